@@ -1,0 +1,30 @@
+# Tapis: `make run` starts the bot, `make test` runs ruff and the whole test suite.
+# Both create .venv with python3 (3.11+) when it is missing and install the project into it.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.tapis-installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,local]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m bot $(ARGS)
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+bench: $(STAMP)
+	$(PY) -m benchmarks.engines
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info

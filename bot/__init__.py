@@ -1,0 +1,1 @@
+"""The Discord bot: the only package that talks to Discord."""

@@ -1,0 +1,344 @@
+"""The engine contract every game implements (see ``shared/STYLE.md`` section 2).
+
+A :class:`Game` describes a game and makes :class:`State` objects. A state is immutable from the
+outside: :meth:`State.apply` returns a new state and leaves the old one untouched. Its log of
+canonical action texts is the truth: :meth:`Game.load` rebuilds a state by replaying it.
+
+Views (:meth:`State.view`) are plain JSON-serializable dicts. Every view has at least these keys:
+
+* ``game`` (name), ``seats`` (count), ``seat`` (the viewer's seat, ``None`` for the public view),
+  ``rev`` (number of actions so far), ``to_act`` (seat awaited or ``None``), ``phase`` (text);
+* ``scores``: the running match score of every seat;
+* ``events``: recent public events (list of dicts with a ``"type"``), e.g. the last trick or the
+  last deal's score lines, so a table message can narrate what happened.
+
+A private view (``seat`` given) adds that seat's own hidden information (its ``hand``) and never
+another seat's. Everything else in a view is game specific and read by the game's layout module
+in ``rendering/``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple, Protocol, Self
+
+from games.errors import CorruptState, GameError, IllegalAction, InvalidAction, NotYourTurn
+
+JSON = dict[str, Any]
+
+
+class Action(NamedTuple):
+    """A decision, written ``kind`` or ``kind:arg`` (``pass``, ``bid:garde``, ``play:T21``).
+
+    ``str(action)`` is the canonical text and ``game.parse_action(str(a)) == a``. A named tuple,
+    so equality and hashing run at C speed in the engines' hot loops.
+    """
+
+    kind: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.arg}" if self.arg else self.kind
+
+    @staticmethod
+    def split(text: str) -> tuple[str, str]:
+        """``"Play: qh "`` -> ``("play", "qh")``; raises :class:`InvalidAction` on empty text."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidAction("Empty action.", "Action vide.")
+        kind, _, arg = text.strip().partition(":")
+        return kind.strip().lower(), arg.strip()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option a lobby can offer (``Game.options()``).
+
+    ``choices`` lists the allowed values (``None`` for a free int within ``minimum``/``maximum``);
+    ``labels`` optionally names each choice per locale; ``description`` is per locale (fr, en).
+    """
+
+    name: str
+    default: Any
+    description: Mapping[str, str]
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> type:
+        return type(self.default) if self.default is not None else int
+
+    def validate(self, value: Any) -> Any:
+        """``value`` converted to the option's type; raises :class:`GameError` when not allowed."""
+        if value is None:
+            return self.default
+        try:
+            if self.kind is bool and isinstance(value, str):
+                value = value.strip().lower() in ("1", "true", "yes", "oui", "on")
+            else:
+                value = self.kind(value)
+        except (TypeError, ValueError) as exc:
+            raise GameError(f"Bad value for option {self.name}: {value!r}.",
+                            f"Valeur invalide pour l'option {self.name} : {value!r}.") from exc
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise GameError(f"Option {self.name} must be one of: {allowed}.",
+                            f"L'option {self.name} doit valoir : {allowed}.")
+        if (self.minimum is not None and value < self.minimum) or \
+                (self.maximum is not None and value > self.maximum):
+            raise GameError(f"Option {self.name} must be between {self.minimum} and {self.maximum}.",
+                            f"L'option {self.name} doit être entre {self.minimum} et {self.maximum}.")
+        return value
+
+    def label(self, value: Any, locale: str = "fr") -> str:
+        names = self.labels.get(value)
+        if names:
+            return names.get(locale[:2], names.get("en", str(value)))
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a whole match.
+
+    ``scores``: one number per seat; ``ranking``: seats best first; ``places``: each seat's place
+    (0 = first; tied seats share a place).
+    """
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    places: tuple[int, ...]
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[float], *, higher_is_better: bool = True) -> Outcome:
+        """Rank seats by score; equal scores share a place (ranking ties by seat number)."""
+        sign = -1 if higher_is_better else 1
+        ranking = tuple(sorted(range(len(scores)), key=lambda s: (sign * scores[s], s)))
+        places = [0] * len(scores)
+        for pos, seat in enumerate(ranking):
+            prev = ranking[pos - 1] if pos else None
+            places[seat] = places[prev] if prev is not None and scores[prev] == scores[seat] else pos
+        return cls(tuple(scores), ranking, tuple(places))
+
+    def to_json(self) -> JSON:
+        return {"scores": list(self.scores), "ranking": list(self.ranking), "places": list(self.places)}
+
+
+class Player(Protocol):
+    """A computer player: sees only its own seat's view and the legal actions."""
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal action (the baseline for computer-player measurements)."""
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]
+
+
+class State(ABC):
+    """A game position. Subclasses implement the rules; this class gives the common machinery.
+
+    Subclasses implement :meth:`to_act`, :meth:`_legal` (the legal actions of the seat to act),
+    :meth:`_advance` (mutate a fresh copy), :meth:`view` and :meth:`outcome`. They may override
+    :meth:`_why_illegal` to explain a refused action precisely and :meth:`_clone` to copy their
+    mutable containers (the default copies the instance dict shallowly, so prefer tuples).
+    """
+
+    game: Game
+    seats: int
+    seed: int | str
+    options: dict[str, Any]
+    _log: list[str]
+    rev: int
+
+    def _init_base(self, game: Game, seats: int, seed: int | str, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.options = dict(options)
+        self._log = []
+        self.rev = 0
+        self._legal_cache: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+
+    # -- contract ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose decision is awaited; ``None`` once the match is over."""
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat``, sorted; empty when it is not that seat's turn."""
+        if seat != self.to_act():
+            return []
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        return list(self._legal_cache)
+
+    def apply(self, seat: int, action: Action) -> Self:
+        """The state after ``seat`` plays ``action``; this state is left unchanged.
+
+        :raises NotYourTurn: when ``seat`` is not the one to act.
+        :raises IllegalAction: when the action is not legal now (message readable by players).
+        """
+        turn = self.to_act()
+        if turn is None:
+            raise NotYourTurn("The match is over.", "La partie est terminée.")
+        if seat != turn:
+            raise NotYourTurn("It is not your turn.", "Ce n'est pas votre tour.")
+        if self._legal_set is None:
+            if self._legal_cache is None:
+                self._legal_cache = self._legal()
+            self._legal_set = frozenset(self._legal_cache)
+        if action not in self._legal_set:
+            raise IllegalAction(*self._why_illegal(seat, action))
+        new = self._clone()
+        new._legal_cache = None
+        new._legal_set = None
+        if len(self._log) != self.rev:  # a sibling already appended: stop sharing the list
+            new._log = self._log[: self.rev]
+        new._log.append(str(action))
+        new.rev = self.rev + 1
+        new._advance(seat, action)
+        return new
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (``None``: the public view); see the module docstring."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The match result once it is over, else ``None``."""
+
+    def to_json(self) -> JSON:
+        """``{"v": 1, "game", "seats", "seed", "options", "log"}``; :meth:`Game.load` replays it."""
+        return {"v": 1, "game": self.game.name, "seats": self.seats, "seed": self.seed,
+                "options": dict(self.options), "log": self.log}
+
+    @property
+    def log(self) -> list[str]:
+        """The canonical texts of every action applied so far."""
+        return self._log[: self.rev]
+
+    def pending_picks(self, seat: int) -> int:
+        """How many successive single-card steps of one kind ``seat`` must make now (an écart of
+        6 is 6 ``discard:`` steps). The bot may gather them in one multi-select and apply them in
+        order; 0 when the current decision is a single choice."""
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- for subclasses ----------------------------------------------------------------------
+
+    @abstractmethod
+    def _legal(self) -> list[Action]:
+        """Legal actions of the seat to act, sorted deterministically (never empty while playing)."""
+
+    @abstractmethod
+    def _advance(self, seat: int, action: Action) -> None:
+        """Apply a legal ``action`` to this fresh copy (it is private to this call)."""
+
+    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+        """(English, French) explanation of why ``action`` is refused."""
+        return (f"{action} is not allowed now.", f"{action} n'est pas permis maintenant.")
+
+    def _clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+
+class Game(ABC):
+    """A game's description and factory. One instance per game is registered in ``games.GAMES``."""
+
+    name: ClassVar[str]
+    titles: ClassVar[Mapping[str, str]]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    zero_sum: ClassVar[bool]
+
+    def options(self) -> list[Option]:
+        """The table options a lobby can offer."""
+        return []
+
+    def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every option's value: the given ones validated, the others at their default.
+
+        :raises GameError: on an unknown option or a value that is not allowed.
+        """
+        known = {o.name: o for o in self.options()}
+        given = dict(options or {})
+        unknown = set(given) - set(known)
+        if unknown:
+            names = ", ".join(sorted(unknown))
+            raise GameError(f"Unknown option: {names}.", f"Option inconnue : {names}.")
+        return {name: opt.validate(given.get(name)) for name, opt in known.items()}
+
+    def check_seats(self, seats: int) -> None:
+        """:raises GameError: when ``seats`` is outside the game's range."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise GameError(
+                f"{self.titles['en']} is played by {self.min_seats} to {self.max_seats} players.",
+                f"{self.titles['fr']} se joue de {self.min_seats} à {self.max_seats} joueurs.")
+
+    @abstractmethod
+    def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> State:
+        """A new match for ``seats`` players, all chance drawn from ``seed``.
+
+        :raises GameError: on a bad seat count or option.
+        """
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action written ``text`` (case-insensitive); :raises InvalidAction: when unparseable."""
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json` by replaying its log.
+
+        :raises CorruptState: when the data is malformed or the log does not replay.
+        """
+        try:
+            if data.get("v") != 1 or data.get("game") != self.name:
+                raise CorruptState(f"Not a saved {self.name} match.",
+                                   f"Ce n'est pas une partie de {self.name} enregistrée.")
+            state = self.new(int(data["seats"]), data["seed"], data.get("options") or {})
+            log = list(data["log"])
+        except CorruptState:
+            raise
+        except (GameError, KeyError, TypeError, ValueError) as exc:
+            raise CorruptState(f"Saved match unreadable: {exc}", f"Partie illisible : {exc}") from exc
+        for i, text in enumerate(log):
+            seat = state.to_act()
+            try:
+                if seat is None:
+                    raise IllegalAction("match already over", "partie déjà terminée")
+                state = state.apply(seat, self.parse_action(text))
+            except GameError as exc:
+                raise CorruptState(f"Saved match does not replay at action {i} ({text}): {exc}",
+                                   f"La partie ne se rejoue pas à l'action {i} ({text}) : {exc}") from exc
+        return state
+
+    def computer_player(self, level: str = "normal") -> Player:
+        """A computer player; games override this with a real one."""
+        return RandomPlayer()
+
+    def action_label(self, action: Action, locale: str = "fr") -> str:
+        """A short player-facing label for a button or menu entry."""
+        return str(action)
+
+    def action_group(self, action: Action, locale: str = "fr") -> str:
+        """The menu an action belongs to when there are too many for one list (e.g. its suit)."""
+        return action.kind
+
+    def rules_summary(self, locale: str = "fr") -> list[str]:
+        """Pages of a concise rules summary for players (markdown, each under 2,000 characters)."""
+        return [self.titles.get(locale[:2], self.titles["en"])]

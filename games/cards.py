@@ -1,0 +1,265 @@
+"""Playing cards and their canonical text notation, shared by every game.
+
+Notation (parsing is case-insensitive, output canonical uppercase):
+
+* French-suited cards: rank then suit. Ranks ``A 2 3 4 5 6 7 8 9 10 J Q K`` and ``C`` (Cavalier,
+  Tarot only); suits ``S H D C`` (pique, coeur, carreau, trefle): ``10H``, ``QS``, ``CD``.
+  Tarot trumps ``T1``..``T21``, the Excuse ``EX``; the joker ``JK``.
+* Spanish cards: rank then suit. Ranks ``1``..``7``, ``S`` (sota), ``C`` (caballo), ``R`` (rey);
+  suits ``O C E B`` (oros, copas, espadas, bastos): ``1E`` (the Espada), ``7O``, ``RC``.
+
+Some codes exist in both families (``2C`` is the 2 of clubs or the 2 of copas), so parsing
+takes the family. Cards are flyweights: parsing the same code twice gives the same object, so
+identical cards from several decks compare equal and hash fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+Family = Literal["french", "spanish"]
+
+FRENCH_SUITS = ("S", "H", "D", "C")
+FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+SPANISH_SUITS = ("O", "C", "E", "B")
+SPANISH_RANKS = ("1", "2", "3", "4", "5", "6", "7", "S", "C", "R")
+TRUMP = "T"  # suit letter of Tarot trumps
+
+_FRENCH_RANK_VALUE = {r: i + 1 for i, r in enumerate(FRENCH_RANKS)}  # A=1 .. 10=10, J=11, C=12, Q=13, K=14
+_SPANISH_RANK_VALUE = {r: i + 1 for i, r in enumerate(SPANISH_RANKS)}  # 1..7, S=8, C=9, R=10
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+class Card:
+    """One playing card. Build with :func:`card` / :meth:`Card.parse`, never directly.
+
+    ``rank`` is the rank letter(s) (``"10"``, ``"Q"``, ``"T"`` for a Tarot trump, ``"EX"``,
+    ``"JK"``), ``suit`` the suit letter (``"T"`` for trumps, ``""`` for the Excuse and jokers),
+    ``value`` the rank's natural number (A=1 ... K=14 with C=12; trump number; Spanish 1..7,
+    S=8, C=9, R=10; 0 for the Excuse and jokers).
+    """
+
+    __slots__ = ("code", "family", "rank", "suit", "value")
+
+    code: str
+    family: Family
+    rank: str
+    suit: str
+    value: int
+
+    def __init__(self, code: str, family: Family, rank: str, suit: str, value: int) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "family", family)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "value", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r}, {self.family!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (card, (self.code, self.family))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __lt__(self, other: Card) -> bool:
+        return sort_key(self) < sort_key(other)
+
+    @classmethod
+    def parse(cls, text: str, family: Family = "french") -> Card:
+        """Parse a card code of ``family``; raises :class:`ValueError` when it is not one."""
+        return card(text, family)
+
+    @property
+    def is_trump(self) -> bool:
+        """A Tarot trump (``T1``..``T21``)."""
+        return self.suit == TRUMP
+
+    @property
+    def is_excuse(self) -> bool:
+        return self.code == "EX"
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code == "JK"
+
+    def name(self, locale: str = "fr") -> str:
+        """Full localized name: "Dame de cœur", "Queen of Hearts", "Sota de copas"."""
+        return card_name(self, locale)
+
+    def short(self, locale: str = "fr") -> str:
+        """Short localized label for buttons: "D♥" / "Q♥", "21", "Exc", "R oros"."""
+        return card_short(self, locale)
+
+
+_CACHE: dict[tuple[str, str], Card] = {}
+
+
+def _build(code: str, family: Family) -> Card | None:
+    if family == "french":
+        if code == "EX":
+            return Card("EX", family, "EX", "", 0)
+        if code == "JK":
+            return Card("JK", family, "JK", "", 0)
+        if code.startswith("T") and code[1:].isdigit():
+            n = int(code[1:])
+            if 1 <= n <= 21 and code[1:] == str(n):
+                return Card(code, family, TRUMP, TRUMP, n)
+            return None
+        rank, suit = code[:-1], code[-1:]
+        if rank in _FRENCH_RANK_VALUE and suit in FRENCH_SUITS:
+            return Card(code, family, rank, suit, _FRENCH_RANK_VALUE[rank])
+        return None
+    if family == "spanish":
+        rank, suit = code[:-1], code[-1:]
+        if rank in _SPANISH_RANK_VALUE and suit in SPANISH_SUITS:
+            return Card(code, family, rank, suit, _SPANISH_RANK_VALUE[rank])
+        return None
+    raise ValueError(f"unknown card family {family!r}")
+
+
+def card(text: str | Card, family: Family = "french") -> Card:
+    """The card with code ``text`` (case-insensitive) in ``family``.
+
+    :raises ValueError: when ``text`` is not a card of that family.
+    """
+    if isinstance(text, Card):
+        return text
+    code = text.strip().upper()
+    key = (code, family)
+    found = _CACHE.get(key)
+    if found is None:
+        built = _build(code, family)
+        if built is None:
+            raise ValueError(f"{text!r} is not a {family} card")
+        _CACHE[key] = found = built
+    return found
+
+
+def cards(texts: str | Iterable[str | Card], family: Family = "french") -> list[Card]:
+    """Parse several cards, from an iterable or a comma/space separated string."""
+    if isinstance(texts, str):
+        texts = [t for t in texts.replace(",", " ").split() if t]
+    return [card(t, family) for t in texts]
+
+
+def to_text(items: Iterable[Card]) -> str:
+    """Cards as canonical comma-separated codes: ``"KH,QS"``."""
+    return ",".join(c.code for c in items)
+
+
+# --- decks -------------------------------------------------------------------------------------
+
+
+def standard_deck(jokers: int = 0) -> list[Card]:
+    """52 French-suited cards (A..K, no Cavalier) plus ``jokers`` jokers, in a fixed order."""
+    ranks = [r for r in FRENCH_RANKS if r != "C"]
+    deck = [card(r + s) for s in FRENCH_SUITS for r in ranks]
+    return deck + [card("JK")] * jokers
+
+
+def standard_decks(count: int, jokers_per_deck: int = 0) -> list[Card]:
+    """``count`` standard decks together (identical cards compare equal)."""
+    deck: list[Card] = []
+    for _ in range(count):
+        deck.extend(standard_deck(jokers_per_deck))
+    return deck
+
+
+def piquet_deck() -> list[Card]:
+    """The 32-card Piquet pack: A K Q J 10 9 8 7 in each suit."""
+    ranks = ("7", "8", "9", "10", "J", "Q", "K", "A")
+    return [card(r + s) for s in FRENCH_SUITS for r in ranks]
+
+
+def tarot_deck() -> list[Card]:
+    """The 78-card Tarot pack: 56 suit cards (with Cavaliers), trumps 1-21, the Excuse."""
+    suits = [card(r + s) for s in FRENCH_SUITS for r in FRENCH_RANKS]
+    return suits + [card(f"T{n}") for n in range(1, 22)] + [card("EX")]
+
+
+def spanish_deck() -> list[Card]:
+    """The 40-card Spanish pack: 1-7, sota, caballo, rey in oros, copas, espadas, bastos."""
+    return [card(r + s, "spanish") for s in SPANISH_SUITS for r in SPANISH_RANKS]
+
+
+# --- ordering and names ------------------------------------------------------------------------
+
+_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4, "": 5, "O": 0, "E": 2, "B": 3}
+_SPANISH_SUIT_ORDER = {"O": 0, "C": 1, "E": 2, "B": 3}
+
+
+def sort_key(c: Card) -> tuple[int, int]:
+    """Display order: by suit (alternating colours, trumps then Excuse/jokers last), then rank."""
+    if c.family == "spanish":
+        return (_SPANISH_SUIT_ORDER[c.suit], c.value)
+    return (_SUIT_ORDER[c.suit], c.value)
+
+
+def sort_cards(items: Sequence[Card]) -> list[Card]:
+    """``items`` sorted for display with :func:`sort_key`."""
+    return sorted(items, key=sort_key)
+
+
+_FR_RANKS = {"A": "As", "J": "Valet", "C": "Cavalier", "Q": "Dame", "K": "Roi"}
+_EN_RANKS = {"A": "Ace", "J": "Jack", "C": "Knight", "Q": "Queen", "K": "King"}
+_FR_SUITS = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}
+_EN_SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+_FR_SHORT = {"J": "V", "C": "C", "Q": "D", "K": "R", "A": "A"}
+_ES_RANKS = {"1": "As", "S": "Sota", "C": "Caballo", "R": "Rey"}
+_ES_SUITS = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}
+
+
+def suit_name(suit: str, locale: str = "fr", family: Family = "french") -> str:
+    """Localized suit name; Spanish suits keep their Spanish names in every locale."""
+    if family == "spanish":
+        return _ES_SUITS[suit]
+    if suit == TRUMP:
+        return "atout" if locale.startswith("fr") else "trumps"
+    return (_FR_SUITS if locale.startswith("fr") else _EN_SUITS)[suit]
+
+
+def card_name(c: Card, locale: str = "fr") -> str:
+    """Full localized name of ``c`` (Spanish cards use the Spanish terms in every locale)."""
+    fr = locale.startswith("fr")
+    if c.family == "spanish":
+        return f"{_ES_RANKS.get(c.rank, c.rank)} de {_ES_SUITS[c.suit]}"
+    if c.is_excuse:
+        return "l'Excuse" if fr else "the Excuse"
+    if c.is_joker:
+        return "Joker"
+    if c.is_trump:
+        if c.value == 1:
+            return "le Petit" if fr else "the Petit (1 of trumps)"
+        return f"{c.value} d'atout" if fr else f"{c.value} of trumps"
+    if fr:
+        rank = _FR_RANKS.get(c.rank, c.rank)
+        suit = _FR_SUITS[c.suit]
+        return f"{rank} d'{suit}" if suit[0] in "aeiou" else f"{rank} de {suit}"
+    return f"{_EN_RANKS.get(c.rank, c.rank)} of {_EN_SUITS[c.suit]}"
+
+
+def card_short(c: Card, locale: str = "fr") -> str:
+    """Short localized label of ``c`` for buttons and compact text."""
+    if c.family == "spanish":
+        return f"{'As' if c.rank == '1' else c.rank} {_ES_SUITS[c.suit]}"
+    if c.is_excuse:
+        return "Exc"
+    if c.is_joker:
+        return "Joker"
+    if c.is_trump:
+        return str(c.value)
+    rank = _FR_SHORT.get(c.rank, c.rank) if locale.startswith("fr") else c.rank
+    return f"{rank}{SUIT_SYMBOLS[c.suit]}"

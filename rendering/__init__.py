@@ -1,0 +1,1 @@
+"""Images of the table, hands and results, drawn with Pillow from engine views (never discord)."""
