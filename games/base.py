@@ -12,9 +12,26 @@ Views (:meth:`State.view`) are plain JSON-serializable dicts. Every view has at 
 * ``events``: recent public events (list of dicts with a ``"type"``), e.g. the last trick or the
   last deal's score lines, so a table message can narrate what happened.
 
-A private view (``seat`` given) adds that seat's own hidden information (its ``hand``) and never
-another seat's. Everything else in a view is game specific and read by the game's layout module
-in ``rendering/``.
+A private view (``seat`` given) adds that seat's own hidden information (its ``hand``: card codes)
+and never another seat's.
+
+Shared conventions, so the bot and the images treat every game alike (use them where they apply):
+
+* ``phase`` is ``"over"`` once the match is over;
+* ``deal_no`` (0-based number of the current deal), ``deals`` (planned number of deals),
+  ``dealer`` (seat), ``hand_counts`` (cards held by each seat);
+* trick games: ``trick`` (the trick in progress, ``[[seat, code], ...]`` in play order),
+  ``last_trick`` (``{"cards": [[seat, code], ...], "winner": seat}`` or ``None``),
+  ``tricks_won`` (per seat), ``contract`` (dict or ``None``);
+* ``last_deal``: the most recent finished deal's score lines or ``None``; a dict with at least
+  ``deal_no`` and ``deltas`` (each seat's change) and ``scores`` (running totals after it). The
+  bot posts a recap image when ``last_deal["deal_no"]`` changes;
+* ``events`` entries: ``{"type": "trick", "cards": ..., "winner": seat}``,
+  ``{"type": "deal_end", "deal_no": n}``, ``{"type": "bid", "seat": s, "bid": ...}`` and
+  game-specific ones; only the latest few.
+
+Everything else in a view is game specific, documented in the game's ``view`` docstring, and read
+by the game's layout module in ``rendering/``.
 """
 
 from __future__ import annotations

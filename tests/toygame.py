@@ -66,7 +66,10 @@ class ToyState(State):
     def view(self, seat: int | None) -> JSON:
         v: JSON = {"game": "toy", "seats": self.seats, "seat": seat, "rev": self.rev,
                    "to_act": self.to_act(), "phase": "play" if self.to_act() is not None else "over",
-                   "scores": list(self.scores), "deal_no": self.deal_no,
+                   "deal_no": self.deal_no, "deals": self.options["deals"], "dealer": self.leader,
+                   "hand_counts": [len(h) for h in self.hands], "tricks_won": [0] * self.seats,
+                   "last_trick": None, "contract": None, "last_deal": None,
+                   "scores": list(self.scores),
                    "trick": [[s, c.code] for s, c in self.trick],
                    "events": [{"type": "trick", "cards": [[s, c.code] for s, c in self.last_trick]}]}
         if seat is not None:
