@@ -1,1 +1,52 @@
-"""Images of the table, hands and results, drawn with Pillow from engine views (never discord)."""
+"""Images of the table, hands and results, drawn with Pillow from engine views (never discord).
+
+Public API (each returns PNG bytes; all are thread-safe, call them from ``asyncio.to_thread``):
+
+* :func:`table_image` ``(view, names=None, locale="fr")``: the public table (give it ``view(None)``);
+* :func:`hand_image` ``(view, locale="fr", legal=None)``: one seat's hand (give it ``view(seat)``),
+  ``legal`` the playable card codes to highlight; cards numbered 1..n in :func:`hand_order`;
+* :func:`recap_image` ``(view, names=None, locale="fr")``: the last finished deal (``view["last_deal"]``);
+* :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
+  ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points``, best first (at most 25 shown).
+
+``names`` is a list (or a seat -> name mapping) of display names; "Place 1"... when missing. Each game
+adds what is specific to it through a layout in :mod:`rendering.layouts` keyed by ``view["game"]``;
+any other game is drawn by the generic layout from the shared view keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rendering.canvas import encode, seat_names
+from rendering.hand import hand_order, hand_picture
+from rendering.layouts import layout_for
+from rendering.recap import recap_picture
+from rendering.scoreboard import scoreboard_picture
+
+Names = Sequence[str] | Mapping[int, str] | None
+
+__all__ = ["hand_image", "hand_order", "recap_image", "scoreboard_image", "table_image"]
+
+
+def table_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
+    """PNG of the public table drawn from ``view`` (public keys only)."""
+    shown = seat_names(names, int(view["seats"]), locale)
+    return encode(layout_for(view).draw_table(view, shown, locale))
+
+
+def hand_image(view: dict[str, Any], locale: str = "fr", legal: Sequence[str] | None = None) -> bytes:
+    """PNG of ``view["hand"]`` sorted, playable cards (``legal`` codes) lit, numbered as :func:`hand_order`."""
+    return encode(hand_picture(view, locale, None if legal is None else list(legal)))
+
+
+def recap_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
+    """PNG recap of ``view["last_deal"]``: contract, points, bonuses, each seat's change and total."""
+    shown = seat_names(names, int(view["seats"]), locale)
+    return encode(recap_picture(view, shown, locale))
+
+
+def scoreboard_image(rows: Sequence[Mapping[str, Any]], locale: str = "fr", title: str | None = None) -> bytes:
+    """PNG leaderboard from ``rows`` (see :mod:`rendering.scoreboard`)."""
+    return encode(scoreboard_picture(rows, locale, title))

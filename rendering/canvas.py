@@ -1,0 +1,144 @@
+"""Drawing helpers shared by every image: background, text that fits, panels, cards, encoding."""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.cards import Family
+from rendering.assets import font
+from rendering.cards import back_image, card_image, dimmed
+
+RGB = tuple[int, int, int]
+INK: RGB = (238, 240, 232)
+MUTED: RGB = (176, 196, 186)
+GOLDEN: RGB = (246, 196, 72)
+PANEL: RGB = (22, 44, 36)
+PANEL_EDGE: RGB = (64, 104, 86)
+HEADER: RGB = (16, 30, 26)
+PLUS: RGB = (120, 222, 140)
+MINUS: RGB = (255, 128, 118)
+PNG_LEVEL = 1  # fast zlib level: the images are mostly flat colour, so they stay small
+
+
+@functools.lru_cache(maxsize=16)
+def _felt(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
+    img = Image.new("RGB", (width, height))
+    d = ImageDraw.Draw(img)
+    for y in range(height):
+        t = y / max(1, height - 1)
+        d.line([(0, y), (width, y)], fill=tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)))
+    return img
+
+
+def felt(width: int, height: int, top: RGB = (24, 96, 64), bottom: RGB = (12, 62, 42)) -> Image.Image:
+    """A fresh copy of the felt: a vertical gradient (rows compress well; no noise texture)."""
+    return _felt(width, height, top, bottom).copy()
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes at a fast compression level (never ``optimize``)."""
+    out = io.BytesIO()
+    img.save(out, "PNG", compress_level=PNG_LEVEL)
+    return out.getvalue()
+
+
+def clean(text: str) -> str:
+    """Drop characters the bundled font cannot show (emoji and other astral-plane symbols)."""
+    return "".join(ch for ch in text if ord(ch) <= 0xFFFF and ch.isprintable()).strip()
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so it is at most ``width`` pixels wide."""
+    f = font(size, bold)
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: RGB = INK, *,
+         bold: bool = False, anchor: str = "la", width: float | None = None) -> float:
+    """Draw ``s`` (shortened to ``width`` when given); returns its drawn width."""
+    if width is not None:
+        s = fit(s, size, width, bold)
+    f = font(size, bold)
+    d.text(xy, s, font=f, fill=fill, anchor=anchor)
+    return f.getlength(s)
+
+
+def wrap(s: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``s`` split into lines at most ``width`` pixels wide (word wrap)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}".strip()
+        if line and f.getlength(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return [fit(x, size, width, bold) for x in lines]
+
+
+def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge: RGB = PANEL_EDGE,
+          width: int = 2, radius: int = 12) -> None:
+    d.rounded_rectangle(list(box), radius=radius, fill=fill, outline=edge, width=width)
+
+
+def pill(d: ImageDraw.ImageDraw, x: float, y: float, s: str, colour: RGB, size: int = 15,
+         ink: RGB = (20, 20, 20)) -> float:
+    """A small rounded label with its left edge at ``x`` and vertical centre ``y``; returns its width."""
+    w = font(size, True).getlength(s) + size
+    h = size + 8
+    d.rounded_rectangle([x, y - h / 2, x + w, y + h / 2], radius=h / 2, fill=colour)
+    d.text((x + w / 2, y), s, font=font(size, True), fill=ink, anchor="mm")
+    return w
+
+
+def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x: float, y: float,
+               locale: str = "fr", *, dim: bool = False) -> None:
+    """Paste a card (its back when ``code`` is None) with its top-left corner at ``(x, y)``."""
+    if code is None:
+        face = back_image(width)
+    elif dim:
+        face = dimmed(code, family, width, locale)
+    else:
+        face = card_image(code, family, width, locale)
+    img.paste(face, (round(x), round(y)), face)
+
+
+def seat_names(names: Sequence[str] | Mapping[int, str] | None, seats: int, locale: str) -> list[str]:
+    """Display names per seat: the bot's names (cleaned) or "Place 1", "Seat 2"..."""
+    from rendering.i18n import tr
+
+    out = []
+    for s in range(seats):
+        name: Any = None
+        if isinstance(names, Mapping):
+            name = names.get(s)
+        elif names is not None and s < len(names):
+            name = names[s]
+        name = clean(str(name)) if name is not None else ""
+        out.append(name or tr("seat", locale, n=s + 1))
+    return out
+
+
+def signed(n: float) -> str:
+    """``+12`` / ``-3`` / ``0`` (integers without decimals)."""
+    v = int(n) if float(n).is_integer() else round(float(n), 1)
+    return f"+{v}" if v > 0 else str(v)
+
+
+def number(n: Any) -> str:
+    if isinstance(n, float) and n.is_integer():
+        return str(int(n))
+    return str(n)

@@ -1,0 +1,77 @@
+"""A seat's private hand: sorted by suit and rank, playable cards raised and lit, each card numbered.
+
+The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a card by its number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, felt, paste_card, text
+from rendering.cards import card_height
+from rendering.i18n import tr
+from rendering.layouts import layout_for
+
+CARD_W = 96
+STEP = 58  # horizontal step of overlapping cards: the corner index stays visible
+PER_ROW = 13
+MARGIN = 18
+RAISE = 14
+LABEL_H = 30
+
+
+def hand_order(view: dict[str, Any]) -> list[str]:
+    """The hand's card codes in the order (and with the numbers 1..n) shown on the image."""
+    return [c for row in _rows(view) for c in row]
+
+
+def _rows(view: dict[str, Any]) -> list[list[str]]:
+    rows: list[list[str]] = []
+    for group in layout_for(view).hand_rows(view):
+        for i in range(0, len(group), PER_ROW):
+            rows.append(group[i:i + PER_ROW])
+    return rows
+
+
+def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | None = None) -> Image.Image:
+    """The hand image (see the module docstring); ``legal`` lists the playable codes, None = all."""
+    layout = layout_for(view)
+    family = layout.pack(view)
+    rows = _rows(view)
+    playable = None if legal is None else {c.upper() for c in legal}
+    widest = max((len(r) for r in rows), default=0)
+    ch = card_height(CARD_W)
+    width = max(420, 2 * MARGIN + max(0, widest - 1) * STEP + CARD_W)
+    row_h = LABEL_H + RAISE + ch + 10
+    height = 48 + max(1, len(rows)) * row_h + 6
+    img = felt(width, height)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, width, 40], fill=HEADER)
+    title = tr("your_hand", locale)
+    if rows:
+        title += f" · {sum(len(r) for r in rows)}"
+    used = text(d, (MARGIN, 20), title, 20, INK, bold=True, anchor="lm")
+    if playable is not None and rows:
+        text(d, (MARGIN + used + 14, 21), tr("playable", locale), 15, MUTED, anchor="lm",
+             width=width - used - 2 * MARGIN - 14)
+    if not rows:
+        text(d, (width / 2, 48 + row_h / 2), tr("empty_hand", locale), 20, MUTED, anchor="mm")
+    index = 0
+    for r, row in enumerate(rows):
+        top = 48 + r * row_h
+        for i, code in enumerate(row):
+            index += 1
+            ok = playable is None or code.upper() in playable
+            x = MARGIN + i * STEP
+            y = top + LABEL_H + (0 if ok and playable is not None else RAISE)
+            if ok and playable is not None:
+                d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=10, fill=GOLDEN)
+            paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok)
+            label_w = STEP - 6 if i < len(row) - 1 else CARD_W - 4
+            cx = x + min(label_w, 40) / 2 + 2
+            fill = GOLDEN if ok else (90, 104, 98)
+            d.rounded_rectangle([x + 2, top + 2, x + min(label_w, 40) + 2, top + LABEL_H - 4], radius=8, fill=fill)
+            text(d, (cx, top + LABEL_H / 2 - 1), str(index), 17, (20, 20, 20), bold=True, anchor="mm")
+    return img

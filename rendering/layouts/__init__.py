@@ -1,0 +1,49 @@
+"""Per-game layouts, keyed by ``view["game"]``. Adding a game's images is adding one module here.
+
+:func:`layout_for` falls back to the generic :class:`~rendering.layouts.base.Layout`, which draws any
+game from the shared view keys.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rendering.layouts.base import Layout
+
+LAYOUTS: dict[str, Layout] = {}
+_GENERIC = Layout()
+
+# game name -> module defining ``LAYOUT``; imported lazily so a broken game never breaks the others
+_MODULES = {
+    "tarot": "rendering.layouts.tarot",
+    "tresillo": "rendering.layouts.tresillo",
+    "trio": "rendering.layouts.trio",
+    "ecole": "rendering.layouts.trio",
+    "piquet": "rendering.layouts.piquet",
+}
+
+
+def register(name: str, layout: Layout) -> Layout:
+    """Use ``layout`` for views whose ``game`` is ``name``."""
+    LAYOUTS[name] = layout
+    return layout
+
+
+def layout_for(view: dict[str, Any]) -> Layout:
+    """The layout for ``view["game"]``, else the generic one."""
+    name = str(view.get("game", ""))
+    found = LAYOUTS.get(name)
+    if found is not None:
+        return found
+    module = _MODULES.get(name)
+    if module is not None:
+        try:
+            found = getattr(importlib.import_module(module), "LAYOUT", None)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+        if isinstance(found, Layout):
+            LAYOUTS[name] = found
+            return found
+    return _GENERIC

@@ -1,0 +1,152 @@
+"""The generic layout: what every game shows from the shared view keys (see ``games/base.py``).
+
+A game's layout module subclasses :class:`Layout` and overrides the hooks that differ: words for
+its contract, markers on seats, card rows (chien, talon, écart), recap lines, hand grouping, or the
+whole table drawing (:meth:`Layout.draw_table`) when its table does not look like a trick game.
+Hooks receive views only (public view for the table and recap) and return plain data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image
+
+from games.cards import Family, card, sort_key
+from rendering.canvas import GOLDEN, RGB, number, signed
+from rendering.cards import family_of
+from rendering.i18n import pick, tr
+
+JSON = dict[str, Any]
+Badge = tuple[str, RGB]
+CardRow = tuple[str, list[str]]
+
+
+class Layout:
+    """Generic layout; subclass per game and register it in :mod:`rendering.layouts`."""
+
+    family: Family | None = None  # None: guessed from the codes in the view
+
+    # -- pack and order ------------------------------------------------------------------------
+
+    def pack(self, view: JSON) -> Family:
+        if self.family is not None:
+            return self.family
+        codes = list(view.get("hand") or []) + [c for _, c in view.get("trick") or []]
+        return family_of(codes)
+
+    def hand_rows(self, view: JSON) -> list[list[str]]:
+        """The hand in display order, split into rows (one row per group); sorted by suit and rank."""
+        fam = self.pack(view)
+        ordered = sorted(view.get("hand") or [], key=lambda c: sort_key(card(c, fam)))
+        return [ordered] if ordered else []
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def title(self, view: JSON, locale: str) -> str:
+        from games import GAMES
+
+        game = GAMES.get(view.get("game", ""))
+        name = str(view.get("game", "")).capitalize()
+        if game is not None:
+            name = game.titles.get(locale[:2], game.titles.get("en", name))
+        return name
+
+    def deal_text(self, view: JSON, locale: str) -> str:
+        n, m = view.get("deal_no"), view.get("deals")
+        if n is None:
+            return ""
+        shown = min(int(n) + 1, int(m)) if isinstance(m, int) and m > 0 else int(n) + 1
+        if isinstance(m, int) and m > 0:
+            return tr("deal_of", locale, n=shown, m=m)
+        return tr("deal", locale, n=shown)
+
+    def phase_text(self, view: JSON, locale: str) -> str:
+        """A word for the phase (games override with their own terms)."""
+        phase = str(view.get("phase", ""))
+        words = {"bidding": ("Enchères", "Bidding"), "play": ("Jeu de la carte", "Play"),
+                 "over": ("Partie terminée", "Match over"), "scored": ("Donne terminée", "Deal over")}
+        if phase in words:
+            return pick(locale, *words[phase])
+        return phase.replace("_", " ").capitalize()
+
+    def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        """Lines of the side panel (contract, trump...). The generic one shows the contract dict."""
+        contract = view.get("contract")
+        lines = []
+        if isinstance(contract, dict) and contract:
+            parts = [f"{k}: {v}" for k, v in contract.items() if isinstance(v, str | int | float)]
+            lines.append(f"{tr('contract', locale)} : " + ", ".join(parts) if parts else tr("contract", locale))
+        elif isinstance(contract, str):
+            lines.append(f"{tr('contract', locale)} : {contract}")
+        return lines
+
+    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+        """Rows of public cards for the side panel (chien, talon, called card...)."""
+        return []
+
+    def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        """Markers drawn beside a seat's name plate."""
+        out: list[Badge] = []
+        if view.get("dealer") == seat:
+            out.append((pick(locale, "Donneur", "Dealer"), (200, 200, 210)))
+        return out
+
+    def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
+        """Second line of a seat's plate: score, tricks, cards in hand."""
+        parts = []
+        scores = view.get("scores") or []
+        if seat < len(scores):
+            parts.append(tr("pts", locale, n=number(scores[seat])))
+        tricks = view.get("tricks_won")
+        if isinstance(tricks, list) and seat < len(tricks) and "trick" in view:
+            t = tricks[seat]
+            parts.append(tr("trick" if t in (0, 1) else "tricks", locale, n=t))
+        return " · ".join(parts)
+
+    def hand_count(self, view: JSON, seat: int) -> int | None:
+        counts = view.get("hand_counts")
+        if isinstance(counts, list) and seat < len(counts):
+            return int(counts[seat])
+        return None
+
+    def highlight(self, view: JSON, seat: int) -> bool:
+        """Whether the seat's plate is lit (the seat to act)."""
+        return view.get("to_act") == seat
+
+    # -- recap ---------------------------------------------------------------------------------
+
+    def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
+        """(label, value) lines above the recap's table: contract, points, bonuses."""
+        deal = view.get("last_deal") or {}
+        lines: list[tuple[str, str]] = []
+        for key, value in deal.items():
+            if key in ("deal_no", "deltas", "scores", "chien", "ecart", "cards"):
+                continue
+            if isinstance(value, bool | int | float | str):
+                lines.append((str(key).replace("_", " ").capitalize(), str(value)))
+        return lines
+
+    def recap_cards(self, view: JSON, locale: str) -> list[CardRow]:
+        """Public cards of the finished deal (chien, écart when public)."""
+        return []
+
+    def recap_title(self, view: JSON, locale: str) -> str:
+        deal = view.get("last_deal") or {}
+        return f"{self.title(view, locale)} · {tr('result', locale, n=int(deal.get('deal_no', 0)) + 1)}"
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw_table(self, view: JSON, names: Sequence[str], locale: str) -> Image.Image:
+        """The table image; the generic trick-game table unless a game overrides it."""
+        from rendering.table import trick_table
+
+        return trick_table(self, view, names, locale)
+
+
+def delta_text(value: Any) -> str:
+    return signed(value) if isinstance(value, int | float) else str(value)
+
+
+__all__ = ["GOLDEN", "Badge", "CardRow", "Layout", "delta_text"]

@@ -1,0 +1,76 @@
+"""The end-of-deal recap from ``view["last_deal"]``: contract and points lines, public cards,
+then each seat's change and running total."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from rendering.canvas import (
+    GOLDEN,
+    HEADER,
+    INK,
+    MINUS,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    PLUS,
+    felt,
+    number,
+    signed,
+    text,
+)
+from rendering.i18n import tr
+from rendering.layouts import layout_for
+from rendering.table import draw_card_rows
+
+W = 760
+ROW = 34
+
+
+def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> Image.Image:
+    layout = layout_for(view)
+    deal = view.get("last_deal") or None
+    seats = int(view.get("seats", len(names)))
+    lines = layout.recap_lines(view, names, locale) if deal else []
+    cards = layout.recap_cards(view, locale) if deal else []
+    card_h = sum(24 + 66 + 12 for _ in cards)
+    height = 64 + len(lines) * 30 + (12 if lines else 0) + card_h + 50 + seats * ROW + 24
+    img = felt(W, height)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, W, 52], fill=HEADER)
+    title = layout.recap_title(view, locale) if deal else f"{layout.title(view, locale)} · {tr('no_deal', locale)}"
+    text(d, (20, 26), title, 24, INK, bold=True, anchor="lm", width=W - 40)
+    y = 66
+    for label, value in lines:
+        text(d, (24, y), label, 18, MUTED, width=300)
+        text(d, (W - 24, y), value, 18, INK, bold=True, anchor="ra", width=W - 360)
+        y += 30
+    if lines:
+        y += 12
+    if cards:
+        y = draw_card_rows(img, d, cards, layout.pack(view), locale, 24, y, W - 48, height)
+    d.rounded_rectangle([14, y, W - 14, y + 44 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    text(d, (30, y + 22), tr("player", locale), 16, MUTED, bold=True, anchor="lm")
+    text(d, (W - 200, y + 22), tr("change", locale), 16, MUTED, bold=True, anchor="rm")
+    text(d, (W - 34, y + 22), tr("total", locale), 16, MUTED, bold=True, anchor="rm")
+    deltas = list((deal or {}).get("deltas") or [])
+    totals = list((deal or {}).get("scores") or view.get("scores") or [])
+    best = max(totals) if totals else None
+    for s in range(seats):
+        ry = y + 44 + s * ROW + ROW / 2
+        if s % 2 == 0:
+            d.rectangle([16, ry - ROW / 2, W - 16, ry + ROW / 2], fill=(28, 52, 44))
+        text(d, (30, ry), names[s], 19, INK, bold=True, anchor="lm", width=W - 320)
+        if s < len(deltas):
+            dv = deltas[s]
+            colour = PLUS if isinstance(dv, int | float) and dv > 0 else MINUS if isinstance(dv, int | float) \
+                and dv < 0 else INK
+            text(d, (W - 200, ry), signed(dv) if isinstance(dv, int | float) else str(dv), 19, colour, bold=True,
+                 anchor="rm")
+        if s < len(totals):
+            lead = best is not None and totals[s] == best and len(totals) > 1
+            text(d, (W - 34, ry), number(totals[s]), 19, GOLDEN if lead else INK, bold=True, anchor="rm")
+    return img

@@ -1,0 +1,196 @@
+"""The public table of a trick game: seats round an oval, the trick in the middle, a side panel.
+
+Seat 0 sits at the bottom and the seats follow counter-clockwise on screen (seat 1 to its right),
+the direction of play of the French and Spanish games. Reads only public keys of the view.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image, ImageDraw
+
+from rendering.canvas import (
+    GOLDEN,
+    HEADER,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    RGB,
+    felt,
+    paste_card,
+    pill,
+    text,
+    wrap,
+)
+from rendering.cards import card_height
+from rendering.i18n import tr
+
+if TYPE_CHECKING:
+    from rendering.layouts.base import Layout
+
+W, H = 1000, 620
+HEAD = 56
+SPLIT = 660  # the oval's area is x < SPLIT, the side panel beyond
+PLATE_W, PLATE_H = 196, 64
+TRICK_W = 80
+SMALL_W = 44
+
+
+@functools.lru_cache(maxsize=4)
+def _background(width: int, height: int) -> Image.Image:
+    """Felt, header band, the table's oval and the side panel, drawn once per size."""
+    img = felt(width, height)
+    ss = 2
+    big = Image.new("RGBA", (SPLIT * ss, (height - HEAD) * ss), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    m = 40 * ss
+    d.ellipse([m, m, SPLIT * ss - m, (height - HEAD) * ss - m], fill=(30, 112, 74, 255),
+              outline=(110, 78, 40, 255), width=10 * ss)
+    img.paste(big.reduce(ss), (0, HEAD), big.reduce(ss))
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, width, HEAD], fill=HEADER)
+    d.line([(0, HEAD), (width, HEAD)], fill=PANEL_EDGE, width=2)
+    d.rounded_rectangle([SPLIT + 6, HEAD + 12, width - 12, height - 12], radius=14, fill=PANEL,
+                        outline=PANEL_EDGE, width=2)
+    return img
+
+
+def seat_angle(seat: int, seats: int) -> float:
+    """Screen angle of a seat: seat 0 at the bottom, then counter-clockwise."""
+    return math.pi / 2 - seat * 2 * math.pi / seats
+
+
+def seat_centre(seat: int, seats: int) -> tuple[float, float]:
+    a = seat_angle(seat, seats)
+    cx, cy = SPLIT / 2, HEAD + (H - HEAD) / 2
+    return cx + (SPLIT / 2 - PLATE_W / 2 - 12) * math.cos(a), cy + ((H - HEAD) / 2 - PLATE_H / 2 - 12) * math.sin(a)
+
+
+def trick_spot(seat: int, seats: int) -> tuple[float, float]:
+    """Top-left corner of the card a seat puts on the trick."""
+    a = seat_angle(seat, seats)
+    cx, cy = SPLIT / 2, HEAD + (H - HEAD) / 2
+    x = cx + 78 * math.cos(a) - TRICK_W / 2
+    y = cy + 92 * math.sin(a) - card_height(TRICK_W) / 2
+    return x, y
+
+
+def draw_header(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], names: Sequence[str],
+                locale: str, width: int = W) -> None:
+    title = layout.title(view, locale)
+    deal = layout.deal_text(view, locale)
+    left = f"{title} · {deal}" if deal and view.get("phase") != "over" else title
+    used = text(d, (18, HEAD / 2), left, 26, INK, bold=True, anchor="lm", width=width * 0.55)
+    to_act = view.get("to_act")
+    if view.get("phase") == "over" or to_act is None:
+        right, colour = tr("over", locale) if view.get("phase") == "over" else layout.phase_text(view, locale), MUTED
+    else:
+        right, colour = tr("to_act", locale, name=names[to_act]), GOLDEN
+    phase = layout.phase_text(view, locale)
+    if phase and to_act is not None:
+        text(d, (30 + used, HEAD / 2 + 2), phase, 18, MUTED, anchor="lm", width=width - used - 330)
+    text(d, (width - 18, HEAD / 2), right, 21, colour, bold=True, anchor="rm", width=300)
+
+
+def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], seat: int,
+               name: str, locale: str, centre: tuple[float, float], width: int = PLATE_W) -> None:
+    """A seat's name plate: name, detail line, badges, cards left (small back and count)."""
+    x, y = centre[0] - width / 2, centre[1] - PLATE_H / 2
+    lit = layout.highlight(view, seat)
+    d.rounded_rectangle([x, y, x + width, y + PLATE_H], radius=12, fill=(40, 62, 54) if lit else (20, 34, 30),
+                        outline=GOLDEN if lit else PANEL_EDGE, width=4 if lit else 2)
+    count = layout.hand_count(view, seat)
+    text_w = width - 20 - (30 if count else 0)
+    text(d, (x + 12, y + 20), name, 20, GOLDEN if lit else INK, bold=True, anchor="lm", width=text_w)
+    text(d, (x + 12, y + 46), layout.seat_detail(view, seat, locale), 15, MUTED, anchor="lm", width=text_w)
+    if count:
+        paste_card(img, None, "french", 22, x + width - 32, y + 8)
+        text(d, (x + width - 21, y + PLATE_H - 10), str(count), 14, INK, bold=True, anchor="mm")
+    badges = layout.badges(view, seat, locale)
+    if badges:
+        below = centre[1] < HEAD + (H - HEAD) / 2 - 20
+        by = y + PLATE_H + 14 if below else y - 14
+        bx = x + 6
+        for label, colour in badges:
+            bx += pill(d, bx, by, label, colour, size=14) + 5
+
+
+def draw_card_rows(img: Image.Image, d: ImageDraw.ImageDraw, rows: Sequence[tuple[str, list[str]]],
+                   family: Any, locale: str, x: float, y: float, width: float, bottom: float) -> float:
+    """Labelled rows of small cards in the side panel; returns the y below them."""
+    for label, codes in rows:
+        if y + 22 > bottom:
+            break
+        text(d, (x, y), label, 16, MUTED, bold=True, width=width)
+        y += 24
+        per_row = max(1, int((width + 4) // (SMALL_W + 4)))
+        step = SMALL_W + 4
+        if len(codes) > per_row:  # overlap rather than wrap
+            step = (width - SMALL_W) / max(1, len(codes) - 1)
+            per_row = len(codes)
+        for i, code in enumerate(codes):
+            paste_card(img, code or None, family, SMALL_W, x + (i % per_row) * step, y, locale)
+        y += card_height(SMALL_W) + 12
+    return y
+
+
+def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any],
+              names: Sequence[str], locale: str) -> None:
+    x, y, width, bottom = SPLIT + 22, HEAD + 26, W - SPLIT - 50, H - 26
+    for line in layout.info(view, names, locale):
+        for part in wrap(line, 18, width):
+            if y + 24 > bottom:
+                return
+            text(d, (x, y), part, 18, INK)
+            y += 25
+    if y > HEAD + 26:
+        y += 8
+    rows = list(layout.card_rows(view, locale))
+    last = view.get("last_trick")
+    if view.get("trick") and isinstance(last, dict) and last.get("cards"):
+        rows.append((tr("last_trick", locale), [c for _, c in last["cards"]]))
+    draw_card_rows(img, d, rows, layout.pack(view), locale, x, y, width, bottom)
+
+
+def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any],
+               names: Sequence[str], locale: str) -> None:
+    """The trick in progress by seat; between tricks, the last trick with its winner outlined."""
+    seats = int(view["seats"])
+    family = layout.pack(view)
+    trick = view.get("trick") or []
+    winner = None
+    if not trick and isinstance(view.get("last_trick"), dict) and view.get("phase") not in ("over",):
+        last = view["last_trick"]
+        trick, winner = last.get("cards") or [], last.get("winner")
+    for seat, code in trick:
+        x, y = trick_spot(int(seat), seats)
+        if winner is not None and seat == winner:
+            d.rounded_rectangle([x - 5, y - 5, x + TRICK_W + 5, y + card_height(TRICK_W) + 5], radius=10,
+                                fill=GOLDEN)
+        paste_card(img, code, family, TRICK_W, x, y, locale)
+    if winner is not None and trick:
+        label = tr("won", locale, name=names[int(winner)])
+        text(d, (16, H - 18), "★ " + label, 16, GOLDEN, bold=True, anchor="lm", width=SPLIT / 2 - 120)
+
+
+def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+    """The generic table: header, seats round the oval, the trick, the side panel."""
+    img = _background(W, H).copy()
+    d = ImageDraw.Draw(img)
+    draw_header(d, layout, view, names, locale)
+    seats = int(view["seats"])
+    draw_trick(img, d, layout, view, names, locale)
+    for seat in range(seats):
+        draw_plate(img, d, layout, view, seat, names[seat], locale, seat_centre(seat, seats))
+    draw_side(img, d, layout, view, names, locale)
+    return img
+
+
+def colour_for(seat: int) -> RGB:
+    return ((236, 120, 90), (96, 170, 236), (240, 200, 90), (150, 220, 130), (210, 140, 230), (120, 220, 220),
+            (240, 160, 200))[seat % 7]

@@ -1,0 +1,55 @@
+"""The generic layout draws the toy game (shared view keys only) at every moment of a match."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+import rendering
+from tests.toygame import TOY
+
+
+def _open(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_toy_images_through_a_match(seats: int) -> None:
+    state = TOY.new(seats, seats)
+    rng = random.Random(seats)
+    while True:
+        public = state.view(None)
+        table = _open(rendering.table_image(public, ["Ana", "Bruno", "Chloé", "Dmitri"][:seats]))
+        assert table.size == (1000, 620)
+        seat = state.to_act()
+        if seat is None:
+            break
+        legal = state.legal_actions(seat)
+        mine = state.view(seat)
+        hand = _open(rendering.hand_image(mine, "en", [a.arg for a in legal]))
+        assert 400 <= hand.width <= 1400 and 150 <= hand.height <= 900
+        assert sorted(rendering.hand_order(mine)) == sorted(mine["hand"])
+        state = state.apply(seat, legal[rng.randrange(len(legal))])
+    _open(rendering.recap_image(state.view(None)))
+
+
+def test_scoreboard_rows_and_empty() -> None:
+    rows = [{"rank": i + 1, "name": f"P{i}", "rating": 30 - i, "matches": 9, "wins": 4, "points": 120}
+            for i in range(30)]
+    img = _open(rendering.scoreboard_image(rows, "en", title="Tarot"))
+    assert img.width == 760 and img.height > 25 * 38
+    empty = _open(rendering.scoreboard_image([]))
+    assert empty.height < img.height
+
+
+def test_names_default_and_cleaned() -> None:
+    from rendering.canvas import seat_names
+
+    assert seat_names(None, 3, "fr") == ["Place 1", "Place 2", "Place 3"]
+    assert seat_names({1: "Zoé 🎉"}, 2, "en") == ["Seat 1", "Zoé"]
