@@ -1,0 +1,38 @@
+"""Tresillo (Spanish Ombre) for 3 players, or 4 with the alcalde (RULES.md section 1).
+
+Modules: :mod:`~games.tresillo.order` (card orders, follow rule, matadors),
+:mod:`~games.tresillo.auction` (bet, bidding, declaration), :mod:`~games.tresillo.exchange`,
+:mod:`~games.tresillo.play` (tricks, renounce, bola), :mod:`~games.tresillo.settlement`
+(:func:`settle_deal`), :mod:`~games.tresillo.state`, :mod:`~games.tresillo.views`,
+:mod:`~games.tresillo.ai` (computer player), :mod:`~games.tresillo.rules_text`.
+
+Action grammar (canonical texts; parsing ignores case; cards as ``1E 7O RC``):
+
+* ``bet:J`` ``bet:P`` ``bet:C`` ``bet:none`` -- the alcalde's secret bet, right after the deal;
+* ``pass``, ``bid:jeu`` ("Je joue", only while nobody has bid), ``bid:plus`` (one level higher);
+  with the ``open_any`` option the opening may name a level: ``bid:jeu_favour``, ``bid:retourne``,
+  ``bid:solo``, ``bid:solo_favour``;
+* ``declare:jeu:O`` / ``declare:solo:C`` (trump named, never the favour suit),
+  ``declare:jeu_favour``, ``declare:solo_favour``, ``declare:retourne`` (the talon's top card
+  is turned and sets the trump);
+* ``discard:RC`` (one card at a time), ``exchange:done`` (draw as many; a Retourne declarer draws
+  one fewer), ``exchange:ask`` (first Solo exchanger asks to take 8 or 9 cards),
+  ``consent:yes`` / ``consent:no``, ``order:me`` / ``order:partner`` (the opponent on the
+  declarer's right decides who exchanges first);
+* ``play:1E``, ``renounce`` (declarer of a Jeu or Retourne, before his card to trick 4),
+  ``accept`` / ``defend`` (the opponents after a renounced Jeu), ``bola:continue`` / ``bola:stop``.
+
+Every decision offers at most 12 actions. Discards go one by one because their number is free;
+``pending_picks`` stays 0.
+"""
+
+from __future__ import annotations
+
+from games import register
+from games.tresillo.game import TresilloGame
+from games.tresillo.settlement import settle_deal
+from games.tresillo.state import Phase, TresilloState
+
+__all__ = ["TRESILLO", "Phase", "TresilloGame", "TresilloState", "settle_deal"]
+
+TRESILLO = register(TresilloGame())

@@ -1,0 +1,127 @@
+"""The exchange, *descarte* (RULES.md 1.5).
+
+The declarer exchanges first (never in a Solo; in a Retourne he took the turned card and draws one
+fewer than he discards, so ``k >= 1``). Then the opponent on his right chooses who of the two
+opponents exchanges first ("comment fait-on ?": ``order:me`` / ``order:partner``); in a Solo they
+go in turn order and the first takes 8 or 9 cards only with the other's consent
+(``exchange:ask`` then ``consent:yes|no``). Cards go one at a time (``discard:RC``) and
+``exchange:done`` draws as many (limited by the talon); nobody is forced to exchange. Discards are
+dead and never shown; cards left in the talon sleep, only their number is told.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.base import Action
+
+if TYPE_CHECKING:
+    from games.tresillo.state import TresilloState
+
+DONE = Action("exchange", "done")
+ASK = Action("exchange", "ask")
+ORDER_ACTIONS = [Action("order", "me"), Action("order", "partner")]
+CONSENT_ACTIONS = [Action("consent", "no"), Action("consent", "yes")]
+SOLO_FREE_LIMIT = 7  # the first Solo exchanger needs consent for 8 or 9 cards
+
+
+def start(st: TresilloState) -> None:
+    """After the declaration: the declarer exchanges, except in a Solo where the opponents go in turn."""
+    st.phase = st.PHASE.EXCHANGE
+    first = st.next_active(st.declarer)
+    if st.contract in ("solo", "solo_favour"):
+        st.first_exchanger = first
+        st.queue = (st.next_active(first),)
+        st.turn = first
+    else:
+        st.queue = ()
+        st.turn = st.declarer
+
+
+def discard_limit(st: TresilloState, seat: int) -> int:
+    """Most cards ``seat`` may discard now: what the talon can replace (9 at most; a Retourne
+    declarer holds 10 and draws one fewer); 7 for the first Solo exchanger without consent."""
+    talon = len(st.talon)
+    if seat == st.declarer:
+        if st.contract == "retourne":
+            return min(10, talon + 1)
+        return min(9, talon)
+    limit = min(9, talon)
+    if seat == st.first_exchanger and st.consent != "yes":
+        limit = min(limit, SOLO_FREE_LIMIT)
+    return limit
+
+
+def legal_exchange(st: TresilloState) -> list[Action]:
+    """``discard:<card>`` for each card in hand while under the limit, ``exchange:ask`` for the
+    first Solo exchanger who reached 7 discards, ``exchange:done`` (a Retourne declarer must have
+    discarded at least one card)."""
+    seat = st.turn
+    assert seat is not None
+    out: list[Action] = []
+    k = len(st.pending)
+    if k < discard_limit(st, seat):
+        discard = st.DISCARD
+        out.extend(discard[c] for c in st.hands[seat])
+    if (seat == st.first_exchanger and st.consent is None and k >= SOLO_FREE_LIMIT
+            and len(st.talon) > SOLO_FREE_LIMIT):
+        out.append(ASK)
+    if k or not (seat == st.declarer and st.contract == "retourne"):
+        out.append(DONE)
+    return out
+
+
+def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
+    if action.kind == "discard":
+        c = st.CARD[action.arg]
+        st.set_hand(seat, tuple(x for x in st.hands[seat] if x is not c), sort=False)
+        st.pending = (*st.pending, c)
+        return
+    if action.arg == "ask":
+        st.phase = st.PHASE.CONSENT
+        st.turn = st.queue[0]
+        return
+    k = len(st.pending)
+    draw = k - 1 if seat == st.declarer and st.contract == "retourne" else k
+    st.set_hand(seat, (*st.hands[seat], *st.talon[:draw]))
+    st.talon = st.talon[draw:]
+    st.pending = ()
+    exchanged = list(st.exchanged)
+    exchanged[seat] = k
+    st.exchanged = tuple(exchanged)
+    st.push_event({"type": "exchange", "seat": seat, "discarded": k, "drawn": draw, "talon": len(st.talon)})
+    if seat == st.declarer:
+        st.phase = st.PHASE.ORDER
+        st.turn = st.next_active(seat)
+    elif st.queue:
+        st.turn, st.queue = st.queue[0], st.queue[1:]
+    else:
+        st.sleeping = len(st.talon)
+        st.start_play()
+
+
+def legal_order(st: TresilloState) -> list[Action]:
+    """The opponent on the declarer's right decides who exchanges first."""
+    return ORDER_ACTIONS
+
+
+def advance_order(st: TresilloState, seat: int, action: Action) -> None:
+    partner = st.next_active(seat)
+    first, second = (seat, partner) if action.arg == "me" else (partner, seat)
+    st.exchange_order = (first, second)
+    st.push_event({"type": "exchange_order", "seat": seat, "first": first})
+    st.phase = st.PHASE.EXCHANGE
+    st.turn, st.queue = first, (second,)
+
+
+def legal_consent(st: TresilloState) -> list[Action]:
+    """The second Solo exchanger agrees or not to let the first take 8 or 9 cards."""
+    return CONSENT_ACTIONS
+
+
+def advance_consent(st: TresilloState, seat: int, action: Action) -> None:
+    st.consent = action.arg
+    st.push_event({"type": "consent", "seat": seat, "answer": action.arg})
+    st.phase = st.PHASE.EXCHANGE
+    st.turn = st.first_exchanger
+

@@ -1,0 +1,231 @@
+"""The Tresillo match state: deals in sequence, phases, the running ledger (RULES.md 1.1, 1.3, 1.10).
+
+Seats are numbered counter-clockwise: the next player, on the right, is ``seat + 1``. Deal ``k`` is
+dealt by seat ``k mod n``; mano is the seat after the dealer. At four seats the dealer is the
+alcalde (no cards, a secret bet); at three he deals to himself too and speaks last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any, ClassVar
+
+from games.base import JSON, Action, Outcome, State
+from games.cards import Card, sort_key, spanish_deck
+from games.rng import deal_rng
+from games.tresillo import auction, exchange, play
+from games.tresillo.order import Order
+from games.tresillo.settlement import ANULADA, settle
+
+
+class Phase(Enum):
+    BET = "bet"
+    BID = "bid"
+    DECLARE = "declare"
+    EXCHANGE = "exchange"
+    ORDER = "order"
+    CONSENT = "consent"
+    PLAY = "play"
+    RENOUNCE = "renounce"
+    BOLA = "bola"
+    OVER = "over"
+
+
+DECK = tuple(spanish_deck())
+CARD = {c.code: c for c in DECK}
+PLAY = {c: Action("play", c.code) for c in DECK}
+DISCARD = {c: Action("discard", c.code) for c in DECK}
+MAX_EVENTS = 8
+
+_LEGAL: dict[Phase, Callable[[Any], list[Action]]] = {
+    Phase.BET: auction.legal_bet, Phase.BID: auction.legal_bid, Phase.DECLARE: auction.legal_declare,
+    Phase.EXCHANGE: exchange.legal_exchange, Phase.ORDER: exchange.legal_order,
+    Phase.CONSENT: exchange.legal_consent, Phase.PLAY: play.legal_play,
+    Phase.RENOUNCE: play.legal_response, Phase.BOLA: play.legal_bola,
+}
+_ADVANCE: dict[Phase, Callable[[Any, int, Action], None]] = {
+    Phase.BET: auction.advance_bet, Phase.BID: auction.advance_bid,
+    Phase.DECLARE: auction.advance_declare, Phase.EXCHANGE: exchange.advance_exchange,
+    Phase.ORDER: exchange.advance_order, Phase.CONSENT: exchange.advance_consent,
+    Phase.PLAY: play.advance_play, Phase.RENOUNCE: play.advance_response, Phase.BOLA: play.advance_bola,
+}
+
+
+class TresilloState(State):
+    """A Tresillo match. Plain data (tuples, ints, cards); the phase modules mutate fresh copies."""
+
+    PHASE: ClassVar[type[Phase]] = Phase
+    CARD: ClassVar[dict[str, Card]] = CARD
+    PLAY: ClassVar[dict[Card, Action]] = PLAY
+    DISCARD: ClassVar[dict[Card, Action]] = DISCARD
+
+    # match
+    deal_no: int
+    total_deals: int
+    ledger: tuple[int, ...]
+    last_deal: JSON | None
+    results: tuple[str, ...]
+    events: tuple[JSON, ...]
+    # deal
+    phase: Phase
+    turn: int | None
+    dealer: int
+    alcalde: int | None
+    active: tuple[int, ...]
+    _next: dict[int, int]
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    bet: str | None
+    level: int
+    bidder: int | None
+    passed: tuple[int, ...]
+    bids: tuple[tuple[int, str], ...]
+    declarer: int
+    contract: str | None
+    trump: str | None
+    order: Order | None
+    turned: Card | None
+    queue: tuple[int, ...]
+    pending: tuple[Card, ...]
+    exchanged: tuple[int | None, ...]
+    exchange_order: tuple[int, int] | None
+    first_exchanger: int | None
+    consent: str | None
+    sleeping: int | None
+    trick: tuple[tuple[int, Card], ...]
+    done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]
+    tricks_won: tuple[int, ...]
+    tricks_done: int
+    renounced: bool
+    first_declarer: int | None
+    defender: int | None
+    bola: bool
+
+    def _start_match(self) -> None:
+        n = self.seats
+        self.deal_no = 0
+        self.total_deals = self.options["rounds"] * n
+        self.ledger = (0,) * n
+        self.last_deal = None
+        self.results = ()
+        self.events = ()
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        """Shuffle, deal 9 to each active seat by threes from mano, 13 to the talon (RULES.md 1.3)."""
+        n = self.seats
+        d = self.dealer = self.deal_no % n
+        if n == 4:
+            self.alcalde = d
+            self.active = ((d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
+        else:
+            self.alcalde = None
+            self.active = ((d + 1) % 3, (d + 2) % 3, d)
+        a = self.active
+        self._next = {a[0]: a[1], a[1]: a[2], a[2]: a[0]}
+        deck = list(DECK)
+        deal_rng(self.seed, self.deal_no).shuffle(deck)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        pos = 0
+        for _ in range(3):
+            for s in a:
+                hands[s].extend(deck[pos:pos + 3])
+                pos += 3
+        self.hands = tuple(tuple(sorted(h, key=sort_key)) for h in hands)
+        self.talon = tuple(deck[pos:])
+        self.bet = None
+        self.level, self.bidder, self.passed, self.bids = 0, None, (), ()
+        self.declarer = -1
+        self.contract = self.trump = self.order = self.turned = None
+        self.queue, self.pending = (), ()
+        self.exchanged = (None,) * n
+        self.exchange_order = self.first_exchanger = self.consent = self.sleeping = None
+        self.trick, self.done_tricks, self.tricks_won, self.tricks_done = (), (), (0,) * n, 0
+        self.renounced, self.first_declarer, self.defender, self.bola = False, None, None, False
+        if self.alcalde is not None:
+            self.phase, self.turn = Phase.BET, self.alcalde
+        else:
+            self.phase, self.turn = Phase.BID, a[0]
+
+    # -- helpers for the phase modules -------------------------------------------------------
+
+    def next_active(self, seat: int) -> int:
+        """The active seat on ``seat``'s right (counter-clockwise, skipping the alcalde)."""
+        return self._next[seat]
+
+    def set_hand(self, seat: int, hand: tuple[Card, ...], sort: bool = True) -> None:
+        hands = list(self.hands)
+        hands[seat] = tuple(sorted(hand, key=sort_key)) if sort else hand
+        self.hands = tuple(hands)
+
+    def push_event(self, event: JSON) -> None:
+        self.events = (*self.events[-(MAX_EVENTS - 1):], event)
+
+    def start_exchange(self) -> None:
+        exchange.start(self)
+
+    def start_play(self) -> None:
+        play.start(self)
+
+    def end_deal_annulled(self) -> None:
+        """All three passed: no payment, the bet is void, the next dealer deals (RULES.md 1.11 #3)."""
+        self._record(ANULADA, dict.fromkeys(range(self.seats), 0), None, None)
+
+    def end_deal(self, bola: str | None = None, renounce: str | None = None) -> None:
+        """Settle the deal (RULES.md 1.10) and move on to the next deal or the end of the match."""
+        declarer = self.first_declarer if self.defender is not None else self.declarer
+        assert declarer is not None and self.contract is not None
+        result = settle(
+            contract=self.contract, declarer=declarer,
+            tricks={s: self.tricks_won[s] for s in self.active}, bola=bola, renounce=renounce,
+            defender=self.defender, dealer=self.alcalde, dealer_bet=self.bet,
+            stake=self.options["stake"], retourne_value=self.options["retourne_value"],
+            failed_bola_pays=self.options["failed_bola"] == "pays")
+        self._record(result.result, result.deltas, result.bet_outcome, result.bet_won)
+
+    def _record(self, result: str, deltas: dict[int, int], bet_outcome: str | None,
+                bet_won: bool | None) -> None:
+        changes = [deltas.get(s, 0) for s in range(self.seats)]
+        self.ledger = tuple(x + c for x, c in zip(self.ledger, changes, strict=True))
+        self.results = (*self.results, result)
+        self.last_deal = {
+            "deal_no": self.deal_no, "dealer": self.dealer, "alcalde": self.alcalde,
+            "contract": self.contract, "trump": self.trump,
+            "declarer": self.first_declarer if self.defender is not None else
+            (self.declarer if self.declarer >= 0 else None),
+            "defender": self.defender, "result": result,
+            "tricks": list(self.tricks_won), "deltas": changes, "scores": list(self.ledger),
+            "bet": self.bet, "bet_outcome": bet_outcome, "bet_won": bet_won,
+        }
+        self.push_event({"type": "deal_end", "deal_no": self.deal_no, "result": result,
+                         "deltas": changes})
+        self.deal_no += 1
+        if self.deal_no < self.total_deals:
+            self._start_deal()
+        else:
+            self.phase, self.turn = Phase.OVER, None
+
+    # -- contract ----------------------------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        return self.turn
+
+    def _legal(self) -> list[Action]:
+        return _LEGAL[self.phase](self)
+
+    def _advance(self, seat: int, action: Action) -> None:
+        _ADVANCE[self.phase](self, seat, action)
+
+    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+        from games.tresillo.explain import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    def view(self, seat: int | None) -> JSON:
+        from games.tresillo.views import build_view
+
+        return build_view(self, seat)
+
+    def outcome(self) -> Outcome | None:
+        return Outcome.from_scores(self.ledger) if self.turn is None else None
