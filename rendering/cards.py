@@ -96,7 +96,7 @@ def _pips(d: ImageDraw.ImageDraw, c: Card, w: int, h: int) -> None:
     y0, y1 = h * 0.2, h * 0.8
     size = w * (0.19 if n <= 8 else 0.17)
     if c.family == "spanish":
-        size = w * (0.2 if n <= 3 else 0.17)
+        size = w * (0.26 if n <= 3 else 0.22)
     for u, v in _PIPS[n]:
         draw_pip(d, c.suit, c.family, x0 + u * (x1 - x0), y0 + v * (y1 - y0), size)
 
@@ -186,3 +186,20 @@ def dimmed(code: str, family: Family, width: int, locale: str) -> Image.Image:
     faded = Image.blend(face, grey, 0.5)
     faded.putalpha(face.getchannel("A"))
     return faded
+
+
+def card_sheet(width: int = 64) -> Image.Image:
+    """Every kind of face on one image (for the README): French, Tarot, Spanish, jokers, a back."""
+    rows = [["AS", "7H", "10D", "9C", "JC", "CH", "QS", "KD"],
+            ["T1", "T7", "T15", "T21", "EX", "JK", "AH", "5S"],
+            ["1O", "4C", "5E", "7B", "SO", "CC", "RE", "RB"]]
+    families: list[Family] = ["french", "french", "spanish"]
+    h = card_height(width)
+    sheet = Image.new("RGB", (8 * (width + 8) + 8 + width + 8, 3 * (h + 8) + 8), (18, 70, 48))
+    for r, (codes, fam) in enumerate(zip(rows, families, strict=True)):
+        for i, code in enumerate(codes):
+            face = card_image(code, fam, width)
+            sheet.paste(face, (8 + i * (width + 8), 8 + r * (h + 8)), face)
+    back = back_image(width)
+    sheet.paste(back, (8 + 8 * (width + 8), 8), back)
+    return sheet

@@ -41,6 +41,8 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
     family = layout.pack(view)
     rows = _rows(view)
     playable = None if legal is None else {c.upper() for c in legal}
+    if playable is not None and not playable & {c.upper() for row in rows for c in row}:
+        playable = None  # the choice is not among these cards (a call, a bid): nothing to dim
     widest = max((len(r) for r in rows), default=0)
     ch = card_height(CARD_W)
     width = max(420, 2 * MARGIN + max(0, widest - 1) * STEP + CARD_W)

@@ -99,11 +99,11 @@ def _espadas(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
 def _bastos(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     """A knotty cudgel, thick end up, in green with brown knots."""
     top, bottom = cy - s / 2, cy + s / 2
-    d.polygon([(cx - s * 0.16, top + s * 0.1), (cx + s * 0.16, top + s * 0.1), (cx + s * 0.07, bottom),
-               (cx - s * 0.07, bottom)], fill=CLUB_GREEN, outline=(24, 72, 34))
-    d.ellipse([cx - s * 0.16, top, cx + s * 0.16, top + s * 0.22], fill=CLUB_GREEN, outline=(24, 72, 34))
-    k = s * 0.055
-    for fx, fy in ((-0.12, 0.25), (0.11, 0.42), (-0.09, 0.6), (0.07, 0.78)):
+    d.polygon([(cx - s * 0.21, top + s * 0.12), (cx + s * 0.21, top + s * 0.12), (cx + s * 0.1, bottom),
+               (cx - s * 0.1, bottom)], fill=CLUB_GREEN, outline=(24, 72, 34))
+    d.ellipse([cx - s * 0.21, top, cx + s * 0.21, top + s * 0.26], fill=CLUB_GREEN, outline=(24, 72, 34))
+    k = s * 0.07
+    for fx, fy in ((-0.16, 0.28), (0.15, 0.45), (-0.12, 0.62), (0.1, 0.8)):
         x, y = cx + fx * s, top + fy * s
         d.ellipse([x - k, y - k, x + k, y + k], fill=CLUB_BROWN)
 

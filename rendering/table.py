@@ -71,6 +71,11 @@ def seat_centre(seat: int, seats: int) -> tuple[float, float]:
     return cx + (SPLIT / 2 - PLATE_W / 2 - 12) * math.cos(a), cy + ((H - HEAD) / 2 - PLATE_H / 2 - 12) * math.sin(a)
 
 
+def plate_width(seat: int, seats: int) -> int:
+    """Plates at the top and bottom of the oval have room to be wider than those on its sides."""
+    return 270 if abs(math.cos(seat_angle(seat, seats))) < 0.3 else PLATE_W
+
+
 def trick_spot(seat: int, seats: int) -> tuple[float, float]:
     """Top-left corner of the card a seat puts on the trick."""
     a = seat_angle(seat, seats)
@@ -186,7 +191,8 @@ def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], loca
     seats = int(view["seats"])
     draw_trick(img, d, layout, view, names, locale)
     for seat in range(seats):
-        draw_plate(img, d, layout, view, seat, names[seat], locale, seat_centre(seat, seats))
+        draw_plate(img, d, layout, view, seat, names[seat], locale, seat_centre(seat, seats),
+                   plate_width(seat, seats))
     draw_side(img, d, layout, view, names, locale)
     return img
 

@@ -1,0 +1,141 @@
+"""Piquet's table and recap (view keys in ``games/piquet/__init__.py``): elder and younger, the
+exchange, declarations announced with their proof and points, repique/pique, scores per deal and
+partie."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rendering.i18n import fr, pick
+from rendering.layouts import register
+from rendering.layouts.base import Badge, CardRow, Layout
+
+JSON = dict[str, Any]
+PHASES = {"exchange": ("Échange", "Exchange"), "declare": ("Déclarations", "Declarations"),
+          "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Partie over")}
+KINDS = {"point": ("Point", "Point"), "sequence": ("Séquence", "Sequence"), "sets": ("Brelan/Quatorze", "Sets")}
+SEQUENCES = {3: ("tierce", "tierce"), 4: ("quatrième", "quart"), 5: ("quinte", "quint"), 6: ("sixième", "sixième"),
+             7: ("septième", "septième"), 8: ("huitième", "huitième")}
+RANKS_FR = {"A": "As", "K": "Roi", "Q": "Dame", "J": "Valet", "10": "Dix", "9": "Neuf", "8": "Huit", "7": "Sept"}
+RANKS_EN = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven"}
+PLURAL_FR = {"A": "As", "K": "Rois", "Q": "Dames", "J": "Valets", "10": "Dix", "9": "Neuf", "8": "Huit",
+             "7": "Sept"}
+ANSWERS = {"good": ("bon", "good"), "not_good": ("pas bon", "not good"), "equal": ("égal", "equal")}
+LINES = {"blanche": ("Carte blanche", "Carte blanche"), "point": ("Point", "Point"),
+         "sequence": ("Séquences", "Sequences"), "sets": ("Quatorzes et brelans", "Quatorzes and trios"),
+         "repique": ("Repique", "Repique"), "pique": ("Pique", "Pique"), "play": ("Jeu de la carte", "Play"),
+         "cards": ("Les cartes (ou capot)", "The cards (or capot)")}
+GOLD = (246, 196, 72)
+SILVER = (200, 200, 210)
+ROSE = (240, 150, 150)
+
+
+def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
+    """What was disclosed: "5 cartes (50)" or "5 cartes", "quinte à l'As" or "quinte",
+    "quatorze d'As" or "quatorze" (a call holds only the fields that decided it)."""
+    if not call:
+        return "-"
+    f = fr(locale)
+    if kind == "point":
+        n, pips = call.get("cards"), call.get("pips")
+        text = pick(locale, f"{n} cartes", f"{n} cards")
+        return f"{text} ({pips})" if pips is not None else text
+    if kind == "sequence":
+        n = int(call.get("length", 0))
+        name = SEQUENCES.get(n, (str(n), str(n)))[0 if f else 1]
+        top = call.get("top")
+        if top is None:
+            return name
+        return f"{name} {pick(locale, 'à ' + RANKS_FR.get(str(top), str(top)), 'to the ' + RANKS_EN.get(str(top), str(top)))}"
+    if kind == "sets":
+        n = int(call.get("count", 0))
+        name = pick(locale, "quatorze" if n == 4 else "brelan", "quatorze" if n == 4 else "trio")
+        rank = call.get("rank")
+        if rank is None:
+            return name
+        if f:
+            plural = PLURAL_FR.get(str(rank), str(rank))
+            return f"{name} {'d' + chr(39) if plural[0] in 'AEIOU' else 'de '}{plural}"
+        return f"{name} of {RANKS_EN.get(str(rank), str(rank))}s"
+    return ", ".join(f"{k} {v}" for k, v in call.items())
+
+
+class PiquetLayout(Layout):
+    family = "french"
+
+    def phase_text(self, view: JSON, locale: str) -> str:
+        pair = PHASES.get(str(view.get("phase")))
+        return pick(locale, *pair) if pair else super().phase_text(view, locale)
+
+    def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        out: list[Badge] = []
+        if view.get("phase") != "over":
+            if view.get("elder") == seat:
+                out.append((pick(locale, "Premier", "Elder"), GOLD))
+            else:
+                out.append((pick(locale, "Second · donneur", "Younger · dealer"), SILVER))
+        bonus = (view.get("bonus") or [None, None])[seat]
+        if bonus:
+            out.append((str(bonus).capitalize(), ROSE))
+        return out
+
+    def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
+        scores = view.get("scores") or [0, 0]
+        deal = (view.get("deal_points") or [0, 0])[seat]
+        tricks = (view.get("tricks_won") or [0, 0])[seat]
+        return pick(locale, f"partie {scores[seat]} · donne {deal} · {tricks} plis",
+                    f"partie {scores[seat]} · deal {deal} · {tricks} tricks")
+
+    def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        lines = []
+        phase = view.get("phase")
+        if phase == "exchange":
+            lines.append(pick(locale, f"Talon : {view.get('stock_count', 0)} cartes",
+                              f"Talon: {view.get('stock_count', 0)} cards"))
+        taken = [f"{names[s]} : {n}" for s, n in enumerate(view.get("exchanges") or []) if isinstance(n, int)]
+        if taken:
+            lines.append(pick(locale, "Échangé : ", "Exchanged: ") + ", ".join(taken))
+        for d in view.get("declarations") or []:
+            kind = str(d.get("kind"))
+            winner = d.get("winner")
+            label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
+            if isinstance(winner, int):
+                call = call_text(kind, (d.get("calls") or [None, None])[winner], locale)
+                pts = (d.get("points") or [0, 0])[winner]
+                lines.append(f"{label} : {names[winner]}, {call} = {pts}")
+            else:
+                answer = ANSWERS.get(str(d.get("answer")), ("", ""))[0 if fr(locale) else 1]
+                lines.append(f"{label} : {answer or pick(locale, 'personne', 'nobody')}")
+        return lines
+
+    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+        rows: list[CardRow] = []
+        for seat, shown in enumerate(view.get("blanche_shown") or []):
+            if shown:
+                rows.append((pick(locale, f"Carte blanche · #{seat + 1}", f"Carte blanche · #{seat + 1}"), shown))
+        for d in view.get("declarations") or []:
+            if d.get("shown") and isinstance(d.get("winner"), int):
+                kind = str(d.get("kind"))
+                rows.append((KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1], list(d["shown"])))
+        return rows
+
+    def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
+        d = view.get("last_deal") or {}
+        out = []
+        elder = d.get("elder")
+        if isinstance(elder, int):
+            out.append((pick(locale, "Premier (elder)", "Elder"), names[elder]))
+        for key, values in (d.get("lines") or {}).items():
+            if any(values):
+                label = LINES.get(key, (key, key))[0 if fr(locale) else 1]
+                out.append((label, " · ".join(f"{names[s]} {v}" for s, v in enumerate(values))))
+        tricks = d.get("tricks_won")
+        if tricks:
+            out.append((pick(locale, "Plis", "Tricks"), " · ".join(f"{names[s]} {t}" for s, t in enumerate(tricks))))
+        if d.get("capot") is not None:
+            out.append(("Capot", names[int(d["capot"])] if isinstance(d["capot"], int) else str(d["capot"])))
+        return out
+
+
+LAYOUT = register("piquet", PiquetLayout())

@@ -1,0 +1,169 @@
+"""French Tarot's table and recap (view keys in ``games/tarot/view.py``): taker, partner and called
+King, contract and multiplier, the chien when public, poignées, tricks per side, score lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rendering.canvas import number, signed
+from rendering.i18n import fr, pick
+from rendering.layouts import register
+from rendering.layouts.base import Badge, CardRow, Layout
+
+JSON = dict[str, Any]
+
+CONTRACTS = {"pass": ("Passe", "Pass"), "prise": ("Prise", "Prise"), "garde": ("Garde", "Garde"),
+             "garde_sans": ("Garde sans", "Garde sans"), "garde_contre": ("Garde contre", "Garde contre")}
+PHASES = {"bidding": ("Enchères", "Bidding"), "call": ("Appel du Roi", "Calling a King"),
+          "ecart": ("Écart", "Écart"), "announce": ("Annonces", "Announcements"),
+          "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Match over")}
+POIGNEES = {"simple": ("simple", "single"), "double": ("double", "double"), "triple": ("triple", "triple")}
+GOLD = (246, 196, 72)
+SKY = (130, 200, 240)
+SILVER = (200, 200, 210)
+ROSE = (240, 150, 150)
+PALE = (170, 180, 175)
+
+
+def contract_name(bid: str | None, locale: str) -> str:
+    pair = CONTRACTS.get(bid or "")
+    return pair[0 if fr(locale) else 1] if pair else str(bid or "")
+
+
+def points(value: Any) -> str:
+    """45.5 -> "45,5" in French."""
+    text = number(value)
+    return text
+
+
+class TarotLayout(Layout):
+    family = "french"
+
+    def phase_text(self, view: JSON, locale: str) -> str:
+        pair = PHASES.get(str(view.get("phase")))
+        return pick(locale, *pair) if pair else super().phase_text(view, locale)
+
+    def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        lines = []
+        c = view.get("contract")
+        if isinstance(c, dict) and c.get("bid"):
+            taker = c.get("taker")
+            who = names[taker] if isinstance(taker, int) else "?"
+            lines.append(f"{contract_name(c['bid'], locale)} (×{c.get('multiplier', 1)}) · {who}")
+            partner = c.get("partner")
+            if isinstance(partner, int) and partner != taker:
+                lines.append(pick(locale, "Partenaire : ", "Partner: ") + names[partner])
+            elif c.get("called") and partner == taker:
+                lines.append(pick(locale, "Le preneur joue seul", "The taker plays alone"))
+            if c.get("chelem_announced"):
+                lines.append(pick(locale, "Chelem annoncé !", "Chelem announced!"))
+        elif view.get("phase") == "bidding":
+            bids = [b for _, b in view.get("bids") or [] if b != "pass"]
+            lines.append(pick(locale, "Plus forte enchère : ", "Highest bid: ") +
+                         (contract_name(bids[-1], locale) if bids else pick(locale, "aucune", "none")))
+        sides = view.get("side_tricks")
+        if isinstance(sides, dict):
+            lines.append(pick(locale, f"Plis : attaque {sides.get('attack')} · défense {sides.get('defence')}",
+                              f"Tricks: attack {sides.get('attack')} · defence {sides.get('defence')}"))
+        if view.get("trick_no") is not None and view.get("phase") == "play":
+            total = sum(view.get("hand_counts") or [0]) // max(1, len(view.get("active") or [1]))
+            lines.append(pick(locale, f"Pli {int(view['trick_no']) + 1}", f"Trick {int(view['trick_no']) + 1}")
+                         + (pick(locale, f" ({total} cartes en main)", f" ({total} cards in hand)") if total else ""))
+        return lines
+
+    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+        rows: list[CardRow] = []
+        c = view.get("contract")
+        if isinstance(c, dict) and c.get("called"):
+            rows.append((pick(locale, "Roi appelé", "Called card"), [c["called"]]))
+        chien = view.get("chien")
+        if chien:
+            rows.append((pick(locale, "Chien", "Chien (dog)"), list(chien)))
+        elif view.get("phase") in ("bidding", "call") and view.get("chien_size"):
+            rows.append((pick(locale, "Chien", "Chien (dog)"), [""] * int(view["chien_size"])))
+        if view.get("ecart_trumps"):
+            rows.append((pick(locale, "Atouts écartés", "Trumps in the écart"), list(view["ecart_trumps"])))
+        for p in view.get("poignees") or []:
+            level = POIGNEES.get(p.get("level"), (p.get("level"), p.get("level")))
+            rows.append((pick(locale, f"Poignée {level[0]}", f"{level[1].capitalize()} poignée") +
+                         f" · #{int(p['seat']) + 1}", list(p.get("cards") or [])))
+        return rows
+
+    def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        out: list[Badge] = []
+        c = view.get("contract")
+        if isinstance(c, dict):
+            if c.get("taker") == seat:
+                out.append((pick(locale, "Preneur", "Taker"), GOLD))
+            elif c.get("partner") == seat:
+                out.append((pick(locale, "Partenaire", "Partner"), SKY))
+        if view.get("phase") == "bidding":
+            said = [b for s, b in view.get("bids") or [] if s == seat]
+            if said:
+                out.append((contract_name(said[-1], locale), PALE if said[-1] == "pass" else ROSE))
+        if view.get("dealer") == seat:
+            out.append((pick(locale, "Donneur", "Dealer"), SILVER))
+        return out
+
+    def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
+        active = view.get("active")
+        if isinstance(active, list) and seat not in active and view.get("phase") != "over":
+            scores = view.get("scores") or []
+            return pick(locale, "ne joue pas", "sits out") + (f" · {scores[seat]} pts" if seat < len(scores) else "")
+        return super().seat_detail(view, seat, locale)
+
+    # -- recap ---------------------------------------------------------------------------------
+
+    def recap_title(self, view: JSON, locale: str) -> str:
+        deal = view.get("last_deal") or {}
+        return f"Tarot · {pick(locale, 'Donne', 'Deal')} {int(deal.get('deal_no', 0)) + 1} : " + \
+            contract_name(deal.get("contract"), locale)
+
+    def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
+        d = view.get("last_deal") or {}
+        if not d.get("contract"):
+            return [(pick(locale, "Donne", "Deal"), pick(locale, "tout le monde a passé", "everybody passed"))]
+        mult = d.get("multiplier", 1)
+        taker = d.get("taker")
+        lines = [(pick(locale, "Preneur", "Taker"), names[taker] if isinstance(taker, int) else "?")]
+        partner = d.get("partner")
+        if isinstance(partner, int) and partner != taker:
+            lines.append((pick(locale, "Partenaire", "Partner"), names[partner]))
+        elif d.get("called"):
+            lines.append((pick(locale, "Partenaire", "Partner"), pick(locale, "aucun (seul)", "none (alone)")))
+        bouts = d.get("bouts", 0)
+        lines.append((pick(locale, "Points de l'attaque", "Attack's points"),
+                      pick(locale, f"{points(d.get('points'))} avec {bouts} bout{'s' if bouts != 1 else ''}"
+                                   f" (il en fallait {d.get('needed')})",
+                           f"{points(d.get('points'))} with {bouts} bout{'s' if bouts != 1 else ''}"
+                           f" ({d.get('needed')} needed)")))
+        diff = d.get("diff", 0)
+        verdict = pick(locale, "gagné" if d.get("won") else "chuté", "made" if d.get("won") else "lost")
+        lines.append((pick(locale, "Contrat", "Contract"),
+                      f"{verdict} {pick(locale, 'de', 'by')} {abs(diff)} : (25 + {abs(diff)}) × {mult} = "
+                      f"{signed(d.get('base', 0))}"))
+        if d.get("petit_au_bout"):
+            side = pick(locale, "attaque", "attack") if d["petit_au_bout"] == "attack" else \
+                pick(locale, "défense", "defence")
+            lines.append((pick(locale, f"Petit au bout ({side})", f"Petit au bout ({side})"),
+                          signed(d.get("petit_points", 0))))
+        if d.get("poignees"):
+            shown = ", ".join(str(level) for _, level in d["poignees"])
+            lines.append((pick(locale, f"Poignées ({shown})", f"Poignées ({shown})"), signed(d.get("poignee_points", 0))))
+        if d.get("chelem") or d.get("chelem_announced"):
+            lines.append(("Chelem", signed(d.get("chelem_points", 0))))
+        lines.append((pick(locale, "Chaque défenseur paie", "Each defender pays"), number(d.get("unit", 0))))
+        return lines
+
+    def recap_cards(self, view: JSON, locale: str) -> list[CardRow]:
+        d = view.get("last_deal") or {}
+        rows: list[CardRow] = []
+        if d.get("called"):
+            rows.append((pick(locale, "Roi appelé", "Called card"), [d["called"]]))
+        if d.get("chien"):
+            rows.append((pick(locale, "Chien", "Chien (dog)"), list(d["chien"])))
+        return rows
+
+
+LAYOUT = register("tarot", TarotLayout())

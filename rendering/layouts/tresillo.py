@@ -1,0 +1,141 @@
+"""Tresillo's table and recap (view keys in ``games/tresillo/views.py``): declarer, contract,
+trump and favour suit, the alcalde and his secret bet, exchanged counts, sleeping cards, tricks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.cards import suit_name
+from rendering.i18n import fr, pick
+from rendering.layouts import register
+from rendering.layouts.base import Badge, CardRow, Layout
+
+JSON = dict[str, Any]
+
+CONTRACTS = {"jeu": ("Jeu", "Jeu"), "jeu_favour": ("Jeu de faveur", "Favour Jeu"), "retourne": ("Retourne", "Retourne"),
+             "solo": ("Solo", "Solo"), "solo_favour": ("Solo de faveur", "Favour Solo")}
+RESULTS = {"sacada": ("Sacada : le joueur gagne", "Sacada: the declarer wins"),
+           "puesta": ("Puesta : égalité, le joueur paie", "Puesta: a tie, the declarer pays"),
+           "codillo": ("Codillo : un adversaire gagne", "Codillo: an opponent wins"),
+           "bola": ("Bola réussie", "Bola made"), "bola_fallida": ("Bola manquée", "Bola failed"),
+           "renuncia": ("Renonce acceptée", "Renounce accepted"), "defensa": ("Défense gagnée", "Defence won"),
+           "puesta_doble": ("Puesta double", "Double puesta"),
+           "defensa_puesta": ("Défense : puesta", "Defence: puesta"),
+           "defensa_codillo": ("Défense : codillo", "Defence: codillo"),
+           "anulada": ("Annulée : tout le monde a passé", "Void: everybody passed")}
+PHASES = {"bet": ("Mise de l'alcalde", "Alcalde's bet"), "bid": ("Enchères", "Bidding"),
+          "declare": ("Déclaration", "Declaration"), "exchange": ("Écart", "Exchange"),
+          "order": ("Ordre de l'écart", "Exchange order"), "consent": ("Accord 8-9 cartes", "8-9 cards?"),
+          "play": ("Jeu de la carte", "Play"), "renounce": ("Renonce : défense ?", "Renounce: defend?"),
+          "bola": ("Bola ?", "Bola?"), "over": ("Partie terminée", "Match over")}
+BETS = {"J": ("le Joueur gagne", "the declarer wins"), "P": ("Puesta", "Puesta"), "C": ("Codillo", "Codillo")}
+GOLD = (246, 196, 72)
+VIOLET = (196, 160, 240)
+SILVER = (200, 200, 210)
+SKY = (130, 200, 240)
+
+
+def contract_name(name: str | None, locale: str) -> str:
+    pair = CONTRACTS.get(name or "")
+    return pair[0 if fr(locale) else 1] if pair else str(name or "")
+
+
+def _suit(letter: str | None, locale: str) -> str:
+    return suit_name(letter, locale, "spanish") if letter else "-"
+
+
+class TresilloLayout(Layout):
+    family = "spanish"
+
+    def phase_text(self, view: JSON, locale: str) -> str:
+        pair = PHASES.get(str(view.get("phase")))
+        return pick(locale, *pair) if pair else super().phase_text(view, locale)
+
+    def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        lines = []
+        c = view.get("contract")
+        if isinstance(c, dict):
+            who = names[c["declarer"]] if isinstance(c.get("declarer"), int) else "?"
+            lines.append(f"{contract_name(c.get('name'), locale)} · {who} ({c.get('value')})")
+            lines.append(pick(locale, "Atout : ", "Trumps: ") + _suit(c.get("trump"), locale))
+            if c.get("renounced"):
+                lines.append(pick(locale, "Le joueur a renoncé", "The declarer renounced"))
+            if isinstance(c.get("defender"), int):
+                lines.append(pick(locale, "Défenseur : ", "Defender: ") + names[c["defender"]])
+            if c.get("bola"):
+                lines.append(pick(locale, "Bola en cours !", "Going for the bola!"))
+        else:
+            auction = view.get("auction") or {}
+            if auction.get("bid"):
+                bidder = auction.get("bidder")
+                who = names[bidder] if isinstance(bidder, int) else "?"
+                lines.append(pick(locale, "Enchère : ", "Bid: ") + f"{contract_name(auction['bid'], locale)} ({who})")
+            elif view.get("phase") == "bid":
+                lines.append(pick(locale, "Pas encore d'enchère", "No bid yet"))
+        lines.append(pick(locale, "Couleur de faveur : ", "Favour suit: ") + _suit(view.get("favour"), locale))
+        exchanged = view.get("exchanged") or []
+        done = [f"{names[s]} : {n}" for s, n in enumerate(exchanged) if isinstance(n, int)]
+        if done:
+            lines.append(pick(locale, "Écart : ", "Exchanged: ") + ", ".join(done))
+        if view.get("phase") in ("exchange", "order", "consent"):
+            lines.append(pick(locale, f"Talon : {view.get('talon', 0)} cartes", f"Talon: {view.get('talon', 0)} cards"))
+        elif view.get("phase") in ("play", "renounce", "bola") and view.get("sleeping") is not None:
+            lines.append(pick(locale, f"Cartes dormantes : {view['sleeping']}", f"Sleeping cards: {view['sleeping']}"))
+        return lines
+
+    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+        turned = view.get("turned")
+        return [(pick(locale, "Carte retournée", "Turned card"), [turned])] if turned else []
+
+    def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        out: list[Badge] = []
+        if view.get("declarer") == seat:
+            out.append((pick(locale, "Joueur", "Declarer"), GOLD))
+        if view.get("defender") == seat:
+            out.append((pick(locale, "Défenseur", "Defender"), SKY))
+        if view.get("alcalde") == seat:
+            out.append(("Alcalde", VIOLET))
+        elif view.get("dealer") == seat:
+            out.append((pick(locale, "Donneur", "Dealer"), SILVER))
+        if view.get("mano") == seat and view.get("phase") != "over":
+            out.append(("Mano", SILVER))
+        return out
+
+    def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
+        if view.get("alcalde") == seat:
+            scores = view.get("scores") or []
+            return pick(locale, "ne joue pas", "sits out") + (f" · {scores[seat]} pts" if seat < len(scores) else "")
+        return super().seat_detail(view, seat, locale)
+
+    def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
+        deal = view.get("last_deal") or {}
+        result = str(deal.get("result", ""))
+        pair = RESULTS.get(result)
+        lines = [(pick(locale, "Résultat", "Result"), pick(locale, *pair) if pair else result)]
+        if deal.get("contract"):
+            who = names[deal["declarer"]] if isinstance(deal.get("declarer"), int) else "?"
+            lines.append((pick(locale, "Contrat", "Contract"),
+                          f"{contract_name(deal['contract'], locale)} · {who}"))
+            lines.append((pick(locale, "Atout", "Trumps"), _suit(deal.get("trump"), locale)))
+        if isinstance(deal.get("defender"), int):
+            lines.append((pick(locale, "Défenseur", "Defender"), names[deal["defender"]]))
+        tricks = deal.get("tricks") or []
+        alcalde = deal.get("alcalde")
+        shown = [f"{names[s]} {t}" for s, t in enumerate(tricks) if s != alcalde]
+        if shown and deal.get("contract"):
+            lines.append((pick(locale, "Plis", "Tricks"), " · ".join(shown)))
+        if isinstance(alcalde, int):
+            bet = deal.get("bet")
+            if bet:
+                won = deal.get("bet_won")
+                fate = "" if won is None else pick(locale, " : gagné", ": won") if won else pick(locale, " : perdu", ": lost")
+                lines.append((pick(locale, f"Mise de {names[alcalde]}", f"{names[alcalde]}'s bet"),
+                              f"{bet} ({pick(locale, *BETS[bet]) if bet in BETS else bet}){fate}"))
+            else:
+                lines.append((pick(locale, f"Mise de {names[alcalde]}", f"{names[alcalde]}'s bet"),
+                              pick(locale, "aucune", "none")))
+        return lines
+
+
+LAYOUT = register("tresillo", TresilloLayout())

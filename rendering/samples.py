@@ -1,0 +1,128 @@
+"""Matches played to chosen moments, for tests, the benchmark and the sample images in docs/images.
+
+Run ``.venv/bin/python -m rendering.samples`` to regenerate ``docs/images/`` (one table, hand and
+recap image per registered game, plus a scoreboard and a card sheet).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games.base import Game, State
+from games.cards import card
+
+JSON = dict[str, Any]
+NAMES = ["Amélie", "Bruno", "Chloé", "Dmitri", "Élodie", "Farid", "Gaëlle"]
+MOMENTS = ("start", "mid_trick", "trick_done", "deal_end", "late", "over")
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A state at a named moment with what the images need: the public view, the view of the seat
+    to act (or seat 0) and that seat's playable card codes."""
+
+    name: str
+    state: State
+    public: JSON
+    private: JSON
+    legal: list[str] | None
+
+
+def legal_codes(game: Game, state: State, seat: int | None) -> list[str] | None:
+    """Card codes among ``seat``'s legal actions (``None`` when it has no card choice)."""
+    if seat is None:
+        return None
+    family = "spanish" if game.name == "tresillo" else "french"
+    codes = []
+    for action in state.legal_actions(seat):
+        try:
+            codes.append(card(action.arg.split(":")[-1], family).code)
+        except ValueError:
+            continue
+    return codes or None
+
+
+def playout(game: Game, seats: int, seed: int, max_actions: int = 4000) -> list[State]:
+    """Every state of one match played by the game's computer players (random ones as fallback)."""
+    rng = random.Random(seed)
+    player = game.computer_player()
+    state = game.new(seats, seed)
+    states = [state]
+    while (seat := state.to_act()) is not None and len(states) <= max_actions:
+        legal = state.legal_actions(seat)
+        try:
+            action = player.choose(state.view(seat), legal, rng)
+        except Exception:  # a half-written computer player must not stop the pictures
+            action = legal[rng.randrange(len(legal))]
+        state = state.apply(seat, action)
+        states.append(state)
+    return states
+
+
+def _pick(states: list[State], name: str) -> State:
+    views = [s.view(None) for s in states]
+    seats = int(views[0]["seats"])
+
+    def first(pred: Any, default: State) -> State:
+        for s, v in zip(states, views, strict=True):
+            if pred(v):
+                return s
+        return default
+
+    mid = states[len(states) // 2]
+    if name == "start":
+        return states[0]
+    if name == "mid_trick":
+        return first(lambda v: len(v.get("trick") or []) >= max(1, seats // 2) and v.get("to_act") is not None, mid)
+    if name == "trick_done":
+        return first(lambda v: not v.get("trick") and v.get("last_trick") and v.get("to_act") is not None, mid)
+    if name == "deal_end":
+        return first(lambda v: v.get("last_deal") is not None, states[-1])
+    if name == "late":
+        return states[max(0, len(states) - 6)]
+    return states[-1]
+
+
+def moments(game: Game, seats: int, seed: int = 1) -> dict[str, Moment]:
+    """The named :data:`MOMENTS` of one match of ``game``."""
+    states = playout(game, seats, seed)
+    out = {}
+    for name in MOMENTS:
+        s = _pick(states, name)
+        seat = s.to_act()
+        viewer = seat if seat is not None else 0
+        out[name] = Moment(name, s, s.view(None), s.view(viewer), legal_codes(game, s, seat))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    import rendering
+    from games import GAMES
+
+    out = Path(argv[0] if argv else Path(__file__).resolve().parent.parent / "docs" / "images")
+    out.mkdir(parents=True, exist_ok=True)
+    seat_counts = {"tarot": 4, "tresillo": 4, "trio": 4, "ecole": 5, "piquet": 2}
+    picks = {"tarot": "mid_trick", "tresillo": "mid_trick", "piquet": "mid_trick", "trio": "late", "ecole": "late"}
+    for name, game in sorted(GAMES.items()):
+        seats = seat_counts.get(name, game.min_seats)
+        m = moments(game, seats, seed=3)
+        shot = m[picks.get(name, "mid_trick")]
+        (out / f"{name}_table.png").write_bytes(rendering.table_image(shot.public, NAMES[:seats]))
+        (out / f"{name}_hand.png").write_bytes(rendering.hand_image(shot.private, legal=shot.legal))
+        (out / f"{name}_recap.png").write_bytes(rendering.recap_image(m["deal_end"].public, NAMES[:seats]))
+        print("wrote", name)
+    rows = [{"rank": i + 1, "name": n, "rating": 31.4 - 2.3 * i, "matches": 24 - 2 * i, "wins": 11 - 2 * i,
+             "points": 640 - 95 * i} for i, n in enumerate(NAMES[:6])]
+    (out / "scoreboard.png").write_bytes(rendering.scoreboard_image(rows, title="Classement · Tarot"))
+    from rendering.cards import card_sheet
+
+    card_sheet().save(out / "cards.png", compress_level=9)
+    print("wrote", out)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
