@@ -1,0 +1,73 @@
+"""``/rules game:`` (paginated from ``Game.rules_summary``) and ``/settings`` for server admins."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import views
+from bot.cogs import game_autocomplete
+from bot.i18n import t
+from bot.ids import ParsedId
+from bot.tables import BotError
+from games import find_game
+from games.base import Game
+
+_ = app_commands.locale_str
+
+
+def rules_page(game: Game, page: int, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+    pages = game.rules_summary(locale) or [views.game_title(game, locale)]
+    page = max(0, min(page, len(pages) - 1))
+    embed = discord.Embed(title=t(locale, "rules_title", game=views.game_title(game, locale), page=page + 1,
+                                  pages=len(pages)), description=pages[page][:4000], colour=discord.Colour.og_blurple())
+    return embed, views.rules_view(game, page, len(pages), locale)
+
+
+class Admin(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        bot.handlers["~r"] = self.on_rules_page
+
+    @app_commands.command(name=_("rules"), description=_("Read a game's rules summary."))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("The game to play."))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        async with self.bot.guard(interaction):
+            embed, view = rules_page(find_game(game), 0, self.bot.locale_for(interaction))
+            if view is None:
+                await interaction.response.send_message(embed=embed, ephemeral=True)
+            else:
+                await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def on_rules_page(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
+        embed, view = rules_page(find_game(parsed.action[3:]), parsed.rev, self.bot.locale_for(interaction))
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    @app_commands.command(name=_("settings"), description=_("Admins: server language and turn timer."))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(language=_("language"), timer=_("timer"))
+    @app_commands.describe(language=_("Bot language on this server."),
+                           timer=_("Seconds before a computer plays for an absent player (0 = off)."))
+    async def settings(self, interaction: discord.Interaction[Any], language: Literal["fr", "en"] | None = None,
+                       timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
+        async with self.bot.guard(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if perms is None or not (perms.manage_guild or perms.administrator):
+                raise BotError.of("not_admin")
+            assert interaction.guild_id is not None
+            service = self.bot.service
+            if language is not None or timer is not None:
+                await service.set_prefs(interaction.guild_id, locale=language, timer=timer)
+            locale, seconds = await service.prefs(interaction.guild_id)
+            await interaction.followup.send(t(locale, "settings_now", locale=locale, timer=seconds), ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,86 @@
+"""``/leaderboard game:`` (scoreboard image) and ``/stats member:``; computer players listed apart."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import images, views
+from bot.cogs import game_autocomplete
+from bot.db import Rating
+from bot.i18n import pick, t
+from games import GAMES, find_game
+
+_ = app_commands.locale_str
+
+
+def rows_of(ratings: list[Rating], computer: bool = False) -> list[dict[str, Any]]:
+    """Scoreboard rows for ``rendering.scoreboard_image``."""
+    return [{"rank": i + 1, "name": r.name, "rating": round(r.ordinal, 1), "matches": r.matches, "wins": r.wins,
+             "points": round(r.points, 1), "computer": computer} for i, r in enumerate(ratings)]
+
+
+def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
+    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"], rating=f"{r['rating']:.1f}",
+                       matches=r["matches"], wins=r["wins"], points=f"{r['points']:g}") for r in rows)
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("leaderboard"), description=_("Show the server leaderboard of a game."))
+    @app_commands.guild_only()
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("The game to play."))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+        async with self.bot.guard(interaction):
+            await interaction.response.defer(thinking=True)
+            g = find_game(game)
+            locale = self.bot.locale_for(interaction)
+            assert interaction.guild_id is not None
+            humans = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=15))
+            computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), True)
+            title = t(locale, "leaderboard", game=views.game_title(g, locale))
+            embed = discord.Embed(title=title,
+                                  colour=discord.Colour.gold())
+            embed.description = lines_of(humans, locale)[:4000] or t(locale, "no_results")
+            if computers:
+                embed.add_field(name=t(locale, "computers"), value=lines_of(computers, locale)[:1024], inline=False)
+            files = []
+            if humans:
+                png = await asyncio.to_thread(images.scoreboard_png, humans, locale, title)
+                if png:
+                    files.append(discord.File(io.BytesIO(png), filename="leaderboard.png"))
+                    embed.set_image(url="attachment://leaderboard.png")
+            await interaction.followup.send(embed=embed, files=files)
+
+    @app_commands.command(name=_("stats"), description=_("Show a member's results on this server."))
+    @app_commands.guild_only()
+    @app_commands.rename(member=_("member"))
+    @app_commands.describe(member=_("The member."))
+    async def stats(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        async with self.bot.guard(interaction):
+            await interaction.response.defer(thinking=True)
+            who = member or interaction.user
+            locale = self.bot.locale_for(interaction)
+            assert interaction.guild_id is not None
+            found = await self.bot.db.stats(interaction.guild_id, who.id)
+            embed = discord.Embed(title=t(locale, "stats_title", name=who.display_name), colour=discord.Colour.teal())
+            for name, r in found:
+                title = pick(GAMES[name].titles, locale, name) if name in GAMES else name
+                embed.add_field(name=title, value=lines_of(rows_of([r]), locale).split(". ", 1)[-1][:1024],
+                                inline=False)
+            if not found:
+                embed.description = t(locale, "no_results")
+            await interaction.followup.send(embed=embed)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Leaderboard(bot))

@@ -1,0 +1,260 @@
+"""SQLite persistence: one aiosqlite connection, numbered migrations, one transaction per write.
+
+Migrations are ``bot/migrations/NNNN_*.sql`` applied in order and tracked with
+``PRAGMA user_version``. Every accepted action is written (table row + audit row) in one
+transaction before the interaction is answered, so a restart never loses a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATION_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
+
+INSERT_TABLE = """INSERT INTO game_tables (id, guild_id, channel_id, thread_id, message_id, game, seats,
+    options, seed, state, status, host_id, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, status = ?, state = ?,
+    revision = ?, updated_at = datetime('now') WHERE id = ?"""
+UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, updated_at = datetime('now')
+    WHERE id = ?"""
+UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
+UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
+DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
+INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, missed, away) VALUES (?, ?, ?, ?, ?, ?)"
+UPDATE_SEAT = "UPDATE seats SET missed = ?, away = ? WHERE table_id = ? AND seat = ?"
+INSERT_ACTION = "INSERT INTO actions (table_id, rev, seat, action, by_computer) VALUES (?, ?, ?, ?, ?)"
+SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
+SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
+SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
+INSERT_RESULT = """INSERT INTO results (table_id, guild_id, game, seat, user_id, name, score, place,
+    rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+SELECT_RATING = "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player_key = ?"
+UPSERT_RATING = """INSERT INTO ratings (guild_id, game, player_key, user_id, name, mu, sigma, matches, wins,
+    points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (guild_id, game, player_key) DO UPDATE SET name = excluded.name, mu = excluded.mu,
+    sigma = excluded.sigma, matches = excluded.matches, wins = excluded.wins, points = excluded.points"""
+TOP = """SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND (user_id IS NOT NULL) = ?
+    ORDER BY mu - 3 * sigma DESC, wins DESC, name LIMIT ?"""
+STATS = "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
+SELECT_GUILD = "SELECT locale, turn_timer FROM guild_settings WHERE guild_id = ?"
+UPSERT_GUILD = """INSERT INTO guild_settings (guild_id, locale, turn_timer) VALUES (?, ?, ?)
+    ON CONFLICT (guild_id) DO UPDATE SET locale = COALESCE(excluded.locale, locale),
+    turn_timer = COALESCE(excluded.turn_timer, turn_timer)"""
+
+
+@dataclass
+class Rating:
+    """A player's rating row for one server and game."""
+
+    player_key: str
+    user_id: int | None
+    name: str
+    mu: float
+    sigma: float
+    matches: int = 0
+    wins: int = 0
+    points: float = 0.0
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative skill estimate shown on leaderboards (mu - 3 sigma)."""
+        return self.mu - 3 * self.sigma
+
+
+def migrations() -> list[tuple[int, str]]:
+    """Every migration ``(number, sql)`` shipped in ``bot/migrations``, in order."""
+    found = []
+    for entry in resources.files("bot").joinpath("migrations").iterdir():
+        match = MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    found.sort()
+    if [n for n, _ in found] != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"migrations are not numbered 1..n: {[n for n, _ in found]}")
+    return found
+
+
+class Database:
+    """The bot's single aiosqlite connection; writes are serialized, each in one transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Database:
+        """Connect to ``path`` (``:memory:`` allowed), creating its folder, and migrate."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        db = cls(conn)
+        await db.migrate()
+        return db
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def version(self) -> int:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> int:
+        """Apply the migrations newer than ``PRAGMA user_version``; returns the new version."""
+        current = await self.version()
+        for number, sql in migrations():
+            if number <= current:
+                continue
+            async with self.transaction() as conn:
+                for statement in (s.strip() for s in sql.split(";")):
+                    if statement and not all(line.strip().startswith("--") for line in statement.splitlines()):
+                        await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version = {number}")
+            current = number
+        return current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` .. ``COMMIT`` (``ROLLBACK`` on error), one writer at a time."""
+        async with self._write:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    # -- tables ------------------------------------------------------------------------------
+
+    async def create_table(self, row: dict[str, Any], seats: Sequence[dict[str, Any]]) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(INSERT_TABLE, (
+                row["id"], row["guild_id"], row["channel_id"], row.get("thread_id"), row.get("message_id"),
+                row["game"], row["seats"], json.dumps(row.get("options") or {}), str(row["seed"]),
+                None, row["status"], row["host_id"], 0))
+            await self._write_seats(conn, row["id"], seats)
+
+    async def save_lobby(self, table_id: str, *, seats: Sequence[dict[str, Any]], options: dict[str, Any],
+                         host_id: int, status: str, state: dict[str, Any] | None, revision: int) -> None:
+        """Seats, options and status of a table that is opening or starting, in one transaction."""
+        async with self.transaction() as conn:
+            await conn.execute(UPDATE_LOBBY, (len(seats), json.dumps(options), host_id, status,
+                                              json.dumps(state) if state is not None else None,
+                                              revision, table_id))
+            await self._write_seats(conn, table_id, seats)
+
+    @staticmethod
+    async def _write_seats(conn: aiosqlite.Connection, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
+        await conn.execute(DELETE_SEATS, (table_id,))
+        await conn.executemany(INSERT_SEAT, [
+            (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)))
+            for i, s in enumerate(seats)])
+
+    async def save_actions(self, table_id: str, *, state: dict[str, Any], revision: int, status: str,
+                           actions: Iterable[tuple[int, int, str, bool]],
+                           seats: Iterable[tuple[int, int, bool]] = ()) -> None:
+        """Accepted actions ``(rev, seat, text, by_computer)``, the new state and seat flags
+        ``(seat, missed, away)``: all in one transaction."""
+        async with self.transaction() as conn:
+            await conn.execute(UPDATE_STATE, (json.dumps(state), revision, status, table_id))
+            await conn.executemany(INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
+            await conn.executemany(UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+
+    async def save_seats(self, table_id: str, seats: Iterable[tuple[int, int, bool]]) -> None:
+        async with self.transaction() as conn:
+            await conn.executemany(UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(UPDATE_STATUS, (status, table_id))
+
+    async def set_message(self, table_id: str, message_id: int | None, thread_id: int | None) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(UPDATE_MESSAGE, (message_id, thread_id, table_id))
+
+    async def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """Every table in a lobby or in play, with its seats (for restoring after a restart)."""
+        out = []
+        async with self.conn.execute(SELECT_OPEN) as cur:
+            rows = [dict(r) for r in await cur.fetchall()]
+        for row in rows:
+            out.append((row, await self.seats(row["id"])))
+        return out
+
+    async def table(self, table_id: str) -> dict[str, Any] | None:
+        async with self.conn.execute(SELECT_TABLE, (table_id,)) as cur:
+            row = await cur.fetchone()
+        return dict(row) if row else None
+
+    async def seats(self, table_id: str) -> list[dict[str, Any]]:
+        async with self.conn.execute(SELECT_SEATS, (table_id,)) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def actions(self, table_id: str) -> list[dict[str, Any]]:
+        async with self.conn.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY rev", (table_id,)) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    # -- results and ratings -----------------------------------------------------------------
+
+    async def rating(self, guild_id: int, game: str, player_key: str) -> Rating | None:
+        async with self.conn.execute(SELECT_RATING, (guild_id, game, player_key)) as cur:
+            row = await cur.fetchone()
+        return _rating(dict(row)) if row else None
+
+    async def record_result(self, table_id: str, guild_id: int, game: str, status: str,
+                            results: Sequence[dict[str, Any]], ratings: Sequence[Rating]) -> None:
+        """The match's final lines and the players' new ratings, with the table's final status."""
+        async with self.transaction() as conn:
+            await conn.execute(UPDATE_STATUS, (status, table_id))
+            await conn.executemany(INSERT_RESULT, [
+                (table_id, guild_id, game, r["seat"], r.get("user_id"), r["name"], r["score"], r["place"],
+                 r.get("rating_before"), r.get("rating_after")) for r in results])
+            await conn.executemany(UPSERT_RATING, [
+                (guild_id, game, r.player_key, r.user_id, r.name, r.mu, r.sigma, r.matches, r.wins, r.points)
+                for r in ratings])
+
+    async def top(self, guild_id: int, game: str, *, humans: bool = True, limit: int = 10) -> list[Rating]:
+        async with self.conn.execute(TOP, (guild_id, game, int(humans), limit)) as cur:
+            return [_rating(dict(r)) for r in await cur.fetchall()]
+
+    async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, Rating]]:
+        async with self.conn.execute(STATS, (guild_id, user_id)) as cur:
+            return [(r["game"], _rating(dict(r))) for r in await cur.fetchall()]
+
+    # -- guild settings ----------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> tuple[str | None, int | None]:
+        async with self.conn.execute(SELECT_GUILD, (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return (row["locale"], row["turn_timer"]) if row else (None, None)
+
+    async def set_guild_settings(self, guild_id: int, *, locale: str | None = None,
+                                 turn_timer: int | None = None) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(UPSERT_GUILD, (guild_id, locale, turn_timer))
+
+
+def _rating(row: dict[str, Any]) -> Rating:
+    return Rating(row["player_key"], row["user_id"], row["name"], row["mu"], row["sigma"],
+                  row["matches"], row["wins"], row["points"])

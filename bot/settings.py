@@ -1,0 +1,51 @@
+"""Configuration read once from the environment (and ``.env``): :meth:`Settings.from_env`."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+LOCALES = ("fr", "en")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot needs to start; pauses and timers are zero in tests.
+
+    ``computer_pause``: seconds a computer player waits before acting, so humans can follow;
+    ``edit_interval``: least seconds between two edits of one table message;
+    ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off).
+    """
+
+    token: str | None = field(default=None, repr=False)
+    database_path: Path = Path("data/tapis.sqlite3")
+    dev_guild_id: int | None = None
+    default_locale: str = "fr"
+    computer_pause: float = 1.2
+    edit_interval: float = 1.0
+    turn_timer: int = 90
+    sync_commands: bool = True
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
+        """Settings from ``env`` (default ``os.environ``, after loading ``.env`` when present)."""
+        if env is None:
+            if dotenv:
+                from dotenv import load_dotenv
+
+                load_dotenv(override=False)
+            env = dict(os.environ)
+        locale = (env.get("DEFAULT_LOCALE") or "fr").strip().lower()[:2]
+        guild = (env.get("DEV_GUILD_ID") or "").strip()
+        settings = cls(
+            token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+            database_path=Path((env.get("DATABASE_PATH") or "").strip() or "data/tapis.sqlite3"),
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            default_locale=locale if locale in LOCALES else "fr",
+        )
+        return replace(settings, **overrides)
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)

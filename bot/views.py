@@ -1,0 +1,154 @@
+"""Components: one :class:`TapisItem` DynamicItem for every button and menu, and view builders.
+
+Every component's custom_id follows ``bot/ids.py``; a click is parsed back from it (nothing lives
+only inside a View), so the buttons of a table keep working after a restart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import ids
+from bot.i18n import pick, t
+from games.base import Action, Game
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+BUTTONS_MAX = 20
+SELECT_MAX = 25
+
+
+class TapisItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLATE):
+    """Any Tapis button or select; its callback hands the parsed id to the bot's dispatcher."""
+
+    def __init__(self, item: discord.ui.Item[Any], *, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: Any, /) -> TapisItem:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        parsed = ids.parse_id(self.custom_id)
+        values = list(getattr(self.item, "values", []) or [])
+        await interaction.client.on_tapis_component(interaction, parsed, values)
+
+
+def button(custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+           row: int | None = None, disabled: bool = False) -> TapisItem:
+    return TapisItem(discord.ui.Button(label=label[:80], custom_id=custom_id, style=style, disabled=disabled),
+                     row=row)
+
+
+def lobby_view(table: Table, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    grey, green, red, blue = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
+                              discord.ButtonStyle.danger, discord.ButtonStyle.primary)
+    for verb, key, style in (("~j", "join", blue), ("~l", "leave", grey), ("~b", "add_bot", grey),
+                             ("~s", "start", green), ("~c", "cancel", red)):
+        view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), style=style, row=0))
+    return view
+
+
+def table_view(table: Table, locale: str) -> discord.ui.View | None:
+    """The persistent buttons under a table in play (none once it is over)."""
+    if table.status != "playing":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(ids.build_id(table.id, 0, "~h"), t(locale, "my_hand"),
+                         style=discord.ButtonStyle.primary, row=0))
+    view.add_item(button(ids.build_id(table.id, 0, "~v"), t(locale, "vote_abort"),
+                         style=discord.ButtonStyle.secondary, row=0))
+    return view
+
+
+def _option(game: Game, action: Action, index: int, locale: str) -> discord.SelectOption:
+    return discord.SelectOption(label=game.action_label(action, locale)[:100] or str(action)[:100],
+                                value=str(index))
+
+
+def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
+    """The menu groups of the legal actions, in first-seen order."""
+    return list(dict.fromkeys(game.action_group(a, locale) for a in legal))
+
+
+def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
+              group: int | None = None) -> discord.ui.View | None:
+    """The seat's legal actions: buttons (at most 20), a select (more, or several picks at once),
+    or step by step (a group first) when a list would exceed 25 options."""
+    if not legal:
+        return None
+    game, rev, tid = table.game, table.rev, table.id
+    view = discord.ui.View(timeout=None)
+    indexed = list(enumerate(legal))
+    if picks > 1:
+        kind = legal[0].kind
+        pickable = [(i, a) for i, a in indexed if a.kind == kind]
+        others = [(i, a) for i, a in indexed if a.kind != kind]
+        if len(pickable) <= SELECT_MAX and len(others) <= 15:
+            n = min(picks, len(pickable))
+            select = discord.ui.Select(custom_id=ids.build_id(tid, rev, "~m"), min_values=n, max_values=n,
+                                       placeholder=t(locale, "choose_n", n=n)[:150],
+                                       options=[_option(game, a, i, locale) for i, a in pickable])
+            view.add_item(TapisItem(select, row=0))
+            _buttons(view, table, others, locale, first_row=1)
+            return view
+    if len(legal) <= BUTTONS_MAX:
+        _buttons(view, table, indexed, locale, first_row=0)
+        return view
+    if len(legal) <= SELECT_MAX:
+        select = discord.ui.Select(custom_id=ids.build_id(tid, rev, "~a"), placeholder=t(locale, "choose"),
+                                   options=[_option(game, a, i, locale) for i, a in indexed])
+        view.add_item(TapisItem(select, row=0))
+        return view
+    names = groups_of(game, legal, locale)
+    if group is None or not 0 <= group < len(names):
+        # step 1: the groups (buttons, or a menu of groups)
+        if len(names) <= BUTTONS_MAX:
+            for g, name in enumerate(names):
+                view.add_item(button(ids.build_id(tid, rev, f"~g{g}"), name, row=g // 5))
+        else:
+            options = [discord.SelectOption(label=n[:100], value=str(g)) for g, n in enumerate(names[:SELECT_MAX])]
+            view.add_item(TapisItem(discord.ui.Select(custom_id=ids.build_id(tid, rev, "~g"), options=options),
+                                    row=0))
+        return view
+    # step 2: the chosen group's actions
+    chosen = [(i, a) for i, a in indexed if game.action_group(a, locale) == names[group]]
+    if len(chosen) <= BUTTONS_MAX - 5:
+        _buttons(view, table, chosen, locale, first_row=0)
+    else:
+        for row, start in enumerate(range(0, min(len(chosen), 4 * SELECT_MAX), SELECT_MAX)):
+            part = chosen[start:start + SELECT_MAX]
+            select = discord.ui.Select(custom_id=ids.build_id(tid, rev, f"~a{row}"), placeholder=t(locale, "choose"),
+                                       options=[_option(game, a, i, locale) for i, a in part])
+            view.add_item(TapisItem(select, row=row))
+    view.add_item(button(ids.build_id(tid, rev, "~g"), t(locale, "back"), row=4))
+    return view
+
+
+def _buttons(view: discord.ui.View, table: Table, actions: Sequence[tuple[int, Action]], locale: str,
+             first_row: int) -> None:
+    for n, (i, action) in enumerate(actions[: (5 - first_row) * 5]):
+        label = table.game.action_label(action, locale) or str(action)
+        view.add_item(button(ids.build_id(table.id, table.rev, str(action), index=i), label,
+                             style=discord.ButtonStyle.primary, row=first_row + n // 5))
+
+
+def rules_view(game: Game, page: int, pages: int, locale: str) -> discord.ui.View | None:
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(ids.build_id("0", max(page - 1, 0), f"~r:{game.name}"), t(locale, "prev"),
+                         disabled=page == 0))
+    view.add_item(button(ids.build_id("0", min(page + 1, pages - 1), f"~r:{game.name}") + "", t(locale, "next"),
+                         disabled=page >= pages - 1))
+    return view
+
+
+def game_title(game: Game, locale: str) -> str:
+    return pick(game.titles, locale, game.name)

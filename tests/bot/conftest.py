@@ -1,0 +1,85 @@
+"""Bot fixtures: the toy game registered, a TapisBot on a temporary database under simcord, and a
+small world (a server, a channel, four members). Pauses and timers are zero: no real sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+import games
+from bot.client import TapisBot
+from bot.db import Database
+from bot.settings import Settings
+from tests.toygame import TOY
+
+
+@pytest.fixture(autouse=True)
+def toy() -> Iterator[Any]:
+    """The toy game is registered for every bot test, removed afterwards."""
+    games.GAMES["toy"] = TOY
+    try:
+        yield TOY
+    finally:
+        games.GAMES.pop("toy", None)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(token=None, database_path=tmp_path / "bot.sqlite3", default_locale="en",
+                    computer_pause=0, edit_interval=0, turn_timer=0)
+
+
+@pytest.fixture
+async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], Awaitable[TapisBot]]]:
+    """Builds bots on the same database file; closes their connections at the end."""
+    made: list[TapisBot] = []
+
+    async def build() -> TapisBot:
+        db = await Database.open(settings.database_path)
+        bot = TapisBot(settings, db)
+        made.append(bot)
+        return bot
+
+    yield build
+    for bot in made:
+        await bot.service.close()
+        await bot.db.close()
+
+
+@pytest.fixture
+async def simcord_bot(make_bot: Callable[[], Awaitable[TapisBot]]) -> TapisBot:
+    return await make_bot()
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any  # server admin
+    bob: Any
+    carol: Any
+    dave: Any
+
+    @property
+    def members(self) -> list[Any]:
+        return [self.alice, self.bob, self.carol, self.dave]
+
+    @property
+    def bot(self) -> TapisBot:
+        return self.env.bot
+
+
+@pytest.fixture
+def world(simcord_env: Any) -> World:
+    guild = simcord_env.create_guild(name="Tapis")
+    channel = guild.create_text_channel("cartes")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True, manage_channels=True))
+    alice = guild.add_member(simcord_env.create_user("alice"), roles=[admins])
+    bob, carol, dave = (guild.add_member(simcord_env.create_user(n)) for n in ("bob", "carol", "dave"))
+    return World(simcord_env, guild, channel, alice, bob, carol, dave)

@@ -1,0 +1,89 @@
+"""Helpers that drive the bot like people do: slash commands, clicks and menus under simcord."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.ids import parse_id
+from bot.tables import Table
+
+
+def components(message: Any) -> list[dict[str, Any]]:
+    """Every button and select of a message (raw dicts), rows flattened."""
+    rows = message.components
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        row = row if isinstance(row, dict) else row.to_dict()
+        out.extend(row.get("components", []))
+    return out
+
+
+def find(channel: Any, message_id: int, viewer: Any = None) -> Any:
+    return next(m for m in channel.history(viewer=viewer) if m.id == message_id)
+
+
+def only_table(bot: Any) -> Table:
+    tables = [t for t in bot.service.tables.values()]
+    assert len(tables) == 1
+    return tables[0]
+
+
+async def open_table(w: Any, game: str, humans: list[Any], computers: int, **options: Any) -> tuple[Table, Any]:
+    """The first human opens a table, the others join, computers fill, the host starts."""
+    host = humans[0]
+    res = await host.slash(w.channel, "table new", game=game, **options)
+    assert res.ephemeral, res.response
+    table = next(t for t in w.bot.service.tables.values() if t.open and t.place_id == w.channel.id)
+    lobby = find(w.channel, table.message_id)
+    for member in humans[1:]:
+        await member.click(lobby, label="Join")
+    for _ in range(computers):
+        await host.click(lobby, label="Add computer player")
+    await host.click(lobby, label="Start")
+    assert table.status == "playing"
+    return table, find(w.channel, table.message_id)
+
+
+async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) -> Any:
+    """Choose one legal thing on a private hand message (following step-by-step menus)."""
+    for _ in range(4):
+        items = components(hand)
+        assert items, "a hand with nothing to choose"
+        selects = [c for c in items if c["type"] == 3]
+        buttons = [c for c in items if c["type"] == 2 and parse_id(c["custom_id"]).action != "~g"]
+        if selects:
+            menu = selects[0]
+            values = [o["value"] for o in menu["options"]]
+            n = menu.get("min_values", 1)
+            res = await member.select(hand, rng.sample(values, n), custom_id=menu["custom_id"])
+        else:
+            button = rng.choice(buttons)
+            res = await member.click(hand, custom_id=button["custom_id"])
+        action = parse_id((selects[0] if selects else button)["custom_id"]).action
+        if not action.startswith("~g"):
+            return res
+        hand = find(channel, hand.id, viewer=member)
+    raise AssertionError("step-by-step menus never reached an action")
+
+
+async def play_turn(member: Any, channel: Any, table_msg: Any, rng: random.Random) -> Any:
+    """A member opens "My hand" and plays one of the offered actions."""
+    res = await member.click(table_msg, label="My hand")
+    assert res.ephemeral
+    hand = find(channel, res.response.id, viewer=member)
+    return await act_on_hand(member, channel, hand, rng)
+
+
+def member_of(w: Any, table: Table, seat: int) -> Any:
+    uid = table.seats[seat].user_id
+    return next(m for m in w.members if m.id == uid)
+
+
+async def play_by_command(member: Any, channel: Any, rng: random.Random) -> Any:
+    """A member types /play and takes one of the autocompleted legal actions."""
+    choices = await member.autocomplete(channel, "play", "action", "")
+    assert choices, "autocomplete offers the caller's legal actions"
+    res = await member.slash(channel, "play", action=rng.choice(choices)["value"])
+    assert res.ephemeral
+    return res

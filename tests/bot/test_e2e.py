@@ -1,0 +1,55 @@
+"""End-to-end: whole matches of every registered game through slash commands and clicks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import games
+from tests.bot.drive import components, find, member_of, open_table, play_by_command, play_turn
+
+GAME_NAMES = ["toy", *sorted(games.GAMES)]
+MAX_TURNS = 3000
+
+
+@pytest.mark.parametrize("game_name", GAME_NAMES)
+async def test_full_match(world: Any, game_name: str) -> None:
+    w = world
+    game = games.GAMES[game_name]
+    humans = [w.alice, w.bob] if game.min_seats >= 3 else [w.alice]
+    computers = max(game.min_seats, 3 if game.max_seats >= 3 else 2) - len(humans)
+    table, table_msg = await open_table(w, game_name, humans, computers)
+    rng = random.Random(game_name)
+    for _ in range(MAX_TURNS):
+        if table.status != "playing":
+            break
+        seat = table.to_act()
+        assert seat is not None and not table.seats[seat].computer, "computers play by themselves"
+        rev = table.rev
+        member = member_of(w, table, seat)
+        if rng.random() < 0.3:
+            await play_turn(member, w.channel, table_msg, rng)
+        else:
+            await play_by_command(member, w.channel, rng)
+        assert table.rev > rev
+    assert table.status == "over"
+    history = w.channel.history()
+    final = find(w.channel, table.message_id)
+    assert not components(final), "the finished table keeps no buttons"
+    results = [m for m in history if m.embeds and (m.embeds[0].title or "").startswith(game.titles["en"])
+               and "final results" in (m.embeds[0].title or "")]
+    assert len(results) == 1
+    for member in humans:
+        assert member.name in results[0].embeds[0].description
+    row = await w.bot.db.table(table.id)
+    assert row["status"] == "over" and row["revision"] == table.rev
+    assert len(await w.bot.db.actions(table.id)) == table.rev
+    res = await w.alice.slash(w.channel, "leaderboard", game=game_name)
+    embed = res.response.embeds[0]
+    assert "alice" in embed.description
+    assert res.response.attachments, "the leaderboard has its scoreboard image"
+    if computers:
+        assert any("Computer" in f.name or "Ordinateur" in f.name for f in embed.fields)
+        assert "Computer" not in embed.description
