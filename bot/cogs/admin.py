@@ -66,7 +66,7 @@ class Admin(commands.Cog):
             if language is not None or timer is not None:
                 await service.set_prefs(interaction.guild_id, locale=language, timer=timer)
             locale, seconds = await service.prefs(interaction.guild_id)
-            await interaction.followup.send(t(locale, "settings_now", locale=locale, timer=seconds), ephemeral=True)
+            await interaction.followup.send(t(locale, "settings_now", lang=locale, timer=seconds), ephemeral=True)
 
 
 async def setup(bot: Any) -> None:

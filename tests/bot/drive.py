@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.ids import parse_id
+from bot.ids import build_id, parse_id
 from bot.tables import Table
 
 
@@ -37,10 +37,10 @@ async def open_table(w: Any, game: str, humans: list[Any], computers: int, **opt
     table = next(t for t in w.bot.service.tables.values() if t.open and t.place_id == w.channel.id)
     lobby = find(w.channel, table.message_id)
     for member in humans[1:]:
-        await member.click(lobby, label="Join")
+        await member.click(lobby, custom_id=build_id(table.id, 0, "~j"))
     for _ in range(computers):
-        await host.click(lobby, label="Add computer player")
-    await host.click(lobby, label="Start")
+        await host.click(lobby, custom_id=build_id(table.id, 0, "~b"))
+    await host.click(lobby, custom_id=build_id(table.id, 0, "~s"))
     assert table.status == "playing"
     return table, find(w.channel, table.message_id)
 
@@ -69,7 +69,8 @@ async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) 
 
 async def play_turn(member: Any, channel: Any, table_msg: Any, rng: random.Random) -> Any:
     """A member opens "My hand" and plays one of the offered actions."""
-    res = await member.click(table_msg, label="My hand")
+    table_id = parse_id(components(table_msg)[0]["custom_id"]).table
+    res = await member.click(table_msg, custom_id=build_id(table_id, 0, "~h"))
     assert res.ephemeral
     hand = find(channel, res.response.id, viewer=member)
     return await act_on_hand(member, channel, hand, rng)

@@ -1,0 +1,273 @@
+"""Fairness and safety through the real Discord machinery (simcord): turns, seats, stale and forged
+custom ids, hand privacy, restarts, the turn timer, the lobby's controls."""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bot import images
+from bot.ids import build_id
+from tests.bot.drive import components, find, member_of, open_table, play_by_command, play_turn
+
+
+def said(res: Any) -> str:
+    """The last thing the bot told the member: always private."""
+    msgs = [*([res.response] if res.response else []), *res.followups]
+    assert msgs and msgs[-1].ephemeral
+    return msgs[-1].content
+
+
+def texts(message: Any) -> str:
+    parts = [message.content]
+    for e in message.embeds:
+        d = e.to_dict()
+        parts += [d.get("title", ""), d.get("description", ""), d.get("footer", {}).get("text", "")]
+        parts += [f"{f['name']} {f['value']}" for f in d.get("fields", [])]
+    return "\n".join(parts)
+
+
+async def test_turns_seats_and_stale_ids(world: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1)
+    seat = table.to_act()
+    actor = member_of(w, table, seat)
+    other = w.bob if actor is w.alice else w.alice
+    # not your turn: /play and a hand without buttons
+    legal = table.state.legal_actions(seat)
+    res = await other.slash(w.channel, "play", action=str(legal[0]))
+    assert "not your turn" in said(res)
+    res = await other.click(msg, label="My hand")
+    assert res.ephemeral and not components(res.response)
+    assert "Waiting for" in res.response.embeds[0].description
+    # unseated member
+    for verb in ("My hand", "Vote to abort"):
+        res = await w.dave.click(msg, label=verb)
+        assert "not seated" in said(res)
+    res = await w.dave.slash(w.channel, "hand")
+    assert "not seated" in said(res)
+    # stale hand: take a hand, act through /play, then click the old hand
+    res = await actor.click(msg, label="My hand")
+    old_hand = find(w.channel, res.response.id, viewer=actor)
+    rev = table.rev
+    await actor.slash(w.channel, "play", action=str(legal[0]))
+    assert table.rev == rev + 1
+    while table.to_act() is not None and table.to_act() != seat:  # let the others play
+        await play_turn(member_of(w, table, table.to_act()), w.channel, msg, random.Random(1))
+    before = table.rev
+    res = await actor.click(old_hand, custom_id=components(old_hand)[0]["custom_id"])
+    assert "out of date" in said(res)
+    assert table.rev == before
+
+
+async def test_forged_ids_change_nothing(world: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
+    actor = member_of(w, table, table.to_act())
+    res = await actor.click(msg, label="My hand")
+    hand = find(w.channel, res.response.id, viewer=actor)
+    stored = w.env.backend.get_message(w.channel.id, hand.id)
+    held = set(table.state.view(table.to_act())["hand"])
+    not_held = next(c for c in ("7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS") if c not in held)
+    forged = {
+        build_id(table.id, table.rev, f"play:{not_held}"): "not allowed",
+        build_id(table.id, table.rev, "bid:garde"): "Unknown action",
+        build_id(table.id, table.rev, "#99"): "not available",
+        build_id("zzzzzz", table.rev, "play:7S"): "no longer exists",
+        build_id(table.id, table.rev, "~z"): "",
+    }
+    rev = table.rev
+    for custom_id, expected in forged.items():
+        stored.components[0]["components"][0]["custom_id"] = custom_id
+        res = await actor.click(hand, custom_id=custom_id)
+        assert expected in said(res)
+        assert table.rev == rev
+    assert not w.bot.unexpected
+
+
+async def test_hand_privacy_for_every_member(world: Any, monkeypatch: pytest.MonkeyPatch,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    """Cards never in a public message, image or log line; each hand visible to its owner only."""
+    w = world
+    caplog.set_level(logging.DEBUG, logger="bot")
+    drawn: list[tuple[str, dict[str, Any]]] = []
+    for name in ("table_png", "recap_png", "hand_png"):
+        real = getattr(images, name)
+
+        def spy(view: dict[str, Any], *a: Any, _real: Any = real, _name: str = name, **k: Any) -> Any:
+            drawn.append((_name, view))
+            return _real(view, *a, **k)
+
+        monkeypatch.setattr(images, name, spy)
+    table, msg = await open_table(w, "toy", [w.alice, w.bob, w.carol], 1)
+    rng = random.Random(5)
+    seen_hands: set[str] = set()
+    while table.status == "playing":
+        held = {c for s in range(len(table.seats)) for c in table.state.view(s)["hand"]}
+        seen_hands |= held
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, held)) + r")\b") if held else None
+        for m in w.channel.history():
+            if not m.flags.ephemeral and pattern is not None:
+                assert not pattern.search(texts(m)), f"held cards in a public message: {texts(m)!r}"
+        for record in caplog.records:
+            if pattern is not None:
+                assert not pattern.search(record.getMessage()), record.getMessage()
+        member = member_of(w, table, table.to_act())
+        if rng.random() < 0.5:
+            await play_turn(member, w.channel, msg, rng)
+        else:
+            await play_by_command(member, w.channel, rng)
+    for kind, view in drawn:
+        if kind == "hand_png":
+            assert view["seat"] is not None
+        else:
+            assert view["seat"] is None and "hand" not in view
+    # every ephemeral hand is seen by exactly one member: the one it was made for
+    viewers: dict[int, set[int]] = {}
+    for member in w.members:
+        for m in w.channel.history(viewer=member):
+            if m.flags.ephemeral:
+                viewers.setdefault(m.id, set()).add(member.id)
+    assert viewers and all(len(v) == 1 for v in viewers.values())
+    for message_id, who in viewers.items():
+        stored = w.env.backend.get_message(w.channel.id, message_id)
+        assert stored.interaction_metadata is None or int(stored.interaction_metadata["user"]["id"]) in who
+
+
+async def test_restart_mid_deal_keeps_old_buttons(world: Any, make_bot: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=3")
+    rng = random.Random(2)
+    for _ in range(3):
+        await play_turn(member_of(w, table, table.to_act()), w.channel, msg, rng)
+    actor = member_of(w, table, table.to_act())
+    res = await actor.click(msg, label="My hand")
+    old_hand = find(w.channel, res.response.id, viewer=actor)
+    rev, table_id = table.rev, table.id
+    await w.env.restart_bot(await make_bot())
+    restored = w.bot.service.get(table_id)
+    assert restored is not table and restored.rev == rev and restored.status == "playing"
+    assert restored.state == table.state
+    res = await actor.click(old_hand, custom_id=components(old_hand)[0]["custom_id"])
+    assert restored.rev > rev, "a hand shown before the restart still plays"
+    while restored.status == "playing":
+        await play_turn(member_of(w, restored, restored.to_act()), w.channel, msg, rng)
+    assert restored.status == "over"
+    assert not w.bot.unexpected
+
+
+async def test_turn_timer_takeover(world: Any) -> None:
+    w = world
+    res = await w.alice.slash(w.channel, "settings", timer=90)
+    assert "90" in said(res)
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=5")
+    seat = table.to_act()
+    rev = table.rev
+    await w.env.advance_time(89)
+    assert table.rev == rev, "nothing happens before the timer runs out"
+    await w.env.advance_time(1)
+    assert table.rev > rev and table.seats[seat].missed == 1 and not table.seats[seat].away
+    for _ in range(20):  # let the timer run out again and again: absent players lose their turn
+        if any(s.away for s in table.seats):
+            break
+        await w.env.advance_time(90)
+    away = next(i for i, s in enumerate(table.seats) if s.away)
+    member = member_of(w, table, away)
+    assert table.to_act() != away, "a computer plays an absent player's turns at once"
+    res = await member.click(msg, label="My hand")
+    assert "Welcome back" in res.response.embeds[0].description
+    assert not table.seats[away].away and table.seats[away].missed == 0
+    assert not w.bot.unexpected
+
+
+async def test_ping_once_per_turn(world: Any) -> None:
+    w = world
+    table, _msg = await open_table(w, "toy", [w.alice, w.bob], 1)
+    pings = [m for m in w.channel.history() if "your turn" in m.content]
+    assert len(pings) == 1
+    stored = w.env.backend.get_message(w.channel.id, pings[0].id)
+    assert stored.ping_user_ids == [table.seats[table.to_act()].user_id]
+    await w.alice.slash(w.channel, "hand")  # asking for a hand does not ping again
+    assert len([m for m in w.channel.history() if "your turn" in m.content]) == 1
+
+
+async def test_lobby_controls(world: Any) -> None:
+    w = world
+    res = await w.alice.slash(w.channel, "table new", game="toy", seats=2)
+    table = w.bot.service.at(w.channel.id)
+    lobby = find(w.channel, table.message_id)
+    res = await w.alice.slash(w.channel, "table new", game="toy")
+    assert "already open" in said(res)
+    res = await w.alice.click(lobby, label="Join")
+    assert "already seated" in said(res)
+    res = await w.bob.click(lobby, label="Start")
+    assert "Only the host (alice)" in said(res)
+    res = await w.alice.click(lobby, label="Start")
+    assert "at least 2" in said(res)
+    await w.bob.click(lobby, label="Join")
+    res = await w.carol.click(lobby, label="Join")
+    assert "full" in said(res)
+    assert "bob" in texts(find(w.channel, table.message_id))
+    await w.bob.click(lobby, label="Leave")
+    assert [s.name for s in table.seats] == ["alice"]
+    await w.carol.click(lobby, label="Join")
+    res = await w.bob.slash(w.channel, "table kick", member=w.carol)
+    assert "Only the host" in said(res)
+    await w.alice.slash(w.channel, "table kick", member=w.carol)
+    assert [s.name for s in table.seats] == ["alice"]
+    await w.alice.click(lobby, label="Cancel")
+    assert table.status == "cancelled"
+    assert not components(find(w.channel, table.message_id))
+    # a table in a new thread, and several tables in one server
+    res = await w.bob.slash(w.channel, "table new", game="toy", thread=True)
+    thread = w.channel.threads[0]
+    t2 = w.bot.service.at(thread.id)
+    assert t2 is not None and t2.host_id == w.bob.id and find(thread, t2.message_id)
+    res = await w.alice.slash(w.channel, "table new", game="toy")
+    assert w.bot.service.at(w.channel.id) is not None and w.bot.service.at(w.channel.id) is not t2
+
+
+async def test_vote_abort_and_admin_reset(world: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob, w.carol], 0)
+    res = await w.bob.click(msg, label="Vote to abort")
+    assert "(1/2)" in said(res) and table.status == "playing"
+    await w.carol.click(msg, label="Vote to abort")
+    assert table.status == "cancelled"
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1)
+    res = await w.bob.slash(w.channel, "table reset")
+    assert "admins" in said(res) and table.status == "playing"
+    res = await w.alice.slash(w.channel, "table reset")
+    assert "1 table" in said(res) and table.status == "cancelled"
+
+
+async def test_french_settings_and_rules(world: Any) -> None:
+    w = world
+    assert "settings" not in w.bob.available_commands(w.channel), "/settings is for admins"
+    res = await w.alice.slash(w.channel, "settings", language="fr")
+    assert "Langue : fr" in said(res)
+    res = await w.dave.slash(w.channel, "hand")
+    assert "Aucune table" in said(res)
+    res = await w.alice.slash(w.channel, "table new", game="toy")
+    lobby = find(w.channel, w.bot.service.at(w.channel.id).message_id)
+    assert any(c.get("label") == "Rejoindre" for c in components(lobby))
+    res = await w.alice.slash(w.channel, "rules", game="toy")
+    assert res.ephemeral and "règles" in res.response.embeds[0].title
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+async def test_stale_message_localized(world: Any, locale: str) -> None:
+    w = world
+    await w.alice.slash(w.channel, "settings", language=locale)
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
+    actor = member_of(w, table, table.to_act())
+    res = await actor.click(msg, label="Ma main" if locale == "fr" else "My hand")
+    hand = find(w.channel, res.response.id, viewer=actor)
+    await play_turn(actor, w.channel, msg, random.Random(0))
+    res = await actor.click(hand, custom_id=components(hand)[0]["custom_id"])
+    expected = "n'est plus à jour" if locale == "fr" else "out of date"
+    assert expected in said(res)
