@@ -53,3 +53,16 @@ async def test_full_match(world: Any, game_name: str) -> None:
     if computers:
         assert any("Computer" in f.name or "Ordinateur" in f.name for f in embed.fields)
         assert "Computer" not in embed.description
+
+
+async def test_stats_after_a_match(world: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 0, options="deals=1")
+    rng = random.Random(3)
+    while table.status == "playing":
+        await play_turn(member_of(w, table, table.to_act()), w.channel, msg, rng)
+    res = await w.carol.slash(w.channel, "stats", member=w.bob)
+    embed = res.response.embeds[0]
+    assert "bob" in embed.title and embed.fields and "1 matches" in embed.fields[0].value
+    res = await w.carol.slash(w.channel, "stats")
+    assert "No finished match" in res.response.embeds[0].description
