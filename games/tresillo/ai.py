@@ -22,6 +22,7 @@ from games.tresillo.settlement import VALUES
 DECK = tuple(spanish_deck())
 _BET_OF = {"sacada": "J", "puesta": "P", "renuncia": "P", "defensa": "P", "puesta_doble": "P",
            "defensa_puesta": "P", "defensa_codillo": "P", "codillo": "C"}
+SOLO_PENALTY = 0.7
 _BET_PRIOR = {"J": 2.0, "P": 1.2, "C": 1.2}
 _PLAIN_POS = {s: {c: i for i, c in enumerate(plain_order(s))} for s in SUITS}
 _TRUMP_POS = {t: {c: i for i, c in enumerate(ORDERS[t].trumps)} for t in SUITS}
@@ -80,6 +81,8 @@ def contract_ev(hand: Sequence[Card], name: str, trump: str | None, retourne_val
         est = trick_estimate(hand, trump)
         if name.startswith("jeu"):
             est += min(0.22 * len(junk(hand, trump)), 1.5)
+        else:
+            est -= SOLO_PENALTY  # no exchange, and both opponents may renew most of their hands
     p = win_chance(est)
     return value * (2 * p - 1.8 * (1 - p))
 

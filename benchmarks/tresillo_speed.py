@@ -1,0 +1,49 @@
+"""Random full Tresillo deals per second through the engine contract (``legal_actions`` + ``apply``).
+
+Every decision is a uniformly random legal action; matches run to their end. Prints deals/s,
+actions/s and the mean actions per deal for 3 and 4 seats.
+Run: ``.venv/bin/python -m benchmarks.tresillo_speed [--seconds 3]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.tresillo import TRESILLO
+
+
+def run(seats: int, seconds: float) -> tuple[float, float, float]:
+    """(deals/s, actions/s, actions per deal) over about ``seconds`` of random matches."""
+    rng = random.Random(0)
+    deals = actions = matches = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = TRESILLO.new(seats, matches)
+        while (seat := state.to_act()) is not None:
+            legal = state.legal_actions(seat)
+            state = state.apply(seat, legal[rng.randrange(len(legal))])
+            actions += 1
+        deals += state.deal_no
+        matches += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, actions / elapsed, actions / deals
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args(argv)
+    for seats in (3, 4):
+        deals, actions, per_deal = run(seats, args.seconds)
+        print(f"tresillo {seats} seats: {deals:8.0f} deals/s  {actions:9.0f} actions/s  "
+              f"{per_deal:5.1f} actions/deal")
+
+
+if __name__ == "__main__":
+    main()
