@@ -28,10 +28,15 @@ def hand_order(view: dict[str, Any]) -> list[str]:
 
 
 def _rows(view: dict[str, Any]) -> list[list[str]]:
+    """The layout's groups packed into rows of at most PER_ROW cards, a group split only when it
+    cannot fit in a row of its own."""
     rows: list[list[str]] = []
     for group in layout_for(view).hand_rows(view):
+        if rows and len(rows[-1]) + len(group) <= PER_ROW:
+            rows[-1].extend(group)
+            continue
         for i in range(0, len(group), PER_ROW):
-            rows.append(group[i:i + PER_ROW])
+            rows.append(list(group[i:i + PER_ROW]))
     return rows
 
 

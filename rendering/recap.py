@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rendering.assets import font
 from rendering.canvas import (
     GOLDEN,
     HEADER,
@@ -22,12 +23,33 @@ from rendering.canvas import (
     signed,
     text,
 )
+from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
-from rendering.table import draw_card_rows
+from rendering.table import SMALL_W, draw_card_rows
 
 W = 760
 ROW = 34
+GAP = 28
+
+
+def _width(label: str, codes: list[str]) -> float:
+    return max(font(16, True).getlength(label), len(codes) * (SMALL_W + 4) - 4)
+
+
+def _pack(rows: list[tuple[str, list[str]]], width: float) -> list[list[tuple[str, list[str]]]]:
+    """Card rows side by side while they fit in ``width``."""
+    lines: list[list[tuple[str, list[str]]]] = []
+    used = width + 1
+    for label, codes in rows:
+        w = min(width, _width(label, codes))
+        if lines and used + GAP + w <= width:
+            lines[-1].append((label, codes))
+            used += GAP + w
+        else:
+            lines.append([(label, codes)])
+            used = w
+    return lines
 
 
 def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> Image.Image:
@@ -35,9 +57,10 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
     deal = view.get("last_deal") or None
     seats = int(view.get("seats", len(names)))
     lines = layout.recap_lines(view, names, locale) if deal else []
-    cards = layout.recap_cards(view, locale) if deal else []
-    card_h = sum(24 + 66 + 12 for _ in cards)
-    height = 64 + len(lines) * 30 + (12 if lines else 0) + card_h + 50 + seats * ROW + 24
+    cards = layout.recap_cards(view, names, locale) if deal else []
+    card_lines = _pack(cards, W - 48)
+    card_h = len(card_lines) * (24 + card_height(SMALL_W) + 12)
+    height = 64 + len(lines) * 30 + (12 if lines else 0) + card_h + 52 + seats * ROW + 16
     img = felt(W, height)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, 52], fill=HEADER)
@@ -50,15 +73,20 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
         y += 30
     if lines:
         y += 12
-    if cards:
-        y = draw_card_rows(img, d, cards, layout.pack(view), locale, 24, y, W - 48, height)
-    d.rounded_rectangle([14, y, W - 14, y + 44 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    for line in card_lines:
+        x = 24
+        for label, codes in line:
+            draw_card_rows(img, d, [(label, codes)], layout.pack(view), locale, x, y, _width(label, codes), height)
+            x += _width(label, codes) + GAP
+        y += 24 + card_height(SMALL_W) + 12
+    d.rounded_rectangle([14, y, W - 14, y + 52 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
     text(d, (30, y + 22), tr("player", locale), 16, MUTED, bold=True, anchor="lm")
     text(d, (W - 200, y + 22), tr("change", locale), 16, MUTED, bold=True, anchor="rm")
     text(d, (W - 34, y + 22), tr("total", locale), 16, MUTED, bold=True, anchor="rm")
     deltas = list((deal or {}).get("deltas") or [])
     totals = list((deal or {}).get("scores") or view.get("scores") or [])
-    best = max(totals) if totals else None
+    good = 1 if layout.higher_is_better else -1
+    best = (max(totals) if good > 0 else min(totals)) if totals else None
     for s in range(seats):
         ry = y + 44 + s * ROW + ROW / 2
         if s % 2 == 0:
@@ -66,8 +94,9 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
         text(d, (30, ry), names[s], 19, INK, bold=True, anchor="lm", width=W - 320)
         if s < len(deltas):
             dv = deltas[s]
-            colour = PLUS if isinstance(dv, int | float) and dv > 0 else MINUS if isinstance(dv, int | float) \
-                and dv < 0 else INK
+            colour = INK
+            if isinstance(dv, int | float) and dv:
+                colour = PLUS if dv * good > 0 else MINUS
             text(d, (W - 200, ry), signed(dv) if isinstance(dv, int | float) else str(dv), 19, colour, bold=True,
                  anchor="rm")
         if s < len(totals):

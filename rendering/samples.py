@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.base import Game, State
+from games.base import Game, RandomPlayer, State
 from games.cards import card
 
 JSON = dict[str, Any]
 NAMES = ["Amélie", "Bruno", "Chloé", "Dmitri", "Élodie", "Farid", "Gaëlle"]
 MOMENTS = ("start", "mid_trick", "trick_done", "deal_end", "late", "over")
+# shorter matches for the tests and samples (a whole game of L'École takes thousands of actions)
+SHORT: dict[str, dict[str, Any]] = {"trio": {"contracts": 2}, "ecole": {"contracts": 2}}
 
 
 @dataclass(frozen=True)
@@ -46,11 +48,15 @@ def legal_codes(game: Game, state: State, seat: int | None) -> list[str] | None:
     return codes or None
 
 
-def playout(game: Game, seats: int, seed: int, max_actions: int = 4000) -> list[State]:
+def playout(game: Game, seats: int, seed: int, max_actions: int = 4000,
+            options: dict[str, Any] | None = None) -> list[State]:
     """Every state of one match played by the game's computer players (random ones as fallback)."""
     rng = random.Random(seed)
-    player = game.computer_player()
-    state = game.new(seats, seed)
+    try:
+        player = game.computer_player()
+    except Exception:  # a computer player still being written: play at random
+        player = RandomPlayer()
+    state = game.new(seats, seed, options)
     states = [state]
     while (seat := state.to_act()) is not None and len(states) <= max_actions:
         legal = state.legal_actions(seat)
@@ -87,9 +93,9 @@ def _pick(states: list[State], name: str) -> State:
     return states[-1]
 
 
-def moments(game: Game, seats: int, seed: int = 1) -> dict[str, Moment]:
-    """The named :data:`MOMENTS` of one match of ``game``."""
-    states = playout(game, seats, seed)
+def moments(game: Game, seats: int, seed: int = 1, options: dict[str, Any] | None = None) -> dict[str, Moment]:
+    """The named :data:`MOMENTS` of one match of ``game`` (a short one, :data:`SHORT`, by default)."""
+    states = playout(game, seats, seed, options=SHORT.get(game.name) if options is None else options)
     out = {}
     for name in MOMENTS:
         s = _pick(states, name)

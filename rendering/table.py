@@ -103,7 +103,8 @@ def draw_header(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], na
 
 
 def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], seat: int,
-               name: str, locale: str, centre: tuple[float, float], width: int = PLATE_W) -> None:
+               name: str, locale: str, centre: tuple[float, float], width: int = PLATE_W, *,
+               badges: bool = True) -> None:
     """A seat's name plate: name, detail line, badges, cards left (small back and count)."""
     x, y = centre[0] - width / 2, centre[1] - PLATE_H / 2
     lit = layout.highlight(view, seat)
@@ -116,12 +117,12 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     if count:
         paste_card(img, None, "french", 22, x + width - 32, y + 8)
         text(d, (x + width - 21, y + PLATE_H - 10), str(count), 14, INK, bold=True, anchor="mm")
-    badges = layout.badges(view, seat, locale)
-    if badges:
+    shown = layout.badges(view, seat, locale) if badges else []
+    if shown:
         below = centre[1] < HEAD + (H - HEAD) / 2 - 20
         by = y + PLATE_H + 14 if below else y - 14
         bx = x + 6
-        for label, colour in badges:
+        for label, colour in shown:
             bx += pill(d, bx, by, label, colour, size=14) + 5
 
 
@@ -147,6 +148,12 @@ def draw_card_rows(img: Image.Image, d: ImageDraw.ImageDraw, rows: Sequence[tupl
 def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any],
               names: Sequence[str], locale: str) -> None:
     x, y, width, bottom = SPLIT + 22, HEAD + 26, W - SPLIT - 50, H - 26
+    last = view.get("last_trick")
+    if not view.get("trick") and isinstance(last, dict) and last.get("cards") and isinstance(last.get("winner"), int) \
+            and view.get("phase") != "over":
+        for part in wrap("★ " + tr("won", locale, name=names[last["winner"]]), 18, width, bold=True):
+            text(d, (x, y), part, 18, GOLDEN, bold=True)
+            y += 25
     for line in layout.info(view, names, locale):
         for part in wrap(line, 18, width):
             if y + 24 > bottom:
@@ -156,7 +163,6 @@ def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: di
     if y > HEAD + 26:
         y += 8
     rows = list(layout.card_rows(view, locale))
-    last = view.get("last_trick")
     if view.get("trick") and isinstance(last, dict) and last.get("cards"):
         rows.append((tr("last_trick", locale), [c for _, c in last["cards"]]))
     draw_card_rows(img, d, rows, layout.pack(view), locale, x, y, width, bottom)
@@ -178,9 +184,6 @@ def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
             d.rounded_rectangle([x - 5, y - 5, x + TRICK_W + 5, y + card_height(TRICK_W) + 5], radius=10,
                                 fill=GOLDEN)
         paste_card(img, code, family, TRICK_W, x, y, locale)
-    if winner is not None and trick:
-        label = tr("won", locale, name=names[int(winner)])
-        text(d, (16, H - 18), "★ " + label, 16, GOLDEN, bold=True, anchor="lm", width=SPLIT / 2 - 120)
 
 
 def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str) -> Image.Image:

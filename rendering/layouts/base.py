@@ -27,6 +27,7 @@ class Layout:
     """Generic layout; subclass per game and register it in :mod:`rendering.layouts`."""
 
     family: Family | None = None  # None: guessed from the codes in the view
+    higher_is_better = True  # False for penalty points: a rise is bad news, the lowest total leads
 
     # -- pack and order ------------------------------------------------------------------------
 
@@ -37,10 +38,18 @@ class Layout:
         return family_of(codes)
 
     def hand_rows(self, view: JSON) -> list[list[str]]:
-        """The hand in display order, split into rows (one row per group); sorted by suit and rank."""
+        """The hand in display order as groups (one per suit here), sorted by suit and rank. The
+        hand image packs whole groups into rows of up to 13 cards."""
         fam = self.pack(view)
         ordered = sorted(view.get("hand") or [], key=lambda c: sort_key(card(c, fam)))
-        return [ordered] if ordered else []
+        groups: list[list[str]] = []
+        for code in ordered:
+            suit = card(code, fam).suit
+            if groups and card(groups[-1][-1], fam).suit == suit:
+                groups[-1].append(code)
+            else:
+                groups.append([code])
+        return groups
 
     # -- words ---------------------------------------------------------------------------------
 
@@ -128,7 +137,7 @@ class Layout:
                 lines.append((str(key).replace("_", " ").capitalize(), str(value)))
         return lines
 
-    def recap_cards(self, view: JSON, locale: str) -> list[CardRow]:
+    def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         """Public cards of the finished deal (chien, écart when public)."""
         return []
 

@@ -31,10 +31,10 @@ def contract_name(bid: str | None, locale: str) -> str:
     return pair[0 if fr(locale) else 1] if pair else str(bid or "")
 
 
-def points(value: Any) -> str:
+def points(value: Any, locale: str) -> str:
     """45.5 -> "45,5" in French."""
     text = number(value)
-    return text
+    return text.replace(".", ",") if fr(locale) else text
 
 
 class TarotLayout(Layout):
@@ -67,9 +67,7 @@ class TarotLayout(Layout):
             lines.append(pick(locale, f"Plis : attaque {sides.get('attack')} · défense {sides.get('defence')}",
                               f"Tricks: attack {sides.get('attack')} · defence {sides.get('defence')}"))
         if view.get("trick_no") is not None and view.get("phase") == "play":
-            total = sum(view.get("hand_counts") or [0]) // max(1, len(view.get("active") or [1]))
-            lines.append(pick(locale, f"Pli {int(view['trick_no']) + 1}", f"Trick {int(view['trick_no']) + 1}")
-                         + (pick(locale, f" ({total} cartes en main)", f" ({total} cards in hand)") if total else ""))
+            lines.append(pick(locale, f"Pli {int(view['trick_no']) + 1}", f"Trick {int(view['trick_no']) + 1}"))
         return lines
 
     def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
@@ -134,9 +132,9 @@ class TarotLayout(Layout):
             lines.append((pick(locale, "Partenaire", "Partner"), pick(locale, "aucun (seul)", "none (alone)")))
         bouts = d.get("bouts", 0)
         lines.append((pick(locale, "Points de l'attaque", "Attack's points"),
-                      pick(locale, f"{points(d.get('points'))} avec {bouts} bout{'s' if bouts != 1 else ''}"
+                      pick(locale, f"{points(d.get('points'), locale)} avec {bouts} bout{'s' if bouts != 1 else ''}"
                                    f" (il en fallait {d.get('needed')})",
-                           f"{points(d.get('points'))} with {bouts} bout{'s' if bouts != 1 else ''}"
+                           f"{points(d.get('points'), locale)} with {bouts} bout{'s' if bouts != 1 else ''}"
                            f" ({d.get('needed')} needed)")))
         diff = d.get("diff", 0)
         verdict = pick(locale, "gagné" if d.get("won") else "chuté", "made" if d.get("won") else "lost")
@@ -153,10 +151,14 @@ class TarotLayout(Layout):
             lines.append((pick(locale, f"Poignées ({shown})", f"Poignées ({shown})"), signed(d.get("poignee_points", 0))))
         if d.get("chelem") or d.get("chelem_announced"):
             lines.append(("Chelem", signed(d.get("chelem_points", 0))))
-        lines.append((pick(locale, "Chaque défenseur paie", "Each defender pays"), number(d.get("unit", 0))))
+        unit = d.get("unit", 0)
+        if isinstance(unit, int | float) and unit < 0:
+            lines.append((pick(locale, "Chaque défenseur reçoit", "Each defender receives"), number(-unit)))
+        else:
+            lines.append((pick(locale, "Chaque défenseur paie", "Each defender pays"), number(unit)))
         return lines
 
-    def recap_cards(self, view: JSON, locale: str) -> list[CardRow]:
+    def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         d = view.get("last_deal") or {}
         rows: list[CardRow] = []
         if d.get("called"):

@@ -87,8 +87,9 @@ def test_threads_render_the_same_bytes(name: str, seats: int) -> None:
 
 def test_playable_cards_are_highlighted() -> None:
     name, seats = CASES[0]
-    m = _moments(name, seats)["mid_trick"]
+    m = _moments(name, seats)["start"]
     hand = m.private["hand"]
+    assert len(hand) >= 3
     plain = rendering.hand_image(m.private)
     some = rendering.hand_image(m.private, legal=hand[:1])
     everything = rendering.hand_image(m.private, legal=hand)
