@@ -163,8 +163,8 @@ def compare(kind: str, elder: Holding | None, younger: Holding | None) -> ClassR
     """Elder calls his best, younger answers good / not good / equal; the better holding scores.
 
     Elder discloses the first field, then the next while younger says equal; younger discloses
-    his fields up to the first that differs when his is not worse. A missing (or sunk) holding
-    is no call.
+    his fields up to the first that differs when his is not worse. The winner's call is given in
+    full (his cards are shown). A missing (or sunk) holding is no call.
     """
     fields = _FIELDS[kind]
     if elder is None and younger is None:
@@ -191,9 +191,10 @@ def compare(kind: str, elder: Holding | None, younger: Holding | None) -> ClassR
             break
     assert set(e_call) <= set(fields)
     if answer == GOOD:
-        return ClassResult(kind, (e_call, None), GOOD, 0, (elder.score, 0), elder.cards)
+        return ClassResult(kind, (dict(elder.fields), None), GOOD, 0, (elder.score, 0), elder.cards)
     if answer == NOT_GOOD:
-        return ClassResult(kind, (e_call, y_call), NOT_GOOD, 1, (0, younger.score), younger.cards)
+        return ClassResult(kind, (e_call, dict(younger.fields)), NOT_GOOD, 1, (0, younger.score),
+                           younger.cards)
     return ClassResult(kind, (e_call, y_call), EQUAL, None, (0, 0), ())
 
 

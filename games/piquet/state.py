@@ -111,10 +111,6 @@ class PiquetState(State):
             hands[self.dealer] += deck[i + size:i + 2 * size]
         self.hands = (tuple(hands[0]), tuple(hands[1]))
         self.stock = tuple(deck[24:])
-        blanche = tuple(dc.is_blanche(h) for h in self.hands)
-        self.blanche = (dc.BLANCHE_POINTS * blanche[0], dc.BLANCHE_POINTS * blanche[1])
-        self.blanche_cards = (self.hands[0] if blanche[0] else (), self.hands[1] if blanche[1] else ())
-        self.blanche_shown = (False, False)
         self.phase, self.turn, self.picking = Phase.EXCHANGE, self.elder, None
         self.discards, self.counts = ((), ()), (None, None)
         self.elder_left, self.leftover, self.looked = (), None, None
@@ -122,6 +118,14 @@ class PiquetState(State):
         self.bonus, self.pts, self.play_pts, self.pique = (None, None), (0, 0), (0, 0), (0, 0)
         self.trick, self.tricks_won, self.played, self.last_trick = (), (0, 0), (), None
         self._event({"type": "deal", "deal_no": self.deal_no, "dealer": self.dealer})
+        self._announce_blanche()
+
+    def _announce_blanche(self) -> None:
+        """A dealt hand without K, Q, J scores 10 at once, announced now (RULES.md 4.2)."""
+        blanche = tuple(dc.is_blanche(h) for h in self.hands)
+        self.blanche = (dc.BLANCHE_POINTS * blanche[0], dc.BLANCHE_POINTS * blanche[1])
+        self.blanche_cards = (self.hands[0] if blanche[0] else (), self.hands[1] if blanche[1] else ())
+        self.blanche_shown = (False, False)
         for seat in (self.elder, self.dealer):
             if blanche[seat]:
                 self._event({"type": "blanche", "seat": seat})

@@ -1,0 +1,80 @@
+"""The Piquet computer player against a uniformly random player, over whole parties.
+
+Prints the computer player's win rate, its mean partie score (rubicon scoring, zero-sum), the
+mean points per deal of each side, how often it is repiqued/piqued or makes capot, and the time.
+Seats alternate from one partie to the next. Run:
+``.venv/bin/python -m benchmarks.piquet_ai [--parties 1000] [--seed 0]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games import find_game
+from games.base import RandomPlayer
+
+
+def play_partie(seed: int, ai_seat: int) -> tuple[float, list[dict], int]:
+    """One partie: the computer player at ``ai_seat``; returns its score, the deals, decisions."""
+    game = find_game("piquet")
+    players = {ai_seat: game.computer_player(), 1 - ai_seat: RandomPlayer()}
+    rng = random.Random(f"bench:{seed}")
+    state = game.new(2, f"piquet-ai:{seed}")
+    decisions = 0
+    while (seat := state.to_act()) is not None:
+        legal = state.legal_actions(seat)
+        action = players[seat].choose(state.view(seat), legal, rng)
+        state = state.apply(seat, action)
+        decisions += 1
+    outcome = state.outcome()
+    assert outcome is not None
+    return outcome.scores[ai_seat], list(state.history), decisions
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--parties", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    wins = draws = 0
+    scores: list[float] = []
+    ai_deal: list[int] = []
+    rnd_deal: list[int] = []
+    repiqued = piqued = capots = bonus_ai = 0
+    for i in range(args.parties):
+        ai_seat = i % 2
+        score, history, _ = play_partie(args.seed + i, ai_seat)
+        scores.append(score)
+        wins += score > 0
+        draws += score == 0
+        for deal in history:
+            ai_deal.append(deal["deltas"][ai_seat])
+            rnd_deal.append(deal["deltas"][1 - ai_seat])
+            lines = deal["lines"]
+            repiqued += lines["repique"][1 - ai_seat] > 0
+            piqued += lines["pique"][1 - ai_seat] > 0
+            bonus_ai += lines["repique"][ai_seat] > 0 or lines["pique"][ai_seat] > 0
+            capots += deal["capot"] == ai_seat
+    elapsed = time.perf_counter() - start
+    n = args.parties
+    print(f"parties: {n}  (seeds {args.seed}..{args.seed + n - 1}, seats alternate)")
+    print(f"computer player wins: {wins} ({100 * wins / n:.1f}%), draws: {draws}, "
+          f"losses: {n - wins - draws} ({100 * (n - wins - draws) / n:.1f}%)")
+    print(f"mean partie score of the computer player: {statistics.mean(scores):+.1f}")
+    print(f"deals: {len(ai_deal)}; mean points per deal: computer {statistics.mean(ai_deal):.1f}, "
+          f"random {statistics.mean(rnd_deal):.1f}")
+    print(f"deals with repique/pique for the computer: {bonus_ai}, against it: {repiqued + piqued}; "
+          f"capots by the computer: {capots}")
+    print(f"time: {elapsed:.1f} s ({elapsed / n * 1000:.1f} ms per partie)")
+
+
+if __name__ == "__main__":
+    main()
