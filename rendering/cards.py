@@ -203,3 +203,11 @@ def card_sheet(width: int = 64) -> Image.Image:
     back = back_image(width)
     sheet.paste(back, (8 + 8 * (width + 8), 8), back)
     return sheet
+
+
+@functools.lru_cache(maxsize=64)
+def pip_image(suit: str, family: Family, size: int) -> Image.Image:
+    """One suit pip ``size`` pixels high on a transparent square, drawn supersampled. Cached."""
+    img = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    draw_pip(ImageDraw.Draw(img), suit, family, size * SS / 2, size * SS / 2, size * SS * 0.9)
+    return img.reduce(SS)

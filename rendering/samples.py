@@ -105,6 +105,26 @@ def moments(game: Game, seats: int, seed: int = 1, options: dict[str, Any] | Non
     return out
 
 
+def _telling(table: JSON, recap: JSON) -> bool:
+    """A sample worth showing: Tarot with a Prise or Garde (the chien shown) and a petit recap."""
+    if table.get("game") == "tarot":
+        contract = table.get("contract") or {}
+        return contract.get("bid") in ("prise", "garde") and bool(table.get("chien")) and \
+            (recap.get("last_deal") or {}).get("contract") in ("prise", "garde")
+    if table.get("game") == "tresillo":
+        return bool(table.get("contract")) and (recap.get("last_deal") or {}).get("result") != "anulada"
+    return True
+
+
+def _save(path: Path, png: bytes) -> None:
+    """Docs only: re-encode at the smallest size (the bot's images favour speed)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    Image.open(BytesIO(png)).save(path, optimize=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     import rendering
     from games import GAMES
@@ -115,15 +135,18 @@ def main(argv: list[str] | None = None) -> None:
     picks = {"tarot": "mid_trick", "tresillo": "mid_trick", "piquet": "mid_trick", "trio": "late", "ecole": "late"}
     for name, game in sorted(GAMES.items()):
         seats = seat_counts.get(name, game.min_seats)
-        m = moments(game, seats, seed=3)
-        shot = m[picks.get(name, "mid_trick")]
-        (out / f"{name}_table.png").write_bytes(rendering.table_image(shot.public, NAMES[:seats]))
-        (out / f"{name}_hand.png").write_bytes(rendering.hand_image(shot.private, legal=shot.legal))
-        (out / f"{name}_recap.png").write_bytes(rendering.recap_image(m["deal_end"].public, NAMES[:seats]))
-        print("wrote", name)
+        for seed in range(3, 60):  # the first match showing what the game's table is about
+            m = moments(game, seats, seed=seed)
+            shot = m[picks.get(name, "mid_trick")]
+            if _telling(shot.public, m["deal_end"].public):
+                break
+        _save(out / f"{name}_table.png", rendering.table_image(shot.public, NAMES[:seats]))
+        _save(out / f"{name}_hand.png", rendering.hand_image(shot.private, legal=shot.legal))
+        _save(out / f"{name}_recap.png", rendering.recap_image(m["deal_end"].public, NAMES[:seats]))
+        print("wrote", name, "seed", seed)
     rows = [{"rank": i + 1, "name": n, "rating": 31.4 - 2.3 * i, "matches": 24 - 2 * i, "wins": 11 - 2 * i,
              "points": 640 - 95 * i} for i, n in enumerate(NAMES[:6])]
-    (out / "scoreboard.png").write_bytes(rendering.scoreboard_image(rows, title="Classement · Tarot"))
+    _save(out / "scoreboard.png", rendering.scoreboard_image(rows, title="Classement · Tarot"))
     from rendering.cards import card_sheet
 
     card_sheet().save(out / "cards.png", compress_level=9)

@@ -16,7 +16,7 @@ from rendering.i18n import tr
 
 W = 760
 ROW = 38
-COLUMNS = (("rating", 470), ("matches", 570), ("wins", 650), ("points", 740))
+COLUMNS = (("rating", 430), ("matches", 540), ("wins", 650), ("points", 740))
 MEDALS = ((246, 196, 72), (200, 206, 214), (214, 150, 96))
 
 

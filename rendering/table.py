@@ -27,7 +27,7 @@ from rendering.canvas import (
     text,
     wrap,
 )
-from rendering.cards import card_height
+from rendering.cards import PAPER, card_height, pip_image
 from rendering.i18n import tr
 
 if TYPE_CHECKING:
@@ -162,10 +162,27 @@ def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: di
             y += 25
     if y > HEAD + 26:
         y += 8
+    marks = layout.suit_marks(view, locale)
+    if marks:
+        bottom = draw_suit_marks(img, d, marks, layout.pack(view), x, bottom) - 10
     rows = list(layout.card_rows(view, locale))
     if view.get("trick") and isinstance(last, dict) and last.get("cards"):
         rows.append((tr("last_trick", locale), [c for _, c in last["cards"]]))
     draw_card_rows(img, d, rows, layout.pack(view), locale, x, y, width, bottom)
+
+
+def draw_suit_marks(img: Image.Image, d: ImageDraw.ImageDraw, marks: Sequence[tuple[str, str]], family: Any, x: float,
+                    bottom: float) -> float:
+    """Tiles with a big pip and a label (trump, favour suit) along the panel's foot; returns their top."""
+    size, gap = 58, 16
+    top = bottom - size - 24
+    for i, (label, suit) in enumerate(marks):
+        left = x + i * (size + gap)
+        d.rounded_rectangle([left, top, left + size, top + size], radius=10, fill=PAPER, outline=GOLDEN, width=2)
+        pip = pip_image(suit, family, round(size * 0.7))
+        img.paste(pip, (round(left + (size - pip.width) / 2), round(top + (size - pip.height) / 2)), pip)
+        text(d, (left + size / 2, top + size + 4), label, 14, MUTED, bold=True, anchor="mt")
+    return top
 
 
 def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any],

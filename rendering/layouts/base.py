@@ -95,6 +95,10 @@ class Layout:
         """Rows of public cards for the side panel (chien, talon, called card...)."""
         return []
 
+    def suit_marks(self, view: JSON, locale: str) -> list[tuple[str, str]]:
+        """(label, suit letter) tiles drawn at the foot of the side panel: the trump, a favour suit."""
+        return []
+
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         """Markers drawn beside a seat's name plate."""
         out: list[Badge] = []

@@ -88,6 +88,15 @@ class TresilloLayout(Layout):
         turned = view.get("turned")
         return [(pick(locale, "Carte retournée", "Turned card"), [turned])] if turned else []
 
+    def suit_marks(self, view: JSON, locale: str) -> list[tuple[str, str]]:
+        marks = []
+        c = view.get("contract")
+        if isinstance(c, dict) and c.get("trump"):
+            marks.append((pick(locale, "Atout", "Trumps"), str(c["trump"])))
+        if view.get("favour"):
+            marks.append((pick(locale, "Faveur", "Favour"), str(view["favour"])))
+        return marks
+
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
         if view.get("declarer") == seat:
