@@ -30,10 +30,8 @@ def mala(trump: str) -> Card:
 
 def trump_order(trump: str) -> tuple[Card, ...]:
     """The trumps of ``trump``, highest first: 12 for a red suit, 11 for a black one."""
-    if trump in LONG_SUITS:
-        rest = ("1", "R", "C", "S", "2", "3", "4", "5", "6")
-        return (ESPADA, mala(trump), BASTO, *(_c(r + trump) for r in rest))
-    rest = ("R", "C", "S", "7", "6", "5", "4", "3")
+    rest: tuple[str, ...] = ("1", "R", "C", "S", "2", "3", "4", "5", "6") if trump in LONG_SUITS else \
+        ("R", "C", "S", "7", "6", "5", "4", "3")
     return (ESPADA, mala(trump), BASTO, *(_c(r + trump) for r in rest))
 
 

@@ -2,7 +2,9 @@
 
 Seats are numbered counter-clockwise: the next player, on the right, is ``seat + 1``. Deal ``k`` is
 dealt by seat ``k mod n``; mano is the seat after the dealer. At four seats the dealer is the
-alcalde (no cards, a secret bet); at three he deals to himself too and speaks last.
+alcalde (no cards, a secret bet); at three he deals to himself too and speaks last. A match is
+``rounds x seats`` deals (every seat deals ``rounds`` times); an annulled deal (all pass) counts as
+its dealer's turn and the next dealer deals (RULES.md 1.11 #3), which keeps every match finite.
 """
 
 from __future__ import annotations

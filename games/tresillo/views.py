@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.base import JSON
+from games.cards import Card
 from games.tresillo.auction import LEVELS
 from games.tresillo.settlement import VALUES
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from games.tresillo.state import TresilloState
 
 
-def _trick(cards: tuple) -> list[list]:
+def _trick(cards: tuple[tuple[int, Card], ...]) -> list[list[int | str]]:
     return [[s, c.code] for s, c in cards]
 
 

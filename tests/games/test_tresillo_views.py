@@ -165,3 +165,21 @@ def test_rules_summary_pages(locale: str) -> None:
     for term in ("Espada", "Mala", "Basto", "Punto", "Retourne", "Solo", "Puesta", "Codillo", "bola",
                  "alcalde"):
         assert term.lower() in text.lower(), term
+
+
+def test_options_survive_save_and_replay() -> None:
+    options = {"favour": "B", "stake": 20, "rounds": 1, "retourne_value": 30, "failed_bola": "wins",
+               "open_any": True}
+    rng = random.Random(9)
+    st = TRESILLO.new(4, "opts", options)
+    for _ in range(60):
+        seat = st.to_act()
+        if seat is None:
+            break
+        legal = st.legal_actions(seat)
+        st = st.apply(seat, legal[rng.randrange(len(legal))])
+    data = json.loads(json.dumps(st.to_json()))
+    assert data["options"] == {**options, "open_any": True}
+    loaded = TRESILLO.load(data)
+    assert loaded == st and loaded.view(None) == st.view(None)
+    assert loaded.view(None)["values"]["retourne"] == 30
