@@ -51,7 +51,7 @@ def why_illegal(st: TresilloState, seat: int, action: Action) -> Why:
                     "Atout demandé : vous devez jouer atout (vos matadors peuvent être exemptés).")
         name = suit_name(led_suit, "en", "spanish")
         return (f"You must follow suit ({name}).", f"Vous devez fournir à {name}.")
-    if kind == "renounce":
+    if kind == "renounce" and phase == "play":
         if st.contract not in RENOUNCEABLE:
             return ("A Solo cannot be renounced.", "On ne peut pas renoncer à un Solo.")
         return ("Only the Joueur may renounce, once, before playing to the fourth trick.",

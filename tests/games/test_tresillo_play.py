@@ -193,3 +193,14 @@ def test_must_follow_suit_message() -> None:
     assert "fournir" in err.value.localized("fr")
     assert legal(st) == ["play:SC", "play:CC"] or set(legal(st)) == {"play:SC", "play:CC"}
     assert TRESILLO.parse_action("play:sc") in st.legal_actions(2)
+
+
+def test_refusals_explain_themselves_in_both_languages() -> None:
+    st = rig()
+    with pytest.raises(IllegalAction) as err:
+        act(st, "renounce")  # during the auction
+    assert "bid" in str(err.value).lower() and "enchères" in err.value.localized("fr")
+    st = act(rig(), "bid:jeu", "pass", "pass", "declare:jeu:O")
+    with pytest.raises(IllegalAction) as err:
+        act(st, "discard:" + next(c.code for c in st.talon))
+    assert "do not hold" in str(err.value) and "Vous n'avez pas" in err.value.localized("fr")
