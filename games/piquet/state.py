@@ -30,6 +30,8 @@ DEALS = 6
 EXTRA_DEALS = 2
 LINES = ("blanche", "point", "sequence", "sets", "repique", "pique", "play", "cards")
 EVENTS_KEPT = 10
+PACK = tuple(piquet_deck())
+POS = {c: i for i, c in enumerate(sorted(PACK, key=sort_key))}  # hands are kept in display order
 PLAY = {c: Action("play", c.code) for c in piquet_deck()}
 DISCARD = {c: Action("discard", c.code) for c in piquet_deck()}
 EXCHANGE = tuple(Action("exchange", str(n)) for n in range(9))
@@ -100,7 +102,7 @@ class PiquetState(State):
 
     def _deal(self) -> None:
         """Deal 12 each by packets of 2 or 3, elder first; the talon of 8 remains (RULES.md 4.1)."""
-        deck = piquet_deck()
+        deck = list(PACK)
         deal_rng(self.seed, self.deal_no).shuffle(deck)
         self.dealer = (self.first_dealer + self.deal_no) % 2
         self.elder = 1 - self.dealer
@@ -109,7 +111,8 @@ class PiquetState(State):
         for i in range(0, 24, 2 * size):
             hands[self.elder] += deck[i:i + size]
             hands[self.dealer] += deck[i + size:i + 2 * size]
-        self.hands = (tuple(hands[0]), tuple(hands[1]))
+        self.hands = (tuple(sorted(hands[0], key=POS.__getitem__)),
+                      tuple(sorted(hands[1], key=POS.__getitem__)))
         self.stock = tuple(deck[24:])
         self.phase, self.turn, self.picking = Phase.EXCHANGE, self.elder, None
         self.discards, self.counts = ((), ()), (None, None)
@@ -163,7 +166,7 @@ class PiquetState(State):
         if self.phase is Phase.EXCHANGE:
             if self.picking is None:
                 return [EXCHANGE[n] for n in self.exchange_range()]
-            return [DISCARD[c] for c in sorted(self.hands[seat], key=sort_key)]
+            return [DISCARD[c] for c in self.hands[seat]]
         if self.phase is Phase.DECLARE:
             kind = self.steps[len(self.choices)][1]
             return [Action("declare", kind), Action("sink", kind)]
@@ -172,10 +175,10 @@ class PiquetState(State):
         hand = self.hands[seat]
         if self.trick:
             led = self.trick[0][1].suit
-            follow = [c for c in hand if c.suit == led]
+            follow = [PLAY[c] for c in hand if c.suit == led]
             if follow:
-                hand = tuple(follow)
-        return [PLAY[c] for c in sorted(hand, key=sort_key)]
+                return follow
+        return [PLAY[c] for c in hand]
 
     def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
         kind = action.kind
@@ -244,7 +247,7 @@ class PiquetState(State):
         self.picking -= 1
         if self.picking == 0:
             n = self.counts[seat] or 0
-            hands[seat] = hands[seat] + self.stock[:n]
+            hands[seat] = tuple(sorted(hands[seat] + self.stock[:n], key=POS.__getitem__))
             self.stock = self.stock[n:]
             self.hands = (hands[0], hands[1])
             self._exchanged(seat)

@@ -7,7 +7,7 @@ from typing import Any
 from games.cards import Card, cards, piquet_deck
 from games.piquet import PIQUET
 from games.piquet import declarations as dc
-from games.piquet.state import PiquetState
+from games.piquet.state import POS, PiquetState
 
 
 def rig_dealt(elder: list[Card], younger: list[Card], stock: list[Card],
@@ -17,7 +17,8 @@ def rig_dealt(elder: list[Card], younger: list[Card], stock: list[Card],
     assert len({*elder, *younger, *stock}) == 32
     s = PIQUET.new(2, seed, options)
     hands: list[tuple[Card, ...]] = [(), ()]
-    hands[s.elder], hands[s.dealer] = tuple(elder), tuple(younger)
+    hands[s.elder] = tuple(sorted(elder, key=POS.__getitem__))
+    hands[s.dealer] = tuple(sorted(younger, key=POS.__getitem__))
     s.hands = (hands[0], hands[1])
     s.stock = tuple(stock)
     s._announce_blanche()
