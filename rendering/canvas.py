@@ -54,6 +54,7 @@ def clean(text: str) -> str:
     return "".join(ch for ch in text if ord(ch) <= 0xFFFF and ch.isprintable()).strip()
 
 
+@functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so it is at most ``width`` pixels wide."""
     f = font(size, bold)
@@ -64,14 +65,31 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     return text + "…"
 
 
+@functools.lru_cache(maxsize=4096)
+def _text_mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int, float]:
+    """The antialiased coverage of ``s`` (an "L" image), its offset from the anchor point and its
+    advance width. Cached: labels and names repeat from one image to the next."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(s, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor)
+    return mask, left, top, f.getlength(s)
+
+
 def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: RGB = INK, *,
          bold: bool = False, anchor: str = "la", width: float | None = None) -> float:
     """Draw ``s`` (shortened to ``width`` when given); returns its drawn width."""
     if width is not None:
         s = fit(s, size, width, bold)
-    f = font(size, bold)
-    d.text(xy, s, font=f, fill=fill, anchor=anchor)
-    return f.getlength(s)
+    if not s:
+        return 0.0
+    mask, left, top, advance = _text_mask(s, size, bold, anchor)
+    target = getattr(d, "_image", None)
+    if isinstance(target, Image.Image) and target.mode == "RGB":
+        target.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    else:
+        d.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor)
+    return advance
 
 
 def wrap(s: str, size: int, width: float, bold: bool = False) -> list[str]:
