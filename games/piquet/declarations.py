@@ -36,7 +36,6 @@ _FIELDS = {POINT: ("cards", "pips"), SEQUENCE: ("length", "top"), SETS: ("count"
 class Rules:
     """Seed variants of RULES.md 4.8 that change declarations (all off = Portland Club laws)."""
 
-    point_by_value: bool = False  # 4.8 #3: the point goes to the greatest pip total, length second
     sets_by_rank: bool = False  # 4.8 #4: the highest rank wins, a trio of aces beats four kings
 
 
@@ -74,16 +73,19 @@ def by_suit(hand: Sequence[Card]) -> dict[str, list[Card]]:
 
 
 def point_of(hand: Sequence[Card], rules: Rules = STANDARD) -> Holding | None:
-    """The point: longest suit, ties broken by pip total (A 11, K Q J 10, others face value)."""
+    """The point: longest suit, ties broken by pip total (A 11, K Q J 10, others face value).
+
+    The seed's "greatest value" (RULES.md 4.8 #3) ranks suits the same way in a 32-card pack: any
+    n cards of a suit total more pips than any n - 1 (7+8+9+10 = 34 > A+K+Q = 31, and so on), so
+    it needs no option.
+    """
     best: Holding | None = None
     for cs in by_suit(hand).values():
         if not cs:
             continue
         n, pips = len(cs), sum(PIPS[c.rank] for c in cs)
-        key = (pips, n) if rules.point_by_value else (n, pips)
-        fields = (("pips", pips), ("cards", n)) if rules.point_by_value else (("cards", n), ("pips", pips))
-        if best is None or key > best.key:
-            best = Holding(POINT, key, fields, n, tuple(cs))
+        if best is None or (n, pips) > best.key:
+            best = Holding(POINT, (n, pips), (("cards", n), ("pips", pips)), n, tuple(cs))
     return best
 
 

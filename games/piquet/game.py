@@ -18,8 +18,6 @@ _BOOL_OPTIONS = (
      "Seed variant: pique turns 30 into 90 instead of 60"),
     ("old_french", "Compte ancien : 7, 8, 9 ne marquent pas au jeu (le cadet peut faire pic)",
      "Old French count: 7, 8, 9 score nothing in play (younger may pique)"),
-    ("point_by_value", "Le point va à la plus forte valeur de la couleur, pas au nombre de cartes",
-     "The point goes to the greatest pip value, not the longest suit"),
     ("sets_by_rank", "Le plus haut brelan ou carré gagne (un brelan d'as bat quatre rois)",
      "The highest set wins by rank (three aces beat four kings)"),
     ("second_blanche", "Second dix de blanc si la main reste sans figure après l'écart",

@@ -40,7 +40,7 @@ RANK = dc.RANK_INDEX
 
 
 def rules_of(options: dict[str, Any]) -> dc.Rules:
-    return dc.Rules(point_by_value=options["point_by_value"], sets_by_rank=options["sets_by_rank"])
+    return dc.Rules(sets_by_rank=options["sets_by_rank"])
 
 
 class PiquetState(State):

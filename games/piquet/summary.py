@@ -74,7 +74,6 @@ encore une fois ; si l'égalité demeure, la partie est nulle.
 - annonces par les joueurs, qui peuvent taire une classe ;
 - pic à 90 (variante de l'aide-mémoire) ;
 - compte ancien : les 7, 8, 9 ne marquent pas au jeu (le cadet peut alors faire pic) ;
-- point à la plus forte valeur plutôt qu'à la longueur ;
 - brelans et quatorzes classés par la hauteur seulement ;
 - second dix de blanc si la main reste sans figure après l'écart ;
 - le cadet peut ne rien échanger.
@@ -148,7 +147,6 @@ if it is still a tie, the partie is drawn.
 - players declare themselves and may sink a class;
 - pique worth 90 (the French summary's variant);
 - old French count: 7, 8, 9 score nothing in play (younger may then pique);
-- point by the greatest pip value instead of length;
 - sets ranked by height only;
 - a second carte blanche if the hand is still without court cards after the exchange;
 - younger may exchange nothing.

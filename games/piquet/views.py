@@ -50,8 +50,7 @@ def deal_lines(state: PiquetState) -> dict[str, list[int]]:
 
 def calls_so_far(state: PiquetState) -> list[JSON]:
     """With sinking on: each decision made so far, with the first value of a declared call."""
-    rules = dc.Rules(point_by_value=state.options["point_by_value"],
-                     sets_by_rank=state.options["sets_by_rank"])
+    rules = dc.Rules(sets_by_rank=state.options["sets_by_rank"])
     out: list[JSON] = []
     for seat, kind, yes in state.choices:
         call = None

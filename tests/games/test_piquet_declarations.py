@@ -189,15 +189,20 @@ def test_calls_disclose_only_what_the_answer_needs() -> None:
     assert not_good.points == (0, 6) and len(not_good.shown) == 6
 
 
-def test_seed_variants_point_by_value_and_sets_by_rank() -> None:
-    long_low = cards("10S 9S 8S 7S AH KH QH")  # 4 cards 34 vs 3 cards 31
-    rules = dc.Rules(point_by_value=True)
-    assert dc.point_of(long_low).fields[0] == ("cards", 4)
-    low = cards("9S 8S 7S 10C 8C 7C AH KH QH JH")  # spades 3 (24), hearts 4 (41)
-    assert dc.point_of(low, rules).fields == (("pips", 41), ("cards", 4))
-    five_small = dc.point_of(cards("10S 9S 8S 7S JS"), rules)  # 44
-    four_high = dc.point_of(cards("AH KH QH JH"), rules)  # 41
-    assert dc.compare(dc.POINT, five_small, four_high).winner == 0
+def test_seed_point_by_greatest_value_ranks_suits_like_the_laws() -> None:
+    """RULES.md 4.8 #3: in a 32-card pack more cards always means more pips, so the seed's
+    "greatest value" and the laws' "length, then pips" agree on every pair of suits."""
+    from itertools import combinations
+
+    ranks = dc.RANKS
+    totals: dict[int, list[int]] = {}
+    for n in range(1, 9):
+        totals[n] = [sum(dc.PIPS[r] for r in combo) for combo in combinations(ranks, n)]
+    for n in range(2, 9):
+        assert min(totals[n]) > max(totals[n - 1])
+
+
+def test_seed_variant_sets_by_rank() -> None:
     three_aces = dc.sets_of(cards("AS AH AD"), dc.Rules(sets_by_rank=True))
     four_kings = dc.sets_of(cards("KS KH KD KC"), dc.Rules(sets_by_rank=True))
     assert dc.compare(dc.SETS, three_aces, four_kings).winner == 0

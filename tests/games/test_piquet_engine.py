@@ -342,6 +342,16 @@ def test_sinking_younger_may_concede() -> None:
     assert s.pts[s.elder] == 5 + 3 and s.pts[s.dealer] == 0
 
 
+def test_sets_by_rank_option_reaches_the_engine() -> None:
+    e = "AS 10S 8S 7S AH 9H 7H AD 9D 8D 8C 7C"  # three aces
+    y = "KS KH KD KC QS QH JD JC 9S 8H 7D 9C"  # four kings
+    standard = rig(e, y)
+    assert standard.view(None)["deal_lines"]["sets"][standard.dealer] == 14
+    by_rank = rig(e, y, {"sets_by_rank": True})
+    lines = by_rank.view(None)["deal_lines"]["sets"]
+    assert lines[by_rank.elder] == 3 and lines[by_rank.dealer] == 0
+
+
 # -- RULES.md 4.7: partie, rubicon, ties --------------------------------------------------------------
 
 def _force_last_trick_totals(s: PiquetState, total: int) -> PiquetState:
