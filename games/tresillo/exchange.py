@@ -74,7 +74,9 @@ def legal_exchange(st: TresilloState) -> list[Action]:
 def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
     if action.kind == "discard":
         c = st.CARD[action.arg]
-        st.set_hand(seat, tuple(x for x in st.hands[seat] if x is not c), sort=False)
+        hand = st.hands[seat]
+        i = hand.index(c)
+        st.set_hand(seat, hand[:i] + hand[i + 1:], sort=False)
         st.pending = (*st.pending, c)
         return
     if action.arg == "ask":

@@ -53,7 +53,9 @@ def advance_play(st: TresilloState, seat: int, action: Action) -> None:
         _renounce(st, seat)
         return
     c = st.CARD[action.arg]
-    st.set_hand(seat, tuple(x for x in st.hands[seat] if x is not c), sort=False)
+    hand = st.hands[seat]
+    i = hand.index(c)
+    st.set_hand(seat, hand[:i] + hand[i + 1:], sort=False)
     trick = (*st.trick, (seat, c))
     if len(trick) < 3:
         st.trick = trick

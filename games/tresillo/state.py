@@ -33,6 +33,8 @@ class Phase(Enum):
     BOLA = "bola"
     OVER = "over"
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing, at C speed
+
 
 DECK = tuple(spanish_deck())
 CARD = {c.code: c for c in DECK}
