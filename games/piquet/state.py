@@ -256,7 +256,8 @@ class PiquetState(State):
 
     def _exchanged(self, seat: int) -> None:
         """End of one exchange: elder's leftovers are set, the adversary's carte blanche is shown
-        (Law 20), the seed's second blanche is scored (option, RULES.md 4.8 #5)."""
+        (Law 20), the seed's second blanche is scored: a dealt carte blanche still without court
+        cards after the exchange (option, RULES.md 4.8 #5)."""
         self.picking = None
         other = 1 - seat
         if self.blanche[other]:
@@ -265,7 +266,7 @@ class PiquetState(State):
             self.blanche_shown = (shown[0], shown[1])
             self._event({"type": "blanche_shown", "seat": other,
                          "cards": [c.code for c in self.blanche_cards[other]]})
-        if self.options["second_blanche"] and dc.is_blanche(self.hands[seat]):
+        if self.options["second_blanche"] and self.blanche[seat] and dc.is_blanche(self.hands[seat]):
             blanche = list(self.blanche)
             blanche[seat] += dc.BLANCHE_POINTS
             self.blanche = (blanche[0], blanche[1])

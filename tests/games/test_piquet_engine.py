@@ -191,6 +191,14 @@ def test_second_blanche_is_an_option() -> None:
         s = rig_dealt(blanche, rest[:12], [*talon, *rest[12:]], {"second_blanche": opt})
         s = act(s, "exchange:5", *[f"discard:{c.code}" for c in blanche[:5]])
         assert s.blanche[s.elder] == expected
+    # a hand that becomes blanche only by the exchange scores nothing
+    king = cards("KS")[0]
+    dealt = [*blanche[:11], king]
+    talon2 = [blanche[11], *talon[:4]]
+    rest2 = [c for c in piquet_deck() if c not in dealt and c not in talon2]
+    s = rig_dealt(dealt, rest2[:12], [*talon2, *rest2[12:]], {"second_blanche": True})
+    s = act(s, "exchange:1", "discard:KS")
+    assert s.blanche[s.elder] == 0 and not any(c.rank in "KQJ" for c in s.hands[s.elder])
 
 
 # -- RULES.md 4.5-4.6: pique, play points, the cards --------------------------------------------------
