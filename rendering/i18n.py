@@ -9,6 +9,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "deal_of": ("Donne {n}/{m}", "Deal {n}/{m}"),
     "to_act": ("À jouer : {name}", "To act: {name}"),
     "over": ("Partie terminée", "Match over"),
+    "final": ("Classement final", "Final standings"),
     "dealer": ("donneur", "dealer"),
     "pts": ("{n} pts", "{n} pts"),
     "tricks": ("{n} plis", "{n} tricks"),

@@ -22,6 +22,7 @@ from rendering.canvas import (
     PANEL_EDGE,
     RGB,
     felt,
+    number,
     paste_card,
     pill,
     text,
@@ -154,6 +155,11 @@ def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: di
         for part in wrap("★ " + tr("won", locale, name=names[last["winner"]]), 18, width, bold=True):
             text(d, (x, y), part, 18, GOLDEN, bold=True)
             y += 25
+    if view.get("phase") == "over":
+        for i, line in enumerate(final_ranking(layout, view, names, locale)):
+            text(d, (x, y), line, 20 if i else 21, INK if i else GOLDEN, bold=True, width=width)
+            y += 32 if i else 38
+        return
     for line in layout.info(view, names, locale):
         for part in wrap(line, 18, width):
             if y + 24 > bottom:
@@ -165,10 +171,23 @@ def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: di
     marks = layout.suit_marks(view, locale)
     if marks:
         bottom = draw_suit_marks(img, d, marks, layout.pack(view), x, bottom) - 10
-    rows = list(layout.card_rows(view, locale))
+    rows = list(layout.card_rows(view, names, locale))
     if view.get("trick") and isinstance(last, dict) and last.get("cards"):
         rows.append((tr("last_trick", locale), [c for _, c in last["cards"]]))
     draw_card_rows(img, d, rows, layout.pack(view), locale, x, y, width, bottom)
+
+
+def final_ranking(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str) -> list[str]:
+    """"1. Amélie : 640" lines, best first (lowest first for penalty points), ties sharing a place."""
+    scores = list(view.get("scores") or [])
+    sign = -1 if layout.higher_is_better else 1
+    order = sorted(range(len(scores)), key=lambda s: (sign * scores[s], s))
+    lines, place = [], 0
+    for pos, seat in enumerate(order):
+        if pos == 0 or scores[seat] != scores[order[pos - 1]]:
+            place = pos + 1
+        lines.append(f"{place}. {names[seat]} : {number(scores[seat])}")
+    return [tr("final", locale), *lines]
 
 
 def draw_suit_marks(img: Image.Image, d: ImageDraw.ImageDraw, marks: Sequence[tuple[str, str]], family: Any, x: float,
@@ -195,12 +214,29 @@ def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     if not trick and isinstance(view.get("last_trick"), dict) and view.get("phase") not in ("over",):
         last = view["last_trick"]
         trick, winner = last.get("cards") or [], last.get("winner")
+    if not trick:
+        shown = layout.centre(view, names, locale)
+        if shown:
+            draw_centre(img, d, shown, family, locale)
     for seat, code in trick:
         x, y = trick_spot(int(seat), seats)
         if winner is not None and seat == winner:
             d.rounded_rectangle([x - 5, y - 5, x + TRICK_W + 5, y + card_height(TRICK_W) + 5], radius=10,
                                 fill=GOLDEN)
         paste_card(img, code, family, TRICK_W, x, y, locale)
+
+
+def draw_centre(img: Image.Image, d: ImageDraw.ImageDraw, shown: tuple[str, list[str]], family: Any,
+                locale: str) -> None:
+    """A labelled fan of cards in the middle of the oval (a chien, a talon)."""
+    label, codes = shown
+    w, step = 70, 34
+    cx, cy = SPLIT / 2, HEAD + (H - HEAD) / 2
+    total = w + step * (len(codes) - 1)
+    x0, y0 = cx - total / 2, cy - card_height(w) / 2 + 12
+    text(d, (cx, y0 - 12), label, 17, MUTED, bold=True, anchor="mb", width=SPLIT - 300)
+    for i, code in enumerate(codes):
+        paste_card(img, code or None, family, w, x0 + i * step, y0, locale)
 
 
 def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str) -> Image.Image:

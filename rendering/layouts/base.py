@@ -91,9 +91,14 @@ class Layout:
             lines.append(f"{tr('contract', locale)} : {contract}")
         return lines
 
-    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+    def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         """Rows of public cards for the side panel (chien, talon, called card...)."""
         return []
+
+    def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
+        """Cards shown face down or up in the middle of the table between tricks (a chien, a
+        talon): (label, codes; "" for a card back), or None."""
+        return None
 
     def suit_marks(self, view: JSON, locale: str) -> list[tuple[str, str]]:
         """(label, suit letter) tiles drawn at the foot of the side panel: the trump, a favour suit."""
@@ -102,7 +107,7 @@ class Layout:
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         """Markers drawn beside a seat's name plate."""
         out: list[Badge] = []
-        if view.get("dealer") == seat:
+        if view.get("dealer") == seat and view.get("phase") != "over":
             out.append((pick(locale, "Donneur", "Dealer"), (200, 200, 210)))
         return out
 

@@ -89,10 +89,6 @@ class PiquetLayout(Layout):
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []
-        phase = view.get("phase")
-        if phase == "exchange":
-            lines.append(pick(locale, f"Talon : {view.get('stock_count', 0)} cartes",
-                              f"Talon: {view.get('stock_count', 0)} cards"))
         taken = [f"{names[s]} : {n}" for s, n in enumerate(view.get("exchanges") or []) if isinstance(n, int)]
         if taken:
             lines.append(pick(locale, "Échangé : ", "Exchanged: ") + ", ".join(taken))
@@ -109,11 +105,17 @@ class PiquetLayout(Layout):
                 lines.append(f"{label} : {answer or pick(locale, 'personne', 'nobody')}")
         return lines
 
-    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+    def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
+        if view.get("phase") == "exchange" and view.get("stock_count"):
+            return (pick(locale, f"Talon : {view['stock_count']} cartes", f"Talon: {view['stock_count']} cards"),
+                    [""] * int(view["stock_count"]))
+        return None
+
+    def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         rows: list[CardRow] = []
         for seat, shown in enumerate(view.get("blanche_shown") or []):
             if shown:
-                rows.append((pick(locale, f"Carte blanche · #{seat + 1}", f"Carte blanche · #{seat + 1}"), shown))
+                rows.append((f"Carte blanche · {names[seat]}", shown))
         for d in view.get("declarations") or []:
             if d.get("shown") and isinstance(d.get("winner"), int):
                 kind = str(d.get("kind"))

@@ -74,7 +74,7 @@ class TarotLayout(Layout):
             lines.append(pick(locale, f"Pli {int(view['trick_no']) + 1}", f"Trick {int(view['trick_no']) + 1}"))
         return lines
 
-    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+    def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         rows: list[CardRow] = []
         c = view.get("contract")
         if isinstance(c, dict) and c.get("called"):
@@ -82,15 +82,18 @@ class TarotLayout(Layout):
         chien = view.get("chien")
         if chien:
             rows.append((pick(locale, "Chien", "Chien (dog)"), list(chien)))
-        elif view.get("phase") in ("bidding", "call") and view.get("chien_size"):
-            rows.append((pick(locale, "Chien", "Chien (dog)"), [""] * int(view["chien_size"])))
         if view.get("ecart_trumps"):
             rows.append((pick(locale, "Atouts écartés", "Trumps in the écart"), list(view["ecart_trumps"])))
         for p in view.get("poignees") or []:
             level = POIGNEES.get(p.get("level"), (p.get("level"), p.get("level")))
             rows.append((pick(locale, f"Poignée {level[0]}", f"{level[1].capitalize()} poignée") +
-                         f" · #{int(p['seat']) + 1}", list(p.get("cards") or [])))
+                         f" · {names[int(p['seat'])]}", list(p.get("cards") or [])))
         return rows
+
+    def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
+        if view.get("phase") in ("bidding", "call") and view.get("chien_size") and not view.get("chien"):
+            return (pick(locale, "Chien", "Chien (dog)"), [""] * int(view["chien_size"]))
+        return None
 
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
@@ -104,7 +107,7 @@ class TarotLayout(Layout):
             said = [b for s, b in view.get("bids") or [] if s == seat]
             if said:
                 out.append((contract_name(said[-1], locale), PALE if said[-1] == "pass" else ROSE))
-        if view.get("dealer") == seat:
+        if view.get("dealer") == seat and view.get("phase") != "over":
             out.append((pick(locale, "Donneur", "Dealer"), SILVER))
         return out
 

@@ -84,7 +84,7 @@ class TresilloLayout(Layout):
             lines.append(pick(locale, f"Cartes dormantes : {view['sleeping']}", f"Sleeping cards: {view['sleeping']}"))
         return lines
 
-    def card_rows(self, view: JSON, locale: str) -> list[CardRow]:
+    def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         turned = view.get("turned")
         return [(pick(locale, "Carte retournée", "Turned card"), [turned])] if turned else []
 

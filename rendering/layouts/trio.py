@@ -4,18 +4,19 @@ they stand for), the stock and the discard pile; the hand grouped by suit with t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.cards import card, card_short, sort_key
-from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, paste_card, pill, text
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, pill, text
 from rendering.cards import card_height
 from rendering.i18n import pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
-from rendering.table import HEAD, H, W, _background, draw_header, draw_plate
+from rendering.table import HEAD, H, W, draw_header, draw_plate, final_ranking
 
 JSON = dict[str, Any]
 PHASES = {"draw": ("Pioche ou défausse ?", "Draw"), "play": ("Pose ou défausse", "Lay down or discard"),
@@ -26,6 +27,16 @@ MELD_X = 236
 GOLD = (246, 196, 72)
 SILVER = (200, 200, 210)
 GREEN = (140, 220, 150)
+
+
+@functools.lru_cache(maxsize=4)
+def _rows_background(height: int) -> Image.Image:
+    """Felt and header band, no oval (the table is rows of combinations); drawn once per height."""
+    img = felt(W, height)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, W, HEAD], fill=HEADER)
+    d.line([(0, HEAD), (W, HEAD)], fill=PANEL_EDGE, width=2)
+    return img
 
 
 def is_wild(code: str) -> bool:
@@ -88,13 +99,13 @@ class TrioLayout(Layout):
     # -- table ---------------------------------------------------------------------------------
 
     def draw_table(self, view: JSON, names: Sequence[str], locale: str) -> Image.Image:
-        img = _background(W, H).copy()
-        d = ImageDraw.Draw(img)
-        d.rectangle([0, HEAD + 1, W, H], fill=(18, 76, 52))  # no oval: rows of combinations
-        draw_header(d, self, view, names, locale)
         seats = int(view["seats"])
         top = HEAD + 10
-        row_h = min(124, (H - top - 8) // seats)
+        row_h = min(124, (H - top - 8) // seats) if seats <= 4 else 112  # 5+ players: a taller image
+        height = max(H, top + seats * row_h + 8)
+        img = _rows_background(height).copy()
+        d = ImageDraw.Draw(img)
+        draw_header(d, self, view, names, locale)
         card_w = max(30, int((row_h - 34) / 1.5))
         melds = view.get("melds") or []
         for seat in range(seats):
@@ -111,7 +122,7 @@ class TrioLayout(Layout):
                  width=SIDE_X - bx - 30)
             own = [m for m in melds if m.get("owner") == seat]
             self._draw_melds(img, d, own, MELD_X, y + 28, card_w, SIDE_X - 20 - MELD_X, locale)
-        self._draw_side(img, d, view, locale)
+        self._draw_side(img, d, view, names, locale, height)
         return img
 
     def _draw_melds(self, img: Image.Image, d: ImageDraw.ImageDraw, melds: list[JSON], x0: float, y: float,
@@ -142,11 +153,17 @@ class TrioLayout(Layout):
                     pill(d, x + i * step + 1, y + h - 12, "=" + label, GOLDEN, size=max(11, w // 5))
             x += w + (len(codes) - 1) * step + gap
 
-    def _draw_side(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, locale: str) -> None:
+    def _draw_side(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, names: Sequence[str], locale: str,
+                   height: int) -> None:
         x0, x1 = SIDE_X, W - 10
-        d.rounded_rectangle([x0, HEAD + 10, x1, H - 10], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+        d.rounded_rectangle([x0, HEAD + 10, x1, height - 10], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
         cx = (x0 + x1) / 2
         y = HEAD + 24
+        if view.get("phase") == "over":
+            for i, line in enumerate(final_ranking(self, view, names, locale)):
+                text(d, (x0 + 12, y + i * 24), line, 15 if i else 16, INK if i else GOLDEN, bold=not i,
+                     width=x1 - x0 - 20)
+            return
         text(d, (cx, y), pick(locale, "Pioche", "Stock"), 17, MUTED, bold=True, anchor="mt")
         paste_card(img, None, "french", 70, cx - 35, y + 26)
         text(d, (cx, y + 26 + 105 + 8), str(view.get("stock_count", 0)), 18, INK, bold=True, anchor="mt")

@@ -50,7 +50,7 @@ def test_images_at_every_moment(name: str, seats: int) -> None:
         m = shots[moment]
         data = rendering.table_image(m.public, NAMES[:seats], "fr")
         table = _open(data)
-        assert table.size == (1000, 620)
+        assert table.width == 1000 and 600 <= table.height <= 900
         assert len(data) <= 150 * 1024
         tables.add(data)
         _open(rendering.table_image(m.public, None, "en"))
