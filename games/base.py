@@ -209,11 +209,16 @@ class State(ABC):
             raise NotYourTurn("The match is over.", "La partie est terminée.")
         if seat != turn:
             raise NotYourTurn("It is not your turn.", "Ce n'est pas votre tour.")
-        if self._legal_set is None:
-            if self._legal_cache is None:
-                self._legal_cache = self._legal()
-            self._legal_set = frozenset(self._legal_cache)
-        if action not in self._legal_set:
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        if len(legal) <= 32:  # a short list scan beats hashing every action into a set
+            allowed = action in legal
+        else:
+            if self._legal_set is None:
+                self._legal_set = frozenset(legal)
+            allowed = action in self._legal_set
+        if not allowed:
             raise IllegalAction(*self._why_illegal(seat, action))
         new = self._clone()
         new._legal_cache = None

@@ -1,0 +1,108 @@
+"""Tarot action texts, parsing and player-facing labels.
+
+Canonical texts: ``pass``, ``bid:prise|garde|garde_sans|garde_contre``, ``call:KH``, ``discard:7S``
+(the écart is made one card at a time), ``chelem`` / ``no_chelem``, ``poignee:simple|double|triple``
+(the engine picks the trumps shown, see :mod:`games.tarot.announce`) and ``play:T21``.
+"""
+
+from __future__ import annotations
+
+from games.base import Action
+from games.cards import card, suit_name
+from games.errors import InvalidAction
+from games.tarot.deck import CONTRACTS, POIGNEE_LEVELS
+
+PASS = Action("pass")
+BIDS = {c: Action("bid", c) for c in CONTRACTS}
+CHELEM = Action("chelem")
+NO_CHELEM = Action("no_chelem")
+POIGNEES = {lv: Action("poignee", lv) for lv in POIGNEE_LEVELS}
+
+_ALIASES = {"petite": "prise", "gardesans": "garde_sans", "garde-sans": "garde_sans",
+            "gardecontre": "garde_contre", "garde-contre": "garde_contre", "passe": "pass"}
+_CARD_KINDS = ("call", "discard", "play")
+
+
+def parse_action(text: str) -> Action:
+    """The action written ``text`` (case-insensitive, ``petite`` = ``prise``).
+
+    :raises InvalidAction: when ``text`` is not a Tarot action.
+    """
+    kind, arg = Action.split(text)
+    arg = arg.lower().replace(" ", "_")
+    kind = _ALIASES.get(kind, kind)
+    if kind in ("pass", "chelem", "no_chelem") and not arg:
+        return Action(kind)
+    if kind == "bid":
+        arg = _ALIASES.get(arg, arg)
+        if arg in BIDS:
+            return BIDS[arg]
+    elif kind == "poignee" and arg in POIGNEES:
+        return POIGNEES[arg]
+    elif kind in _CARD_KINDS and arg:
+        try:
+            c = card(arg)
+        except ValueError:
+            raise InvalidAction(f"{arg!r} is not a Tarot card.", f"{arg!r} n'est pas une carte de Tarot.") from None
+        if c.code != "JK":
+            return Action(kind, c.code)
+    raise InvalidAction(f"Unknown Tarot action {text!r}.", f"Action de Tarot inconnue {text!r}.")
+
+
+_CONTRACT_LABELS = {
+    "prise": ("Prise (Petite)", "Prise (Petite)"),
+    "garde": ("Garde", "Garde"),
+    "garde_sans": ("Garde sans le chien", "Garde sans (without the chien)"),
+    "garde_contre": ("Garde contre le chien", "Garde contre (against the chien)"),
+}
+_POIGNEE_LABELS = {"simple": ("Poignée simple", "Single poignée"), "double": ("Double poignée", "Double poignée"),
+                   "triple": ("Triple poignée", "Triple poignée")}
+
+
+def contract_name(contract: str, locale: str = "fr") -> str:
+    """Localized contract name (the French terms are kept in English too)."""
+    fr, en = _CONTRACT_LABELS[contract]
+    return fr if locale.startswith("fr") else en
+
+
+def action_label(action: Action, locale: str = "fr") -> str:
+    """Short button or menu label: "Garde", "Passe", "Appeler le Roi de cœur", "Dame de cœur"."""
+    fr = locale.startswith("fr")
+    kind, arg = action
+    if kind == "pass":
+        return "Passe" if fr else "Pass"
+    if kind == "bid" and arg in _CONTRACT_LABELS:
+        return contract_name(arg, locale)
+    if kind == "chelem":
+        return "Annoncer le chelem" if fr else "Announce a chelem (slam)"
+    if kind == "no_chelem":
+        return "Jouer sans chelem" if fr else "Play (no chelem)"
+    if kind == "poignee" and arg in _POIGNEE_LABELS:
+        return _POIGNEE_LABELS[arg][0 if fr else 1]
+    if kind in _CARD_KINDS:
+        c = card(arg)
+        name = c.name(locale)
+        if kind == "call":
+            return f"Appeler {_with_article(name)}" if fr else f"Call the {name}"
+        return name[0].upper() + name[1:]
+    return str(action)
+
+
+def _with_article(name: str) -> str:
+    """"Roi de cœur" -> "le Roi de cœur"."""
+    return name if name.startswith(("le ", "l'")) else f"le {name}"
+
+
+def action_group(action: Action, locale: str = "fr") -> str:
+    """Menu group: plays and discards by suit (trumps and the Excuse together), else the kind."""
+    kind, arg = action
+    if kind in ("play", "discard"):
+        c = card(arg)
+        return suit_name(c.suit if c.suit else "T", locale)
+    if kind in ("bid", "pass"):
+        return "Enchères" if locale.startswith("fr") else "Bidding"
+    if kind in ("chelem", "no_chelem", "poignee"):
+        return "Annonces" if locale.startswith("fr") else "Announcements"
+    if kind == "call":
+        return "Appel" if locale.startswith("fr") else "Call"
+    return kind

@@ -1,0 +1,271 @@
+"""A computer Tarot player that sees only its own view (RULES.md 2; common club heuristics).
+
+* Bids from a hand-strength count (bouts, trumps, kings and faces, long suits, voids).
+* Écart: voids short suits, saves Dames and Cavaliers there, never a trump unless forced.
+* Poignée: declared by the attack, and by a defender (many trumps in defence usually sink the taker).
+* Play: takes tricks with the cheapest sure winner, gives points to a partner who wins, sheds low
+  cards on lost tricks, keeps its Petit for a safe trick and hunts the opponents' Petit with high
+  trumps, plays the Excuse to save points and never keeps it for the last trick.
+It remembers the cards seen during a deal (every trick passes through its views).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.base import Action
+from games.cards import Card
+from games.tarot.deck import BY_CODE, EXCUSE, HALVES, KING, PETIT, T21
+from games.tarot.play import trick_winner
+
+_BID_THRESHOLDS = (("garde_contre", 72), ("garde_sans", 60), ("garde", 46), ("prise", 36))
+_LADDER = ("prise", "garde", "garde_sans", "garde_contre")
+
+
+def hand_strength(hand: Sequence[Card], players: int) -> float:
+    """A point count of a hand, scaled to an 18-card hand (4 players)."""
+    trumps = [c for c in hand if c.is_trump]
+    n_trumps = len(trumps) + (1 if EXCUSE in hand else 0)
+    score = 0.0
+    if T21 in hand:
+        score += 10
+    if EXCUSE in hand:
+        score += 8
+    if PETIT in hand:
+        score += 8 if n_trumps >= 6 else 3
+    score += 2 * len(trumps) + sum(1 for c in trumps if c.value >= 16)
+    for suit in "SHDC":
+        cards = [c for c in hand if c.suit == suit]
+        values = {c.value for c in cards}
+        score += 6 * (KING in values) + 3 * (13 in values) + 2 * (12 in values) + (11 in values)
+        if KING in values and 13 in values:
+            score += 1
+        if len(cards) >= 5:
+            score += 2 * (len(cards) - 4)
+        if not cards:
+            score += 3 if n_trumps >= 6 else 0
+        elif len(cards) == 1:
+            score += 1 if n_trumps >= 6 else 0
+    score *= 18 / max(len(hand), 1)
+    return score + (5 if players == 5 else 0)
+
+
+class _Memory:
+    """Cards seen during the current deal (tricks, chien shown, poignées)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, int] | None = None
+        self.seen: set[Card] = set()
+        self.void: dict[int, set[str]] = {}
+
+    def update(self, view: dict[str, Any]) -> None:
+        key = (view["deal_no"], view["dealer"])
+        if key != self.key:
+            self.key, self.seen, self.void = key, set(), {}
+        for trick in ([view["last_trick"]["cards"]] if view.get("last_trick") else []) + [view["trick"]]:
+            lead = None
+            for seat, code in trick:
+                c = BY_CODE[code]
+                self.seen.add(c)
+                if c is EXCUSE:
+                    continue
+                if lead is None:
+                    lead = c.suit
+                elif c.suit != lead:
+                    self.void.setdefault(seat, set()).add(lead)
+                    if not c.is_trump:
+                        self.void[seat].add("T")
+
+
+class TarotBot:
+    """The computer player (``Game.computer_player()``); one instance per seat."""
+
+    def __init__(self) -> None:
+        self.memory = _Memory()
+
+    # -- entry point -------------------------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        """A legal action for the seat whose view this is."""
+        if len(legal) == 1:
+            if view["phase"] == "play":
+                self.memory.update(view)
+            return legal[0]
+        kinds = {a.kind for a in legal}
+        hand = [BY_CODE[c] for c in view["hand"]]
+        players = len(view["active"])
+        if "bid" in kinds or "pass" in kinds:
+            return self._bid(hand, players, legal)
+        if "call" in kinds:
+            return self._call(hand, legal)
+        if "discard" in kinds:
+            return self._discard(hand, legal)
+        if "chelem" in kinds:
+            return Action("chelem") if self._chelem_ready(hand) else Action("no_chelem")
+        self.memory.update(view)
+        poignees = [a for a in legal if a.kind == "poignee"]
+        if poignees and view.get("role") in ("taker", "partner", "defence"):
+            return poignees[-1]
+        plays = [BY_CODE[a.arg] for a in legal if a.kind == "play"]
+        return Action("play", self._play(view, hand, plays).code)
+
+    # -- bidding, call, écart ----------------------------------------------------------------
+
+    def _bid(self, hand: list[Card], players: int, legal: Sequence[Action]) -> Action:
+        strength = hand_strength(hand, players)
+        allowed = {a.arg for a in legal if a.kind == "bid"}
+        for contract, need in _BID_THRESHOLDS:
+            if strength >= need and contract in allowed:
+                return Action("bid", contract)
+        return Action("pass")
+
+    def _call(self, hand: list[Card], legal: Sequence[Action]) -> Action:
+        """Call a card not held, in the suit where the hand is longest (a partner who can ruff
+        the others)."""
+        def key(a: Action) -> tuple[int, int]:
+            c = BY_CODE[a.arg]
+            return (c not in hand, sum(1 for h in hand if h.suit == c.suit))
+        return max(legal, key=key)
+
+    def _discard(self, hand: list[Card], legal: Sequence[Action]) -> Action:
+        """Empty the shortest suits first, keeping their valuable cards in the écart."""
+        lengths = {s: sum(1 for c in hand if c.suit == s and c.value != KING) for s in "SHDC"}
+
+        def key(a: Action) -> tuple[int, int, int]:
+            c = BY_CODE[a.arg]
+            if c.is_trump:
+                return (1, 0, c.value)
+            return (0, lengths[c.suit], -HALVES[c])
+        return min(legal, key=key)
+
+    def _chelem_ready(self, hand: list[Card]) -> bool:
+        trumps = [c for c in hand if c.is_trump]
+        losers = [c for c in hand if not c.is_trump and c is not EXCUSE and c.value != KING]
+        return T21 in trumps and len(trumps) >= len(hand) - 2 and not losers
+
+    # -- trick play --------------------------------------------------------------------------
+
+    def _sides(self, view: dict[str, Any]) -> tuple[set[int], set[int]]:
+        """(friends, enemies) as far as this seat knows; unknown seats are in neither."""
+        me = view["seat"]
+        contract = view["contract"] or {}
+        taker = contract.get("taker")
+        partner = contract.get("partner")
+        role = view.get("role")
+        active = set(view["active"])
+        attack = {taker} | ({partner} if partner is not None else set())
+        if role == "partner":
+            attack.add(me)
+        if len(active) != 5 or partner is not None or role == "partner":
+            defence = active - attack
+        else:
+            defence = set()  # the secret partner hides among the others
+        if role in ("taker", "partner"):
+            return attack, defence
+        return (defence | {me}) - attack, attack
+
+    def _outstanding_trumps(self, hand: list[Card]) -> list[int]:
+        mine = set(hand)
+        return [v for v in range(1, 22) if BY_CODE[f"T{v}"] not in self.memory.seen
+                and BY_CODE[f"T{v}"] not in mine]
+
+    def _play(self, view: dict[str, Any], hand: list[Card], plays: list[Card]) -> Card:
+        friends, _ = self._sides(view)
+        trick_seats = [s for s, _ in view["trick"]]
+        trick = [BY_CODE[c] for _, c in view["trick"]]
+        order = self._order(view, trick_seats)
+        after = order[len(trick) + 1:]
+        enemies_after = any(s not in friends for s in after)
+        if len(plays) == 1:
+            return plays[0]
+        if EXCUSE in plays and len(hand) <= 2:
+            return EXCUSE  # never keep it for the last trick
+        real = [c for c in plays if c is not EXCUSE]
+        if not trick:
+            return self._lead(view, hand, real, friends)
+        win_i = trick_winner(trick)
+        winner = trick_seats[win_i]
+        outstanding = self._outstanding_trumps(hand)
+        winning = [c for c in real if trick_winner([*trick, c]) == len(trick)]
+        friend_wins = winner in friends
+        if friend_wins and (not enemies_after or self._is_master(trick[win_i], outstanding)):
+            return self._give(real)
+        if winning:
+            sure = [c for c in winning if not enemies_after or self._is_master(c, outstanding)]
+            if sure:
+                if PETIT in sure:
+                    return PETIT  # the Petit is safe here: bring it home
+                return max(sure, key=lambda c: (HALVES[c], -c.value if c.is_trump else c.value))
+            pot = sum(HALVES[c] for c in trick)
+            if pot >= 7 or PETIT in trick:
+                return max(winning, key=lambda c: c.value if c.is_trump else 0)
+        if EXCUSE in plays and min(self._cost(c) for c in real) >= 5 and not friend_wins:
+            return EXCUSE
+        return min(real, key=self._cost)
+
+    @staticmethod
+    def _order(view: dict[str, Any], trick_seats: list[int]) -> list[int]:
+        active = view["active"]
+        leader = trick_seats[0] if trick_seats else view["seat"]
+        i = active.index(leader)
+        return [active[(i + j) % len(active)] for j in range(len(active))]
+
+    @staticmethod
+    def _is_master(c: Card, outstanding: list[int]) -> bool:
+        if c.is_trump:
+            return not any(v > c.value for v in outstanding)
+        return c.value == KING and not outstanding
+
+    @staticmethod
+    def _cost(c: Card) -> int:
+        """What losing ``c`` costs: its points, the Petit most of all, high trumps a little."""
+        if c is PETIT:
+            return 40
+        if c.is_trump:
+            return 1 + c.value // 4
+        return HALVES[c] * 2 + (8 if c.value == KING else 0)
+
+    def _give(self, real: list[Card]) -> Card:
+        """Load a trick the partner side wins: the most valuable card that is not a trump."""
+        plain = [c for c in real if not c.is_trump]
+        if plain:
+            return max(plain, key=lambda c: (HALVES[c], c.value))
+        return min(real, key=lambda c: (c is PETIT, c.value)) if PETIT not in real or len(real) == 1 \
+            else PETIT
+
+    def _lead(self, view: dict[str, Any], hand: list[Card], real: list[Card], friends: set[int]) -> Card:
+        """Attack with long trumps draws trumps (hunting the Petit); otherwise a King in a fresh
+        suit, else a low card of the longest suit; never the Petit if avoidable."""
+        if not real:
+            return EXCUSE
+        role = view.get("role")
+        trumps = [c for c in real if c.is_trump]
+        outstanding = self._outstanding_trumps(hand)
+        safe = [c for c in real if c is not PETIT] or real
+        if role in ("taker", "partner") and trumps and (len(trumps) >= 7 or (PETIT.value in outstanding
+                                                          and len(trumps) >= 5)):
+            masters = [c for c in trumps if self._is_master(c, outstanding)]
+            if masters and outstanding:
+                return max(masters, key=lambda c: c.value)
+            low = [c for c in trumps if c is not PETIT]
+            if low and outstanding:
+                return min(low, key=lambda c: c.value)
+        seen = self.memory.seen
+        for c in safe:
+            if c.value == KING and not c.is_trump:
+                played = sum(1 for s in seen if s.suit == c.suit)
+                if played < 4 and not self._someone_void(view, c.suit, friends):
+                    return c
+        plain = [c for c in safe if not c.is_trump]
+        if plain:
+            by_suit: dict[str, list[Card]] = {}
+            for c in plain:
+                by_suit.setdefault(c.suit, []).append(c)
+            longest = max(by_suit.values(), key=len)
+            return min(longest, key=lambda c: (HALVES[c], c.value))
+        return min(safe, key=lambda c: c.value)
+
+    def _someone_void(self, view: dict[str, Any], suit: str, friends: set[int]) -> bool:
+        return any(suit in voids for seat, voids in self.memory.void.items() if seat not in friends)

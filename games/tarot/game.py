@@ -1,0 +1,71 @@
+"""The Tarot :class:`~games.base.Game`: options, factory, parsing, labels, rules summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Action, Game, Option, Player
+from games.errors import GameError
+from games.tarot import actions, rules
+from games.tarot.state import TarotState, new_state
+
+
+class TarotGame(Game):
+    """French Tarot, FFT rules, 3 to 5 players (RULES.md section 2)."""
+
+    name = "tarot"
+    titles = {"fr": "Tarot", "en": "French Tarot"}
+    min_seats = 3
+    max_seats = 5
+    zero_sum = True
+
+    def options(self) -> list[Option]:
+        """Number of deals and the RULES.md 2.8 alternatives (all off by default)."""
+        return [
+            Option("deals", 0, {"fr": "Nombre de donnes (0 : chacun donne une fois)",
+                                "en": "Number of deals (0: every seat deals once)"},
+                   minimum=0, maximum=40, labels={0: {"fr": "Chacun donne une fois", "en": "Every seat deals once"}}),
+            Option("excuse_last_changes_camp", False,
+                   {"fr": "Excuse jouée au dernier pli : elle change de camp (texte FFT)",
+                    "en": "Excuse played on the last trick goes to the other side (FFT wording)"}),
+            Option("excuse_from_ecart", False,
+                   {"fr": "Échange de l'Excuse : la carte peut venir de l'écart",
+                    "en": "Excuse exchange: the card may come from the écart"}),
+            Option("poignee_5p_triple_15", False,
+                   {"fr": "À 5 joueurs, triple poignée à 15 atouts (au lieu de 13)",
+                    "en": "5 players: triple poignée needs 15 trumps (instead of 13)"}),
+            Option("five_seated_four_playing", False,
+                   {"fr": "À 5 joueurs : le donneur ne joue pas (4 joueurs actifs)",
+                    "en": "5 seats: the dealer sits out, 4 play"}),
+        ]
+
+    def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TarotState:
+        """A new match; see :mod:`games.tarot.state` for how deals are counted.
+
+        :raises GameError: on a bad seat count or option.
+        """
+        self.check_seats(seats)
+        resolved = self.resolve_options(options)
+        if resolved["five_seated_four_playing"] and seats != 5:
+            raise GameError("The 5-seated/4-playing option needs 5 seats.",
+                            "L'option « 5 assis, 4 jouent » demande 5 joueurs.")
+        return new_state(self, seats, seed, resolved)
+
+    def parse_action(self, text: str) -> Action:
+        """See :func:`games.tarot.actions.parse_action`; :raises InvalidAction: when unparseable."""
+        return actions.parse_action(text)
+
+    def action_label(self, action: Action, locale: str = "fr") -> str:
+        return actions.action_label(action, locale)
+
+    def action_group(self, action: Action, locale: str = "fr") -> str:
+        return actions.action_group(action, locale)
+
+    def rules_summary(self, locale: str = "fr") -> list[str]:
+        return rules.summary(locale)
+
+    def computer_player(self, level: str = "normal") -> Player:
+        from games.tarot.ai import TarotBot
+
+        return TarotBot()

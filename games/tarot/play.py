@@ -1,0 +1,103 @@
+"""Trick play (RULES.md 2.6): which cards may be played and who wins a trick.
+
+Follow the suit led; void, trump; over-trump a trump already in the trick when able, else any trump
+(under-trump); no trump, any card. On a trump lead, play a higher trump than the highest so far if
+able. The Excuse may always be played; when led, the next card sets the suit.
+"""
+
+from __future__ import annotations
+
+from games.base import Action
+from games.cards import Card, suit_name
+from games.tarot.deck import EXCUSE, STRENGTH
+
+
+def lead_suit(trick: tuple[Card, ...] | list[Card]) -> str | None:
+    """The suit to follow (``"T"`` for trumps): the first card that is not the Excuse, or ``None``."""
+    for c in trick:
+        if c is not EXCUSE:
+            return c.suit
+    return None
+
+
+def playable(hand: tuple[Card, ...], trick: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+    """The cards of ``hand`` (display order kept) that may go on ``trick`` (cards in play order).
+
+    FFT rules: follow suit; else trump, over-trumping the highest trump already played when able;
+    else any card. The Excuse is always playable.
+    """
+    if not trick:
+        return hand
+    lead = lead_suit(trick)
+    if lead is None:
+        return hand
+    if lead != "T":
+        follow = [c for c in hand if c.suit == lead]
+        if follow:
+            if hand[-1] is EXCUSE:
+                follow.append(EXCUSE)
+            return tuple(follow)
+    trumps = [c for c in hand if c.suit == "T"]
+    if not trumps:
+        return hand
+    high = 0
+    for c in trick:
+        if c.suit == "T" and c.value > high:
+            high = c.value
+    if high and trumps[-1].value > high:
+        trumps = [c for c in trumps if c.value > high]
+    if hand[-1] is EXCUSE:
+        trumps.append(EXCUSE)
+    return tuple(trumps)
+
+
+def playable_actions(hand: tuple[Card, ...], trick: tuple[Card, ...],
+                     wrap: dict[Card, Action]) -> list[Action]:
+    """``[wrap[c] for c in playable(hand, trick)]`` in one pass (the engine's hot path)."""
+    if trick:
+        first = trick[0]
+        lead = first.suit if first is not EXCUSE else (trick[1].suit if len(trick) > 1 else "")
+        if lead and lead != "T":
+            follow = [wrap[c] for c in hand if c.suit == lead]
+            if follow:
+                if hand[-1] is EXCUSE:
+                    follow.append(wrap[EXCUSE])
+                return follow
+        if lead:
+            return [wrap[c] for c in playable(hand, trick)]
+    return [wrap[c] for c in hand]
+
+
+def trick_winner(trick: tuple[Card, ...] | list[Card]) -> int:
+    """Index in ``trick`` of the winning card: the highest trump, else the highest card of the suit
+    led. The Excuse never wins here (the chelem exception is handled by the deal)."""
+    lead = None
+    best = -1
+    best_i = 0
+    for i, c in enumerate(trick):
+        if c is EXCUSE:
+            continue
+        if lead is None:
+            lead = c.suit
+            best, best_i = STRENGTH[c], i
+        elif c.suit == "T" or c.suit == lead:
+            s = STRENGTH[c]
+            if s > best:
+                best, best_i = s, i
+    return best_i
+
+
+def why_unplayable(hand: tuple[Card, ...], trick: tuple[Card, ...], c: Card) -> tuple[str, str]:
+    """(English, French) reason why ``c`` may not be played on ``trick``."""
+    if c not in hand:
+        return (f"You do not hold {c.name('en')}.", f"Vous n'avez pas {c.name('fr')}.")
+    lead = lead_suit(trick)
+    if lead is not None and lead != "T" and any(h.suit == lead for h in hand):
+        return (f"You must follow {suit_name(lead, 'en')}.", f"Vous devez fournir à {suit_name(lead, 'fr')}.")
+    if any(h.suit == "T" for h in hand):
+        high = max((t.value for t in trick if t.suit == "T"), default=0)
+        if c.suit == "T":
+            return (f"You must play a trump higher than the {high}.",
+                    f"Vous devez monter à l'atout au-dessus du {high}.")
+        return ("You must trump.", "Vous devez couper (jouer atout).")
+    return (f"{c.name('en')} cannot be played now.", f"{c.name('fr')} ne peut pas être joué maintenant.")

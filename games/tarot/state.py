@@ -1,0 +1,531 @@
+"""The Tarot match state: bidding, call, chien and écart, announcements, trick play, deal scoring.
+
+Seats are numbered counter-clockwise: the player on seat ``s``'s right is seat ``s + 1``, so every
+turn order (deal, bidding, play, dealer rotation) runs ``0 -> 1 -> 2 ...`` (RULES.md 2.2).
+
+A match is ``deals`` scored deals (default: one per seat, so every seat deals once when no deal is
+void). A void deal (all pass or petit sec) does not count: the next dealer deals again. Every
+shuffle, void or not, draws from ``deal_rng(seed, shuffle_no)`` with a fresh ``shuffle_no``; the first
+dealer comes from ``deal_rng(seed, 0, "dealer")`` (lowest card drawn).
+
+Card points are kept per side in half points; the side of every seat is fixed when the contract is
+known (5 players: the holder of the called card), but it is shown only once public.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from games.base import JSON, Action, Outcome, State
+from games.cards import Card, card
+from games.rng import deal_rng
+from games.tarot import announce
+from games.tarot.actions import BIDS, CHELEM, NO_CHELEM, PASS, POIGNEES
+from games.tarot.deal import deal_cards, draw_first_dealer, is_petit_sec
+from games.tarot.deck import (
+    BOUTS,
+    BY_CODE,
+    CALL,
+    CONTRACTS,
+    DEAL_SIZES,
+    DISCARD,
+    EXCUSE,
+    HALVES,
+    KING,
+    PETIT,
+    PLAY,
+    T21,
+    bouts_in,
+    halves_of,
+    sort_hand,
+)
+from games.tarot.play import playable_actions, trick_winner, why_unplayable
+from games.tarot.scoring import score_lines, settle
+
+MAX_EVENTS = 10
+
+
+class Phase(Enum):
+    BIDDING = "bidding"
+    CALL = "call"
+    ECART = "ecart"
+    ANNOUNCE = "announce"
+    PLAY = "play"
+    OVER = "over"
+
+
+class TarotState(State):
+    """A Tarot match (see the module docstring); views are built by :mod:`games.tarot.view`."""
+
+    # match
+    k: int                                   # active players per deal (3, 4 or 5)
+    deals: int
+    deal_no: int
+    shuffle_no: int
+    dealer: int
+    scores: tuple[int, ...]
+    last_deal: JSON | None
+    events: tuple[Any, ...]                  # dicts, or (leader, cards, winner) for a trick
+    # deal
+    phase: Phase
+    turn: int | None
+    active: tuple[int, ...]                  # seats in play order from the dealer's right
+    nxt: tuple[int, ...]                     # next active seat of every seat
+    hands: tuple[tuple[Card, ...], ...]
+    chien: tuple[Card, ...]
+    bids: tuple[tuple[int, str], ...]
+    contract: str | None
+    taker: int | None
+    called: Card | None
+    partner: int | None                      # 5 players: holder of the called card (None: alone)
+    partner_known: bool                      # public: the called card was played or seen in the chien
+    ecart: tuple[Card, ...]
+    ecart_left: int
+    chelem_announced: bool
+    poignees: tuple[tuple[int, str, tuple[Card, ...]], ...]
+    started: int                             # bit mask of seats that played a card this deal
+    trick: tuple[Card, ...]
+    leader: int
+    trick_no: int
+    tricks_won: tuple[int, ...]
+    last_trick: tuple[tuple[int, ...], tuple[Card, ...], int] | None
+    total_tricks: int
+    side_tricks: tuple[int, int]             # (attack, defence)
+    side_halves: tuple[int, int]
+    attack_bouts: int
+    excuse_pending: int | None               # owner whose exchange waits for a won trick
+    petit_bout: str | None                   # side that took the Petit on the last trick
+    petit_penultimate: str | None            # side that took the Petit on the trick before last
+
+    # -- setup -------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        five_four = self.seats == 5 and self.options.get("five_seated_four_playing", False)
+        self.k = 4 if five_four else self.seats
+        self.deals = self.options.get("deals", 0) or self.seats
+        self.deal_no = 0
+        self.shuffle_no = 0
+        self.scores = (0,) * self.seats
+        self.last_deal = None
+        dealer, drawn = draw_first_dealer(deal_rng(self.seed, 0, "dealer"), self.seats)
+        self.dealer = dealer
+        self.events = ({"type": "first_dealer", "dealer": dealer,
+                        "drawn": [[s, c.code] for s, c in drawn]},)
+        self._start_deal()
+
+    def _event(self, event: JSON) -> None:
+        self.events = (*self.events[-(MAX_EVENTS - 1):], event)
+
+    def _start_deal(self) -> None:
+        """Deal until no hand is petit sec (a petit sec voids the deal; the next dealer deals)."""
+        n = self.seats
+        while True:
+            if self.k == n:
+                self.active = tuple((self.dealer + 1 + i) % n for i in range(n))
+            else:
+                self.active = tuple((self.dealer + 1 + i) % n for i in range(n - 1))
+            rng = deal_rng(self.seed, self.shuffle_no)
+            self.shuffle_no += 1
+            dealt, self.chien = deal_cards(rng, self.k)
+            hands: list[tuple[Card, ...]] = [()] * n
+            for pos, seat in enumerate(self.active):
+                hands[seat] = dealt[pos]
+            self.hands = tuple(hands)
+            sec = next((s for s in self.active if is_petit_sec(self.hands[s])), None)
+            if sec is None:
+                break
+            self._event({"type": "petit_sec", "seat": sec, "dealer": self.dealer})
+            self.dealer = (self.dealer + 1) % n
+        nxt = list(range(n))
+        for i, seat in enumerate(self.active):
+            nxt[seat] = self.active[(i + 1) % self.k]
+        self.nxt = tuple(nxt)
+        self.phase = Phase.BIDDING
+        self.turn = self.active[0]
+        self.bids = ()
+        self.contract = self.taker = self.called = self.partner = None
+        self.partner_known = False
+        self.ecart = ()
+        self.ecart_left = 0
+        self.chelem_announced = False
+        self.poignees = ()
+        self.started = 0
+        self.trick = ()
+        self.leader = self.active[0]
+        self.trick_no = 0
+        self.tricks_won = (0,) * n
+        self.last_trick = None
+        self.total_tricks = DEAL_SIZES[self.k][0]
+        self.side_tricks = (0, 0)
+        self.side_halves = (0, 0)
+        self.attack_bouts = 0
+        self.excuse_pending = None
+        self.petit_bout = self.petit_penultimate = None
+
+    # -- contract ----------------------------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        return self.turn
+
+    def pending_picks(self, seat: int) -> int:
+        """Écart cards still to discard by the taker (the bot may gather them in one select)."""
+        return self.ecart_left if self.phase is Phase.ECART and seat == self.turn else 0
+
+    def is_attack(self, seat: int) -> bool:
+        """Whether ``seat`` plays for the taker this deal (engine knowledge, maybe secret)."""
+        return seat == self.taker or seat == self.partner
+
+    def sides_public(self) -> bool:
+        """Whether everyone knows who plays with whom (always except 5 players before the reveal)."""
+        return self.k != 5 or self.partner_known
+
+    def _legal(self) -> list[Action]:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            seat = self.turn
+            assert seat is not None
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick or self.called is None or self.trick_no:
+                legal = playable_actions(hand, trick, PLAY)
+            else:  # 5 players, leading trick 1: not the called suit, except the called card
+                called = self.called
+                legal = [PLAY[c] for c in hand if c.suit != called.suit or c is called] or \
+                    [PLAY[c] for c in hand]
+            if not (self.started >> seat) & 1:
+                legal.extend(POIGNEES[lv] for lv in self._poignee_levels(seat))
+            return legal
+        if phase is Phase.BIDDING:
+            above = CONTRACTS.index(self.contract) + 1 if self.contract else 0
+            return [PASS, *(BIDS[c] for c in CONTRACTS[above:])]
+        if phase is Phase.ECART:
+            return [DISCARD[c] for c in self._ecart_choices()]
+        if phase is Phase.ANNOUNCE:
+            return [CHELEM, NO_CHELEM]
+        if phase is Phase.CALL:
+            return [CALL[c] for c in self._callable()]
+        return []
+
+    def _callable(self) -> list[Card]:
+        """King of each suit; a Dame when holding the four Kings, and so on (RULES.md 2.4)."""
+        assert self.taker is not None
+        hand = self.hands[self.taker]
+        for rank in ("K", "Q", "C", "J"):
+            cards = [card(rank + s) for s in ("S", "H", "C", "D")]
+            if not all(c in hand for c in cards):
+                return cards
+        raise AssertionError("a hand cannot hold every face card")
+
+    def _ecart_choices(self) -> tuple[Card, ...]:
+        """Never a King or a bout; trumps only when too few other cards remain (RULES.md 2.4)."""
+        assert self.taker is not None
+        hand = self.hands[self.taker]
+        plain = tuple(c for c in hand if not c.is_trump and c.value != KING and c is not EXCUSE)
+        if len(plain) >= self.ecart_left:
+            return plain
+        return plain + tuple(c for c in hand if c.is_trump and c is not PETIT and c is not T21)
+
+    def _poignee_trumps(self, seat: int) -> tuple[list[Card], list[Card], bool]:
+        hand = self.hands[seat]
+        ecart_trumps = [c for c in self.ecart if c.is_trump] if seat == self.taker else []
+        return [c for c in hand if c.is_trump], ecart_trumps, EXCUSE in hand
+
+    def _limits(self) -> tuple[int, int, int]:
+        return announce.thresholds(self.k, self.options.get("poignee_5p_triple_15", False))
+
+    def _poignee_levels(self, seat: int) -> tuple[str, ...]:
+        if any(p[0] == seat for p in self.poignees):
+            return ()
+        trumps, ecart_trumps, excuse = self._poignee_trumps(seat)
+        return announce.available_levels(len(trumps) + len(ecart_trumps), excuse, self._limits())
+
+    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+        kind, arg = action
+        phase = self.phase
+        if phase is Phase.PLAY and kind == "play":
+            c = card(arg)
+            hand = self.hands[seat]
+            if self.trick or c not in hand:
+                return why_unplayable(hand, self.trick, c)
+            return ("On the first trick the called suit may be led only with the called card.",
+                    "Au premier pli, la couleur appelée ne s'entame qu'avec la carte appelée.")
+        if phase is Phase.PLAY and kind == "poignee":
+            return ("A poignée is shown only before your first card, with enough trumps.",
+                    "Une poignée se montre juste avant votre première carte, avec assez d'atouts.")
+        if phase is Phase.BIDDING and kind == "bid":
+            return (f"You must bid higher than {self.contract}.", f"Il faut enchérir au-dessus de {self.contract}.")
+        if phase is Phase.ECART and kind == "discard":
+            c = card(arg)
+            if c not in self.hands[seat]:
+                return (f"You do not hold {c.name('en')}.", f"Vous n'avez pas {c.name('fr')}.")
+            if (c.value == KING and not c.is_trump) or c in BOUTS:
+                return ("Kings and bouts never go in the écart.", "Ni Roi ni bout à l'écart.")
+            return ("Trumps go in the écart only when nothing else is possible.",
+                    "Un atout ne va à l'écart que si rien d'autre n'est possible.")
+        names = {Phase.BIDDING: ("bidding", "enchères"), Phase.CALL: ("the call", "l'appel"),
+                 Phase.ECART: ("the écart", "l'écart"), Phase.ANNOUNCE: ("announcements", "annonces"),
+                 Phase.PLAY: ("trick play", "jeu de la carte")}.get(phase, ("-", "-"))
+        return (f"{action} is not allowed during {names[0]}.", f"{action} n'est pas permis pendant {names[1]}.")
+
+    # -- transitions -------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat``, sorted; empty when it is not that seat's turn."""
+        if seat != self.turn:
+            return []
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal()
+        return list(legal)
+
+    def _advance(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "play":  # the hot path, inlined
+            c = BY_CODE[action.arg]
+            hands = list(self.hands)
+            hand = hands[seat]
+            i = hand.index(c)
+            hands[seat] = hand[:i] + hand[i + 1:]
+            self.hands = tuple(hands)
+            self.started |= 1 << seat
+            if c is self.called:
+                self.partner_known = True
+                self._event({"type": "partner", "seat": seat, "card": c.code})
+            trick = self.trick = (*self.trick, c)
+            if len(trick) < self.k:
+                self.turn = self.nxt[seat]
+            else:
+                self._end_trick(trick)
+        elif kind == "poignee":
+            self._poignee(seat, action.arg)
+        elif kind in ("pass", "bid"):
+            self._bid(seat, action.arg or "pass")
+        elif kind == "discard":
+            self._discard(card(action.arg))
+        elif kind == "call":
+            self._call(card(action.arg))
+        else:
+            self.chelem_announced = kind == "chelem"
+            self._event({"type": "chelem", "seat": seat, "announced": self.chelem_announced})
+            self.phase = Phase.PLAY
+            self.leader = self.turn = seat if self.chelem_announced else self.active[0]
+
+    def _bid(self, seat: int, bid: str) -> None:
+        self.bids = (*self.bids, (seat, bid))
+        self._event({"type": "bid", "seat": seat, "bid": bid})
+        if bid != "pass":
+            self.contract, self.taker = bid, seat
+        if len(self.bids) < self.k:
+            self.turn = self.nxt[seat]
+            return
+        if self.contract is None:  # all pass: the next dealer deals
+            self._event({"type": "all_pass", "dealer": self.dealer})
+            self.dealer = (self.dealer + 1) % self.seats
+            self._start_deal()
+        elif self.k == 5:
+            self.phase = Phase.CALL
+            self.turn = self.taker
+        else:
+            self._turn_chien()
+
+    def _call(self, called: Card) -> None:
+        self.called = called
+        self._event({"type": "call", "seat": self.taker, "card": called.code})
+        holder = next((s for s in self.active if called in self.hands[s]), None)
+        self.partner = None if holder == self.taker else holder
+        if holder is None and self.contract in ("prise", "garde"):
+            self.partner_known = True  # seen in the chien: the taker plays alone
+        self._turn_chien()
+
+    def _turn_chien(self) -> None:
+        """Prise/Garde: the chien is shown and taken, then the écart; otherwise announcements."""
+        taker = self.taker
+        assert taker is not None
+        self.turn = taker
+        if self.contract in ("prise", "garde"):
+            self._event({"type": "chien", "cards": [c.code for c in self.chien]})
+            hands = list(self.hands)
+            hands[taker] = sort_hand(hands[taker] + self.chien)
+            self.hands = tuple(hands)
+            self.phase = Phase.ECART
+            self.ecart_left = len(self.chien)
+        else:
+            self.phase = Phase.ANNOUNCE
+
+    def _discard(self, c: Card) -> None:
+        taker = self.taker
+        assert taker is not None
+        hands = list(self.hands)
+        hands[taker] = tuple(x for x in hands[taker] if x is not c)
+        self.hands = tuple(hands)
+        self.ecart = (*self.ecart, c)
+        self.ecart_left -= 1
+        if not self.ecart_left:
+            self._event({"type": "ecart", "seat": taker,
+                         "trumps": [x.code for x in self.ecart if x.is_trump]})
+            self.phase = Phase.ANNOUNCE
+
+    def _poignee(self, seat: int, level: str) -> None:
+        trumps, ecart_trumps, excuse = self._poignee_trumps(seat)
+        limits = self._limits()
+        count = limits[("simple", "double", "triple").index(level)]
+        shown = announce.shown_cards(trumps, ecart_trumps, excuse, count)
+        held = [*trumps, *ecart_trumps, *([EXCUSE] if excuse else [])]
+        assert announce.validate(held, shown, limits) == level
+        self.poignees = (*self.poignees, (seat, level, shown))
+        self._event({"type": "poignee", "seat": seat, "level": level, "cards": [c.code for c in shown]})
+
+    def _end_trick(self, trick: tuple[Card, ...]) -> None:
+        nxt = self.nxt
+        leader = self.leader
+        seats = [leader]
+        s = leader
+        for _ in range(self.k - 1):
+            s = nxt[s]
+            seats.append(s)
+        trick_no = self.trick_no
+        total = self.total_tricks
+        last = trick_no == total - 1
+        winner = seats[trick_winner(trick)]
+        side = 0 if winner == self.taker or winner == self.partner else 1
+        halves = self.side_halves
+        tricks = self.side_tricks
+        att_h, def_h = halves
+        gained = 0
+        for x in trick:
+            gained += HALVES[x]
+        if EXCUSE in trick:
+            gained -= HALVES[EXCUSE]
+            att_h, def_h, winner, side = self._excuse(trick, seats, winner, side, last, att_h, def_h)
+        if side == 0:
+            att_h += gained
+            if T21 in trick:
+                self.attack_bouts += 1
+            tricks = (tricks[0] + 1, tricks[1])
+        else:
+            def_h += gained
+            tricks = (tricks[0], tricks[1] + 1)
+        self.side_halves = (att_h, def_h)
+        self.side_tricks = tricks
+        if PETIT in trick:
+            if side == 0:
+                self.attack_bouts += 1
+            label = "attack" if side == 0 else "defence"
+            if last:
+                self.petit_bout = label
+            elif trick_no == total - 2:
+                self.petit_penultimate = label
+        if self.excuse_pending is not None and self.is_attack(self.excuse_pending) == (side == 0):
+            owner, self.excuse_pending = self.excuse_pending, None
+            if self.sides_public():
+                self._event({"type": "excuse_exchange", "owner": owner, "deferred": True})
+        won = list(self.tricks_won)
+        won[winner] += 1
+        self.tricks_won = tuple(won)
+        self.last_trick = played = (tuple(seats), trick, winner)
+        self.events = (*self.events[1 - MAX_EVENTS:], played)  # rendered by the view
+        self.trick = ()
+        self.trick_no = trick_no + 1
+        self.leader = self.turn = winner
+        if last:
+            if (trick[0] is EXCUSE and winner == leader and self.petit_bout is None
+                    and self.petit_penultimate == ("attack" if side == 0 else "defence")):
+                self.petit_bout = self.petit_penultimate  # chelem: Petit on the trick before counts
+            self._score_deal()
+
+    def _excuse(self, trick: tuple[Card, ...], seats: list[int], winner: int, side: int, last: bool,
+                att_h: int, def_h: int) -> tuple[int, int, int, int]:
+        """Where the Excuse's points go (RULES.md 2.6): its owner's side keeps it and gives a
+        half-point card to the trick's winners (4 + 0.5); on the last trick it goes to the side
+        winning it (option: to the other side); led to the last trick by a side that won every
+        trick so far, it wins the trick. Returns the updated halves, winner and winning side."""
+        owner = seats[trick.index(EXCUSE)]
+        owner_side = 0 if self.is_attack(owner) else 1
+        if last and trick[0] is EXCUSE and self.side_tricks[owner_side] == self.trick_no:
+            winner, side, gets = owner, owner_side, owner_side  # chelem exception
+        elif last:
+            gets = 1 - owner_side if self.options.get("excuse_last_changes_camp") else side
+        else:
+            gets = owner_side
+        pts = [att_h, def_h]
+        if gets == side or last:
+            pts[gets] += HALVES[EXCUSE]
+        else:
+            pts[owner_side] += HALVES[EXCUSE] - 1
+            pts[side] += 1
+            self._exchange(owner, owner_side, winner)
+        if gets == 0:
+            self.attack_bouts += 1
+        return pts[0], pts[1], winner, side
+
+    def _exchange(self, owner: int, owner_side: int, winner: int) -> None:
+        """The Excuse's owner gives a half-point card from his side's tricks (never the écart unless
+        the option allows it); with no trick yet, the exchange waits (RULES.md 2.6)."""
+        has_cards = self.side_tricks[owner_side] > 0 or (
+            owner_side == 0 and bool(self.ecart) and self.options.get("excuse_from_ecart", False))
+        if not has_cards:
+            self.excuse_pending = owner
+        if self.sides_public():
+            self._event({"type": "excuse_exchange", "owner": owner, "to": winner,
+                         "deferred": not has_cards})
+
+    def _score_deal(self) -> None:
+        contract, taker = self.contract, self.taker
+        assert contract is not None and taker is not None
+        halves = self.side_halves[0]
+        bouts = self.attack_bouts
+        if contract in ("prise", "garde"):
+            halves += halves_of(self.ecart)
+        elif contract == "garde_sans":
+            halves += halves_of(self.chien)
+            bouts += bouts_in(self.chien)
+        total = DEAL_SIZES[self.k][0]
+        chelem = "attack" if self.side_tricks[0] == total else "defence" if self.side_tricks[1] == total else None
+        poignees = [("attack" if self.is_attack(s) else "defence", lv) for s, lv, _ in self.poignees]
+        lines = score_lines(players=self.k, contract=contract, attack_points=halves / 2, attack_bouts=bouts,
+                            petit_au_bout=self.petit_bout, poignees=poignees,
+                            chelem_announced=self.chelem_announced, chelem=chelem)
+        pos = {s: i for i, s in enumerate(self.active)}
+        partner = pos[self.partner] if self.partner is not None else None
+        by_pos = settle(self.k, pos[taker], partner, lines["unit"])
+        deltas = [0] * self.seats
+        for i, s in enumerate(self.active):
+            deltas[s] = by_pos[i]
+        self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
+        lines.update(deal_no=self.deal_no, deltas=deltas, scores=list(self.scores), taker=taker,
+                     partner=self.partner, called=self.called.code if self.called else None,
+                     chien=[c.code for c in self.chien], dealer=self.dealer,
+                     poignees=[[s, lv] for s, lv, _ in self.poignees])
+        self.last_deal = lines
+        self._event({"type": "deal_end", "deal_no": self.deal_no})
+        self.deal_no += 1
+        self.dealer = (self.dealer + 1) % self.seats
+        if self.deal_no >= self.deals:
+            self.phase, self.turn = Phase.OVER, None
+        else:
+            self._start_deal()
+
+    # -- views and results -------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        """See :func:`games.tarot.view.build_view` for the keys."""
+        from games.tarot.view import build_view
+
+        return build_view(self, seat)
+
+    def outcome(self) -> Outcome | None:
+        return Outcome.from_scores(self.scores) if self.phase is Phase.OVER else None
+
+    def _clone(self) -> TarotState:
+        new = object.__new__(TarotState)
+        new.__dict__.update(self.__dict__)
+        return new
+
+
+def new_state(game: Any, seats: int, seed: int | str, options: dict[str, Any]) -> TarotState:
+    """A fresh match (the first deal dealt, bidding open)."""
+    state = object.__new__(TarotState)
+    state._init_base(game, seats, seed, options)
+    state._setup()
+    return state
