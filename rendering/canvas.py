@@ -49,9 +49,22 @@ def encode(img: Image.Image) -> bytes:
     return out.getvalue()
 
 
+@functools.lru_cache(maxsize=8192)
+def _bitmap(ch: str) -> bytes:
+    img = Image.new("L", (48, 48), 0)
+    ImageDraw.Draw(img).text((8, 8), ch, font=font(24, True), fill=255)
+    return img.tobytes()
+
+
+def has_glyph(ch: str) -> bool:
+    """Whether the bundled font draws ``ch`` (not its empty-box "missing glyph")."""
+    return ch.isspace() or _bitmap(ch) != _bitmap("\ue000")
+
+
 def clean(text: str) -> str:
-    """Drop characters the bundled font cannot show (emoji and other astral-plane symbols)."""
-    return "".join(ch for ch in text if ord(ch) <= 0xFFFF and ch.isprintable()).strip()
+    """``text`` without the characters the bundled font cannot show (CJK, most emoji...), so a
+    display name never turns into boxes; may return "" (the caller then uses "Seat n")."""
+    return " ".join("".join(ch for ch in text if ch.isprintable() and has_glyph(ch)).split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -70,7 +83,7 @@ def _text_mask(s: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image,
     """The antialiased coverage of ``s`` (an "L" image), its offset from the anchor point and its
     advance width. Cached: labels and names repeat from one image to the next."""
     f = font(size, bold)
-    left, top, right, bottom = f.getbbox(s, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in f.getbbox(s, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), s, font=f, fill=255, anchor=anchor)
     return mask, left, top, f.getlength(s)

@@ -8,7 +8,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering.assets import font
 from rendering.canvas import (
     GOLDEN,
     HEADER,
@@ -26,30 +25,10 @@ from rendering.canvas import (
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
-from rendering.table import SMALL_W, draw_card_rows
+from rendering.table import GAP, SMALL_W, draw_card_rows, pack_rows, row_width
 
 W = 760
 ROW = 34
-GAP = 28
-
-
-def _width(label: str, codes: list[str]) -> float:
-    return max(font(16, True).getlength(label), len(codes) * (SMALL_W + 4) - 4)
-
-
-def _pack(rows: list[tuple[str, list[str]]], width: float) -> list[list[tuple[str, list[str]]]]:
-    """Card rows side by side while they fit in ``width``."""
-    lines: list[list[tuple[str, list[str]]]] = []
-    used = width + 1
-    for label, codes in rows:
-        w = min(width, _width(label, codes))
-        if lines and used + GAP + w <= width:
-            lines[-1].append((label, codes))
-            used += GAP + w
-        else:
-            lines.append([(label, codes)])
-            used = w
-    return lines
 
 
 def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> Image.Image:
@@ -58,7 +37,7 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
     seats = int(view.get("seats", len(names)))
     lines = layout.recap_lines(view, names, locale) if deal else []
     cards = layout.recap_cards(view, names, locale) if deal else []
-    card_lines = _pack(cards, W - 48)
+    card_lines = pack_rows(cards, W - 48)
     card_h = len(card_lines) * (24 + card_height(SMALL_W) + 12)
     height = 64 + len(lines) * 30 + (12 if lines else 0) + card_h + 52 + seats * ROW + 16
     img = felt(W, height)
@@ -74,10 +53,10 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
     if lines:
         y += 12
     for line in card_lines:
-        x = 24
+        x = 24.0
         for label, codes in line:
-            draw_card_rows(img, d, [(label, codes)], layout.pack(view), locale, x, y, _width(label, codes), height)
-            x += _width(label, codes) + GAP
+            draw_card_rows(img, d, [(label, codes)], layout.pack(view), locale, x, y, row_width(label, codes), height)
+            x += row_width(label, codes) + GAP
         y += 24 + card_height(SMALL_W) + 12
     d.rounded_rectangle([14, y, W - 14, y + 52 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
     text(d, (30, y + 22), tr("player", locale), 16, MUTED, bold=True, anchor="lm")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from games.base import Game, RandomPlayer, State
-from games.cards import card
+from games.cards import Family, card
 
 JSON = dict[str, Any]
 NAMES = ["Amélie", "Bruno", "Chloé", "Dmitri", "Élodie", "Farid", "Gaëlle"]
@@ -38,7 +38,7 @@ def legal_codes(game: Game, state: State, seat: int | None) -> list[str] | None:
     """Card codes among ``seat``'s legal actions (``None`` when it has no card choice)."""
     if seat is None:
         return None
-    family = "spanish" if game.name == "tresillo" else "french"
+    family: Family = "spanish" if game.name == "tresillo" else "french"
     codes = []
     for action in state.legal_actions(seat):
         try:

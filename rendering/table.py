@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
+from rendering.assets import font
 from rendering.canvas import (
     GOLDEN,
     HEADER,
@@ -40,6 +41,7 @@ SPLIT = 660  # the oval's area is x < SPLIT, the side panel beyond
 PLATE_W, PLATE_H = 196, 64
 TRICK_W = 80
 SMALL_W = 44
+GAP = 28  # between card rows packed on one line
 
 
 @functools.lru_cache(maxsize=4)
@@ -127,16 +129,36 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
             bx += pill(d, bx, by, label, colour, size=14) + 5
 
 
+def row_width(label: str, codes: list[str]) -> float:
+    """Width of a labelled row of small cards side by side."""
+    return max(font(16, True).getlength(label), len(codes) * (SMALL_W + 4) - 4)
+
+
+def pack_rows(rows: list[tuple[str, list[str]]], width: float) -> list[list[tuple[str, list[str]]]]:
+    """Card rows side by side while they fit in ``width``."""
+    lines: list[list[tuple[str, list[str]]]] = []
+    used = width + 1
+    for label, codes in rows:
+        w = min(width, row_width(label, codes))
+        if lines and used + GAP + w <= width:
+            lines[-1].append((label, codes))
+            used += GAP + w
+        else:
+            lines.append([(label, codes)])
+            used = w
+    return lines
+
+
 def draw_card_rows(img: Image.Image, d: ImageDraw.ImageDraw, rows: Sequence[tuple[str, list[str]]],
                    family: Any, locale: str, x: float, y: float, width: float, bottom: float) -> float:
     """Labelled rows of small cards in the side panel; returns the y below them."""
     for label, codes in rows:
-        if y + 22 > bottom:
+        if y + 24 + card_height(SMALL_W) > bottom:
             break
         text(d, (x, y), label, 16, MUTED, bold=True, width=width)
         y += 24
         per_row = max(1, int((width + 4) // (SMALL_W + 4)))
-        step = SMALL_W + 4
+        step: float = SMALL_W + 4
         if len(codes) > per_row:  # overlap rather than wrap
             step = (width - SMALL_W) / max(1, len(codes) - 1)
             per_row = len(codes)
@@ -148,7 +170,7 @@ def draw_card_rows(img: Image.Image, d: ImageDraw.ImageDraw, rows: Sequence[tupl
 
 def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any],
               names: Sequence[str], locale: str) -> None:
-    x, y, width, bottom = SPLIT + 22, HEAD + 26, W - SPLIT - 50, H - 26
+    x, y, width, bottom = SPLIT + 22.0, HEAD + 26.0, W - SPLIT - 50.0, H - 26.0
     last = view.get("last_trick")
     if not view.get("trick") and isinstance(last, dict) and last.get("cards") and isinstance(last.get("winner"), int) \
             and view.get("phase") != "over":
@@ -174,7 +196,15 @@ def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: di
     rows = list(layout.card_rows(view, names, locale))
     if view.get("trick") and isinstance(last, dict) and last.get("cards"):
         rows.append((tr("last_trick", locale), [c for _, c in last["cards"]]))
-    draw_card_rows(img, d, rows, layout.pack(view), locale, x, y, width, bottom)
+    for packed in pack_rows(rows, width):
+        if y + 24 + card_height(SMALL_W) > bottom:
+            break
+        left = x
+        for label, codes in packed:
+            w = min(width, row_width(label, codes))
+            draw_card_rows(img, d, [(label, codes)], layout.pack(view), locale, left, y, w, bottom)
+            left += w + GAP
+        y += 24 + card_height(SMALL_W) + 12
 
 
 def final_ranking(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str) -> list[str]:

@@ -62,10 +62,6 @@ class TarotLayout(Layout):
             bids = [b for _, b in view.get("bids") or [] if b != "pass"]
             lines.append(pick(locale, "Plus forte enchère : ", "Highest bid: ") +
                          (contract_name(bids[-1], locale) if bids else pick(locale, "aucune", "none")))
-        bids = view.get("bids") or []
-        if bids and view.get("phase") != "bidding":
-            said = " · ".join(f"{names[s]} {contract_name(b, locale).lower()}" for s, b in bids)
-            lines.append(pick(locale, "Enchères : ", "Bids: ") + said)
         sides = view.get("side_tricks")
         if isinstance(sides, dict):
             lines.append(pick(locale, f"Plis : attaque {sides.get('attack')} · défense {sides.get('defence')}",

@@ -115,7 +115,7 @@ class TrioLayout(Layout):
             draw_plate(img, d, self, view, seat, names[seat], locale, (12 + 105, y + row_h / 2 - 2), 210,
                        badges=False)
             badges = self.badges(view, seat, locale)
-            bx = MELD_X
+            bx = float(MELD_X)
             for label, colour in badges:
                 bx += pill(d, bx, y + 14, label, colour, size=13) + 4
             text(d, (bx + 6, y + 14), contract_text(view, seat, locale), 15, MUTED, anchor="lm",

@@ -53,3 +53,4 @@ def test_names_default_and_cleaned() -> None:
 
     assert seat_names(None, 3, "fr") == ["Place 1", "Place 2", "Place 3"]
     assert seat_names({1: "Zoé 🎉"}, 2, "en") == ["Seat 1", "Zoé"]
+    assert seat_names(["李小龙", "Ana  Ж"], 2, "fr") == ["Place 1", "Ana Ж"]  # no empty boxes
