@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.base import JSON, Action, Outcome, State
-from games.cards import Card, card, piquet_deck, sort_key
+from games.cards import Card, piquet_deck, sort_key
 from games.piquet import declarations as dc
 from games.piquet import scoring as sc
 from games.rng import deal_rng
@@ -181,33 +181,9 @@ class PiquetState(State):
         return [PLAY[c] for c in hand]
 
     def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        kind = action.kind
-        if self.phase is Phase.EXCHANGE and self.picking is None:
-            r = self.exchange_range()
-            return (f"Choose how many cards to exchange: {r.start} to {r.stop - 1} (exchange:N).",
-                    f"Choisissez combien de cartes échanger : de {r.start} à {r.stop - 1} (exchange:N).")
-        if self.phase is Phase.EXCHANGE:
-            if kind == "discard":
-                return (f"{action.arg} is not in your hand.", f"{action.arg} n'est pas dans votre main.")
-            return (f"Discard {self.picking} more card(s) first.",
-                    f"Écartez d'abord encore {self.picking} carte(s).")
-        if self.phase is Phase.DECLARE:
-            kind_ = self.steps[len(self.choices)][1]
-            return (f"Declare or sink your {kind_} now.", f"Annoncez ou taisez maintenant : {kind_}.")
-        if self.look_pending():
-            return ("Say first whether you look at the cards left in the talon (talon:look or talon:leave).",
-                    "Dites d'abord si vous regardez les cartes restées au talon (talon:look ou talon:leave).")
-        if kind == "play" and self.trick:
-            try:
-                c = card(action.arg)
-            except ValueError:
-                c = None
-            if c is not None and c in self.hands[seat]:
-                led = self.trick[0][1].suit
-                return (f"You must follow suit ({led}).", f"Vous devez fournir à la couleur ({led}).")
-        if kind == "play":
-            return (f"{action.arg} is not in your hand.", f"{action.arg} n'est pas dans votre main.")
-        return super()._why_illegal(seat, action)
+        from games.piquet.messages import why_illegal
+
+        return why_illegal(self, seat, action) or super()._why_illegal(seat, action)
 
     # -- applying --------------------------------------------------------------------------------
 

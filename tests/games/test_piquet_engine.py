@@ -313,7 +313,7 @@ def test_must_follow_suit_when_able() -> None:
     assert legal == {"KD", "QD", "JD", "10D", "9D"}
     with pytest.raises(IllegalAction) as err:
         act(led, "play:KC")
-    assert "follow" in str(err.value)
+    assert "follow suit (Diamonds)" in str(err.value) and "fournir" in err.value.localized("fr")
     void = act(s, "play:AS", "talon:leave")  # younger void in spades: anything goes
     assert len(void.legal_actions(void.dealer)) == 12
 
