@@ -115,8 +115,8 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
                         outline=GOLDEN if lit else PANEL_EDGE, width=4 if lit else 2)
     count = layout.hand_count(view, seat)
     text_w = width - 20 - (30 if count else 0)
-    text(d, (x + 12, y + 20), name, 20, GOLDEN if lit else INK, bold=True, anchor="lm", width=text_w)
-    text(d, (x + 12, y + 46), layout.seat_detail(view, seat, locale), 15, MUTED, anchor="lm", width=text_w)
+    text(d, (x + 12, y + 20), name, 22, GOLDEN if lit else INK, bold=True, anchor="lm", width=text_w)
+    text(d, (x + 12, y + 46), layout.seat_detail(view, seat, locale), 16, MUTED, anchor="lm", width=text_w)
     if count:
         paste_card(img, None, "french", 22, x + width - 32, y + 8)
         text(d, (x + width - 21, y + PLATE_H - 10), str(count), 14, INK, bold=True, anchor="mm")
@@ -183,11 +183,11 @@ def draw_side(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: di
             y += 32 if i else 38
         return
     for line in layout.info(view, names, locale):
-        for part in wrap(line, 18, width):
+        for part in wrap(line, 19, width):
             if y + 24 > bottom:
                 return
-            text(d, (x, y), part, 18, INK)
-            y += 25
+            text(d, (x, y), part, 19, INK)
+            y += 26
     if y > HEAD + 26:
         y += 8
     marks = layout.suit_marks(view, locale)

@@ -89,17 +89,16 @@ class PiquetLayout(Layout):
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []
-        taken = [f"{names[s]} : {n}" for s, n in enumerate(view.get("exchanges") or []) if isinstance(n, int)]
+        taken = [f"{names[s]} {n}" for s, n in enumerate(view.get("exchanges") or []) if isinstance(n, int)]
         if taken:
-            lines.append(pick(locale, "Échangé : ", "Exchanged: ") + ", ".join(taken))
+            lines.append(pick(locale, "Échangé : ", "Exchanged: ") + " · ".join(taken))
         for d in view.get("declarations") or []:
             kind = str(d.get("kind"))
             winner = d.get("winner")
             label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
             if isinstance(winner, int):
-                call = call_text(kind, (d.get("calls") or [None, None])[winner], locale)
                 pts = (d.get("points") or [0, 0])[winner]
-                lines.append(f"{label} : {names[winner]}, {call} = {pts}")
+                lines.append(f"{label} : {names[winner]} +{pts}")
             else:
                 answer = ANSWERS.get(str(d.get("answer")), ("", ""))[0 if fr(locale) else 1]
                 lines.append(f"{label} : {answer or pick(locale, 'personne', 'nobody')}")
@@ -117,9 +116,11 @@ class PiquetLayout(Layout):
             if shown:
                 rows.append((f"Carte blanche · {names[seat]}", shown))
         for d in view.get("declarations") or []:
-            if d.get("shown") and isinstance(d.get("winner"), int):
+            winner = d.get("winner")
+            if d.get("shown") and isinstance(winner, int):
                 kind = str(d.get("kind"))
-                rows.append((KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1], list(d["shown"])))
+                call = call_text(kind, (d.get("calls") or [None, None])[winner], locale)
+                rows.append((f"{KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]} · {call}", list(d["shown"])))
         return rows
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
