@@ -7,7 +7,8 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
   ``legal`` the playable card codes to highlight; cards numbered 1..n in :func:`hand_order`;
 * :func:`recap_image` ``(view, names=None, locale="fr")``: the last finished deal (``view["last_deal"]``);
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
-  ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points``, best first (at most 25 shown).
+  ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points`` (and optionally ``computer``),
+  best first (at most 25 shown).
 
 ``names`` is a list (or a seat -> name mapping) of display names; "Place 1"... when missing. Each game
 adds what is specific to it through a layout in :mod:`rendering.layouts` keyed by ``view["game"]``;

@@ -45,7 +45,8 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
     layout = layout_for(view)
     family = layout.pack(view)
     rows = _rows(view)
-    playable = None if legal is None else {c.upper() for c in legal}
+    # legal action arguments: "7H", "2C=8H" (a wild and what it stands for), "AH=low", "bid"...
+    playable = None if legal is None else {c.split("=")[0].split(":")[-1].strip().upper() for c in legal}
     if playable is not None and not playable & {c.upper() for row in rows for c in row}:
         playable = None  # the choice is not among these cards (a call, a bid): nothing to dim
     widest = max((len(r) for r in rows), default=0)

@@ -32,6 +32,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "matches": ("Parties", "Matches"),
     "wins": ("Victoires", "Wins"),
     "points": ("Points", "Points"),
+    "cpu": ("IA", "AI"),
     "nobody": ("Personne n'a encore joué", "Nobody has played yet"),
     "phase": ("Phase", "Phase"),
     "won": ("{name} remporte le pli", "{name} wins the trick"),

@@ -1,7 +1,8 @@
 """Leaderboard image.
 
 ``rows``: dicts with ``rank`` (int), ``name`` (str), ``rating`` (float), ``matches`` (int), ``wins``
-(int), ``points`` (int or float), best first; missing keys show as blanks.
+(int), ``points`` (int or float), best first; optional ``computer`` (bool) marks a computer player;
+missing keys show as blanks.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, clean, felt, number, text
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, clean, felt, number, pill, text
 from rendering.i18n import tr
 
 W = 760
@@ -55,8 +56,11 @@ def scoreboard_picture(rows: Sequence[Mapping[str, Any]], locale: str = "fr", ti
         if medal:
             d.ellipse([24, y - 13, 50, y + 13], fill=medal)
         text(d, (37, y), str(rank), 16, (20, 20, 20) if medal else INK, bold=True, anchor="mm")
-        text(d, (76, y), clean(str(row.get("name", ""))), 19, GOLDEN if medal else INK, bold=True, anchor="lm",
-             width=COLUMNS[0][1] - 170)
+        limit = COLUMNS[0][1] - 170 - (50 if row.get("computer") else 0)
+        used = text(d, (76, y), clean(str(row.get("name", ""))), 19, GOLDEN if medal else INK, bold=True,
+                    anchor="lm", width=limit)
+        if row.get("computer"):
+            pill(d, 76 + used + 8, y, tr("cpu", locale), (150, 190, 230), size=12)
         for key, x in COLUMNS:
             text(d, (x - 6, y), _cell(row, key), 18, INK, anchor="rm")
     return img

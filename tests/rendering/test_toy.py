@@ -54,3 +54,17 @@ def test_names_default_and_cleaned() -> None:
     assert seat_names(None, 3, "fr") == ["Place 1", "Place 2", "Place 3"]
     assert seat_names({1: "Zoé 🎉"}, 2, "en") == ["Seat 1", "Zoé"]
     assert seat_names(["李小龙", "Ana  Ж"], 2, "fr") == ["Place 1", "Ana Ж"]  # no empty boxes
+
+
+def test_legal_arguments_with_wild_suffix_light_their_card() -> None:
+    view = {"game": "trio", "seats": 3, "seat": 0, "hand": ["7H", "2C", "9S", "JK"]}
+    plain = rendering.hand_image(view)
+    by_code = rendering.hand_image(view, legal=["2C"])
+    by_action_arg = rendering.hand_image(view, legal=["2C=8H", "meld"])
+    assert by_code == by_action_arg != plain
+    assert rendering.hand_order(view) == ["9S", "7H", "2C", "JK"]  # suits, then the wilds apart
+
+
+def test_scoreboard_marks_computer_players() -> None:
+    row = {"rank": 2, "name": "Robot", "rating": 20.0, "matches": 3, "wins": 1, "points": 10}
+    assert rendering.scoreboard_image([row]) != rendering.scoreboard_image([{**row, "computer": True}])
