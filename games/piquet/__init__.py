@@ -19,7 +19,8 @@ Actions (canonical text, case-insensitive on input):
 
 Carte blanche is announced and scored automatically. Every decision offers at most 13 actions.
 
-View keys (besides the shared ones of :mod:`games.base`): ``elder``, ``packets``, ``cut``,
+View keys (besides the shared ones of :mod:`games.base`): ``elder``, ``packets``, ``cut`` (the
+card each seat cut, seat 0 first),
 ``stock_count``, ``exchanges`` (cards each seat took, ``None`` before), ``to_discard``,
 ``discard_counts``, ``blanche`` (per seat), ``blanche_shown`` (per seat: codes once shown, else
 ``None``), ``declarations`` (list of ``{"kind", "calls": [per seat {field: value} or None],

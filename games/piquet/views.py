@@ -8,7 +8,7 @@ adversary has discarded (Law 20). Winning declarations are shown (RULES.md 4.8 #
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.base import JSON
 from games.cards import Card, sort_key
@@ -16,6 +16,15 @@ from games.piquet import declarations as dc
 
 if TYPE_CHECKING:
     from games.piquet.state import PiquetState
+
+
+def _fresh(obj: Any) -> Any:
+    """A copy of shared JSON data, so a caller editing a view never edits the state."""
+    if isinstance(obj, dict):
+        return {k: _fresh(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_fresh(v) for v in obj]
+    return obj
 
 
 def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -68,7 +77,7 @@ def build_view(state: PiquetState, seat: int | None) -> JSON:
     turn = state.to_act()
     v: JSON = {
         "game": state.game.name, "seats": 2, "seat": seat, "rev": state.rev, "to_act": turn,
-        "phase": state.phase.value, "scores": list(state.totals), "events": list(state.events),
+        "phase": state.phase.value, "scores": list(state.totals), "events": _fresh(list(state.events)),
         "deal_no": state.deal_no if state.turn is not None else state.deal_no - 1,
         "deals": state.planned, "dealer": state.dealer, "elder": state.elder,
         "packets": state.options["packets"], "cut": [c.code for c in state.cut],
@@ -78,15 +87,15 @@ def build_view(state: PiquetState, seat: int | None) -> JSON:
         "blanche": [bool(b) for b in state.blanche],
         "blanche_shown": [_codes(state.blanche_cards[s]) if state.blanche_shown[s] else None
                           for s in (0, 1)],
-        "declarations": list(state.decl), "calls": calls_so_far(state) if state.choices else [],
+        "declarations": _fresh(list(state.decl)), "calls": calls_so_far(state) if state.choices else [],
         "bonus": list(state.bonus), "deal_points": list(state.pts), "deal_lines": deal_lines(state),
         "looked": state.looked, "leftover_count": None if state.leftover is None else len(state.leftover),
         "look_pending": state.look_pending(),
-        "trick": [[s, c.code] for s, c in state.trick], "last_trick": state.last_trick,
+        "trick": [[s, c.code] for s, c in state.trick], "last_trick": _fresh(state.last_trick),
         "tricks_won": list(state.tricks_won), "played": [c.code for c in state.played],
-        "contract": None, "last_deal": state.history[-1] if state.history else None,
-        "history": [{"deal_no": h["deal_no"], "dealer": h["dealer"], "deltas": h["deltas"],
-                     "scores": h["scores"]} for h in state.history],
+        "contract": None, "last_deal": _fresh(state.history[-1]) if state.history else None,
+        "history": [{"deal_no": h["deal_no"], "dealer": h["dealer"], "deltas": list(h["deltas"]),
+                     "scores": list(h["scores"])} for h in state.history],
     }
     if seat is not None:
         v["hand"] = _codes(state.hands[seat])

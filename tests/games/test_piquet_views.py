@@ -152,3 +152,16 @@ def test_last_deal_lines_and_history() -> None:
                              "scores": last["scores"]}]
     assert any(e["type"] == "deal_end" for e in v["events"])
     assert v["deal_no"] == 1 and v["dealer"] == 1 - last["dealer"]
+
+
+def test_editing_a_view_never_edits_the_state() -> None:
+    s = PIQUET.new(2, 9)
+    while not s.history:
+        s = s.apply(s.to_act(), s.legal_actions(s.to_act())[0])  # type: ignore[arg-type]
+    before = json.dumps(s.view(0), sort_keys=True)
+    v = s.view(0)
+    v["last_deal"]["lines"]["play"][0] = 999
+    v["events"][-1]["type"] = "edited"
+    v["history"][0]["deltas"][0] = 999
+    v["declarations"].clear()
+    assert json.dumps(s.view(0), sort_keys=True) == before
