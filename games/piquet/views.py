@@ -8,6 +8,7 @@ adversary has discarded (Law 20). Winning declarations are shown (RULES.md 4.8 #
 
 from __future__ import annotations
 
+import pickle
 from typing import TYPE_CHECKING, Any
 
 from games.base import JSON
@@ -19,12 +20,9 @@ if TYPE_CHECKING:
 
 
 def _fresh(obj: Any) -> Any:
-    """A copy of shared JSON data, so a caller editing a view never edits the state."""
-    if isinstance(obj, dict):
-        return {k: _fresh(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_fresh(v) for v in obj]
-    return obj
+    """A copy of shared JSON data, so a caller editing a view never edits the state (one pickle
+    round trip: the fastest deep copy of plain data)."""
+    return pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
 
 
 def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -75,9 +73,11 @@ def calls_so_far(state: PiquetState) -> list[JSON]:
 def build_view(state: PiquetState, seat: int | None) -> JSON:
     """Public keys for everyone, plus ``hand``, ``discard``, ``talon_seen`` for ``seat``."""
     turn = state.to_act()
+    shared = _fresh((list(state.events), list(state.decl), state.last_trick,
+                     state.history[-1] if state.history else None))
     v: JSON = {
         "game": state.game.name, "seats": 2, "seat": seat, "rev": state.rev, "to_act": turn,
-        "phase": state.phase.value, "scores": list(state.totals), "events": _fresh(list(state.events)),
+        "phase": state.phase.value, "scores": list(state.totals), "events": shared[0],
         "deal_no": state.deal_no if state.turn is not None else state.deal_no - 1,
         "deals": state.planned, "dealer": state.dealer, "elder": state.elder,
         "packets": state.options["packets"], "cut": [c.code for c in state.cut],
@@ -87,13 +87,13 @@ def build_view(state: PiquetState, seat: int | None) -> JSON:
         "blanche": [bool(b) for b in state.blanche],
         "blanche_shown": [_codes(state.blanche_cards[s]) if state.blanche_shown[s] else None
                           for s in (0, 1)],
-        "declarations": _fresh(list(state.decl)), "calls": calls_so_far(state) if state.choices else [],
+        "declarations": shared[1], "calls": calls_so_far(state) if state.choices else [],
         "bonus": list(state.bonus), "deal_points": list(state.pts), "deal_lines": deal_lines(state),
         "looked": state.looked, "leftover_count": None if state.leftover is None else len(state.leftover),
         "look_pending": state.look_pending(),
-        "trick": [[s, c.code] for s, c in state.trick], "last_trick": _fresh(state.last_trick),
+        "trick": [[s, c.code] for s, c in state.trick], "last_trick": shared[2],
         "tricks_won": list(state.tricks_won), "played": [c.code for c in state.played],
-        "contract": None, "last_deal": _fresh(state.history[-1]) if state.history else None,
+        "contract": None, "last_deal": shared[3],
         "history": [{"deal_no": h["deal_no"], "dealer": h["dealer"], "deltas": list(h["deltas"]),
                      "scores": list(h["scores"])} for h in state.history],
     }
