@@ -69,9 +69,13 @@ def seat_angle(seat: int, seats: int) -> float:
 
 
 def seat_centre(seat: int, seats: int) -> tuple[float, float]:
+    """Centre of a seat's plate on a rounded rectangle round the oval (a superellipse), so plates
+    sit towards the corners and clear of the trick."""
     a = seat_angle(seat, seats)
     cx, cy = SPLIT / 2, HEAD + (H - HEAD) / 2
-    return cx + (SPLIT / 2 - PLATE_W / 2 - 12) * math.cos(a), cy + ((H - HEAD) / 2 - PLATE_H / 2 - 12) * math.sin(a)
+    u = math.copysign(abs(math.cos(a)) ** 0.5, math.cos(a))
+    v = math.copysign(abs(math.sin(a)) ** 0.5, math.sin(a))
+    return cx + (SPLIT / 2 - PLATE_W / 2 - 12) * u, cy + ((H - HEAD) / 2 - PLATE_H / 2 - 12) * v
 
 
 def plate_width(seat: int, seats: int) -> int:
@@ -83,8 +87,9 @@ def trick_spot(seat: int, seats: int) -> tuple[float, float]:
     """Top-left corner of the card a seat puts on the trick."""
     a = seat_angle(seat, seats)
     cx, cy = SPLIT / 2, HEAD + (H - HEAD) / 2
-    x = cx + 78 * math.cos(a) - TRICK_W / 2
-    y = cy + 92 * math.sin(a) - card_height(TRICK_W) / 2
+    rx, ry = (78, 92) if seats <= 4 else (100, 96)
+    x = cx + rx * math.cos(a) - TRICK_W / 2
+    y = cy + ry * math.sin(a) - card_height(TRICK_W) / 2
     return x, y
 
 
@@ -248,7 +253,8 @@ def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
         shown = layout.centre(view, names, locale)
         if shown:
             draw_centre(img, d, shown, family, locale)
-    for seat, code in trick:
+    # upper cards first: a lower card then covers only the foot of the one above, never its index
+    for seat, code in sorted(trick, key=lambda sc: trick_spot(int(sc[0]), seats)[::-1]):
         x, y = trick_spot(int(seat), seats)
         if winner is not None and seat == winner:
             d.rounded_rectangle([x - 5, y - 5, x + TRICK_W + 5, y + card_height(TRICK_W) + 5], radius=10,

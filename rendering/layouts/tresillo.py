@@ -75,9 +75,9 @@ class TresilloLayout(Layout):
                 lines.append(pick(locale, "Pas encore d'enchère", "No bid yet"))
         lines.append(pick(locale, "Couleur de faveur : ", "Favour suit: ") + _suit(view.get("favour"), locale))
         exchanged = view.get("exchanged") or []
-        done = [f"{names[s]} : {n}" for s, n in enumerate(exchanged) if isinstance(n, int)]
+        done = [f"{names[s]} {n}" for s, n in enumerate(exchanged) if isinstance(n, int)]
         if done:
-            lines.append(pick(locale, "Écart : ", "Exchanged: ") + ", ".join(done))
+            lines.append(pick(locale, "Écart : ", "Exchanged: ") + " · ".join(done))
         if view.get("phase") in ("exchange", "order", "consent"):
             lines.append(pick(locale, f"Talon : {view.get('talon', 0)} cartes", f"Talon: {view.get('talon', 0)} cards"))
         elif view.get("phase") in ("play", "renounce", "bola") and view.get("sleeping") is not None:
