@@ -300,9 +300,9 @@ class PiquetState(State):
         if not n:
             return
         pts = list(self.pts)
-        play = list(self.play_pts)
         pts[seat] += n
-        play[seat] += n
+        play = self.play_pts
+        self.play_pts = (play[0] + n, play[1]) if seat == 0 else (play[0], play[1] + n)
         if (self.bonus[seat] is None and pts[seat] >= sc.PIQUE_AT and pts[1 - seat] == 0
                 and (seat == self.elder or self.options["old_french"])):
             bonus = sc.SEED_PIQUE_BONUS if self.options["pique_90"] else sc.PIQUE_BONUS
@@ -315,14 +315,14 @@ class PiquetState(State):
             self.bonus = (b[0], b[1])
             self._event({"type": "pique", "seat": seat})
         self.pts = (pts[0], pts[1])
-        self.play_pts = (play[0], play[1])
 
     def _play(self, seat: int, c: Card) -> None:
         """Follow suit, no trumps; 1 per lead, 1 for winning the opponent's lead, 1 more for the
         last trick (RULES.md 4.6)."""
-        hands = list(self.hands)
-        hands[seat] = tuple(x for x in hands[seat] if x is not c)
-        self.hands = (hands[0], hands[1])
+        hand = self.hands[seat]
+        i = hand.index(c)
+        hand = hand[:i] + hand[i + 1:]
+        self.hands = (hand, self.hands[1]) if seat == 0 else (self.hands[0], hand)
         old = self.options["old_french"]
         if not self.trick:
             self.trick = ((seat, c),)
