@@ -266,7 +266,8 @@ def draw_centre(img: Image.Image, d: ImageDraw.ImageDraw, shown: tuple[str, list
                 locale: str) -> None:
     """A labelled fan of cards in the middle of the oval (a chien, a talon)."""
     label, codes = shown
-    w, step = 70, 34
+    w = 70
+    step = min(34.0, (226 - w) / max(1, len(codes) - 1))  # stays between the side seats
     cx, cy = SPLIT / 2, HEAD + (H - HEAD) / 2
     total = w + step * (len(codes) - 1)
     x0, y0 = cx - total / 2, cy - card_height(w) / 2 + 12

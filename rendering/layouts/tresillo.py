@@ -30,6 +30,9 @@ PHASES = {"bet": ("Mise de l'alcalde", "Alcalde's bet"), "bid": ("Enchères", "B
           "play": ("Jeu de la carte", "Play"), "renounce": ("Renonce : défense ?", "Renounce: defend?"),
           "bola": ("Bola ?", "Bola?"), "over": ("Partie terminée", "Match over")}
 BETS = {"J": ("le Joueur gagne", "the declarer wins"), "P": ("Puesta", "Puesta"), "C": ("Codillo", "Codillo")}
+BIDS = {"pass": ("Passe", "Pass"), "jeu": ("Je joue", "Je joue"), "plus": ("Plus !", "Plus!")}
+PALE = (170, 180, 175)
+ROSE = (240, 150, 150)
 GOLD = (246, 196, 72)
 VIOLET = (196, 160, 240)
 SILVER = (200, 200, 210)
@@ -78,11 +81,16 @@ class TresilloLayout(Layout):
         done = [f"{names[s]} {n}" for s, n in enumerate(exchanged) if isinstance(n, int)]
         if done:
             lines.append(pick(locale, "Écart : ", "Exchanged: ") + " · ".join(done))
-        if view.get("phase") in ("exchange", "order", "consent"):
-            lines.append(pick(locale, f"Talon : {view.get('talon', 0)} cartes", f"Talon: {view.get('talon', 0)} cards"))
-        elif view.get("phase") in ("play", "renounce", "bola") and view.get("sleeping") is not None:
+        if view.get("phase") in ("play", "renounce", "bola") and view.get("sleeping") is not None:
             lines.append(pick(locale, f"Cartes dormantes : {view['sleeping']}", f"Sleeping cards: {view['sleeping']}"))
         return lines
+
+    def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
+        talon = view.get("talon")
+        if isinstance(talon, int) and talon and view.get("phase") in ("bet", "bid", "declare", "exchange", "order",
+                                                                      "consent"):
+            return (pick(locale, f"Talon : {talon} cartes", f"Talon: {talon} cards"), [""] * talon)
+        return None
 
     def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         turned = view.get("turned")
@@ -99,6 +107,12 @@ class TresilloLayout(Layout):
 
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
+        if view.get("phase") == "bid":
+            said = [b for s, b in (view.get("auction") or {}).get("bids") or [] if s == seat]
+            if said:
+                word = BIDS.get(said[-1])
+                out.append((pick(locale, *word) if word else contract_name(said[-1], locale),
+                            PALE if said[-1] == "pass" else ROSE))
         if view.get("declarer") == seat:
             out.append((pick(locale, "Joueur", "Declarer"), GOLD))
         if view.get("defender") == seat:
