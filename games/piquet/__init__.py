@@ -17,7 +17,7 @@ Actions (canonical text, case-insensitive on input):
   everything is declared in full and compared automatically;
 * ``play:C`` - a card (follow suit when able).
 
-Carte blanche is announced and scored automatically. Every decision offers at most 13 actions.
+Carte blanche is announced and scored automatically. Every decision offers at most 12 actions.
 
 View keys (besides the shared ones of :mod:`games.base`): ``elder``, ``packets``, ``cut`` (the
 card each seat cut, seat 0 first),

@@ -283,7 +283,7 @@ def test_play_points_cards_and_capot_match_the_tricks() -> None:
             if s.phase is Phase.PLAY and declared is None:
                 declared, elder = list(s.pts), s.elder
             legal = s.legal_actions(seat)
-            assert len(legal) <= 25
+            assert len(legal) <= 12
             before = s.events
             s = s.apply(seat, legal[rng.randrange(len(legal))])
             tricks += [x for x in s.events if x["type"] == "trick" and not any(x is y for y in before)]
@@ -304,6 +304,18 @@ def test_play_points_cards_and_capot_match_the_tricks() -> None:
         assert last["lines"]["play"] == play and last["tricks_won"] == won
         expected_cards = [40 if w == 12 else 10 if w > 6 else 0 for w in won]
         assert last["lines"]["cards"] == expected_cards
+
+
+def test_edge_11_six_tricks_each_in_play_scores_nothing_for_the_cards() -> None:
+    found = 0
+    for seed in range(40):
+        for deal in random_partie(seed)[-1].history:
+            if deal["tricks_won"] == [6, 6]:
+                assert deal["lines"]["cards"] == [0, 0]
+                found += 1
+            else:
+                assert sum(deal["lines"]["cards"]) in (10, 40)
+    assert found > 0
 
 
 def test_must_follow_suit_when_able() -> None:
