@@ -19,24 +19,25 @@ STEP = 58  # horizontal step of overlapping cards: the corner index stays visibl
 PER_ROW = 13
 MARGIN = 18
 RAISE = 14
+GROUP_GAP = 14  # between suits
 LABEL_H = 30
 
 
 def hand_order(view: dict[str, Any]) -> list[str]:
     """The hand's card codes in the order (and with the numbers 1..n) shown on the image."""
-    return [c for row in _rows(view) for c in row]
+    return [c for row in _rows(view) for group in row for c in group]
 
 
-def _rows(view: dict[str, Any]) -> list[list[str]]:
+def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
     """The layout's groups packed into rows of at most PER_ROW cards, a group split only when it
-    cannot fit in a row of its own."""
-    rows: list[list[str]] = []
+    cannot fit in a row of its own; each row keeps its groups (drawn with a gap between them)."""
+    rows: list[list[list[str]]] = []
     for group in layout_for(view).hand_rows(view):
-        if rows and len(rows[-1]) + len(group) <= PER_ROW:
-            rows[-1].extend(group)
+        if rows and sum(map(len, rows[-1])) + len(group) <= PER_ROW:
+            rows[-1].append(list(group))
             continue
         for i in range(0, len(group), PER_ROW):
-            rows.append(list(group[i:i + PER_ROW]))
+            rows.append([list(group[i:i + PER_ROW])])
     return rows
 
 
@@ -44,14 +45,15 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
     """The hand image (see the module docstring); ``legal`` lists the playable codes, None = all."""
     layout = layout_for(view)
     family = layout.pack(view)
-    rows = _rows(view)
+    grouped = _rows(view)
+    rows = [[c for group in row for c in group] for row in grouped]
     # legal action arguments: "7H", "2C=8H" (a wild and what it stands for), "AH=low", "bid"...
     playable = None if legal is None else {c.split("=")[0].split(":")[-1].strip().upper() for c in legal}
     if playable is not None and not playable & {c.upper() for row in rows for c in row}:
         playable = None  # the choice is not among these cards (a call, a bid): nothing to dim
-    widest = max((len(r) for r in rows), default=0)
+    widest = max((len(r) + GROUP_GAP * (len(g) - 1) / STEP for r, g in zip(rows, grouped, strict=True)), default=0)
     ch = card_height(CARD_W)
-    width = max(420, 2 * MARGIN + max(0, widest - 1) * STEP + CARD_W)
+    width = max(420, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
     row_h = LABEL_H + RAISE + ch + 10
     height = 48 + max(1, len(rows)) * row_h + 6
     img = felt(width, height)
@@ -69,15 +71,17 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
     index = 0
     for r, row in enumerate(rows):
         top = 48 + r * row_h
+        starts = {sum(map(len, grouped[r][:g])) for g in range(1, len(grouped[r]))}
+        x = MARGIN - STEP
         for i, code in enumerate(row):
             index += 1
             ok = playable is None or code.upper() in playable
-            x = MARGIN + i * STEP
+            x += STEP + (GROUP_GAP if i in starts else 0)
             y = top + LABEL_H + (0 if ok and playable is not None else RAISE)
             if ok and playable is not None:
                 d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=10, fill=GOLDEN)
             paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok)
-            label_w = STEP - 6 if i < len(row) - 1 else CARD_W - 4
+            label_w = STEP - 6 if i < len(row) - 1 and i + 1 not in starts else CARD_W - 4
             cx = x + min(label_w, 40) / 2 + 2
             fill = GOLDEN if ok else (90, 104, 98)
             d.rounded_rectangle([x + 2, top + 2, x + min(label_w, 40) + 2, top + LABEL_H - 4], radius=8, fill=fill)
