@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card, Family, card
 from rendering.assets import font
-from rendering.pips import GOLD, TRUMP_INK, draw_figure, draw_pip, suit_colour
+from rendering.pips import GOLD, TRUMP_INK, draw_figure, draw_jester, draw_pip, suit_colour
 
 SS = 3  # supersampling factor
 PAPER = (252, 250, 244)
@@ -125,14 +125,12 @@ def _trump(d: ImageDraw.ImageDraw, c: Card, w: int, h: int) -> None:
 
 def _special(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, locale: str) -> None:
     if c.is_excuse:
-        ink = TRUMP_INK
-        word = "Excuse"
-    else:
-        ink = (190, 30, 40)
-        word = "JOKER"
-    d.text((w / 2, h * 0.45), "★", font=font(round(w * 0.55)), fill=ink if c.is_excuse else GOLD, anchor="mm")
+        draw_jester(d, w * 0.2, h * 0.14, w * 0.6)
+        d.text((w / 2, h * 0.78), "Excuse", font=font(round(w * 0.12), bold=True), fill=TRUMP_INK, anchor="mm")
+        return
+    d.text((w / 2, h * 0.45), "★", font=font(round(w * 0.55)), fill=GOLD, anchor="mm")
     d.text((w / 2, h * 0.45), "★", font=font(round(w * 0.3)), fill=(250, 250, 250), anchor="mm")
-    d.text((w / 2, h * 0.76), word, font=font(round(w * 0.12), bold=True), fill=ink, anchor="mm")
+    d.text((w / 2, h * 0.76), "JOKER", font=font(round(w * 0.12), bold=True), fill=(190, 30, 40), anchor="mm")
 
 
 @functools.lru_cache(maxsize=2048)

@@ -151,3 +151,31 @@ def draw_figure(d: ImageDraw.ImageDraw, rank: str, colour: RGB, x0: float, y0: f
     else:
         d.chord([*p(.26, .24), *p(.78, .5)], 180, 360, fill=colour, outline=ink, width=line)
         d.line([p(.7, .32), p(.86, .12)], fill=(230, 230, 230), width=line * 3)
+
+
+def draw_jester(d: ImageDraw.ImageDraw, x0: float, y0: float, size: float) -> None:
+    """The Excuse's fool: a face under a three-pointed cap with bells, a ruff below."""
+
+    def p(u: float, v: float) -> tuple[float, float]:
+        return (x0 + u * size, y0 + v * size)
+
+    line = max(1, round(size * 0.02))
+    ink = (40, 30, 30)
+    d.polygon([p(.18, .98), p(.3, .74), p(.7, .74), p(.82, .98)], fill=TRUMP_INK, outline=ink, width=line)
+    for i in range(5):  # the ruff
+        cx, cy = p(.3 + i * .1, .74)
+        r = size * 0.06
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(250, 246, 236), outline=ink, width=line)
+    d.ellipse([*p(.34, .42), *p(.66, .74)], fill=(242, 206, 168), outline=ink, width=line)
+    d.polygon([p(.32, .5), p(.12, .14), p(.42, .36), p(.5, .04), p(.58, .36), p(.88, .14), p(.68, .5)],
+              fill=CUP_RED, outline=ink, width=line)
+    d.polygon([p(.42, .36), p(.5, .04), p(.58, .36), p(.5, .5)], fill=GOLD, outline=ink, width=line)
+    for u, v in ((.12, .14), (.5, .04), (.88, .14)):
+        cx, cy = p(u, v)
+        r = size * 0.045
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=GOLD, outline=DARK_GOLD, width=line)
+    for u in (.44, .56):  # eyes
+        cx, cy = p(u, .57)
+        r = size * 0.02
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=ink)
+    d.arc([*p(.42, .58), *p(.58, .68)], 20, 160, fill=ink, width=line)
