@@ -1,0 +1,35 @@
+"""Le Trio and its variant L'École: contract rummy (RULES.md section 3).
+
+Registered as ``trio`` (3-6 seats, 7 contracts, 2s wild) and ``ecole`` (3-7 seats, 10 "years",
+2s and jokers wild). Pure rule checks: :func:`hand_points` and :func:`contract_met`.
+
+Action grammar (every step is one action; ``legal_actions`` lists each legal next step, sorted,
+and only steps that can be finished: at most ~25 at a time):
+
+* ``draw:stock`` / ``draw:discard`` — start of the turn. After opening, the discard may be taken
+  only when it lets the player go out this turn; he must then go out (later steps are limited to
+  those that keep going out possible).
+* ``meld:brelan`` / ``meld:carre`` / ``meld:seq`` — start building a combination. Before opening,
+  only the kinds the contract asks for, and only when the hand holds the whole contract; after
+  opening (not on the opening turn), ``brelan`` (3 cards, or 4: a carré, closed at once) or
+  ``seq`` (3 to 13 cards).
+* ``add:<card>`` — add a card to the combination being built: ``add:7H``; a wild with the card it
+  stands for in a run, ``add:2C=8H`` (in a set it stands for the set's rank: ``add:2C``); an Ace
+  that could go low or high, ``add:AH=low`` / ``add:AH=high``. Only one wild code is offered
+  (all wilds are alike). A combination closes by itself at its exact contract size (or the
+  largest allowed); ``done`` closes it earlier when valid.
+* ``done`` — close the combination being built. In an opening, once the last combination of the
+  contract is closed, the whole opening is validated against the contract and laid at once.
+* ``cancel`` — take back the combination being built and, in an opening, every staged one (or
+  give up choosing a lay-off target).
+* ``layoff:<card>`` then ``onto:<meld id>`` (``onto:<id>:lo`` / ``onto:<id>:hi`` on a run's low or
+  high end) — lay a card off on anyone's combination (after opening, not on the opening turn).
+* ``discard:<card>`` — end the turn; discarding one's last card goes out. Emptying the hand by
+  laying down goes out without a discard.
+"""
+
+from __future__ import annotations
+
+from games.trio.contracts import contract_met, hand_points
+
+__all__ = ["contract_met", "hand_points"]

@@ -1,0 +1,143 @@
+"""Computer players for Le Trio / L'École (they see only their own view and the legal steps).
+
+:class:`TrioPlayer` keeps the cards its current contract needs (ranks for brelans and carrés,
+suit windows for runs), never throws a wild, takes the discard when it helps (at once when it
+completes the contract), opens as soon as it can with naturals first and wilds last, lays down
+and lays off everything it can after opening, and goes out. :class:`BaselinePlayer` is the
+simpler yardstick: always draws from the stock, opens and lays off when it can, and discards its
+costliest card that is not a wild.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from games.base import JSON, Action
+from games.cards import Card, card
+from games.trio.contracts import card_points, contract_parts, search_parts
+from games.trio.melds import POS_OF_RANK, SEQ, SET, is_wild
+from games.trio.search import counts_of, feasible
+
+_SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
+
+
+def _parts(view: JSON, seat: int) -> tuple[list[int], int, int]:
+    """(set sizes, run length, run count) the player is working on."""
+    if view["opened"][seat]:
+        return [3], 3, 1
+    parts = contract_parts(view["contracts"][seat], view["variant"])
+    sets = [s for k, s in parts if k == SET]
+    runs = [s for k, s in parts if k == SEQ]
+    return sets, runs[0] if runs else 0, len(runs)
+
+
+def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
+    """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
+    by_rank = Counter(c.rank for c in hand if not is_wild(c))
+    suit_pos: dict[str, set[int]] = {}
+    for c in hand:
+        if not is_wild(c):
+            p = POS_OF_RANK[c.rank]
+            suit_pos.setdefault(c.suit, set()).update((1, 14) if p == 1 else (p,))
+    need = max(sets) if sets else 0
+    copies = Counter(hand)
+    out: dict[Card, float] = {}
+    for c in set(hand):
+        if is_wild(c):
+            out[c] = 100.0
+            continue
+        value = 0.0
+        if sets:
+            n = by_rank[c.rank]
+            if n > need:  # copies beyond the largest set wanted are spare
+                value = 0.2
+            else:
+                value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * (0.6 if run_len else 1.0)
+        if run_len:
+            ps = suit_pos[c.suit]
+            best = 0
+            for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
+                for lo in range(max(1, p - run_len + 1), min(p, 15 - run_len) + 1):
+                    best = max(best, sum(1 for q in range(lo, lo + run_len) if q in ps))
+            run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+            if copies[c] > 1 and not sets:
+                run_value = 0.0  # a second copy never helps a run
+            value = max(value, run_value)
+        out[c] = value
+    return out
+
+
+def _worst(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> Card:
+    use = usefulness(hand, sets, run_len)
+    return min(set(hand), key=lambda c: (use[c], -card_points(c), c.code))
+
+
+class TrioPlayer:
+    """The computer player (see the module docstring)."""
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        seat = view["seat"]
+        hand = [card(c) for c in view["hand"]]
+        kinds = {a.kind for a in legal}
+        if view["phase"] == "draw":
+            take = Action("draw", "discard")
+            if take in legal and (view["opened"][seat] or self._wants(view, hand, card(view["discard_top"]))):
+                return take
+            return Action("draw", "stock") if Action("draw", "stock") in legal else legal[0]
+        if "onto" in kinds:
+            return next(a for a in legal if a.kind == "onto")
+        if view["phase"] == "meld":
+            adds = [a for a in legal if a.kind == "add"]
+            naturals = [a for a in adds if not is_wild(card(a.arg.partition("=")[0]))]
+            if naturals:
+                return max(naturals, key=lambda a: card_points(card(a.arg.partition("=")[0])))
+            if adds:
+                return adds[0]
+            return next((a for a in legal if a.kind in ("done", "meld")), legal[0])
+        melds = [a for a in legal if a.kind == "meld"]
+        if melds:
+            return melds[0]
+        layoffs = [a for a in legal if a.kind == "layoff"]
+        if layoffs:
+            naturals = [a for a in layoffs if not is_wild(card(a.arg))]
+            return (naturals or layoffs)[0]
+        discards = [a for a in legal if a.kind == "discard"]
+        if discards:
+            sets, run_len, _ = _parts(view, seat)
+            worst = _worst([card(a.arg) for a in discards], sets, run_len) if len(discards) < len(set(hand)) \
+                else _worst(hand, sets, run_len)
+            return Action("discard", worst.code)
+        return legal[0]
+
+    def _wants(self, view: JSON, hand: list[Card], top: Card) -> bool:
+        """Take the discard before opening: when it completes the contract, or clearly helps."""
+        seat = view["seat"]
+        if is_wild(top):
+            return True
+        runs, sets_p = search_parts(view["contracts"][seat], view["variant"])
+        counts, wilds = counts_of([*hand, top])
+        if feasible(counts, wilds, runs, sets_p):
+            return True
+        sets, run_len, _ = _parts(view, seat)
+        use = usefulness([*hand, top], sets, run_len)
+        worst = _worst([*hand, top], sets, run_len)
+        return worst != top and use[top] >= 2.0 and use[top] > use[worst]
+
+
+class BaselinePlayer:
+    """Always draws from the stock, opens and lays off when it can, throws its costliest card."""
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        if Action("draw", "stock") in legal:
+            return Action("draw", "stock")
+        for kind in ("onto", "add", "done", "meld", "layoff"):
+            found = [a for a in legal if a.kind == kind]
+            if found:
+                return found[0]
+        discards = [a for a in legal if a.kind == "discard"]
+        if discards:
+            plain = [a for a in discards if not is_wild(card(a.arg))] or discards
+            return max(plain, key=lambda a: (card_points(card(a.arg)), a.arg))
+        return legal[0]

@@ -1,0 +1,149 @@
+"""Building one combination card by card (RULES.md 3.2-3.4): which cards may be added so the
+combination, and the rest of the opening, can still be finished from the hand.
+
+A build is ``(kind, cards)``: ``kind`` is ``brelan``, ``carre`` or ``seq``; ``cards`` holds
+``(card, position)`` pairs (position 0 in sets). An opening also carries its finished parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.cards import Card
+from games.trio.contracts import contract_parts, run_wild_limit
+from games.trio.melds import ADJACENCY, POS_OF_RANK, SEQ, SET, card_at, is_wild, positions, wilds_ok
+from games.trio.search import SeqPart, SetPart, counts_of, feasible
+
+Built = tuple[tuple[Card, int], ...]
+KIND_OF = {"brelan": (SET, 3), "carre": (SET, 4)}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What is being built: ``opening`` (the contract's parts) or a combination after opening."""
+
+    variant: str
+    contract: int
+    opening: bool
+    longer: bool = False
+
+    def kinds_needed(self, staged: Sequence[str]) -> list[str]:
+        """Kinds still to build in the opening (``brelan``/``carre``/``seq``), with repeats."""
+        need = [("seq" if k == SEQ else "brelan" if s == 3 else "carre")
+                for k, s in contract_parts(self.contract, self.variant)]
+        for k in staged:
+            need.remove(k)
+        return need
+
+    def bounds(self, kind: str) -> tuple[int, int, int]:
+        """``(min size, max size, run wild limit)`` of a combination of ``kind``."""
+        if kind == "seq":
+            if not self.opening:
+                return 3, 13, run_wild_limit(self.variant)
+            length = next(s for k, s in contract_parts(self.contract, self.variant) if k == SEQ)
+            return length, 13 if self.longer else length, run_wild_limit(self.variant, self.contract, length)
+        if not self.opening:
+            return 3, 4, 1
+        size = KIND_OF[kind][1]
+        return size, 4 if self.longer else size, 1
+
+    def part(self, kind: str, built: Built) -> SeqPart | SetPart:
+        """The search part of a (partial) combination of ``kind``."""
+        lo, hi, limit = self.bounds(kind)
+        if kind == "seq":
+            suit = next((c.suit for c, _ in built if not is_wild(c)), "")
+            return SeqPart(lo, hi, limit, suit, tuple(sorted((p, is_wild(c)) for c, p in built)))
+        nat = [c for c, _ in built if not is_wild(c)]
+        rank = POS_OF_RANK[nat[0].rank] if nat else 0
+        return SetPart(lo, hi, rank, len(nat), len(built) - len(nat))
+
+    def possible(self, hand: Sequence[Card], kinds: Sequence[str], building: tuple[str, Built] | None = None,
+                 ) -> bool:
+        """Whether ``hand`` can still form ``kinds`` (plus the partial ``building``)."""
+        counts, wilds = counts_of(hand)
+        parts = [self.part(k, ()) for k in kinds]
+        if building is not None:
+            parts.insert(0, self.part(*building))
+        runs = tuple(p for p in parts if isinstance(p, SeqPart))
+        sets = tuple(p for p in parts if isinstance(p, SetPart))
+        return feasible(counts, wilds, runs, sets)
+
+
+def is_complete(frame: Frame, kind: str, built: Built) -> bool:
+    """``built`` is a valid combination of ``kind`` at an allowed size."""
+    lo, hi, limit = frame.bounds(kind)
+    n = len(built)
+    if not lo <= n <= hi:
+        return False
+    if kind != "seq":
+        return sum(is_wild(c) for c, _ in built) <= 1 and any(not is_wild(c) for c, _ in built)
+    ps = sorted(p for _, p in built)
+    if ps[-1] - ps[0] + 1 != n:
+        return False
+    mask = [is_wild(c) for c, _ in sorted(built, key=lambda cp: cp[1])]
+    return wilds_ok(mask, limit)
+
+
+def candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> list[tuple[str, Card, int]]:
+    """Cards that could be added, before the feasibility filter: ``(action arg, card, position)``.
+    A wild is offered once (all wilds are alike), always after a natural card."""
+    _lo_n, hi_n, limit = frame.bounds(kind)
+    if len(built) >= hi_n:
+        return []
+    naturals = sorted({c for c in hand if not is_wild(c)}, key=lambda c: c.code)
+    wild = next((c for c in hand if is_wild(c)), None)
+    out: list[tuple[str, Card, int]] = []
+    if kind != "seq":
+        nat = [c for c, _ in built if not is_wild(c)]
+        for c in naturals:
+            if not nat or c.rank == nat[0].rank:
+                out.append((c.code, c, 0))
+        if wild is not None and nat and all(not is_wild(c) for c, _ in built):
+            out.append((wild.code, wild, 0))
+        return out
+    taken = {p for _, p in built}
+    suit = next((c.suit for c, _ in built if not is_wild(c)), "")
+    lo = min(taken) if taken else 0
+    hi = max(taken) if taken else 0
+    for c in naturals:
+        if suit and c.suit != suit:
+            continue
+        ps = [p for p in positions(c) if p not in taken and (not taken or max(hi, p) - min(lo, p) < hi_n)]
+        for p in ps:
+            arg = c.code if len(ps) == 1 else f"{c.code}={'low' if p == 1 else 'high'}"
+            out.append((arg, c, p))
+    if wild is not None and taken:
+        spots = [p for p in range(lo - 1, hi + 2) if 1 <= p <= 14 and p not in taken]
+        for p in spots:
+            if (p < lo or p > hi) and hi - lo + 1 >= hi_n:
+                continue
+            if (p == 1 and hi >= 13) or (p == 14 and lo <= 1):
+                continue  # an Ace at both ends, or a wild Ace beside the wild 2 of a 12-card run
+            out.append((f"{wild.code}={card_at(p, suit).code}", wild, p))
+    if limit != ADJACENCY:
+        used = sum(is_wild(c) for c, _ in built)
+        out = [x for x in out if not is_wild(x[1]) or used < limit]
+    return out
+
+
+def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
+               ) -> list[tuple[str, Card, int]]:
+    """The adds after which ``built`` and the ``others`` still-needed kinds can be finished."""
+    out = []
+    for arg, c, p in candidates(frame, kind, built, hand):
+        rest = list(hand)
+        rest.remove(c)
+        if frame.possible(rest, others, (kind, (*built, (c, p)))):
+            out.append((arg, c, p))
+    return out
+
+
+def represented(kind: str, built: Built, suit_rank: int = 0) -> list[str]:
+    """What each built card stands for: its own code, a rank for a wild in a set, a card in a run."""
+    if kind != "seq":
+        nat = next((c for c, _ in built if not is_wild(c)), None)
+        rank = nat.rank if nat else ""
+        return [rank if is_wild(c) else c.code for c, _ in built]
+    suit = next(c.suit for c, _ in built if not is_wild(c))
+    return [card_at(p, suit).code for _, p in sorted(built, key=lambda cp: cp[1])]

@@ -1,0 +1,390 @@
+"""Feasibility searches over a hand: can it still form the contract (or one combination), and can
+it go out this turn (RULES.md 3.4). The engine uses them to list only steps that can be finished;
+the computer player uses the plans they return.
+
+Hands are count vectors: 52 natural slots (:func:`games.trio.melds.index`) plus a wild count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from games.cards import Card
+from games.trio.melds import ADJACENCY, SEQ, SET, SUITS, Meld, index, is_wild, positions
+
+Counts = tuple[int, ...]
+
+
+def counts_of(cards: Iterable[Card]) -> tuple[Counts, int]:
+    """``(natural counts, wild count)`` of ``cards``."""
+    counts = [0] * 52
+    wilds = 0
+    for c in cards:
+        if is_wild(c):
+            wilds += 1
+        else:
+            counts[index(c)] += 1
+    return tuple(counts), wilds
+
+
+def slot(suit_i: int, pos: int) -> int:
+    """Count-vector slot of run position ``pos`` (14 = the Ace) in suit number ``suit_i``."""
+    return suit_i * 13 + (0 if pos == 14 else pos - 1)
+
+
+@dataclass(frozen=True)
+class SeqPart:
+    """A run to form: length bounds, wild limit, and the positions already placed
+    (``fixed``: position -> is wild), which fix the suit."""
+
+    lmin: int
+    lmax: int
+    max_wilds: int
+    suit: str = ""
+    fixed: tuple[tuple[int, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class SetPart:
+    """A brelan/carré to form: size bounds, and what is already placed (rank, naturals, wilds)."""
+
+    smin: int
+    smax: int
+    rank: int = 0
+    have_nat: int = 0
+    have_wild: int = 0
+
+
+@dataclass
+class Plan:
+    """A way to form the parts: per run part ``(suit, lo, wild mask)``, per set part
+    ``(rank, naturals to add, wilds to add)``."""
+
+    runs: list[tuple[str, int, tuple[bool, ...]]] = field(default_factory=list)
+    sets: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
+             ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
+    """Every way to lay ``part`` from the hand: ``(suit, lo, mask, counts left, wilds left)``.
+    With ``substitute``, a wild may also replace a natural the hand holds (the natural may be
+    needed elsewhere); otherwise naturals are always used first."""
+    fixed = dict(part.fixed)
+    fixed_wilds = sum(fixed.values())
+    fmin = min(fixed) if fixed else 15
+    fmax = max(fixed) if fixed else 0
+    budget = wilds if part.max_wilds == ADJACENCY else min(wilds, part.max_wilds - fixed_wilds)
+    if budget < 0:
+        return
+    suits = (part.suit,) if part.suit else SUITS
+    for suit in suits:
+        si = SUITS.index(suit)
+        base = si * 13
+        # miss[p]: positions 1..p lacking a natural (fixed positions count as present)
+        miss = [0] * 15
+        for p in range(1, 15):
+            present = p in fixed or counts[base + (0 if p == 14 else p - 1)] > 0
+            miss[p] = miss[p - 1] + (not present)
+        for length in range(part.lmin, part.lmax + 1):
+            for lo in range(max(1, fmax - length + 1), min(15 - length, fmin) + 1):
+                hi = lo + length - 1
+                if miss[hi] - miss[lo - 1] > budget:
+                    continue
+                yield from _masks(counts, wilds, part, suit, si, lo, hi, fixed, substitute)
+
+
+def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: int, hi: int,
+           fixed: dict[int, bool], substitute: bool,
+           ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
+    cur = list(counts)
+    mask: list[bool] = []
+    limit = part.max_wilds
+
+    def rec(pos: int, used: int, nwild: int) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
+        if pos > hi:
+            yield suit, lo, tuple(mask), tuple(cur), wilds - used
+            return
+        prev_wild = bool(mask) and mask[-1]
+        if pos in fixed:
+            w = fixed[pos]
+            if w and ((limit == ADJACENCY and prev_wild) or (limit != ADJACENCY and nwild + 1 > limit)):
+                return
+            mask.append(w)
+            yield from rec(pos + 1, used, nwild + w)
+            mask.pop()
+            return
+        s = slot(si, pos)
+        have = cur[s] > 0
+        if have:
+            cur[s] -= 1
+            mask.append(False)
+            yield from rec(pos + 1, used, nwild)
+            mask.pop()
+            cur[s] += 1
+        if (not have or substitute) and used < wilds:
+            if (limit == ADJACENCY and not prev_wild) or (limit != ADJACENCY and nwild < limit):
+                mask.append(True)
+                yield from rec(pos + 1, used + 1, nwild + 1)
+                mask.pop()
+
+    yield from rec(lo, 0, 0)
+
+
+def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> Plan | None:
+    """A way to form every part from the hand at once (disjoint cards), or ``None``."""
+    memo: set[tuple[int, Counts, int]] = set()
+    plan = Plan()
+
+    def totals(c: Counts) -> list[int]:
+        return [c[p - 1] + c[13 + p - 1] + c[26 + p - 1] + c[39 + p - 1] for p in range(1, 14)]
+
+    def set_rec(j: int, tot: list[int], w: int, prev_rank: int) -> bool:
+        if j == len(sets):
+            return True
+        part = sets[j]
+        same_as_prev = j > 0 and part == sets[j - 1] and not part.rank
+        ranks = (part.rank,) if part.rank else range(1, 14)
+        for r in ranks:
+            if r == 2 or (same_as_prev and r < prev_rank):
+                continue
+            for size in range(part.smin, part.smax + 1):
+                for add_w in (0, 1):
+                    if part.have_wild + add_w > 1 or add_w > w:
+                        continue
+                    n = size - part.have_nat - part.have_wild - add_w
+                    if n < 0 or n > tot[r - 1] or part.have_nat + n < 1:
+                        continue
+                    tot[r - 1] -= n
+                    plan.sets.append((r, n, add_w))
+                    ok = set_rec(j + 1, tot, w - add_w, r)
+                    tot[r - 1] += n
+                    if ok:
+                        return True
+                    plan.sets.pop()
+        return False
+
+    def run_rec(i: int, c: Counts, w: int) -> bool:
+        if i == len(runs):
+            return set_rec(0, totals(c), w, 0)
+        key = (i, c, w)
+        if key in memo:
+            return False
+        more = i + 1 < len(runs) or bool(sets)
+        for suit, lo, mask, left, wleft in _windows(c, w, runs[i], more):
+            plan.runs.append((suit, lo, mask))
+            if run_rec(i + 1, left, wleft):
+                return True
+            plan.runs.pop()
+        memo.add(key)
+        return False
+
+    return plan if run_rec(0, counts, wilds) else None
+
+
+_CACHE: dict[tuple[object, ...], bool] = {}
+
+
+def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> bool:
+    """:func:`solve` as a cached yes/no (the engine asks the same questions many times)."""
+    key = (counts, wilds, runs, sets)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > 200_000:
+            _CACHE.clear()
+        found = _CACHE[key] = solve(counts, wilds, runs, sets) is not None
+    return found
+
+
+# --- going out this turn ---------------------------------------------------------------------
+
+# Abstract table melds for the search: a set ("s", rank, size, wilds) or a run
+# ("q", suit index, lo, hi, wilds, max wilds, lo end wild, hi end wild).
+TableMeld = tuple[object, ...]
+
+
+def abstract(m: Meld) -> TableMeld | None:
+    """The search's view of a laid meld (``None`` for a closed carré)."""
+    if m.closed:
+        return None
+    if m.kind == SET:
+        return ("s", m.rank, len(m.cards), m.wild_count)
+    return ("q", SUITS.index(m.suit), m.lo, m.hi, m.wild_count, m.max_wilds,
+            is_wild(m.cards[0]), is_wild(m.cards[-1]))
+
+
+def _layoffs(t: TableMeld, si: int, pos: tuple[int, ...], wild: bool) -> list[TableMeld | None]:
+    """``t`` after each possible lay-off of one card (``None`` entry: the set became a closed carré)."""
+    out: list[TableMeld | None] = []
+    if t[0] == "s":
+        _, rank, size, wc = t
+        if (wild and wc == 0) or (not wild and rank == pos[0]):
+            out.append(None if size + 1 >= 4 else ("s", rank, size + 1, wc + wild))
+        return out
+    _, s, lo, hi, wc, mw, low, hiw = t
+    assert isinstance(lo, int) and isinstance(hi, int) and isinstance(wc, int)
+    if hi - lo + 1 >= 13:
+        return out
+    if wild:
+        ok_lo = lo > 1 and (not low if mw == ADJACENCY else wc < mw)  # type: ignore[operator]
+        ok_hi = hi < 14 and (not hiw if mw == ADJACENCY else wc < mw)  # type: ignore[operator]
+        if ok_lo:
+            out.append(("q", s, lo - 1, hi, wc + 1, mw, True, hiw))
+        if ok_hi:
+            out.append(("q", s, lo, hi + 1, wc + 1, mw, low, True))
+        return out
+    if s != si:
+        return out
+    for p in pos:
+        if p == lo - 1:
+            out.append(("q", s, lo - 1, hi, wc, mw, False, hiw))
+        elif p == hi + 1:
+            out.append(("q", s, lo, hi + 1, wc, mw, low, False))
+    return out
+
+
+def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *, discard: bool,
+               run_wilds: int) -> bool:
+    """Whether the hand can be emptied this turn by new combinations (minimal ones; later cards
+    extend them as lay-offs), lay-offs on ``table`` and, with ``discard``, one final discard.
+    ``run_wilds`` is the wild limit of a new run (1, or :data:`ADJACENCY` at L'École)."""
+    start = tuple(sorted((t for t in table if t is not None), key=repr))
+    if not _quick_ok(counts, wilds, start, discard):
+        return False
+    memo: set[tuple[object, ...]] = set()
+
+    def rec(c: Counts, w: int, tab: tuple[TableMeld, ...], d: bool) -> bool:
+        total = sum(c) + w
+        if total == 0 or (total == 1 and d):
+            return True
+        key = (c, w, tab, d)
+        if key in memo:
+            return False
+        memo.add(key)
+        first = next((i for i, n in enumerate(c) if n), -1)
+        if first < 0:  # only wilds left: lay them off
+            for k, t in enumerate(tab):
+                for nt in _layoffs(t, -1, (), True):
+                    if rec(c, w - 1, _swap(tab, k, nt), d):
+                        return True
+            return False
+        si, p0 = divmod(first, 13)
+        p0 += 1
+        pos = (1, 14) if p0 == 1 else (p0,)
+        cl = list(c)
+        cl[first] -= 1
+        rest = tuple(cl)
+        if d and rec(rest, w, tab, False):
+            return True
+        for k, t in enumerate(tab):
+            for nt in _layoffs(t, si, pos, False):
+                if rec(rest, w, _swap(tab, k, nt), d):
+                    return True
+        # a new brelan holding this card
+        same = [slot(s, p0) for s in range(si, 4) if rest[slot(s, p0)]]
+        for a in same:
+            for b in same:
+                if b < a or (a == b and rest[a] < 2):
+                    continue
+                cl2 = list(rest)
+                cl2[a] -= 1
+                cl2[b] -= 1
+                if rec(tuple(cl2), w, _add(tab, ("s", p0, 3, 0)), d):
+                    return True
+            if w and rec(_dec(rest, a), w - 1, _add(tab, ("s", p0, 3, 1)), d):
+                return True
+        # a new tierce holding this card
+        for p in pos:
+            for lo in (p - 2, p - 1, p):
+                if lo < 1 or lo + 2 > 14:
+                    continue
+                others = [q for q in range(lo, lo + 3) if q != p]
+                yield_any = _tierces(rest, w, si, p, lo, others, run_wilds)
+                for left, wl, mask in yield_any:
+                    run = ("q", si, lo, lo + 2, sum(mask), run_wilds, mask[0], mask[2])
+                    if rec(left, wl, _add(tab, run), d):
+                        return True
+        return False
+
+    return rec(counts, wilds, start, discard)
+
+
+def _tierces(c: Counts, w: int, si: int, p: int, lo: int, others: list[int], run_wilds: int,
+             ) -> list[tuple[Counts, int, tuple[bool, bool, bool]]]:
+    out = []
+    for wa in (False, True):
+        for wb in (False, True):
+            flags = {p: False, others[0]: wa, others[1]: wb}
+            mask = (flags[lo], flags[lo + 1], flags[lo + 2])
+            nw = wa + wb
+            if nw > w:
+                continue
+            if run_wilds == ADJACENCY:
+                if (mask[0] and mask[1]) or (mask[1] and mask[2]):
+                    continue
+            elif nw > run_wilds:
+                continue
+            cl = list(c)
+            ok = True
+            for q, isw in ((others[0], wa), (others[1], wb)):
+                if not isw:
+                    s = slot(si, q)
+                    if cl[s] == 0:
+                        ok = False
+                        break
+                    cl[s] -= 1
+            if ok:
+                out.append((tuple(cl), w - nw, mask))
+    return out
+
+
+def _quick_ok(counts: Counts, wilds: int, tab: tuple[TableMeld, ...], discard: bool) -> bool:
+    """Necessary condition: at most one card (with ``discard``) has no possible use."""
+    useless = 0
+    for i, n in enumerate(counts):
+        if not n:
+            continue
+        si, p = divmod(i, 13)
+        p += 1
+        if wilds or n > 1:
+            continue
+        if any(counts[slot(s, p)] for s in range(4) if s != si):
+            continue
+        near = [q for q in range(p - 2, p + 3) if 1 <= q <= 13 and q != p]
+        if p == 1:
+            near += [12, 13]
+        if p in (12, 13):
+            near.append(1)
+        if any(counts[slot(si, q)] for q in near):
+            continue
+        pos = (1, 14) if p == 1 else (p,)
+        if any(_layoffs(t, si, pos, False) for t in tab):
+            continue
+        useless += n
+        if useless > (1 if discard else 0):
+            return False
+    return True
+
+
+def _swap(tab: tuple[TableMeld, ...], k: int, nt: TableMeld | None) -> tuple[TableMeld, ...]:
+    rest = tab[:k] + tab[k + 1:]
+    return rest if nt is None else tuple(sorted((*rest, nt), key=repr))
+
+
+def _add(tab: tuple[TableMeld, ...], t: TableMeld) -> tuple[TableMeld, ...]:
+    return tuple(sorted((*tab, t), key=repr))
+
+
+def _dec(c: Counts, i: int) -> Counts:
+    cl = list(c)
+    cl[i] -= 1
+    return tuple(cl)
+
+
+def positions_of(c: Card) -> tuple[int, ...]:
+    """Re-exported for callers that reason on cards (see :func:`games.trio.melds.positions`)."""
+    return positions(c)
+
+
+__all__ = ["SEQ", "SET", "Counts", "Plan", "SeqPart", "SetPart", "abstract", "can_go_out",
+           "counts_of", "feasible", "slot", "solve"]

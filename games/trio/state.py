@@ -1,0 +1,311 @@
+"""The state of a Le Trio / L'École match: deal, turns, melding steps, round end (RULES.md 3.4).
+
+See the package docstring for the action grammar. The engine lists only steps that can be
+finished: a combination is offered only when the hand can complete it (and, in an opening, the
+whole contract), so a build in progress is always completable and can always be cancelled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import JSON, Action, Outcome, State
+from games.cards import Card, card, sort_cards, standard_decks
+from games.rng import deal_rng
+from games.trio.building import Built, Frame, is_complete, legal_adds, represented
+from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
+from games.trio.melds import SEQ, SET, Meld, is_wild
+from games.trio.search import abstract, can_go_out, counts_of
+
+HAND_SIZE = 13
+# The rules never say what happens when nobody can go out: once everyone has opened, the second
+# time the stock runs out ends the round with nobody out (hands are counted as usual).
+STALE_RESHUFFLES = 2
+EVENTS_KEPT = 10
+
+
+class TrioState(State):
+    """A match of Le Trio (``variant`` "trio") or L'École ("ecole")."""
+
+    variant: str
+    first_dealer: int
+    jack_cards: tuple[str, ...]
+    round_no: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    melds: tuple[Meld, ...]
+    next_id: int
+    contract: tuple[int, ...]
+    opened: tuple[bool, ...]
+    turn: int
+    phase: str  # draw | play | meld | layoff | over
+    opened_now: bool
+    must_out: bool
+    kind: str  # combination being built ("" while choosing the next one of an opening)
+    built: Built
+    staged: tuple[tuple[str, Built], ...]
+    layoff_card: Card | None
+    scores: tuple[int, ...]
+    last_deal: JSON | None
+    events: tuple[JSON, ...]
+    reshuffles: int
+    stale: int  # stock exhaustions while every seat had opened
+    opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
+    winners: tuple[int, ...]
+
+    # -- setup --------------------------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return int(self.options["contracts"])
+
+    def _deck(self) -> list[Card]:
+        jokers = int(self.options.get("jokers", 0)) if self.variant == "ecole" else 0
+        return standard_decks(deck_count(self.seats, self.variant), jokers)
+
+    def _choose_first_dealer(self) -> None:
+        """Cards dealt face up one by one, from seat 0 clockwise, until a Jack (RULES.md 3.4)."""
+        deck = self._deck()
+        deal_rng(self.seed, 0, "jack").shuffle(deck)
+        shown = []
+        for i, c in enumerate(deck):
+            shown.append(c.code)
+            if c.rank == "J":
+                self.first_dealer = i % self.seats
+                break
+        self.jack_cards = tuple(shown)
+
+    def _deal(self) -> None:
+        """13 cards each, one at a time from the dealer's left; the next card starts the pile."""
+        self.dealer = (self.first_dealer + self.round_no) % self.seats
+        deck = self._deck()
+        deal_rng(self.seed, self.round_no).shuffle(deck)
+        n = self.seats
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            hands[(self.dealer + 1 + i) % n].append(deck.pop())
+        self.hands = tuple(tuple(sort_cards(h)) for h in hands)
+        self.pile = (deck.pop(),)
+        self.stock = tuple(deck)
+        self.melds, self.next_id = (), 1
+        self.opened = (False,) * n
+        self.reshuffles = self.stale = 0
+        self.turn = (self.dealer + 1) % n
+        self._event({"type": "deal", "deal_no": self.round_no, "dealer": self.dealer})
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.phase, self.opened_now, self.must_out = "draw", False, False
+        self.kind, self.built, self.staged, self.layoff_card = "", (), (), None
+        if not self.stock and len(self.pile) > 1:
+            if all(self.opened):
+                self.stale += 1
+                if self.stale >= STALE_RESHUFFLES:
+                    self._event({"type": "blocked"})
+                    self._end_round(None)
+                    return
+            fresh = list(self.pile[:-1])
+            self.reshuffles += 1
+            deal_rng(self.seed, self.round_no, f"reshuffle{self.reshuffles}").shuffle(fresh)
+            self.stock, self.pile = tuple(fresh), self.pile[-1:]
+            self._event({"type": "reshuffle", "cards": len(fresh)})
+        if not self.stock and not self._can_take_discard():
+            self._end_round(None)
+
+    def _event(self, ev: JSON) -> None:
+        self.events = (*self.events, ev)[-EVENTS_KEPT:]
+
+    # -- contract -----------------------------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    def frame(self, seat: int | None = None) -> Frame:
+        s = self.turn if seat is None else seat
+        return Frame(self.variant, self.contract[s], not self.opened[s], bool(self.options["longer_melds"]))
+
+    def held(self, seat: int) -> tuple[Card, ...]:
+        """Every card ``seat`` holds, including those of a combination being built."""
+        if seat != self.turn or not (self.built or self.staged):
+            return self.hands[seat]
+        extra = [c for c, _ in self.built] + [c for _, b in self.staged for c, _ in b]
+        return tuple(sort_cards([*self.hands[seat], *extra]))
+
+    def _can_take_discard(self) -> bool:
+        if not self.pile:
+            return False
+        seat = self.turn
+        if not self.opened[seat]:
+            return True
+        counts, wilds = counts_of([*self.hands[seat], self.pile[-1]])
+        return can_go_out(counts, wilds, (abstract(m) for m in self.melds), discard=True,
+                          run_wilds=run_wild_limit(self.variant))
+
+    def _legal(self) -> list[Action]:
+        from games.trio.steps import legal_steps
+
+        return legal_steps(self)
+
+    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+        from games.trio.steps import why_illegal
+
+        return why_illegal(self, action)
+
+    def _advance(self, seat: int, action: Action) -> None:
+        from games.trio.steps import advance
+
+        advance(self, action)
+
+    # -- melding helpers used by the steps ------------------------------------------------------
+
+    def remove_from_hand(self, seat: int, c: Card) -> None:
+        hand = list(self.hands[seat])
+        hand.remove(c)
+        self._set_hand(seat, hand)
+
+    def _set_hand(self, seat: int, hand: list[Card]) -> None:
+        hands = list(self.hands)
+        hands[seat] = tuple(sort_cards(hand))
+        self.hands = tuple(hands)
+
+    def give(self, seat: int, cards: list[Card]) -> None:
+        self._set_hand(seat, [*self.hands[seat], *cards])
+
+    def new_meld(self, seat: int, kind: str, built: Built, max_wilds: int) -> Meld:
+        ordered = sorted(built, key=lambda cp: cp[1]) if kind == "seq" else list(built)
+        cards = tuple(c for c, _ in ordered)
+        reps = tuple(represented(kind, tuple(ordered)))
+        if kind == "seq":
+            suit = next(c.suit for c in cards if not is_wild(c))
+            m = Meld(self.next_id, seat, SEQ, cards, reps, suit=suit, lo=ordered[0][1], max_wilds=max_wilds)
+        else:
+            from games.trio.melds import POS_OF_RANK
+
+            rank = POS_OF_RANK[next(c.rank for c in cards if not is_wild(c))]
+            m = Meld(self.next_id, seat, SET, cards, reps, rank=rank, closed=len(cards) >= 4)
+        self.next_id += 1
+        self.melds = (*self.melds, m)
+        return m
+
+    def opening_ok(self, seat: int) -> bool:
+        """The staged combinations are exactly the contract (validated as a whole)."""
+        melds = [[c for c, _ in sorted(b, key=lambda cp: cp[1])] for _, b in self.staged]
+        return contract_met(melds, self.contract[seat], variant=self.variant,
+                            longer=bool(self.options["longer_melds"]),
+                            same_rank_sets=bool(self.options["same_rank_brelans"]),
+                            same_suit_runs=bool(self.options["same_suit_runs"]))
+
+    def end_turn(self) -> None:
+        if self.phase == "over":
+            return
+        self.turn = (self.turn + 1) % self.seats
+        self._start_turn()
+
+    def _end_round(self, out: int | None) -> None:
+        """Hand points for everyone still holding cards; openers advance (RULES.md 3.4)."""
+        n = self.seats
+        deltas = [0 if s == out else hand_points(self.held(s), variant=self.variant) for s in range(n)]
+        self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
+        finishers = [s for s in range(n) if self.opened[s] and self.contract[s] == self.last]
+        self.contract = tuple(c + 1 if self.opened[s] and c < self.last else c for s, c in enumerate(self.contract))
+        self.last_deal = {"deal_no": self.round_no, "deltas": deltas, "scores": list(self.scores),
+                          "out": out, "opened": list(self.opened), "finishers": finishers,
+                          "hands": {str(s): [c.code for c in self.held(s)] for s in range(n) if s != out}}
+        self._event({"type": "deal_end", "deal_no": self.round_no, "out": out, "deltas": deltas})
+        cap = int(self.options["max_rounds"])
+        if finishers or (cap and self.round_no + 1 >= cap):
+            self._finish(finishers, out)
+            return
+        self.round_no += 1
+        self._deal()
+
+    def _finish(self, finishers: list[int], out: int | None) -> None:
+        """Winner: a lone finisher of the last contract; else the finisher who went out; else the
+        finisher with fewest points; exact tie shared (option: first to open it). RULES.md 3.4-3.5."""
+        self.phase = "over"
+        pool = finishers
+        if not pool:  # round limit reached: furthest contract, then fewest points
+            best = max(self.contract)
+            pool = [s for s in range(self.seats) if self.contract[s] == best]
+        if out in pool and finishers:
+            self.winners = (out,)  # type: ignore[assignment]
+            return
+        low = min(self.scores[s] for s in pool)
+        tied = [s for s in pool if self.scores[s] == low]
+        if len(tied) > 1 and self.options["tie_first_opener"] and finishers:
+            tied = [min(tied, key=lambda s: self.opened_last_at[s])]
+        self.winners = tuple(tied)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        """Shared keys plus: ``variant``, ``contracts`` (each seat's current contract number),
+        ``last_contract``, ``opened``, ``melds`` (``{"id", "owner", "kind": "set"|"seq", "cards",
+        "as" (what each card stands for), "closed"}``), ``stock_count``, ``discard_top``,
+        ``discard_count``, ``must_go_out``, ``first_dealer``, ``winners``; privately ``hand``
+        (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
+        or ``None``) and ``layoff_card``."""
+        v: JSON = {
+            "game": self.game.name, "seats": self.seats, "seat": seat, "rev": self.rev,
+            "to_act": self.to_act(), "phase": self.phase, "variant": self.variant,
+            "deal_no": self.round_no, "deals": None, "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
+            "hand_counts": [len(self.held(s)) for s in range(self.seats)],
+            "scores": list(self.scores), "contracts": list(self.contract), "last_contract": self.last,
+            "opened": list(self.opened), "melds": [m.to_json() for m in self.melds],
+            "stock_count": len(self.stock), "discard_top": self.pile[-1].code if self.pile else None,
+            "discard_count": len(self.pile), "must_go_out": self.must_out,
+            "last_deal": self.last_deal, "events": list(self.events),
+            "winners": list(self.winners) if self.phase == "over" else None,
+        }
+        if seat is not None:
+            v["hand"] = [c.code for c in self.held(seat)]
+            v["building"] = None
+            v["layoff_card"] = None
+            if seat == self.turn and self.phase in ("meld", "layoff"):
+                v["building"] = {"kind": self.kind, "cards": _texts(self.kind, self.built),
+                                 "staged": [{"kind": k, "cards": _texts(k, b)} for k, b in self.staged]}
+                v["layoff_card"] = self.layoff_card.code if self.layoff_card else None
+        return v
+
+    def outcome(self) -> Outcome | None:
+        """Scores are penalty points (lower is better); the winners come first, then the others by
+        contracts completed and fewest points."""
+        if self.phase != "over":
+            return None
+        key = {s: (0 if s in self.winners else 1, -self.contract[s], self.scores[s]) for s in range(self.seats)}
+        ranking = tuple(sorted(range(self.seats), key=lambda s: (key[s], s)))
+        places = [0] * self.seats
+        for pos, s in enumerate(ranking):
+            prev = ranking[pos - 1] if pos else None
+            same = prev is not None and (key[prev] == key[s] or (s in self.winners and prev in self.winners))
+            places[s] = places[prev] if same and prev is not None else pos
+        return Outcome(tuple(float(x) for x in self.scores), ranking, tuple(places))
+
+    def _clone(self) -> TrioState:
+        new = object.__new__(TrioState)
+        new.__dict__.update(self.__dict__)
+        return new
+
+
+def _texts(kind: str, built: Built) -> list[str]:
+    reps = represented(kind, built) if built else []
+    ordered = sorted(built, key=lambda cp: cp[1]) if kind == "seq" else list(built)
+    return [f"{c.code}={r}" if is_wild(c) else c.code for (c, _), r in zip(ordered, reps, strict=True)]
+
+
+def new_state(game: Any, variant: str, seats: int, seed: int | str, options: dict[str, Any]) -> TrioState:
+    s = object.__new__(TrioState)
+    s._init_base(game, seats, seed, options)
+    s.variant = variant
+    s.round_no, s.scores, s.contract = 0, (0,) * seats, (1,) * seats
+    s.last_deal, s.events, s.winners = None, (), ()
+    s.opened_last_at = (-1,) * seats
+    s._choose_first_dealer()
+    s._deal()
+    return s
+
+
+__all__ = ["TrioState", "card", "is_complete", "legal_adds", "new_state"]

@@ -1,0 +1,285 @@
+"""Legal steps and their effects (RULES.md 3.4; grammar in the package docstring)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from games.base import Action
+from games.cards import Card, card
+from games.trio.building import candidates, is_complete, legal_adds
+from games.trio.contracts import run_wild_limit
+from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, is_wild
+from games.trio.search import SeqPart, _windows, abstract, can_go_out, counts_of
+
+if TYPE_CHECKING:
+    from games.trio.state import TrioState
+
+ORDER = {"draw": 0, "meld": 1, "add": 2, "done": 3, "layoff": 4, "onto": 5, "discard": 6, "cancel": 7}
+
+
+def _distinct(hand: tuple[Card, ...]) -> list[Card]:
+    """Distinct cards, wilds reduced to one (all wilds are alike)."""
+    seen: dict[Card, None] = {}
+    wild = False
+    for c in hand:
+        if is_wild(c):
+            if wild:
+                continue
+            wild = True
+        seen.setdefault(c, None)
+    return list(seen)
+
+
+def layoff_targets(s: TrioState, c: Card) -> list[Action]:
+    out = []
+    for m in s.melds:
+        for end in m.layoff_ends(c):
+            out.append(Action("onto", f"{m.id}:{end}" if end else str(m.id)))
+    return out
+
+
+def legal_steps(s: TrioState) -> list[Action]:
+    """Every legal next step of the seat to act, sorted."""
+    seat = s.turn
+    hand = s.hands[seat]
+    acts: list[Action] = []
+    if s.phase == "draw":
+        if s.stock:
+            acts.append(Action("draw", "stock"))
+        if s._can_take_discard():
+            acts.append(Action("draw", "discard"))
+    elif s.phase == "play":
+        if not s.must_out or len(hand) == 1:
+            acts += [Action("discard", c.code) for c in {c: None for c in hand}]
+        frame = s.frame()
+        if frame.opening:
+            kinds = frame.kinds_needed(())
+            if frame.possible(hand, kinds):
+                acts += [Action("meld", k) for k in sorted(set(kinds))]
+        elif not s.opened_now:
+            acts += [Action("meld", k) for k in ("brelan", "seq") if frame.possible(hand, [k])]
+        if s.opened[seat] and (not s.opened_now or s.options["layoff_on_opening"]):
+            acts += [Action("layoff", c.code) for c in _distinct(hand) if any(m.layoff_ends(c) for m in s.melds)]
+    elif s.phase == "meld":
+        frame = s.frame()
+        if not s.kind:
+            acts += [Action("meld", k) for k in sorted(set(frame.kinds_needed([k for k, _ in s.staged])))]
+        else:
+            others = _others(s)
+            acts += [Action("add", arg) for arg, _, _ in legal_adds(frame, s.kind, s.built, hand, others)]
+            _lo, hi, _ = frame.bounds(s.kind)
+            if len(s.built) < hi and is_complete(frame, s.kind, s.built):
+                acts.append(Action("done"))
+        acts.append(Action("cancel"))
+    elif s.phase == "layoff":
+        assert s.layoff_card is not None
+        acts += layoff_targets(s, s.layoff_card)
+        acts.append(Action("cancel"))
+    if s.must_out:
+        acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
+    return sorted(acts, key=lambda a: (ORDER[a.kind], a.arg))
+
+
+def _others(s: TrioState) -> list[str]:
+    """The opening's kinds still needed besides the one being built."""
+    if not s.frame().opening:
+        return []
+    need = s.frame().kinds_needed([k for k, _ in s.staged])
+    need.remove(s.kind)
+    return need
+
+
+# -- effects ----------------------------------------------------------------------------------
+
+
+def advance(s: TrioState, a: Action) -> None:
+    """Apply a legal step to the fresh copy ``s``."""
+    seat = s.turn
+    kind = a.kind
+    if kind == "draw":
+        if a.arg == "stock":
+            c, s.stock = s.stock[-1], s.stock[:-1]
+            s._event({"type": "draw", "seat": seat, "source": "stock"})
+        else:
+            c, s.pile = s.pile[-1], s.pile[:-1]
+            s.must_out = s.opened[seat]
+            s._event({"type": "draw", "seat": seat, "source": "discard", "card": c.code})
+        s.give(seat, [c])
+        s.phase = "play"
+    elif kind == "discard":
+        c = card(a.arg)
+        s.remove_from_hand(seat, c)
+        s.pile = (*s.pile, c)
+        s._event({"type": "discard", "seat": seat, "card": c.code})
+        if not s.hands[seat]:
+            s._event({"type": "out", "seat": seat})
+            s._end_round(seat)
+        else:
+            s.end_turn()
+    elif kind == "meld":
+        s.phase, s.kind, s.built = "meld", a.arg, ()
+    elif kind == "add":
+        _, c, p = next(x for x in candidates(s.frame(), s.kind, s.built, s.hands[seat]) if x[0] == a.arg)
+        s.remove_from_hand(seat, c)
+        s.built = (*s.built, (c, p))
+        if len(s.built) >= s.frame().bounds(s.kind)[1]:
+            _close(s)
+    elif kind == "done":
+        _close(s)
+    elif kind == "cancel":
+        back = [c for c, _ in s.built] + [c for _, b in s.staged for c, _ in b]
+        s.give(seat, back)
+        s.phase, s.kind, s.built, s.staged, s.layoff_card = "play", "", (), (), None
+    elif kind == "layoff":
+        s.phase, s.layoff_card = "layoff", card(a.arg)
+    elif kind == "onto":
+        c = s.layoff_card
+        assert c is not None
+        mid, _, end = a.arg.partition(":")
+        s.melds = tuple(m.laid_off(c, end) if m.id == int(mid) else m for m in s.melds)
+        s.remove_from_hand(seat, c)
+        s.phase, s.layoff_card = "play", None
+        s._event({"type": "layoff", "seat": seat, "card": c.code, "meld": int(mid)})
+        _maybe_out(s)
+
+
+def _close(s: TrioState) -> None:
+    seat = s.turn
+    frame = s.frame()
+    if not frame.opening:
+        limit = run_wild_limit(s.variant)
+        m = s.new_meld(seat, s.kind, s.built, limit if s.kind == "seq" else 1)
+        s.phase, s.kind, s.built = "play", "", ()
+        s._event({"type": "meld", "seat": seat, "meld": m.id})
+        _maybe_out(s)
+        return
+    s.staged = (*s.staged, (s.kind, s.built))
+    s.kind, s.built = "", ()
+    if frame.kinds_needed([k for k, _ in s.staged]):
+        return
+    if not s.opening_ok(seat):  # every add was checked, so this is an engine bug: make it loud
+        raise RuntimeError(f"opening does not meet the contract: {s.staged}")
+    ids = []
+    for k, b in s.staged:
+        limit = frame.bounds("seq")[2] if k == "seq" else 1
+        ids.append(s.new_meld(seat, k, b, limit).id)
+    opened = list(s.opened)
+    opened[seat] = True
+    s.opened = tuple(opened)
+    if s.contract[seat] == s.last:
+        at = list(s.opened_last_at)
+        at[seat] = s.rev
+        s.opened_last_at = tuple(at)
+    s.staged, s.phase, s.opened_now = (), "play", True
+    s._event({"type": "open", "seat": seat, "contract": s.contract[seat], "melds": ids})
+
+
+def _maybe_out(s: TrioState) -> None:
+    seat = s.turn
+    if not s.hands[seat]:
+        s._event({"type": "out", "seat": seat})
+        s._end_round(seat)
+
+
+# -- the "must go out" turn (took the discard after opening) ------------------------------------
+
+
+def _keeps_out(s: TrioState, a: Action) -> bool:
+    """After ``a``, the player can still empty his hand this turn (RULES.md 3.4)."""
+    t = s._clone()
+    advance(t, a)
+    if t.phase == "over" or t.round_no != s.round_no:
+        return True
+    seat = s.turn
+    hand = t.hands[seat]
+    table = [abstract(m) for m in t.melds]
+    rw = run_wild_limit(s.variant)
+    if t.phase == "play":
+        counts, wilds = counts_of(hand)
+        return can_go_out(counts, wilds, table, discard=True, run_wilds=rw)
+    if t.phase == "layoff":
+        c = t.layoff_card
+        assert c is not None
+        rest = list(hand)
+        rest.remove(c)
+        counts, wilds = counts_of(rest)
+        for m in t.melds:
+            for end in m.layoff_ends(c):
+                tab = [abstract(m.laid_off(c, end) if x.id == m.id else x) for x in t.melds]
+                if can_go_out(counts, wilds, tab, discard=True, run_wilds=rw):
+                    return True
+        return False
+    if not t.built:  # a kind just chosen: some first card must keep going out possible
+        adds = legal_adds(t.frame(), t.kind, (), hand, [])
+        return any(_keeps_out(t, Action("add", arg)) for arg, _, _ in adds)
+    return any(can_go_out(c, w, [*table, extra], discard=True, run_wilds=rw)
+               for c, w, extra in _completions(t))
+
+
+def _completions(t: TrioState) -> list[tuple[tuple[int, ...], int, tuple[object, ...]]]:
+    """Minimal ways to finish the combination being built: ``(counts left, wilds left, meld)``."""
+    hand = t.hands[t.turn]
+    counts, wilds = counts_of(hand)
+    built = t.built
+    out: list[tuple[tuple[int, ...], int, tuple[object, ...]]] = []
+    if not built:
+        return out
+    if t.kind != "seq":
+        nat = [c for c, _ in built if not is_wild(c)]
+        rank = POS_OF_RANK[nat[0].rank]
+        have_w = len(built) - len(nat)
+        pool = [c for c in hand if not is_wild(c) and c.rank == nat[0].rank]
+        need = max(0, 3 - len(built))
+        for w_add in (0, 1):
+            if w_add > wilds or have_w + w_add > 1 or w_add > need:
+                continue
+            for combo in set(combinations(pool, need - w_add)):
+                rest = list(hand)
+                for c in combo:
+                    rest.remove(c)
+                cl, wl = counts_of(rest)
+                size = len(built) + need
+                if size >= 4:
+                    continue
+                out.append((cl, wl - w_add, ("s", rank, size, have_w + w_add)))
+        return out
+    ps = [p for _, p in built]
+    span = max(ps) - min(ps) + 1
+    limit = run_wild_limit(t.variant)
+    suit = next(c.suit for c, _ in built if not is_wild(c))
+    part = SeqPart(max(3, span), max(3, span), limit, suit, tuple(sorted((p, is_wild(c)) for c, p in built)))
+    for _, lo, mask, left, wleft in _windows(counts, wilds, part, True):
+        hi = lo + len(mask) - 1
+        out.append((left, wleft, ("q", SUITS.index(suit), lo, hi, sum(mask), limit, mask[0], mask[-1])))
+    return out
+
+
+def why_illegal(s: TrioState, a: Action) -> tuple[str, str]:
+    """A player-readable reason for refusing ``a``."""
+    seat = s.turn
+    if s.phase == "draw" and a.kind != "draw":
+        return ("Draw first: from the stock or the discard pile.",
+                "Piochez d'abord : au talon ou à la défausse.")
+    if a == Action("draw", "discard") and s.opened[seat]:
+        return ("Having opened, you may take the discard only if it lets you go out this turn.",
+                "Ayant ouvert, vous ne pouvez prendre la défausse que si elle vous permet de finir ce tour.")
+    if a.kind == "layoff" and not s.opened[seat]:
+        return ("You may lay off cards only after opening.",
+                "Vous ne pouvez poser sur les combinaisons qu'après avoir ouvert.")
+    if a.kind in ("layoff", "meld") and s.opened_now:
+        return ("On the turn you open you may lay nothing else.",
+                "Au tour de l'ouverture, on ne pose rien d'autre.")
+    if a.kind == "meld" and s.phase == "play" and not s.opened[seat]:
+        return ("Your hand cannot make your contract now: open with exactly its combinations.",
+                "Votre main ne permet pas de remplir votre contrat : ouvrez avec exactement ses combinaisons.")
+    if s.must_out:
+        return ("You took the discard after opening: this turn you must go out.",
+                "Vous avez pris la défausse après avoir ouvert : vous devez finir ce tour.")
+    if a.kind in ("add", "onto"):
+        return (f"{a.arg} does not fit there (combination rules or wild limit).",
+                f"{a.arg} ne convient pas ici (règles des combinaisons ou limite de passe-partout).")
+    return (f"{a} is not allowed now.", f"{a} n'est pas permis maintenant.")
+
+
+__all__ = ["ADJACENCY", "advance", "layoff_targets", "legal_steps", "why_illegal"]
