@@ -84,14 +84,21 @@ class PiquetLayout(Layout):
         scores = view.get("scores") or [0, 0]
         deal = (view.get("deal_points") or [0, 0])[seat]
         tricks = (view.get("tricks_won") or [0, 0])[seat]
-        return pick(locale, f"partie {scores[seat]} · donne {deal} · {tricks} plis",
-                    f"partie {scores[seat]} · deal {deal} · {tricks} tricks")
+        return pick(locale, f"{scores[seat]} pts · donne {deal} · {tricks} plis",
+                    f"{scores[seat]} pts · deal {deal} · {tricks} tricks")
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []
         taken = [f"{names[s]} {n}" for s, n in enumerate(view.get("exchanges") or []) if isinstance(n, int)]
         if taken:
             lines.append(pick(locale, "Échangé : ", "Exchanged: ") + " · ".join(taken))
+        if view.get("phase") == "declare":
+            for c in view.get("calls") or []:
+                kind = str(c.get("kind"))
+                label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
+                said = call_text(kind, c.get("call"), locale) if c.get("call") else pick(locale, "ne dit rien",
+                                                                                            "keeps quiet")
+                lines.append(f"{names[int(c['seat'])]} · {label} : {said}")
         for d in view.get("declarations") or []:
             kind = str(d.get("kind"))
             winner = d.get("winner")

@@ -94,3 +94,19 @@ def test_playable_cards_are_highlighted() -> None:
     some = rendering.hand_image(m.private, legal=hand[:1])
     everything = rendering.hand_image(m.private, legal=hand)
     assert len({plain, some, everything}) == 3
+
+
+OPTION_CASES = [(name, opt.name) for name, game in sorted(GAMES.items()) for opt in game.options()
+                if isinstance(opt.default, bool)]
+
+
+@pytest.mark.parametrize(("name", "option"), OPTION_CASES)
+def test_tables_render_with_each_variant_option(name: str, option: str) -> None:
+    """Every yes/no table option switched on (sinking in Piquet, a seat sitting out in Tarot...)."""
+    from rendering.samples import SHORT, playout
+
+    game = GAMES[name]
+    states = playout(game, game.max_seats, seed=11, max_actions=600, options={**SHORT.get(name, {}), option: True})
+    for state in states[::9] + states[-1:]:
+        _open(rendering.table_image(state.view(None), NAMES[:game.max_seats]))
+    _open(rendering.recap_image(states[-1].view(None), NAMES[:game.max_seats]))
