@@ -6,6 +6,7 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
 * :func:`hand_image` ``(view, locale="fr", legal=None)``: one seat's hand (give it ``view(seat)``),
   ``legal`` the playable card codes to highlight; cards numbered 1..n in :func:`hand_order`;
 * :func:`recap_image` ``(view, names=None, locale="fr")``: the last finished deal (``view["last_deal"]``);
+* :func:`warm_up` ``()``: optional, draws every card face once (call it at start-up in a thread);
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
   ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points`` (and optionally ``computer``),
   best first (at most 25 shown).
@@ -28,7 +29,7 @@ from rendering.scoreboard import scoreboard_picture
 
 Names = Sequence[str] | Mapping[int, str] | None
 
-__all__ = ["hand_image", "hand_order", "recap_image", "scoreboard_image", "table_image"]
+__all__ = ["hand_image", "hand_order", "recap_image", "scoreboard_image", "table_image", "warm_up"]
 
 
 def table_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
@@ -51,3 +52,23 @@ def recap_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -
 def scoreboard_image(rows: Sequence[Mapping[str, Any]], locale: str = "fr", title: str | None = None) -> bytes:
     """PNG leaderboard from ``rows`` (see :mod:`rendering.scoreboard`)."""
     return encode(scoreboard_picture(rows, locale, title))
+
+
+def warm_up(locales: Sequence[str] = ("fr", "en")) -> int:
+    """Draw every card face at the sizes the images use, so no player waits for a first drawing
+    (about 2.5 ms a face; call once at start-up, off the event loop). Returns the faces drawn."""
+    from games.cards import spanish_deck, tarot_deck
+    from rendering.cards import back_image, card_image
+    from rendering.hand import CARD_W
+    from rendering.table import SMALL_W, TRICK_W
+
+    sizes = (CARD_W, TRICK_W, 70, SMALL_W)
+    count = 0
+    for size in sizes:
+        back_image(size)
+        for locale in locales:
+            for c in [*tarot_deck(), *spanish_deck()]:
+                card_image(c.code, c.family, size, locale)
+                count += 1
+            card_image("JK", "french", size, locale)
+    return count

@@ -42,3 +42,13 @@ def test_family_guess() -> None:
     assert family_of(["1E", "7O"]) == "spanish"
     assert family_of(["RC"]) == "spanish"
     assert family_of(["10H", "QS", "T21", "EX"]) == "french"
+
+
+def test_warm_up_fills_the_cache() -> None:
+    import rendering
+    from rendering.hand import CARD_W
+
+    assert rendering.warm_up(("en",)) == 4 * (78 + 40)
+    hits = card_image.cache_info().hits
+    card_image("T21", "french", CARD_W, "en")
+    assert card_image.cache_info().hits == hits + 1
