@@ -1,22 +1,77 @@
-"""Start Tapis: ``python -m bot`` (``--help`` for options)."""
+"""Start Tapis: ``python -m bot`` (``--help`` for options).
+
+With ``DISCORD_TOKEN`` set (in the environment or ``.env``) the bot joins Discord; without one, or
+with ``--local``, it starts the local mode: the same bot against a simulated Discord in your browser.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import logging
 import sys
+from pathlib import Path
+
+from bot.settings import Settings
+
+log = logging.getLogger("bot")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the Tapis Discord bot. Reads .env: DISCORD_TOKEN, DATABASE_PATH (default "
+                    "data/tapis.sqlite3), DEV_GUILD_ID (instant command sync), DEFAULT_LOCALE (fr or en). "
+                    "Without a token it starts the local mode.")
+    parser.add_argument("--local", action="store_true",
+                        help="run against a simulated Discord in your browser (no token needed)")
+    parser.add_argument("--port", type=int, default=None, help="local mode: the preview's port on 127.0.0.1")
+    parser.add_argument("--database", type=Path, default=None, help="SQLite file (overrides DATABASE_PATH)")
+    parser.add_argument("--verbose", action="store_true", help="debug logging")
+    return parser.parse_args(argv)
+
+
+def setup_logging(verbose: bool) -> None:
+    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    # discord.py's HTTP debug lines carry payloads (private hands): never below INFO.
+    logging.getLogger("discord").setLevel(logging.INFO)
+
+
+async def run_discord(settings: Settings) -> int:
+    import discord
+
+    from bot.client import TapisBot
+    from bot.db import Database
+
+    assert settings.token is not None
+    async with await Database.open(settings.database_path) as db:
+        bot = TapisBot(settings, db)
+        log.info("starting Tapis (database %s, dev guild %s)", settings.database_path, settings.dev_guild_id)
+        try:
+            async with bot:
+                await bot.start(settings.token)
+        except discord.LoginFailure:
+            log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.")
+            return 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tapis Discord bot.")
-    parser.add_argument("--local", action="store_true", help="run against a local simulated Discord")
-    parser.parse_args(argv)
-    from games import GAMES
+    args = parse_args(argv)
+    setup_logging(args.verbose)
+    overrides = {"database_path": args.database} if args.database else {}
+    settings = Settings.from_env(**overrides)
+    try:
+        if args.local or not settings.token:
+            from bot.local import run_local
 
-    if not GAMES:
-        print("Tapis: no game is playable yet (the engines and the bot land in later issues).")
+            if not args.local:
+                log.info("no DISCORD_TOKEN: starting the local mode")
+            return asyncio.run(run_local(settings, port=args.port, announce=lambda s: print(s, flush=True)))
+        return asyncio.run(run_discord(settings))
+    except KeyboardInterrupt:
         return 0
-    print("Tapis: the Discord bot lands with issue 6; registered games: " + ", ".join(sorted(GAMES)))
-    return 0
 
 
 if __name__ == "__main__":

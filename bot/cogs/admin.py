@@ -43,10 +43,13 @@ class Admin(commands.Cog):
                 await interaction.response.send_message(embed=embed, ephemeral=True)
             else:
                 await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+                view.stop()
 
     async def on_rules_page(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         embed, view = rules_page(find_game(parsed.action[3:]), parsed.rev, self.bot.locale_for(interaction))
         await interaction.response.edit_message(embed=embed, view=view)
+        if view is not None:
+            view.stop()
 
     @app_commands.command(name=_("settings"), description=_("Admins: server language and turn timer."))
     @app_commands.guild_only()

@@ -69,9 +69,12 @@ class Play(commands.Cog):
         came_back = await self.bot.service.reclaim(table_id, interaction.user.id)
         note = t(self.bot.locale_for(interaction), "welcome_back") if came_back else None
         payload = await self._payload(interaction, table_id, note=note)
-        if payload["view"] is None:
-            payload.pop("view")
-        await interaction.followup.send(ephemeral=True, **payload)
+        ui = payload.pop("view")
+        if ui is None:
+            await interaction.followup.send(ephemeral=True, **payload)
+            return
+        await interaction.followup.send(ephemeral=True, view=ui, **payload)
+        ui.stop()  # DynamicItems answer the clicks: no 15-minute timeout task per hand
 
     # -- slash commands ----------------------------------------------------------------------
 
@@ -150,6 +153,8 @@ class Play(commands.Cog):
         payload = await self._payload(interaction, table.id, group=group)
         await interaction.edit_original_response(embed=payload["embed"], attachments=payload["files"],
                                                  view=payload["view"])
+        if payload["view"] is not None:
+            payload["view"].stop()
 
     async def on_menu(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         if not values or not all(v.isdigit() for v in values):
@@ -173,6 +178,8 @@ class Play(commands.Cog):
         payload = await self._payload(interaction, table.id)
         await interaction.edit_original_response(embed=payload["embed"], attachments=payload["files"],
                                                  view=payload["view"])
+        if payload["view"] is not None:
+            payload["view"].stop()
 
 
 async def setup(bot: Any) -> None:

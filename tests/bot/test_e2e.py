@@ -29,7 +29,7 @@ async def test_full_match(world: Any, game_name: str) -> None:
         assert seat is not None and not table.seats[seat].computer, "computers play by themselves"
         rev = table.rev
         member = member_of(w, table, seat)
-        if rng.random() < 0.3:
+        if rng.random() < 0.15:
             await play_turn(member, w.channel, table_msg, rng)
         else:
             await play_by_command(member, w.channel, rng)

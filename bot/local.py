@@ -1,0 +1,66 @@
+"""Local mode: the real bot against simcord's simulated Discord, shown in your browser.
+
+A demo server ("Tapis (local)") with a ``#cartes`` channel, you (an admin) and three simulated
+friends. The preview page has a slash-command composer: type ``/table new``, add computer players,
+start, and play with "My hand"; switch the viewer to play another member's seat. Computer players
+answer at once here (no pause) and the turn timer is off, so the page is always up to date.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from bot.db import Database
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+FRIENDS = ("marie", "pablo", "jeanne")
+CANCEL_LEFTOVERS = "UPDATE game_tables SET status = 'cancelled' WHERE status IN ('lobby', 'playing')"
+
+
+def local_database(settings: Settings) -> Path:
+    """``data/tapis.sqlite3`` -> ``data/tapis-local.sqlite3``: the demo never touches real tables."""
+    path = settings.database_path
+    return path.with_name(f"{path.stem}-local{path.suffix or '.sqlite3'}")
+
+
+async def run_local(settings: Settings, *, port: int | None = None, announce: Any = print) -> int:
+    """Serve the preview on 127.0.0.1 until its page is closed (or the process is stopped)."""
+    try:
+        import simcord
+        from simcord.preview import _require_preview_runtime
+
+        _require_preview_runtime()
+    except Exception as exc:  # ImportError or simcord's SetupError
+        announce(f"Local mode needs simcord's preview: pip install 'simcord[preview]==3.2.1' ({exc})")
+        return 2
+    import discord
+
+    from bot.client import TapisBot
+
+    settings = settings.with_(computer_pause=0, edit_interval=0, turn_timer=0,
+                              database_path=local_database(settings), dev_guild_id=None)
+    db = await Database.open(settings.database_path)
+    async with db.transaction() as conn:  # the simulated world is new at each start
+        await conn.execute(CANCEL_LEFTOVERS)
+    bot = TapisBot(settings, db)
+    try:
+        async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:
+            guild = env.create_guild(name="Tapis (local)")
+            channel = guild.create_text_channel("cartes", topic="Tapis: /table new game:tarot")
+            admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
+            you = guild.add_member(env.create_user("you", global_name="You"), roles=[admins])
+            friends = [guild.add_member(env.create_user(n, global_name=n.title())) for n in FRIENDS]
+            preview = env.preview(channel, viewers=[you, *friends], layout="channel", port=port,
+                                  locale="fr" if settings.default_locale == "fr" else "en-US")
+            async with preview:
+                announce(f"Tapis local mode: open {preview.url}")
+                announce("Type /table new in the composer (game: tarot...), add computer players, Start, "
+                         "then My hand. Ctrl+C to stop.")
+                await preview.wait_closed()
+    finally:
+        await bot.service.close()
+        await db.close()
+    return 0
