@@ -3,7 +3,8 @@
 Prints the computer player's win rate, its mean partie score (rubicon scoring, zero-sum), the
 mean points per deal of each side, how often it is repiqued/piqued or makes capot, and the time.
 Seats alternate from one partie to the next. ``--opponent random-exchange`` pits it against its own
-card play with random exchanges instead, to show what the exchange is worth. Run:
+card play with random exchanges, ``--opponent random-play`` against its own exchanges with random
+card play, to show what each half is worth. Run:
 ``.venv/bin/python -m benchmarks.piquet_ai [--parties 1000] [--seed 0] [--opponent random]``.
 """
 
@@ -35,7 +36,20 @@ class RandomExchangePlayer:
         return self.inner.choose(view, legal, rng)
 
 
-OPPONENTS = {"random": RandomPlayer, "random-exchange": RandomExchangePlayer}
+class RandomPlayPlayer:
+    """The computer player's exchanges with random card play (to show what the play brings)."""
+
+    def __init__(self) -> None:
+        self.inner = PiquetPlayer()
+
+    def choose(self, view: JSON, legal: list[Action], rng: random.Random) -> Action:
+        if legal[0].kind == "play":
+            return legal[rng.randrange(len(legal))]
+        return self.inner.choose(view, legal, rng)
+
+
+OPPONENTS = {"random": RandomPlayer, "random-exchange": RandomExchangePlayer,
+             "random-play": RandomPlayPlayer}
 
 
 def play_partie(seed: int, ai_seat: int, opponent: str = "random") -> tuple[float, list[dict], int]:
@@ -61,8 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--parties", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="random",
-                        help="random: uniformly random legal actions; random-exchange: the computer "
-                             "player's play with random exchanges")
+                        help="random: uniformly random legal actions; random-exchange / random-play: "
+                             "the computer player with random exchanges / random card play")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     wins = draws = 0
