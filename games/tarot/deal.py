@@ -51,7 +51,8 @@ def shuffled(rng: random.Random) -> list[Card]:
 
 def is_petit_sec(hand: tuple[Card, ...] | list[Card]) -> bool:
     """The Petit is the hand's only trump and the hand has no Excuse (Petit + Excuse is not sec)."""
-    if PETIT not in hand or EXCUSE in hand:
+    held = set(hand)  # hashed look-ups: Card equality is slow
+    if PETIT not in held or EXCUSE in held:
         return False
     return sum(1 for c in hand if c.is_trump) == 1
 

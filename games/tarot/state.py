@@ -14,6 +14,7 @@ known (5 players: the holder of the called card), but it is shown only once publ
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from enum import Enum
 from typing import Any
 
@@ -21,6 +22,7 @@ from games.base import JSON, Action, Outcome, State
 from games.cards import Card, card
 from games.rng import deal_rng
 from games.tarot import announce
+from games.tarot.accounting import MAX_EVENTS, DealAccounting
 from games.tarot.actions import BIDS, CHELEM, NO_CHELEM, PASS, POIGNEES
 from games.tarot.deal import deal_cards, draw_first_dealer, is_petit_sec
 from games.tarot.deck import (
@@ -31,19 +33,14 @@ from games.tarot.deck import (
     DEAL_SIZES,
     DISCARD,
     EXCUSE,
-    HALVES,
     KING,
+    ORDER,
     PETIT,
     PLAY,
     T21,
-    bouts_in,
-    halves_of,
     sort_hand,
 )
-from games.tarot.play import playable_actions, trick_winner, why_unplayable
-from games.tarot.scoring import score_lines, settle
-
-MAX_EVENTS = 10
+from games.tarot.play import playable_actions, why_unplayable
 
 
 class Phase(Enum):
@@ -55,7 +52,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-class TarotState(State):
+class TarotState(DealAccounting, State):
     """A Tarot match (see the module docstring); views are built by :mod:`games.tarot.view`."""
 
     # match
@@ -285,7 +282,7 @@ class TarotState(State):
             c = BY_CODE[action.arg]
             hands = list(self.hands)
             hand = hands[seat]
-            i = hand.index(c)
+            i = bisect_left(hand, ORDER[c], key=ORDER.__getitem__)  # hands are kept sorted
             hands[seat] = hand[:i] + hand[i + 1:]
             self.hands = tuple(hands)
             self.started |= 1 << seat
@@ -375,136 +372,6 @@ class TarotState(State):
         assert announce.validate(held, shown, limits) == level
         self.poignees = (*self.poignees, (seat, level, shown))
         self._event({"type": "poignee", "seat": seat, "level": level, "cards": [c.code for c in shown]})
-
-    def _end_trick(self, trick: tuple[Card, ...]) -> None:
-        nxt = self.nxt
-        leader = self.leader
-        seats = [leader]
-        s = leader
-        for _ in range(self.k - 1):
-            s = nxt[s]
-            seats.append(s)
-        trick_no = self.trick_no
-        total = self.total_tricks
-        last = trick_no == total - 1
-        winner = seats[trick_winner(trick)]
-        side = 0 if winner == self.taker or winner == self.partner else 1
-        halves = self.side_halves
-        tricks = self.side_tricks
-        att_h, def_h = halves
-        gained = 0
-        for x in trick:
-            gained += HALVES[x]
-        if EXCUSE in trick:
-            gained -= HALVES[EXCUSE]
-            att_h, def_h, winner, side = self._excuse(trick, seats, winner, side, last, att_h, def_h)
-        if side == 0:
-            att_h += gained
-            if T21 in trick:
-                self.attack_bouts += 1
-            tricks = (tricks[0] + 1, tricks[1])
-        else:
-            def_h += gained
-            tricks = (tricks[0], tricks[1] + 1)
-        self.side_halves = (att_h, def_h)
-        self.side_tricks = tricks
-        if PETIT in trick:
-            if side == 0:
-                self.attack_bouts += 1
-            label = "attack" if side == 0 else "defence"
-            if last:
-                self.petit_bout = label
-            elif trick_no == total - 2:
-                self.petit_penultimate = label
-        if self.excuse_pending is not None and self.is_attack(self.excuse_pending) == (side == 0):
-            owner, self.excuse_pending = self.excuse_pending, None
-            if self.sides_public():
-                self._event({"type": "excuse_exchange", "owner": owner, "deferred": True})
-        won = list(self.tricks_won)
-        won[winner] += 1
-        self.tricks_won = tuple(won)
-        self.last_trick = played = (tuple(seats), trick, winner)
-        self.events = (*self.events[1 - MAX_EVENTS:], played)  # rendered by the view
-        self.trick = ()
-        self.trick_no = trick_no + 1
-        self.leader = self.turn = winner
-        if last:
-            if (trick[0] is EXCUSE and winner == leader and self.petit_bout is None
-                    and self.petit_penultimate == ("attack" if side == 0 else "defence")):
-                self.petit_bout = self.petit_penultimate  # chelem: Petit on the trick before counts
-            self._score_deal()
-
-    def _excuse(self, trick: tuple[Card, ...], seats: list[int], winner: int, side: int, last: bool,
-                att_h: int, def_h: int) -> tuple[int, int, int, int]:
-        """Where the Excuse's points go (RULES.md 2.6): its owner's side keeps it and gives a
-        half-point card to the trick's winners (4 + 0.5); on the last trick it goes to the side
-        winning it (option: to the other side); led to the last trick by a side that won every
-        trick so far, it wins the trick. Returns the updated halves, winner and winning side."""
-        owner = seats[trick.index(EXCUSE)]
-        owner_side = 0 if self.is_attack(owner) else 1
-        if last and trick[0] is EXCUSE and self.side_tricks[owner_side] == self.trick_no:
-            winner, side, gets = owner, owner_side, owner_side  # chelem exception
-        elif last:
-            gets = 1 - owner_side if self.options.get("excuse_last_changes_camp") else side
-        else:
-            gets = owner_side
-        pts = [att_h, def_h]
-        if gets == side or last:
-            pts[gets] += HALVES[EXCUSE]
-        else:
-            pts[owner_side] += HALVES[EXCUSE] - 1
-            pts[side] += 1
-            self._exchange(owner, owner_side, winner)
-        if gets == 0:
-            self.attack_bouts += 1
-        return pts[0], pts[1], winner, side
-
-    def _exchange(self, owner: int, owner_side: int, winner: int) -> None:
-        """The Excuse's owner gives a half-point card from his side's tricks (never the écart unless
-        the option allows it); with no trick yet, the exchange waits (RULES.md 2.6)."""
-        has_cards = self.side_tricks[owner_side] > 0 or (
-            owner_side == 0 and bool(self.ecart) and self.options.get("excuse_from_ecart", False))
-        if not has_cards:
-            self.excuse_pending = owner
-        if self.sides_public():
-            self._event({"type": "excuse_exchange", "owner": owner, "to": winner,
-                         "deferred": not has_cards})
-
-    def _score_deal(self) -> None:
-        contract, taker = self.contract, self.taker
-        assert contract is not None and taker is not None
-        halves = self.side_halves[0]
-        bouts = self.attack_bouts
-        if contract in ("prise", "garde"):
-            halves += halves_of(self.ecart)
-        elif contract == "garde_sans":
-            halves += halves_of(self.chien)
-            bouts += bouts_in(self.chien)
-        total = DEAL_SIZES[self.k][0]
-        chelem = "attack" if self.side_tricks[0] == total else "defence" if self.side_tricks[1] == total else None
-        poignees = [("attack" if self.is_attack(s) else "defence", lv) for s, lv, _ in self.poignees]
-        lines = score_lines(players=self.k, contract=contract, attack_points=halves / 2, attack_bouts=bouts,
-                            petit_au_bout=self.petit_bout, poignees=poignees,
-                            chelem_announced=self.chelem_announced, chelem=chelem)
-        pos = {s: i for i, s in enumerate(self.active)}
-        partner = pos[self.partner] if self.partner is not None else None
-        by_pos = settle(self.k, pos[taker], partner, lines["unit"])
-        deltas = [0] * self.seats
-        for i, s in enumerate(self.active):
-            deltas[s] = by_pos[i]
-        self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
-        lines.update(deal_no=self.deal_no, deltas=deltas, scores=list(self.scores), taker=taker,
-                     partner=self.partner, called=self.called.code if self.called else None,
-                     chien=[c.code for c in self.chien], dealer=self.dealer,
-                     poignees=[[s, lv] for s, lv, _ in self.poignees])
-        self.last_deal = lines
-        self._event({"type": "deal_end", "deal_no": self.deal_no})
-        self.deal_no += 1
-        self.dealer = (self.dealer + 1) % self.seats
-        if self.deal_no >= self.deals:
-            self.phase, self.turn = Phase.OVER, None
-        else:
-            self._start_deal()
 
     # -- views and results -------------------------------------------------------------------
 
