@@ -58,23 +58,23 @@ def tapis_full_deal(rng: random.Random, n: int) -> int:
 
 
 def openspiel_tarok(game: object) -> Callable[[random.Random, int], int]:
-    pass_names = ("Pass", "Klop")
+    """Random tarok deals where the 4 bids are Pass, Pass, Pass and the forehand's Klop."""
+    bid_names = ("Pass", "Klop")
 
     def deal(rng: random.Random, n: int) -> int:
         state = game.new_initial_state()  # type: ignore[attr-defined]
-        actions = 0
+        actions = decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             else:
                 legal = state.legal_actions()
-                if state.current_player() >= 0 and len(legal) > 1 and \
-                        state.action_to_string(legal[0]) in pass_names + ("Two",):
-                    choice = next((a for a in legal if state.action_to_string(a) in pass_names), None)
-                    state.apply_action(choice if choice is not None else legal[rng.randrange(len(legal))])
+                if decisions < 4:  # the auction: everyone passes
+                    state.apply_action(next(a for a in legal if state.action_to_string(a) in bid_names))
                 else:
                     state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
             actions += 1
         return actions
 
