@@ -51,6 +51,11 @@ def tr(key: str, locale: str = "fr", **fields: object) -> str:
     return (pair[0] if fr(locale) else pair[1]).format(**fields)
 
 
+def colon(locale: str) -> str:
+    """French puts a space before a colon, English does not."""
+    return " : " if fr(locale) else ": "
+
+
 def pick(locale: str, fr_text: str, en_text: str) -> str:
     """``fr_text`` for a French locale, else ``en_text``."""
     return fr_text if fr(locale) else en_text

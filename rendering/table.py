@@ -30,7 +30,7 @@ from rendering.canvas import (
     wrap,
 )
 from rendering.cards import PAPER, card_height, pip_image
-from rendering.i18n import tr
+from rendering.i18n import colon, tr
 
 if TYPE_CHECKING:
     from rendering.layouts.base import Layout
@@ -221,7 +221,7 @@ def final_ranking(layout: Layout, view: dict[str, Any], names: Sequence[str], lo
     for pos, seat in enumerate(order):
         if pos == 0 or scores[seat] != scores[order[pos - 1]]:
             place = pos + 1
-        lines.append(f"{place}. {names[seat]} : {number(scores[seat])}")
+        lines.append(f"{place}. {names[seat]}{colon(locale)}{number(scores[seat])}")
     return [tr("final", locale), *lines]
 
 

@@ -16,7 +16,7 @@ from PIL import Image
 from games.cards import Family, card, sort_key
 from rendering.canvas import GOLDEN, RGB, number, signed
 from rendering.cards import family_of
-from rendering.i18n import pick, tr
+from rendering.i18n import colon, pick, tr
 
 JSON = dict[str, Any]
 Badge = tuple[str, RGB]
@@ -86,9 +86,9 @@ class Layout:
         lines = []
         if isinstance(contract, dict) and contract:
             parts = [f"{k}: {v}" for k, v in contract.items() if isinstance(v, str | int | float)]
-            lines.append(f"{tr('contract', locale)} : " + ", ".join(parts) if parts else tr("contract", locale))
+            lines.append(tr("contract", locale) + colon(locale) + ", ".join(parts) if parts else tr("contract", locale))
         elif isinstance(contract, str):
-            lines.append(f"{tr('contract', locale)} : {contract}")
+            lines.append(f"{tr('contract', locale)}{colon(locale)}{contract}")
         return lines
 
     def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rendering.i18n import fr, pick
+from rendering.i18n import colon, fr, pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
@@ -98,17 +98,17 @@ class PiquetLayout(Layout):
                 label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
                 said = call_text(kind, c.get("call"), locale) if c.get("call") else pick(locale, "ne dit rien",
                                                                                             "keeps quiet")
-                lines.append(f"{names[int(c['seat'])]} · {label} : {said}")
+                lines.append(f"{names[int(c['seat'])]} · {label}{colon(locale)}{said}")
         for d in view.get("declarations") or []:
             kind = str(d.get("kind"))
             winner = d.get("winner")
             label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
             if isinstance(winner, int):
                 pts = (d.get("points") or [0, 0])[winner]
-                lines.append(f"{label} : {names[winner]} +{pts}")
+                lines.append(f"{label}{colon(locale)}{names[winner]} +{pts}")
             else:
                 answer = ANSWERS.get(str(d.get("answer")), ("", ""))[0 if fr(locale) else 1]
-                lines.append(f"{label} : {answer or pick(locale, 'personne', 'nobody')}")
+                lines.append(f"{label}{colon(locale)}{answer or pick(locale, 'personne', 'nobody')}")
         return lines
 
     def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:

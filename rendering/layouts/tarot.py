@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rendering.canvas import number, signed
-from rendering.i18n import fr, pick
+from rendering.i18n import colon, fr, pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
@@ -118,7 +118,7 @@ class TarotLayout(Layout):
 
     def recap_title(self, view: JSON, locale: str) -> str:
         deal = view.get("last_deal") or {}
-        return f"Tarot · {pick(locale, 'Donne', 'Deal')} {int(deal.get('deal_no', 0)) + 1} : " + \
+        return f"Tarot · {pick(locale, 'Donne', 'Deal')} {int(deal.get('deal_no', 0)) + 1}{colon(locale)}" + \
             contract_name(deal.get("contract"), locale)
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
@@ -142,7 +142,7 @@ class TarotLayout(Layout):
         diff = d.get("diff", 0)
         verdict = pick(locale, "gagné" if d.get("won") else "chuté", "made" if d.get("won") else "lost")
         lines.append((pick(locale, "Contrat", "Contract"),
-                      f"{verdict} {pick(locale, 'de', 'by')} {abs(diff)} : (25 + {abs(diff)}) × {mult} = "
+                      f"{verdict} {pick(locale, 'de', 'by')} {abs(diff)}{colon(locale)}(25 + {abs(diff)}) × {mult} = "
                       f"{signed(d.get('base', 0))}"))
         if d.get("petit_au_bout"):
             side = pick(locale, "attaque", "attack") if d["petit_au_bout"] == "attack" else \

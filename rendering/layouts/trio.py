@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from games.cards import card, card_short, sort_key
 from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, pill, text
 from rendering.cards import card_height
-from rendering.i18n import pick
+from rendering.i18n import colon, pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 from rendering.table import HEAD, H, W, draw_header, draw_plate, final_ranking
@@ -54,7 +54,7 @@ def contract_text(view: JSON, seat: int, locale: str) -> str:
     try:
         from games.trio.contracts import contract_name
 
-        return f"{word} {n} : {contract_name(n, str(view.get('variant', 'trio')), locale)}"
+        return f"{word} {n}{colon(locale)}{contract_name(n, str(view.get('variant', 'trio')), locale)}"
     except (ImportError, ValueError):
         return f"{word} {n}"
 
