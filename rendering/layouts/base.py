@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from games.cards import Family, card, sort_key
+from games.cards import Card, Family, card, sort_key
 from rendering.canvas import GOLDEN, RGB, number, signed
 from rendering.cards import family_of
 from rendering.i18n import colon, pick, tr
@@ -41,7 +41,7 @@ class Layout:
         """The hand in display order as groups (one per suit here), sorted by suit and rank. The
         hand image packs whole groups into rows of up to 13 cards."""
         fam = self.pack(view)
-        ordered = sorted(view.get("hand") or [], key=lambda c: sort_key(card(c, fam)))
+        ordered = sorted(view.get("hand") or [], key=lambda c: self.card_order(card(c, fam)))
         groups: list[list[str]] = []
         for code in ordered:
             suit = card(code, fam).suit
@@ -50,6 +50,10 @@ class Layout:
             else:
                 groups.append([code])
         return groups
+
+    def card_order(self, c: Card) -> tuple[int, int]:
+        """Sort key of the hand: suit, then rank (``games.cards.sort_key``: the Ace low)."""
+        return sort_key(c)
 
     # -- words ---------------------------------------------------------------------------------
 

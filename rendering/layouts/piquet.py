@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.cards import Card, sort_key
 from rendering.i18n import colon, fr, pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
@@ -63,6 +64,11 @@ def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
 
 class PiquetLayout(Layout):
     family = "french"
+
+    def card_order(self, c: Card) -> tuple[int, int]:
+        """The Ace ranks above the King in Piquet: 7 8 9 10 J Q K A in each suit."""
+        suit, rank = sort_key(c)
+        return (suit, 15 if c.rank == "A" else rank)
 
     def phase_text(self, view: JSON, locale: str) -> str:
         pair = PHASES.get(str(view.get("phase")))

@@ -68,3 +68,12 @@ def test_legal_arguments_with_wild_suffix_light_their_card() -> None:
 def test_scoreboard_marks_computer_players() -> None:
     row = {"rank": 2, "name": "Robot", "rating": 20.0, "matches": 3, "wins": 1, "points": 10}
     assert rendering.scoreboard_image([row]) != rendering.scoreboard_image([{**row, "computer": True}])
+
+
+def test_hand_order_follows_each_game() -> None:
+    assert rendering.hand_order({"game": "piquet", "seats": 2, "hand": ["AS", "7S", "KS", "8H"]}) == \
+        ["7S", "KS", "AS", "8H"]  # the Ace above the King
+    assert rendering.hand_order({"game": "tarot", "seats": 4, "hand": ["EX", "KS", "T1", "AS"]}) == \
+        ["AS", "KS", "T1", "EX"]  # the Ace low, trumps then the Excuse last
+    assert rendering.hand_order({"game": "tresillo", "seats": 3, "hand": ["RB", "1O", "SB", "7C"]}) == \
+        ["1O", "7C", "SB", "RB"]  # oros, copas, espadas, bastos
