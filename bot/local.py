@@ -26,6 +26,24 @@ def local_database(settings: Settings) -> Path:
     return path.with_name(f"{path.stem}-local{path.suffix or '.sqlite3'}")
 
 
+def build_world(env: Any) -> tuple[Any, Any, list[Any]]:
+    """The demo server: ``(#cartes, you, [friends])``; you are an admin."""
+    import discord
+
+    guild = env.create_guild(name="Tapis (local)")
+    channel = guild.create_text_channel("cartes", topic="Tapis: /table new game:tarot")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
+    you = guild.add_member(env.create_user("you", global_name="You"), roles=[admins])
+    friends = [guild.add_member(env.create_user(n, global_name=n.title())) for n in FRIENDS]
+    return channel, you, friends
+
+
+def local_settings(settings: Settings) -> Settings:
+    """Computers answer at once and no timer runs: the page always shows the latest state."""
+    return settings.with_(computer_pause=0, edit_interval=0, turn_timer=0,
+                          database_path=local_database(settings), dev_guild_id=None)
+
+
 async def run_local(settings: Settings, *, port: int | None = None, announce: Any = print) -> int:
     """Serve the preview on 127.0.0.1 until its page is closed (or the process is stopped)."""
     try:
@@ -36,23 +54,16 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
     except Exception as exc:  # ImportError or simcord's SetupError
         announce(f"Local mode needs simcord's preview: pip install 'simcord[preview]==3.2.1' ({exc})")
         return 2
-    import discord
-
     from bot.client import TapisBot
 
-    settings = settings.with_(computer_pause=0, edit_interval=0, turn_timer=0,
-                              database_path=local_database(settings), dev_guild_id=None)
+    settings = local_settings(settings)
     db = await Database.open(settings.database_path)
     async with db.transaction() as conn:  # the simulated world is new at each start
         await conn.execute(CANCEL_LEFTOVERS)
     bot = TapisBot(settings, db)
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:
-            guild = env.create_guild(name="Tapis (local)")
-            channel = guild.create_text_channel("cartes", topic="Tapis: /table new game:tarot")
-            admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
-            you = guild.add_member(env.create_user("you", global_name="You"), roles=[admins])
-            friends = [guild.add_member(env.create_user(n, global_name=n.title())) for n in FRIENDS]
+            channel, you, friends = build_world(env)
             preview = env.preview(channel, viewers=[you, *friends], layout="channel", port=port,
                                   locale="fr" if settings.default_locale == "fr" else "en-US")
             async with preview:
