@@ -20,7 +20,7 @@ from games.cards import Card
 from games.tarot.deck import BY_CODE, EXCUSE, HALVES, KING, PETIT, T21
 from games.tarot.play import trick_winner
 
-_BID_THRESHOLDS = (("garde_contre", 72), ("garde_sans", 60), ("garde", 46), ("prise", 36))
+_BID_THRESHOLDS = (("garde_contre", 74), ("garde_sans", 62), ("garde", 50), ("prise", 40))
 _LADDER = ("prise", "garde", "garde_sans", "garde_contre")
 
 
@@ -176,8 +176,7 @@ class TarotBot:
         trick_seats = [s for s, _ in view["trick"]]
         trick = [BY_CODE[c] for _, c in view["trick"]]
         order = self._order(view, trick_seats)
-        after = order[len(trick) + 1:]
-        enemies_after = any(s not in friends for s in after)
+        after = [s for s in order[len(trick) + 1:] if s not in friends]
         if len(plays) == 1:
             return plays[0]
         if EXCUSE in plays and len(hand) <= 2:
@@ -186,24 +185,41 @@ class TarotBot:
         if not trick:
             return self._lead(view, hand, real, friends)
         win_i = trick_winner(trick)
-        winner = trick_seats[win_i]
         outstanding = self._outstanding_trumps(hand)
-        winning = [c for c in real if trick_winner([*trick, c]) == len(trick)]
-        friend_wins = winner in friends
-        if friend_wins and (not enemies_after or self._is_master(trick[win_i], outstanding)):
+        friend_wins = trick_seats[win_i] in friends
+        if friend_wins and self._holds(trick[win_i], hand, outstanding, after):
             return self._give(real)
+        winning = [c for c in real if trick_winner([*trick, c]) == len(trick)]
         if winning:
-            sure = [c for c in winning if not enemies_after or self._is_master(c, outstanding)]
+            sure = [c for c in winning if self._holds(c, hand, outstanding, after)]
             if sure:
-                if PETIT in sure:
+                if any(c is PETIT for c in sure):
                     return PETIT  # the Petit is safe here: bring it home
-                return max(sure, key=lambda c: (HALVES[c], -c.value if c.is_trump else c.value))
+                plain = [c for c in sure if not c.is_trump]
+                if plain:
+                    return max(plain, key=lambda c: (HALVES[c], c.value))
+                return min(sure, key=lambda c: c.value)
             pot = sum(HALVES[c] for c in trick)
-            if pot >= 7 or PETIT in trick:
+            if pot >= 7 or any(c is PETIT for c in trick):
                 return max(winning, key=lambda c: c.value if c.is_trump else 0)
         if EXCUSE in plays and min(self._cost(c) for c in real) >= 5 and not friend_wins:
             return EXCUSE
         return min(real, key=self._cost)
+
+    def _holds(self, c: Card, hand: list[Card], outstanding: list[int], enemies_after: list[int]) -> bool:
+        """Whether ``c``, winning the trick now, stays the winner: no enemy after it, or it is the
+        master of its suit (higher cards seen or held) and no enemy after is known to be void."""
+        if c is EXCUSE:
+            return False
+        if not enemies_after:
+            return True
+        if c.is_trump:
+            return not any(v > c.value for v in outstanding)
+        gone = self.memory.seen | set(hand)
+        higher = [x for x in (BY_CODE[f"{r}{c.suit}"] for r in ("K", "Q", "C", "J")) if x.value > c.value]
+        if c.value < 11 or any(x not in gone for x in higher):
+            return False
+        return not any(c.suit in self.memory.void.get(s, ()) for s in enemies_after)
 
     @staticmethod
     def _order(view: dict[str, Any], trick_seats: list[int]) -> list[int]:
@@ -211,12 +227,6 @@ class TarotBot:
         leader = trick_seats[0] if trick_seats else view["seat"]
         i = active.index(leader)
         return [active[(i + j) % len(active)] for j in range(len(active))]
-
-    @staticmethod
-    def _is_master(c: Card, outstanding: list[int]) -> bool:
-        if c.is_trump:
-            return not any(v > c.value for v in outstanding)
-        return c.value == KING and not outstanding
 
     @staticmethod
     def _cost(c: Card) -> int:
@@ -246,17 +256,16 @@ class TarotBot:
         safe = [c for c in real if c is not PETIT] or real
         if role in ("taker", "partner") and trumps and (len(trumps) >= 7 or (PETIT.value in outstanding
                                                           and len(trumps) >= 5)):
-            masters = [c for c in trumps if self._is_master(c, outstanding)]
+            masters = [c for c in trumps if not any(v > c.value for v in outstanding)]
             if masters and outstanding:
                 return max(masters, key=lambda c: c.value)
             low = [c for c in trumps if c is not PETIT]
             if low and outstanding:
                 return min(low, key=lambda c: c.value)
-        seen = self.memory.seen
         for c in safe:
-            if c.value == KING and not c.is_trump:
-                played = sum(1 for s in seen if s.suit == c.suit)
-                if played < 4 and not self._someone_void(view, c.suit, friends):
+            if not c.is_trump and self._holds(c, hand, outstanding, [s for s in view["active"] if s not in friends]):
+                played = sum(1 for s in self.memory.seen if s.suit == c.suit)
+                if played < 6:
                     return c
         plain = [c for c in safe if not c.is_trump]
         if plain:
@@ -267,5 +276,3 @@ class TarotBot:
             return min(longest, key=lambda c: (HALVES[c], c.value))
         return min(safe, key=lambda c: c.value)
 
-    def _someone_void(self, view: dict[str, Any], suit: str, friends: set[int]) -> bool:
-        return any(suit in voids for seat, voids in self.memory.void.items() if seat not in friends)
