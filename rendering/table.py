@@ -21,7 +21,6 @@ from rendering.canvas import (
     MUTED,
     PANEL,
     PANEL_EDGE,
-    RGB,
     felt,
     number,
     paste_card,
@@ -289,7 +288,3 @@ def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], loca
     draw_side(img, d, layout, view, names, locale)
     return img
 
-
-def colour_for(seat: int) -> RGB:
-    return ((236, 120, 90), (96, 170, 236), (240, 200, 90), (150, 220, 130), (210, 140, 230), (120, 220, 220),
-            (240, 160, 200))[seat % 7]

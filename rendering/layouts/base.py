@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 from games.cards import Card, Family, card, sort_key
-from rendering.canvas import GOLDEN, RGB, number, signed
+from rendering.canvas import RGB, number
 from rendering.cards import family_of
 from rendering.i18n import colon, pick, tr
 
@@ -167,8 +167,4 @@ class Layout:
         return trick_table(self, view, names, locale)
 
 
-def delta_text(value: Any) -> str:
-    return signed(value) if isinstance(value, int | float) else str(value)
-
-
-__all__ = ["GOLDEN", "Badge", "CardRow", "Layout", "delta_text"]
+__all__ = ["Badge", "CardRow", "Layout"]
