@@ -57,6 +57,16 @@ class ChannelLimiter:
         times.append(time.monotonic())
 
 
+def contract_text(contract: Any, names: list[str]) -> str:
+    """A short public description of a view's ``contract``: its name and who holds it."""
+    if not isinstance(contract, dict):
+        return str(contract)
+    name = next((str(contract[k]) for k in ("label", "name", "bid", "contract", "kind") if contract.get(k)), "")
+    who = next((contract[k] for k in ("taker", "declarer", "player", "bidder") if isinstance(contract.get(k), int)), None)
+    text = name.replace("_", " ").capitalize() if name else "?"
+    return f"{text} ({names[who]})" if who is not None and 0 <= who < len(names) else text
+
+
 def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_image: bool) -> discord.Embed:
     game = table.game
     title = t(locale, "lobby_title", game=views.game_title(game, locale), table=table.id)
@@ -91,8 +101,7 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         lines.append(f"{t(locale, 'phase')}: {view['phase']}")
     contract = view.get("contract")
     if contract:
-        text = contract.get("name") or contract.get("label") or contract if isinstance(contract, dict) else contract
-        lines.append(f"{t(locale, 'contract')}: {text}")
+        lines.append(f"{t(locale, 'contract')}: {contract_text(contract, names)}")
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=discord.Colour.dark_green())
     scores = view.get("scores") or []
     counts = view.get("hand_counts") or []
