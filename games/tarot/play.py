@@ -7,9 +7,11 @@ able. The Excuse may always be played; when led, the next card sets the suit.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from games.base import Action
 from games.cards import Card, suit_name
-from games.tarot.deck import EXCUSE, STRENGTH
+from games.tarot.deck import DECK, EXCUSE, ORDER, STRENGTH
 
 
 def lead_suit(trick: tuple[Card, ...] | list[Card]) -> str | None:
@@ -51,21 +53,51 @@ def playable(hand: tuple[Card, ...], trick: tuple[Card, ...] | list[Card]) -> tu
     return tuple(trumps)
 
 
+_KEY = ORDER.__getitem__
+_SUIT_SLICE = {suit: (ORDER[min(c for c in DECK if c.suit == suit)], ORDER[max(c for c in DECK if c.suit == suit)] + 1)
+               for suit in ("S", "H", "C", "D", "T")}
+
+
+def _slice(hand: tuple[Card, ...], suit: str) -> tuple[Card, ...]:
+    """The cards of ``suit`` in a hand sorted in display order (a contiguous run: two bisections)."""
+    start, stop = _SUIT_SLICE[suit]
+    lo = bisect_left(hand, start, key=_KEY)
+    return hand[lo:bisect_left(hand, stop, lo, key=_KEY)]
+
+
 def playable_actions(hand: tuple[Card, ...], trick: tuple[Card, ...],
                      wrap: dict[Card, Action]) -> list[Action]:
-    """``[wrap[c] for c in playable(hand, trick)]`` in one pass (the engine's hot path)."""
+    """``[wrap[c] for c in playable(hand, trick)]`` for a hand in display order, computed with
+    bisections on the suit runs (the engine's hot path; :func:`playable` is the plain statement)."""
     if trick:
         first = trick[0]
         lead = first.suit if first is not EXCUSE else (trick[1].suit if len(trick) > 1 else "")
-        if lead and lead != "T":
-            follow = [wrap[c] for c in hand if c.suit == lead]
-            if follow:
-                if hand[-1] is EXCUSE:
-                    follow.append(wrap[EXCUSE])
-                return follow
         if lead:
-            return [wrap[c] for c in playable(hand, trick)]
+            excuse = hand[-1] is EXCUSE
+            if lead != "T":
+                follow = _slice(hand, lead)
+                if follow:
+                    out = [wrap[c] for c in follow]
+                    if excuse:
+                        out.append(wrap[EXCUSE])
+                    return out
+            trumps = _slice(hand, "T")
+            if trumps:
+                high = 0
+                for c in trick:
+                    if c.suit == "T" and c.value > high:
+                        high = c.value
+                if high and trumps[-1].value > high:
+                    trumps = trumps[bisect_left(trumps, high + 1, key=_VALUE):]
+                out = [wrap[c] for c in trumps]
+                if excuse:
+                    out.append(wrap[EXCUSE])
+                return out
     return [wrap[c] for c in hand]
+
+
+def _VALUE(c: Card) -> int:
+    return c.value
 
 
 def trick_winner(trick: tuple[Card, ...] | list[Card]) -> int:

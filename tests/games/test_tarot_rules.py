@@ -544,3 +544,16 @@ def test_replay_from_log_is_identical() -> None:
                         until=lambda s: s.deal_no == 1 and s.phase is Phase.PLAY and s.trick_no == 4)
     loaded = TAROT.load(state.to_json())
     assert loaded.to_json() == state.to_json() and loaded.view(2) == state.view(2)
+
+
+def test_fast_legal_plays_match_the_plain_rule() -> None:
+    """The engine's bisection-based legal plays equal the plain statement of the rule."""
+    from games.tarot.deck import PLAY, sort_hand
+    from games.tarot.play import playable_actions
+
+    rng = random.Random(0)
+    for _ in range(20_000):
+        dealt = rng.sample(DECK, 24)
+        hand = sort_hand(dealt[:rng.randrange(1, 19)])
+        trick = tuple(dealt[18:18 + rng.randrange(0, 5)])
+        assert playable_actions(hand, trick, PLAY) == [PLAY[c] for c in playable(hand, trick)]
