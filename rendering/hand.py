@@ -5,10 +5,12 @@ The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a c
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rendering.assets import font
 from rendering.canvas import GOLDEN, HEADER, INK, MUTED, felt, paste_card, text
 from rendering.cards import card_height
 from rendering.i18n import tr
@@ -20,6 +22,8 @@ PER_ROW = 13
 MARGIN = 18
 RAISE = 14
 GROUP_GAP = 14  # between suits
+ASIDE_W = 56  # cards set aside (the écart so far) shown small under the hand
+CHOSEN = (110, 180, 250)  # cards already put in the combination being built
 LABEL_H = 30
 
 
@@ -55,9 +59,12 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
     ch = card_height(CARD_W)
     width = max(420, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
     row_h = LABEL_H + RAISE + ch + 10
-    height = 48 + max(1, len(rows)) * row_h + 6
+    aside = [(label, codes) for label, codes in layout.hand_aside(view, locale) if codes]
+    aside_h = (24 + card_height(ASIDE_W) + 10) if aside else 0
+    height = 48 + max(1, len(rows)) * row_h + 6 + aside_h
     img = felt(width, height)
     d = ImageDraw.Draw(img)
+    marked = Counter(c.upper() for c in layout.hand_marked(view))
     d.rectangle([0, 0, width, 40], fill=HEADER)
     title = tr("your_hand", locale)
     if rows:
@@ -78,12 +85,24 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
             ok = playable is None or code.upper() in playable
             x += STEP + (GROUP_GAP if i in starts else 0)
             y = top + LABEL_H + (0 if ok and playable is not None else RAISE)
-            if ok and playable is not None:
-                d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=10, fill=GOLDEN)
-            paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok)
+            chosen = marked[code.upper()] > 0
+            if chosen:
+                marked[code.upper()] -= 1
+            if (ok and playable is not None) or chosen:
+                d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=10,
+                                    fill=CHOSEN if chosen else GOLDEN)
+            paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
             label_w = STEP - 6 if i < len(row) - 1 and i + 1 not in starts else CARD_W - 4
             cx = x + min(label_w, 40) / 2 + 2
-            fill = GOLDEN if ok else (90, 104, 98)
+            fill = CHOSEN if chosen else GOLDEN if ok else (90, 104, 98)
             d.rounded_rectangle([x + 2, top + 2, x + min(label_w, 40) + 2, top + LABEL_H - 4], radius=8, fill=fill)
             text(d, (cx, top + LABEL_H / 2 - 1), str(index), 17, (20, 20, 20), bold=True, anchor="mm")
+    if aside:
+        x, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4
+        for label, codes in aside:
+            w = max(font(15, True).getlength(label), len(codes) * (ASIDE_W + 4))
+            text(d, (x, y), label, 15, MUTED, bold=True)
+            for i, code in enumerate(codes):
+                paste_card(img, code, family, ASIDE_W, x + i * (ASIDE_W + 4), y + 22, locale)
+            x += w + 24
     return img

@@ -55,6 +55,14 @@ class Layout:
         """Sort key of the hand: suit, then rank (``games.cards.sort_key``: the Ace low)."""
         return sort_key(c)
 
+    def hand_marked(self, view: JSON) -> list[str]:
+        """Cards of the hand already chosen in a multi-step decision (outlined in blue)."""
+        return []
+
+    def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
+        """Private cards shown small under the hand (the discards made so far)."""
+        return []
+
     # -- words ---------------------------------------------------------------------------------
 
     def title(self, view: JSON, locale: str) -> str:

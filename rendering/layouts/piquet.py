@@ -74,6 +74,14 @@ class PiquetLayout(Layout):
         pair = PHASES.get(str(view.get("phase")))
         return pick(locale, *pair) if pair else super().phase_text(view, locale)
 
+    def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
+        rows: list[CardRow] = []
+        if view.get("discard"):
+            rows.append((pick(locale, "Votre écart", "Your discards"), list(view["discard"])))
+        if view.get("talon_seen"):
+            rows.append((pick(locale, "Talon vu", "Talon seen"), list(view["talon_seen"])))
+        return rows
+
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
         if view.get("phase") != "over":

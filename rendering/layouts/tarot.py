@@ -91,6 +91,11 @@ class TarotLayout(Layout):
             return (pick(locale, "Chien", "Chien (dog)"), [""] * int(view["chien_size"]))
         return None
 
+    def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
+        if view.get("phase") == "ecart" and view.get("ecart"):
+            return [(pick(locale, "Votre écart", "Your écart"), list(view["ecart"]))]
+        return []
+
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
         c = view.get("contract")

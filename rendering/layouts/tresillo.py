@@ -105,6 +105,11 @@ class TresilloLayout(Layout):
             marks.append((pick(locale, "Faveur", "Favour"), str(view["favour"])))
         return marks
 
+    def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
+        if view.get("discarding"):
+            return [(pick(locale, "Vos cartes écartées", "Your discards"), list(view["discarding"]))]
+        return []
+
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
         if view.get("phase") == "bid":

@@ -74,6 +74,15 @@ class TrioLayout(Layout):
         groups = super().hand_rows({**view, "hand": [c for c in hand if not is_wild(c)]})
         return groups + ([wilds] if wilds else [])
 
+    def hand_marked(self, view: JSON) -> list[str]:
+        building = view.get("building") or {}
+        chosen = list(building.get("cards") or [])
+        for staged in building.get("staged") or []:
+            chosen += list(staged.get("cards") or [])
+        if view.get("layoff_card"):
+            chosen.append(str(view["layoff_card"]))
+        return [c.split("=")[0] for c in chosen]
+
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
         opened = view.get("opened") or []

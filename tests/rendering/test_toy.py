@@ -77,3 +77,16 @@ def test_hand_order_follows_each_game() -> None:
         ["AS", "KS", "T1", "EX"]  # the Ace low, trumps then the Excuse last
     assert rendering.hand_order({"game": "tresillo", "seats": 3, "hand": ["RB", "1O", "SB", "7C"]}) == \
         ["1O", "7C", "SB", "RB"]  # oros, copas, espadas, bastos
+
+
+def test_hand_shows_chosen_cards_and_discards_aside() -> None:
+    from PIL import Image
+
+    trio = {"game": "trio", "seats": 3, "seat": 0, "hand": ["10C", "10H", "10S", "2S"], "building": None}
+    building = {**trio, "building": {"kind": "brelan", "cards": ["10C", "10H"], "staged": []}}
+    assert rendering.hand_image(trio) != rendering.hand_image(building)
+    tarot = {"game": "tarot", "seats": 4, "seat": 0, "phase": "ecart", "hand": ["KS", "T1", "3H"]}
+    plain = Image.open(io.BytesIO(rendering.hand_image(tarot)))
+    aside = Image.open(io.BytesIO(rendering.hand_image({**tarot, "ecart": ["5D", "7C"]})))
+    assert aside.height > plain.height  # the écart so far, under the hand
+    assert rendering.hand_order({**tarot, "ecart": ["5D", "7C"]}) == ["3H", "KS", "T1"]
