@@ -157,7 +157,8 @@ class Presenter:
             shown.dirty = False
             try:
                 await self._sync(table, shown)
-            except Exception:
+            except Exception as exc:
+                self.bot.unexpected.append(exc)
                 log.exception("could not update table %s", table.id)
             if self.bot.settings.edit_interval > 0 and table.open:
                 await asyncio.sleep(self.bot.settings.edit_interval)

@@ -76,10 +76,11 @@ class World:
 
 
 @pytest.fixture
-def world(simcord_env: Any) -> World:
+def world(simcord_env: Any) -> Iterator[World]:
     guild = simcord_env.create_guild(name="Tapis")
     channel = guild.create_text_channel("cartes")
     admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True, manage_channels=True))
     alice = guild.add_member(simcord_env.create_user("alice"), roles=[admins])
     bob, carol, dave = (guild.add_member(simcord_env.create_user(n)) for n in ("bob", "carol", "dave"))
-    return World(simcord_env, guild, channel, alice, bob, carol, dave)
+    yield World(simcord_env, guild, channel, alice, bob, carol, dave)
+    assert not simcord_env.bot.unexpected, "the bot hit unexpected errors (see the log)"
