@@ -98,11 +98,11 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
             d.rounded_rectangle([x + 2, top + 2, x + min(label_w, 40) + 2, top + LABEL_H - 4], radius=8, fill=fill)
             text(d, (cx, top + LABEL_H / 2 - 1), str(index), 17, (20, 20, 20), bold=True, anchor="mm")
     if aside:
-        x, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4
+        left, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4
         for label, codes in aside:
             w = max(font(15, True).getlength(label), len(codes) * (ASIDE_W + 4))
-            text(d, (x, y), label, 15, MUTED, bold=True)
+            text(d, (left, y), label, 15, MUTED, bold=True)
             for i, code in enumerate(codes):
-                paste_card(img, code, family, ASIDE_W, x + i * (ASIDE_W + 4), y + 22, locale)
-            x += w + 24
+                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 22, locale)
+            left += w + 24
     return img

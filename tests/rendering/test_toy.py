@@ -89,4 +89,4 @@ def test_hand_shows_chosen_cards_and_discards_aside() -> None:
     plain = Image.open(io.BytesIO(rendering.hand_image(tarot)))
     aside = Image.open(io.BytesIO(rendering.hand_image({**tarot, "ecart": ["5D", "7C"]})))
     assert aside.height > plain.height  # the écart so far, under the hand
-    assert rendering.hand_order({**tarot, "ecart": ["5D", "7C"]}) == ["3H", "KS", "T1"]
+    assert rendering.hand_order({**tarot, "ecart": ["5D", "7C"]}) == ["KS", "3H", "T1"]
