@@ -7,7 +7,7 @@ dealer hand_counts trick last_trick tricks_won contract last_deal``. Tarot adds:
 * ``bids``: ``[[seat, "pass"|contract], ...]`` this deal; ``trick_no``: tricks completed; ``leader``;
 * ``contract``: ``{"bid", "taker", "multiplier", "called", "partner", "chelem_announced"}`` once the
   bidding is over; ``partner`` is ``None`` until the called card is played (or seen in the chien:
-  then ``partner == taker``, he plays alone);
+  then ``partner == taker``, he plays alone; with 3 or 4 players ``partner == taker`` too);
 * ``chien``: its cards once shown (Prise/Garde), else ``None``; ``chien_size``;
 * ``ecart_trumps``: trumps the taker had to discard (shown); ``poignees``: ``[{"seat", "level",
   "cards"}]``; ``side_tricks``: ``{"attack", "defence"}`` or ``None`` while the sides are secret;
