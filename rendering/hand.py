@@ -24,7 +24,7 @@ RAISE = 14
 GROUP_GAP = 14  # between suits
 ASIDE_W = 56  # cards set aside (the écart so far) shown small under the hand
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
-LABEL_H = 30
+LABEL_H = 34
 
 
 def hand_order(view: dict[str, Any]) -> list[str]:
@@ -93,10 +93,10 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
                                     fill=CHOSEN if chosen else GOLDEN)
             paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
             label_w = STEP - 6 if i < len(row) - 1 and i + 1 not in starts else CARD_W - 4
-            cx = x + min(label_w, 40) / 2 + 2
+            cx = x + min(label_w, 46) / 2 + 2
             fill = CHOSEN if chosen else GOLDEN if ok else (90, 104, 98)
-            d.rounded_rectangle([x + 2, top + 2, x + min(label_w, 40) + 2, top + LABEL_H - 4], radius=8, fill=fill)
-            text(d, (cx, top + LABEL_H / 2 - 1), str(index), 17, (20, 20, 20), bold=True, anchor="mm")
+            d.rounded_rectangle([x + 2, top + 2, x + min(label_w, 46) + 2, top + LABEL_H - 4], radius=8, fill=fill)
+            text(d, (cx, top + LABEL_H / 2 - 1), str(index), 21, (20, 20, 20), bold=True, anchor="mm")
     if aside:
         left, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4
         for label, codes in aside:
