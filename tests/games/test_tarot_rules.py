@@ -557,3 +557,23 @@ def test_fast_legal_plays_match_the_plain_rule() -> None:
         hand = sort_hand(dealt[:rng.randrange(1, 19)])
         trick = tuple(dealt[18:18 + rng.randrange(0, 5)])
         assert playable_actions(hand, trick, PLAY) == [PLAY[c] for c in playable(hand, trick)]
+
+
+def test_excuse_led_last_wins_for_a_defence_that_took_everything() -> None:
+    """RULES 2.8 #8: the Excuse-last exception holds for any side that won every trick so far."""
+    state = endgame(4, {0: "2H", 1: "EX", 2: "4H", 3: "6H"}, taker=0, leader=1, side_tricks=(0, 17),
+                    side_halves=(0, 182 - 9 - 3))
+    state = act(state, "play:EX", "play:4H", "play:6H", "play:2H")
+    assert state.last_trick[2] == 1
+    assert state.last_deal["chelem"] == "defence" and state.last_deal["chelem_points"] == -200
+
+
+@pytest.mark.parametrize(("players", "scores", "actions"), [
+    (3, (24, -540, 516), 228), (4, (-2278, 1858, 1858, -1438), 308),
+    (5, (1618, -1116, 488, 2558, -3548), 410)])
+def test_golden_random_matches(players: int, scores: tuple[int, ...], actions: int) -> None:
+    """Seeded random matches end with these exact scores: deals, rules and scoring are stable
+    (update the figures only for a deliberate rule or dealing change)."""
+    state = play_random(TAROT.new(players, "golden"), random.Random(players))
+    assert state.scores == scores and state.rev == actions
+    assert TAROT.load(state.to_json()).scores == scores
