@@ -63,7 +63,7 @@ class TarotState(DealAccounting, State):
     dealer: int
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[Any, ...]                  # dicts, or (leader, cards, winner) for a trick
+    events: tuple[Any, ...]                  # dicts, or (seats, cards, winner) for a trick
     # deal
     phase: Phase
     turn: int | None
