@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
             (f"hand{len(big_view.get('hand') or [])}",
              partial(rendering.hand_image, big_view, legal=legal_codes(game, biggest, big_seat)),
              f"<= 10 ms (largest hand, {game.min_seats} seats)"),
-            ("recap", partial(rendering.recap_image, recap.public, names), ""),
+            ("recap", partial(rendering.recap_image, recap.public, names=names), ""),
         ]
         for label, fn, bound in cases:
             cold, median, cpu, size = timed(fn, args.runs)

@@ -5,7 +5,7 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
 * :func:`table_image` ``(view, names=None, locale="fr")``: the public table (give it ``view(None)``);
 * :func:`hand_image` ``(view, locale="fr", legal=None)``: one seat's hand (give it ``view(seat)``),
   ``legal`` the playable card codes to highlight; cards numbered 1..n in :func:`hand_order`;
-* :func:`recap_image` ``(view, names=None, locale="fr")``: the last finished deal (``view["last_deal"]``);
+* :func:`recap_image` ``(view, locale="fr", names=None)``: the last finished deal (``view["last_deal"]``);
 * :func:`warm_up` ``()``: optional, draws every card face once (call it at start-up in a thread);
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
   ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points`` (and optionally ``computer``),
@@ -43,7 +43,7 @@ def hand_image(view: dict[str, Any], locale: str = "fr", legal: Sequence[str] | 
     return encode(hand_picture(view, locale, None if legal is None else list(legal)))
 
 
-def recap_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
+def recap_image(view: dict[str, Any], locale: str = "fr", names: Names = None) -> bytes:
     """PNG recap of ``view["last_deal"]``: contract, points, bonuses, each seat's change and total."""
     shown = seat_names(names, int(view["seats"]), locale)
     return encode(recap_picture(view, shown, locale))

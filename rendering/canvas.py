@@ -158,6 +158,8 @@ def seat_names(names: Sequence[str] | Mapping[int, str] | None, seats: int, loca
     """Display names per seat: the bot's names (cleaned) or "Place 1", "Seat 2"..."""
     from rendering.i18n import tr
 
+    if isinstance(names, str):  # a locale passed where names were expected: ignore it
+        names = None
     out = []
     for s in range(seats):
         name: Any = None

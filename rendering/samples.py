@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
         _save(out / f"{name}_table.png", rendering.table_image(shot.public, NAMES[:seats]))
         hand = m["start"] if name in ("trio", "ecole") else shot  # a full hand, grouped
         _save(out / f"{name}_hand.png", rendering.hand_image(hand.private, legal=hand.legal))
-        _save(out / f"{name}_recap.png", rendering.recap_image(m["deal_end"].public, NAMES[:seats]))
+        _save(out / f"{name}_recap.png", rendering.recap_image(m["deal_end"].public, names=NAMES[:seats]))
         print("wrote", name, "seed", seed)
     rows = [{"rank": i + 1, "name": n, "rating": 31.4 - 2.3 * i, "matches": 24 - 2 * i, "wins": 11 - 2 * i,
              "points": 640 - 95 * i} for i, n in enumerate(NAMES[:6])]

@@ -57,7 +57,7 @@ def test_images_at_every_moment(name: str, seats: int) -> None:
         hand = _open(rendering.hand_image(m.private, "fr", m.legal))
         assert 400 <= hand.width <= 1400 and 100 <= hand.height <= 1000
         assert sorted(rendering.hand_order(m.private)) == sorted(m.private.get("hand") or [])
-        recap = _open(rendering.recap_image(m.public, NAMES[:seats], "en"))
+        recap = _open(rendering.recap_image(m.public, "en", NAMES[:seats]))
         assert recap.width == 760 and 150 <= recap.height <= 1400
     assert len(tables) >= 4, "the table image should change as the match goes on"
     assert shots["over"].public["phase"] == "over"
@@ -109,4 +109,4 @@ def test_tables_render_with_each_variant_option(name: str, option: str) -> None:
     states = playout(game, game.max_seats, seed=11, max_actions=600, options={**SHORT.get(name, {}), option: True})
     for state in states[::9] + states[-1:]:
         _open(rendering.table_image(state.view(None), NAMES[:game.max_seats]))
-    _open(rendering.recap_image(states[-1].view(None), NAMES[:game.max_seats]))
+    _open(rendering.recap_image(states[-1].view(None), names=NAMES[:game.max_seats]))

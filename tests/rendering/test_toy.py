@@ -90,3 +90,11 @@ def test_hand_shows_chosen_cards_and_discards_aside() -> None:
     aside = Image.open(io.BytesIO(rendering.hand_image({**tarot, "ecart": ["5D", "7C"]})))
     assert aside.height > plain.height  # the écart so far, under the hand
     assert rendering.hand_order({**tarot, "ecart": ["5D", "7C"]}) == ["KS", "3H", "T1"]
+
+
+def test_recap_takes_locale_second_and_names_by_keyword() -> None:
+    state = TOY.new(2, 1)
+    view = state.view(None)
+    assert rendering.recap_image(view, "en") == rendering.recap_image(view, locale="en", names=None)
+    assert rendering.recap_image(view, "en", ["Ana", "Bo"]) == rendering.recap_image(view, names=["Ana", "Bo"],
+                                                                                        locale="en")
