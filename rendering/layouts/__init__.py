@@ -1,7 +1,10 @@
 """Per-game layouts, keyed by ``view["game"]``. Adding a game's images is adding one module here.
 
-:func:`layout_for` falls back to the generic :class:`~rendering.layouts.base.Layout`, which draws any
-game from the shared view keys.
+A layout module subclasses :class:`~rendering.layouts.base.Layout`, overrides the hooks it needs
+(words, seat badges, side-panel lines and card rows, centre cards, recap lines, hand grouping, or
+the whole ``draw_table``) and ends with ``LAYOUT = register("<game>", MyLayout())``; add its module
+to ``_MODULES`` below so it is imported on first use. :func:`layout_for` falls back to the generic
+layout, which draws any game from the shared view keys of ``games/base.py``.
 """
 
 from __future__ import annotations
