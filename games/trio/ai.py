@@ -4,8 +4,8 @@
 suit windows for runs), never throws a wild, takes the discard when it helps (at once when it
 completes the contract), opens as soon as it can with naturals first and wilds last, lays down
 and lays off everything it can after opening, and goes out. :class:`BaselinePlayer` is the
-simpler yardstick: always draws from the stock, opens and lays off when it can, and discards its
-costliest card that is not a wild.
+simpler yardstick: always draws from the stock, opens and lays off when it can, and discards the
+card with the fewest partners, without regard to its contract.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from games.base import JSON, Action
 from games.cards import Card, card
 from games.trio.contracts import card_points, contract_parts, search_parts
-from games.trio.melds import POS_OF_RANK, SEQ, SET, is_wild
+from games.trio.melds import POS_OF_RANK, SEQ, SET, SUITS, is_wild
 from games.trio.search import counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
@@ -35,16 +35,25 @@ def _parts(view: JSON, seat: int) -> tuple[list[int], int, int]:
 
 def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
     """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
-    by_rank = Counter(c.rank for c in hand if not is_wild(c))
-    suit_pos: dict[str, set[int]] = {}
-    for c in hand:
-        if not is_wild(c):
-            p = POS_OF_RANK[c.rank]
-            suit_pos.setdefault(c.suit, set()).update((1, 14) if p == 1 else (p,))
-    need = max(sets) if sets else 0
+    by_rank: Counter[str] = Counter()
     copies = Counter(hand)
+    present = {s: [0] * 16 for s in SUITS}
+    for c in copies:
+        if not is_wild(c):
+            by_rank[c.rank] += copies[c]
+            p = POS_OF_RANK[c.rank]
+            present[c.suit][p] = 1
+            if p == 1:
+                present[c.suit][14] = 1
+    prefix = {}
+    for s, row in present.items():
+        acc = [0] * 16
+        for i in range(1, 16):
+            acc[i] = acc[i - 1] + row[i]
+        prefix[s] = acc
+    need = max(sets) if sets else 0
     out: dict[Card, float] = {}
-    for c in set(hand):
+    for c in copies:
         if is_wild(c):
             out[c] = 100.0
             continue
@@ -56,11 +65,11 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             else:
                 value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * (0.6 if run_len else 1.0)
         if run_len:
-            ps = suit_pos[c.suit]
+            acc = prefix[c.suit]
             best = 0
             for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
                 for lo in range(max(1, p - run_len + 1), min(p, 15 - run_len) + 1):
-                    best = max(best, sum(1 for q in range(lo, lo + run_len) if q in ps))
+                    best = max(best, acc[lo + run_len - 1] - acc[lo - 1])
             run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
             if copies[c] > 1 and not sets:
                 run_value = 0.0  # a second copy never helps a run
@@ -69,9 +78,10 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
     return out
 
 
-def _worst(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> Card:
-    use = usefulness(hand, sets, run_len)
-    return min(set(hand), key=lambda c: (use[c], -card_points(c), c.code))
+def _worst(hand: Sequence[Card], sets: Sequence[int], run_len: int,
+           use: dict[Card, float] | None = None) -> Card:
+    use = use if use is not None else usefulness(hand, sets, run_len)
+    return min(use, key=lambda c: (use[c], -card_points(c), c.code))
 
 
 class TrioPlayer:
@@ -122,12 +132,13 @@ class TrioPlayer:
             return True
         sets, run_len, _ = _parts(view, seat)
         use = usefulness([*hand, top], sets, run_len)
-        worst = _worst([*hand, top], sets, run_len)
+        worst = _worst([*hand, top], sets, run_len, use)
         return worst != top and use[top] >= 2.0 and use[top] > use[worst]
 
 
 class BaselinePlayer:
-    """Always draws from the stock, opens and lays off when it can, throws its costliest card."""
+    """Always draws from the stock, opens and lays off when it can, throws the card with the fewest
+    partners (same rank, or same suit two places away at most), the costliest first."""
 
     def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         if Action("draw", "stock") in legal:
@@ -138,6 +149,21 @@ class BaselinePlayer:
                 return found[0]
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
+            hand = [card(c) for c in view["hand"]]
             plain = [a for a in discards if not is_wild(card(a.arg))] or discards
-            return max(plain, key=lambda a: (card_points(card(a.arg)), a.arg))
+            return min(plain, key=lambda a: (_partners(card(a.arg), hand), -card_points(card(a.arg)), a.arg))
         return legal[0]
+
+
+def _partners(c: Card, hand: Sequence[Card]) -> int:
+    """Other cards of the same rank, or of the same suit at most two places away."""
+    if is_wild(c):
+        return 99
+    p = POS_OF_RANK[c.rank]
+    n = -1
+    for x in hand:
+        if is_wild(x):
+            continue
+        if x.rank == c.rank or (x.suit == c.suit and abs(POS_OF_RANK[x.rank] - p) <= 2):
+            n += 1
+    return n

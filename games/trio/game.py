@@ -33,6 +33,9 @@ class TrioGame(Game):
     min_seats = 3
     max_seats = 6
     zero_sum = False
+    # Options under which even uniformly random play ends within a few hundred steps (for generic
+    # random-playout tests: random players almost never finish seven contracts of real play).
+    playout_options: ClassVar[dict[str, Any]] = {"max_rounds": 1, "stock_exhausted": "end_round"}
 
     def options(self) -> list[Option]:
         n = len(CONTRACTS[self.variant])
@@ -51,6 +54,12 @@ class TrioGame(Game):
             Option("same_suit_runs", True, {"fr": "Deux séquences de même couleur permises dans un contrat",
                                             "en": "Two sequences of one suit allowed in a contract"},
                    choices=(False, True)),
+            Option("stock_exhausted", "reshuffle",
+                   {"fr": "Talon épuisé : remélanger la défausse, ou finir le coup",
+                    "en": "Stock exhausted: reshuffle the discards, or end the round"},
+                   choices=("reshuffle", "end_round"),
+                   labels={"reshuffle": {"fr": "remélanger", "en": "reshuffle"},
+                           "end_round": {"fr": "fin du coup", "en": "end the round"}}),
             _bool("layoff_on_opening", "Poser sur les combinaisons dès le tour de l'ouverture",
                   "Lay off on the turn you open"),
             _bool("tie_first_opener", "Égalité finale : le premier à avoir ouvert le dernier contrat gagne",

@@ -24,9 +24,14 @@ SET, SEQ = "set", "seq"
 ADJACENCY = 99  # ``max_wilds`` of an École run: any number, never adjacent
 
 
+WILDS = frozenset(card(code) for code in ("2S", "2H", "2D", "2C", "JK"))
+SLOTS = {card(r + s): i * 13 + p - 1 for i, s in enumerate(SUITS) for p, r in enumerate(RANK_OF_POS)
+         if 0 < p < 14 and r != "2"}
+
+
 def is_wild(c: Card) -> bool:
     """2s are always wild ("passe-partout"); jokers too (they only exist at L'École)."""
-    return c.rank == "2" or c.rank == "JK"
+    return c in WILDS
 
 
 def positions(c: Card) -> tuple[int, ...]:
@@ -42,7 +47,7 @@ def card_at(pos: int, suit: str) -> Card:
 
 def index(c: Card) -> int:
     """Index of a natural card in a 52-slot count vector (suit * 13 + rank position - 1)."""
-    return SUITS.index(c.suit) * 13 + POS_OF_RANK[c.rank] - 1
+    return SLOTS[c]
 
 
 def wilds_ok(mask: Sequence[bool], max_wilds: int) -> bool:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from games.cards import Card
-from games.trio.melds import ADJACENCY, SEQ, SET, SUITS, Meld, index, is_wild, positions
+from games.trio.melds import ADJACENCY, SEQ, SET, SLOTS, SUITS, Meld, is_wild, positions
 
 Counts = tuple[int, ...]
 
@@ -20,11 +21,13 @@ def counts_of(cards: Iterable[Card]) -> tuple[Counts, int]:
     """``(natural counts, wild count)`` of ``cards``."""
     counts = [0] * 52
     wilds = 0
+    slots = SLOTS
     for c in cards:
-        if is_wild(c):
+        i = slots.get(c)
+        if i is None:
             wilds += 1
         else:
-            counts[index(c)] += 1
+            counts[i] += 1
     return tuple(counts), wilds
 
 
@@ -33,8 +36,7 @@ def slot(suit_i: int, pos: int) -> int:
     return suit_i * 13 + (0 if pos == 14 else pos - 1)
 
 
-@dataclass(frozen=True)
-class SeqPart:
+class SeqPart(NamedTuple):
     """A run to form: length bounds, wild limit, and the positions already placed
     (``fixed``: position -> is wild), which fix the suit."""
 
@@ -45,8 +47,7 @@ class SeqPart:
     fixed: tuple[tuple[int, bool], ...] = ()
 
 
-@dataclass(frozen=True)
-class SetPart:
+class SetPart(NamedTuple):
     """A brelan/carré to form: size bounds, and what is already placed (rank, naturals, wilds)."""
 
     smin: int
@@ -67,7 +68,8 @@ class Plan:
 
 def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
              ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
-    """Every way to lay ``part`` from the hand: ``(suit, lo, mask, counts left, wilds left)``.
+    """Every way to lay ``part`` at its shortest from the hand: ``(suit, lo, mask, counts left,
+    wilds left)``.
     With ``substitute``, a wild may also replace a natural the hand holds (the natural may be
     needed elsewhere); otherwise naturals are always used first."""
     fixed = dict(part.fixed)
@@ -86,12 +88,15 @@ def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
         for p in range(1, 15):
             present = p in fixed or counts[base + (0 if p == 14 else p - 1)] > 0
             miss[p] = miss[p - 1] + (not present)
-        for length in range(part.lmin, part.lmax + 1):
-            for lo in range(max(1, fmax - length + 1), min(15 - length, fmin) + 1):
-                hi = lo + length - 1
-                if miss[hi] - miss[lo - 1] > budget:
-                    continue
-                yield from _masks(counts, wilds, part, suit, si, lo, hi, fixed, substitute)
+        # The shortest run holding the placed cards is enough: a longer one only needs more cards.
+        length = max(part.lmin, fmax - fmin + 1 if fixed else 0)
+        if length > part.lmax:
+            return
+        for lo in range(max(1, fmax - length + 1), min(15 - length, fmin) + 1):
+            hi = lo + length - 1
+            if miss[hi] - miss[lo - 1] > budget:
+                continue
+            yield from _masks(counts, wilds, part, suit, si, lo, hi, fixed, substitute)
 
 
 def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: int, hi: int,
@@ -131,8 +136,10 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
     yield from rec(lo, 0, 0)
 
 
-def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> Plan | None:
-    """A way to form every part from the hand at once (disjoint cards), or ``None``."""
+def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
+          substitute: bool = True) -> Plan | None:
+    """A way to form every part from the hand at once (disjoint cards), or ``None``. Without
+    ``substitute``, runs use the naturals held wherever they can (faster, may miss a way)."""
     memo: set[tuple[int, Counts, int]] = set()
     plan = Plan()
 
@@ -148,7 +155,7 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
         for r in ranks:
             if r == 2 or (same_as_prev and r < prev_rank):
                 continue
-            for size in range(part.smin, part.smax + 1):
+            for size in (max(part.smin, part.have_nat + part.have_wild),):  # a 4th card never helps
                 for add_w in (0, 1):
                     if part.have_wild + add_w > 1 or add_w > w:
                         continue
@@ -170,7 +177,7 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
         key = (i, c, w)
         if key in memo:
             return False
-        more = i + 1 < len(runs) or bool(sets)
+        more = substitute and (i + 1 < len(runs) or bool(sets))
         for suit, lo, mask, left, wleft in _windows(c, w, runs[i], more):
             plan.runs.append((suit, lo, mask))
             if run_rec(i + 1, left, wleft):
@@ -192,7 +199,9 @@ def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[
     if found is None:
         if len(_CACHE) > 200_000:
             _CACHE.clear()
-        found = _CACHE[key] = solve(counts, wilds, runs, sets) is not None
+        found = solve(counts, wilds, runs, sets, False) is not None or (
+            bool(runs) and (len(runs) > 1 or bool(sets)) and solve(counts, wilds, runs, sets) is not None)
+        _CACHE[key] = found
     return found
 
 

@@ -99,6 +99,10 @@ class TrioState(State):
     def _start_turn(self) -> None:
         self.phase, self.opened_now, self.must_out = "draw", False, False
         self.kind, self.built, self.staged, self.layoff_card = "", (), (), None
+        if not self.stock and self.options["stock_exhausted"] == "end_round":
+            self._event({"type": "blocked"})
+            self._end_round(None)
+            return
         if not self.stock and len(self.pile) > 1:
             if all(self.opened):
                 self.stale += 1

@@ -146,3 +146,32 @@ def test_views_hide_the_build_and_the_hands() -> None:
     other = s.view((s.turn + 1) % 3)
     assert other["building"] is None
     assert me["hand_counts"][s.turn] == len(me["hand"]) == other["hand_counts"][s.turn]
+
+
+class _PlayoutOptions:
+    """The game with its ``playout_options`` as defaults, for the generic contract suite."""
+
+    def __init__(self, game: TrioGame) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._game, name)
+
+    def new(self, seats: int, seed: int | str, options: dict[str, object] | None = None) -> object:
+        return self._game.new(seats, seed, {**self._game.playout_options, **(options or {})})
+
+    def load(self, data: dict[str, object]) -> object:
+        return self._game.load(data)
+
+
+@pytest.mark.parametrize(("game", "seats"), CASES, ids=IDS)
+@pytest.mark.parametrize("seed", range(2))
+def test_generic_contract_suite_with_playout_options(game: TrioGame, seats: int, seed: int) -> None:
+    """``tests/games/test_contract.py``'s random match, run with ``Game.playout_options``."""
+    from tests.games.test_contract import play_match
+
+    final = play_match(_PlayoutOptions(game), seats, seed)  # type: ignore[arg-type]
+    outcome = final.outcome()
+    assert outcome is not None and sorted(outcome.ranking) == list(range(seats))
+    check_views(final)
+    assert snapshot(game.load(final.to_json())) == snapshot(final)

@@ -1,0 +1,96 @@
+"""Le Trio / L'École computer players: speed of whole games and strength against the baseline.
+
+Prints full games per second between four computer players (with mean rounds and actions per
+game, and where the time goes), then the computer player's win rate against three baseline
+players (seats rotated). Run:
+``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.base import Player
+from games.trio.ai import BaselinePlayer, TrioPlayer
+from games.trio.game import ECOLE, TRIO, TrioGame
+
+LIMIT = 60_000  # actions: a game still running then counts as won by nobody
+
+
+def play(game: TrioGame, players: list[Player], seed: str, clock: dict[str, float]) -> tuple[tuple[int, ...], int, int]:
+    """One full game; returns (winners, rounds, actions) and adds the time spent to ``clock``."""
+    rng = random.Random(seed)
+    state = game.new(len(players), seed)
+    actions = 0
+    perf = time.perf_counter
+    while (seat := state.to_act()) is not None and actions < LIMIT:
+        t0 = perf()
+        legal = state.legal_actions(seat)
+        t1 = perf()
+        view = state.view(seat)
+        t2 = perf()
+        action = players[seat].choose(view, legal, rng)
+        t3 = perf()
+        state = state.apply(seat, action)
+        t4 = perf()
+        clock["legal"] += t1 - t0
+        clock["view"] += t2 - t1
+        clock["choose"] += t3 - t2
+        clock["apply"] += t4 - t3
+        actions += 1
+    return (state.winners if state.phase == "over" else ()), state.round_no + 1, actions
+
+
+def speed(game: TrioGame, seats: int, games: int) -> None:
+    clock = {"legal": 0.0, "view": 0.0, "choose": 0.0, "apply": 0.0}
+    rounds = actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        _, r, a = play(game, [TrioPlayer() for _ in range(seats)], f"speed{i}", clock)
+        rounds += r
+        actions += a
+    elapsed = time.perf_counter() - start
+    split = ", ".join(f"{k} {100 * v / elapsed:.0f}%" for k, v in clock.items())
+    print(f"{game.name} {seats} computer players: {games / elapsed:.1f} games/s, "
+          f"{rounds / games:.1f} rounds/game, {actions / games:.0f} actions/game, "
+          f"{1e6 * elapsed / actions:.0f} us/action ({split})")
+
+
+def duel(game: TrioGame, seats: int, games: int) -> None:
+    wins = shared = 0.0
+    clock = {"legal": 0.0, "view": 0.0, "choose": 0.0, "apply": 0.0}
+    for i in range(games):
+        hero = i % seats
+        players: list[Player] = [BaselinePlayer() for _ in range(seats)]
+        players[hero] = TrioPlayer()
+        winners, _, _ = play(game, players, f"duel{i}", clock)
+        if hero in winners:
+            wins += 1 / len(winners)
+            shared += len(winners) > 1
+    if not games:
+        return
+    print(f"{game.name}: computer player vs {seats - 1} baseline players: win rate {wins / games:.0%} "
+          f"over {games} games (fair share {1 / seats:.0%}; {shared:.0f} shared wins)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40, help="games for the speed measurement")
+    parser.add_argument("--duel", type=int, default=60, help="games against the baseline")
+    parser.add_argument("--game", choices=("trio", "ecole"), action="append")
+    parser.add_argument("--seats", type=int, default=4)
+    args = parser.parse_args(argv)
+    for name in args.game or ["trio", "ecole"]:
+        game = TRIO if name == "trio" else ECOLE
+        speed(game, args.seats, args.games)
+        duel(game, args.seats, args.duel)
+
+
+if __name__ == "__main__":
+    main()
