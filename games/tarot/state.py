@@ -166,7 +166,9 @@ class TarotState(DealAccounting, State):
         return self.turn
 
     def pending_picks(self, seat: int) -> int:
-        """Écart cards still to discard by the taker (the bot may gather them in one select)."""
+        """Écart cards still to discard by the taker. The bot may gather them in one multi-select
+        and apply them in display order (plain cards before trumps): any valid écart then applies
+        step by step, and an invalid one raises on a copy, leaving the table unchanged."""
         return self.ecart_left if self.phase is Phase.ECART and seat == self.turn else 0
 
     def is_attack(self, seat: int) -> bool:

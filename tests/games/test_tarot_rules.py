@@ -577,3 +577,23 @@ def test_golden_random_matches(players: int, scores: tuple[int, ...], actions: i
     state = play_random(TAROT.new(players, "golden"), random.Random(players))
     assert state.scores == scores and state.rev == actions
     assert TAROT.load(state.to_json()).scores == scores
+
+
+def test_ecart_multi_pick_in_display_order_applies_any_valid_ecart() -> None:
+    """A whole écart picked at once applies in display order (plain cards, then trumps)."""
+    state = fresh()
+    taker = state.to_act()
+    give(state, taker, "KS KH T21 EX T1 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 2S 3S")
+    to_chien(state, "KD KC T16 T17 QH 4H")
+    state = act(state, "bid:garde", "pass", "pass", "pass")
+    picks = sorted(card(c) for c in ("T9", "4H", "2S", "T12", "QH", "3S"))
+    for c in picks:
+        state = act(state, f"discard:{c.code}")
+    assert state.phase is Phase.ANNOUNCE
+    bad = act(fresh(), "bid:prise", "pass", "pass", "pass")
+    before = bad.to_json()
+    with pytest.raises(IllegalAction):
+        tmp = bad
+        for c in sorted(bad.hands[bad.taker], key=lambda c: -c.value)[:6]:  # kings first: refused
+            tmp = act(tmp, f"discard:{c.code}")
+    assert bad.to_json() == before
