@@ -62,7 +62,7 @@ class TapisBot(commands.Bot):
         self.presenter = Presenter(self)
         self.service = TableService(db, settings, self.presenter)
         self.handlers: dict[str, Handler] = {}
-        self.unexpected: list[BaseException] = []
+        self.unexpected: list[BaseException] = self.service.errors
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(TapisItem)
@@ -92,8 +92,6 @@ class TapisBot(commands.Bot):
         """Engine and bot refusals answered verbatim (localized), ephemerally; anything else logged
         with its traceback and answered with an apology."""
         try:
-            if interaction.guild_id is not None:
-                await self.service.prefs(interaction.guild_id)
             yield
         except GameError as exc:
             await reply(interaction, exc.localized(self.locale_for(interaction)))

@@ -47,6 +47,7 @@ TOP = """SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND (user_id IS N
     ORDER BY mu - 3 * sigma DESC, wins DESC, name LIMIT ?"""
 STATS = "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
 SELECT_GUILD = "SELECT locale, turn_timer FROM guild_settings WHERE guild_id = ?"
+SELECT_GUILDS = "SELECT guild_id, locale, turn_timer FROM guild_settings"
 UPSERT_GUILD = """INSERT INTO guild_settings (guild_id, locale, turn_timer) VALUES (?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET locale = COALESCE(excluded.locale, locale),
     turn_timer = COALESCE(excluded.turn_timer, turn_timer)"""
@@ -248,6 +249,10 @@ class Database:
         async with self.conn.execute(SELECT_GUILD, (guild_id,)) as cur:
             row = await cur.fetchone()
         return (row["locale"], row["turn_timer"]) if row else (None, None)
+
+    async def all_guild_settings(self) -> dict[int, tuple[str | None, int | None]]:
+        async with self.conn.execute(SELECT_GUILDS) as cur:
+            return {r["guild_id"]: (r["locale"], r["turn_timer"]) for r in await cur.fetchall()}
 
     async def set_guild_settings(self, guild_id: int, *, locale: str | None = None,
                                  turn_timer: int | None = None) -> None:

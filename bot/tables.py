@@ -143,6 +143,7 @@ class TableService:
         self._timers: dict[str, asyncio.Task[Any]] = {}
         self._robots: dict[str, asyncio.Task[Any]] = {}
         self._prefs: dict[int, tuple[str, int]] = {}
+        self.errors: list[BaseException] = []  # unexpected failures in background work (logged)
 
     # -- lookup ------------------------------------------------------------------------------
 
@@ -475,6 +476,13 @@ class TableService:
 
     async def _timer(self, table: Table, seat: int, rev: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
+        try:
+            await self._time_out(table, seat, rev)
+        except Exception as exc:
+            self.errors.append(exc)
+            log.exception("table %s: turn timer failed", table.id)
+
+    async def _time_out(self, table: Table, seat: int, rev: int) -> None:
         async with table.lock:
             if table.status != "playing" or table.rev != rev or table.to_act() != seat:
                 return
@@ -488,6 +496,13 @@ class TableService:
 
     async def _robot_loop(self, table: Table) -> None:
         """Computer players act, one decision per pause, until a present human is to act."""
+        try:
+            await self._robot_steps(table)
+        except Exception as exc:
+            self.errors.append(exc)
+            log.exception("table %s: computer players stopped", table.id)
+
+    async def _robot_steps(self, table: Table) -> None:
         pause = self.settings.computer_pause
         while True:
             if pause > 0:
@@ -515,8 +530,16 @@ class TableService:
         while state.to_act() == seat:
             legal = state.legal_actions(seat)
             rng = random.Random(f"{table.seed}:{table.id}:{state.rev}")
-            action = player.choose(state.view(seat), legal, rng)
-            state = state.apply(seat, action)
+            try:
+                action = player.choose(state.view(seat), legal, rng)
+                new = state.apply(seat, action)
+            except Exception as exc:  # a faulty computer player never stalls a table
+                self.errors.append(exc)
+                log.exception("table %s: the %s computer player failed; it plays at random", table.id,
+                              table.game.name)
+                action = legal[rng.randrange(len(legal))]
+                new = state.apply(seat, action)
+            state = new
             applied.append((state.rev, seat, str(action), True))
             if one:
                 break
@@ -537,7 +560,10 @@ class TableService:
         return table, seat, state.view(seat), legal, picks
 
     async def restore(self) -> int:
-        """Rebuild every open table from SQLite (after a restart); returns how many."""
+        """Load every server's settings and rebuild every open table from SQLite; returns how many."""
+        for guild_id, (locale, timer) in (await self.db.all_guild_settings()).items():
+            self._prefs[guild_id] = (locale or self.settings.default_locale,
+                                     self.settings.turn_timer if timer is None else timer)
         count = 0
         for row, seat_rows in await self.db.open_tables():
             if row["id"] in self.tables:

@@ -43,6 +43,9 @@ async def test_full_match(world: Any, game_name: str) -> None:
     assert len(results) == 1
     for member in humans:
         assert member.name in results[0].embeds[0].description
+    if table.state.view(None).get("last_deal"):
+        recaps = [m for m in history if m.embeds and (m.embeds[0].title or "").startswith("Deal ")]
+        assert recaps and all(m.attachments and m.attachments[0].filename == "recap.png" for m in recaps)
     row = await w.bot.db.table(table.id)
     assert row["status"] == "over" and row["revision"] == table.rev
     assert len(await w.bot.db.actions(table.id)) == table.rev

@@ -271,3 +271,37 @@ async def test_stale_message_localized(world: Any, locale: str) -> None:
     res = await actor.click(hand, custom_id=components(hand)[0]["custom_id"])
     expected = "n'est plus à jour" if locale == "fr" else "out of date"
     assert expected in said(res)
+
+
+async def test_unexpected_error_gets_an_apology(world: Any, monkeypatch: pytest.MonkeyPatch,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    w = world
+    table, _msg = await open_table(w, "toy", [w.alice, w.bob], 0)
+    actor = member_of(w, table, table.to_act())
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(w.bot.service, "act", broken)
+    res = await actor.slash(w.channel, "play", action=str(table.state.legal_actions(table.to_act())[0]))
+    assert "Sorry, something went wrong" in said(res)
+    assert any(r.exc_info and "disk on fire" in str(r.exc_info[1]) for r in caplog.records)
+    assert [str(e) for e in w.bot.unexpected] == ["disk on fire"]
+    w.bot.unexpected.clear()
+
+
+async def test_rules_pages(world: Any, monkeypatch: pytest.MonkeyPatch, toy: Any) -> None:
+    w = world
+    monkeypatch.setattr(type(toy), "rules_summary", lambda self, locale="fr": [f"page {i} {locale}" for i in range(3)])
+    res = await w.bob.slash(w.channel, "rules", game="toy")
+    page = res.response
+    assert page.ephemeral and page.embeds[0].description == "page 0 en" and "(1/3)" in page.embeds[0].title
+    await w.bob.click(page, label="Next")
+    page = find(w.channel, page.id, viewer=w.bob)
+    assert page.embeds[0].description == "page 1 en"
+    await w.bob.click(page, label="Next")
+    page = find(w.channel, page.id, viewer=w.bob)
+    assert page.embeds[0].description == "page 2 en"
+    assert next(c for c in components(page) if c["label"] == "Next").get("disabled")
+    await w.bob.click(page, label="Previous")
+    assert find(w.channel, page.id, viewer=w.bob).embeds[0].description == "page 1 en"

@@ -121,3 +121,23 @@ def test_individual_ratings_without_sides() -> None:
     if outcome.scores[best] != outcome.scores[worst]:
         assert new[keys[best]].mu > before[best].mu and new[keys[worst]].mu < before[worst].mu
     assert all(r.matches == 1 for r in new.values())
+
+
+async def test_a_faulty_computer_player_never_stalls_a_table(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.toygame import TOY
+
+    class Broken:
+        def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+            raise RuntimeError("bug in the AI")
+
+    games.GAMES["toy"] = TOY
+    monkeypatch.setattr(type(TOY), "computer_player", lambda self, level="normal": Broken())
+    try:
+        service = TableService(db, SETTINGS)
+        table = await started(service, humans=1, computers=2)
+        await service.idle()
+        assert not table.seats[table.to_act()].computer
+        assert service.errors and all(str(e) == "bug in the AI" for e in service.errors)
+    finally:
+        games.GAMES.pop("toy", None)
+        await service.close()
