@@ -26,6 +26,14 @@ and only steps that can be finished: at most ~25 at a time):
   high end) — lay a card off on anyone's combination (after opening, not on the opening turn).
 * ``discard:<card>`` — end the turn; discarding one's last card goes out. Emptying the hand by
   laying down goes out without a discard.
+
+Options (``Game.options()``): RULES.md 3.5 alternatives that fit cleanly (``longer_melds``,
+``same_rank_brelans``, ``same_suit_runs``, ``layoff_on_opening``, ``tie_first_opener``,
+``stock_exhausted``, École ``jokers``) plus ``contracts`` (play only the first N contracts) and
+``max_rounds``; all default to the rules. ``Game.playout_options`` are the options under which
+uniformly random play ends quickly (one round, no reshuffle), for generic random-playout tests.
+Rule the seed leaves open: once everyone has opened, the second time the stock runs out ends the
+round with nobody out (hands are counted as usual), so a round where nobody can go out still ends.
 """
 
 from __future__ import annotations

@@ -21,6 +21,15 @@ from games.trio.melds import POS_OF_RANK, SEQ, SET, SUITS, is_wild
 from games.trio.search import counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
+_CARDS: dict[str, Card] = {}
+
+
+def _card(code: str) -> Card:
+    """``card(code)`` for canonical codes, memoized (the player parses its hand at every step)."""
+    found = _CARDS.get(code)
+    if found is None:
+        found = _CARDS[code] = card(code)
+    return found
 
 
 def _parts(view: JSON, seat: int) -> tuple[list[int], int, int]:
@@ -89,20 +98,20 @@ class TrioPlayer:
 
     def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         seat = view["seat"]
-        hand = [card(c) for c in view["hand"]]
+        hand = [_card(c) for c in view["hand"]]
         kinds = {a.kind for a in legal}
         if view["phase"] == "draw":
             take = Action("draw", "discard")
-            if take in legal and (view["opened"][seat] or self._wants(view, hand, card(view["discard_top"]))):
+            if take in legal and (view["opened"][seat] or self._wants(view, hand, _card(view["discard_top"]))):
                 return take
             return Action("draw", "stock") if Action("draw", "stock") in legal else legal[0]
         if "onto" in kinds:
             return next(a for a in legal if a.kind == "onto")
         if view["phase"] == "meld":
             adds = [a for a in legal if a.kind == "add"]
-            naturals = [a for a in adds if not is_wild(card(a.arg.partition("=")[0]))]
+            naturals = [a for a in adds if not is_wild(_card(a.arg.partition("=")[0]))]
             if naturals:
-                return max(naturals, key=lambda a: card_points(card(a.arg.partition("=")[0])))
+                return max(naturals, key=lambda a: card_points(_card(a.arg.partition("=")[0])))
             if adds:
                 return adds[0]
             return next((a for a in legal if a.kind in ("done", "meld")), legal[0])
@@ -111,12 +120,12 @@ class TrioPlayer:
             return melds[0]
         layoffs = [a for a in legal if a.kind == "layoff"]
         if layoffs:
-            naturals = [a for a in layoffs if not is_wild(card(a.arg))]
+            naturals = [a for a in layoffs if not is_wild(_card(a.arg))]
             return (naturals or layoffs)[0]
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
             sets, run_len, _ = _parts(view, seat)
-            worst = _worst([card(a.arg) for a in discards], sets, run_len) if len(discards) < len(set(hand)) \
+            worst = _worst([_card(a.arg) for a in discards], sets, run_len) if len(discards) < len(set(hand)) \
                 else _worst(hand, sets, run_len)
             return Action("discard", worst.code)
         return legal[0]
@@ -149,9 +158,9 @@ class BaselinePlayer:
                 return found[0]
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
-            hand = [card(c) for c in view["hand"]]
-            plain = [a for a in discards if not is_wild(card(a.arg))] or discards
-            return min(plain, key=lambda a: (_partners(card(a.arg), hand), -card_points(card(a.arg)), a.arg))
+            hand = [_card(c) for c in view["hand"]]
+            plain = [a for a in discards if not is_wild(_card(a.arg))] or discards
+            return min(plain, key=lambda a: (_partners(_card(a.arg), hand), -card_points(_card(a.arg)), a.arg))
         return legal[0]
 
 

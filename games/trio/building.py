@@ -62,12 +62,35 @@ class Frame:
                  ) -> bool:
         """Whether ``hand`` can still form ``kinds`` (plus the partial ``building``)."""
         counts, wilds = counts_of(hand)
+        if building is None and not self.opening and len(kinds) == 1:
+            return _tierce_possible(counts, wilds, self.variant) if kinds[0] == "seq" \
+                else _brelan_possible(counts, wilds)
         parts = [self.part(k, ()) for k in kinds]
         if building is not None:
             parts.insert(0, self.part(*building))
         runs = tuple(p for p in parts if isinstance(p, SeqPart))
         sets = tuple(p for p in parts if isinstance(p, SetPart))
         return feasible(counts, wilds, runs, sets)
+
+
+def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:
+    """Three of a rank, or two and a wild."""
+    need = 2 if wilds else 3
+    return any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13))
+
+
+def _tierce_possible(counts: tuple[int, ...], wilds: int, variant: str) -> bool:
+    """Three consecutive places of one suit, with one wild at most (École: two, not side by side)."""
+    for base in (0, 13, 26, 39):
+        row = [p > 0 and counts[base + (0 if p == 14 else p - 1)] > 0 for p in range(15)]
+        for lo in range(1, 13):
+            a, b, c = row[lo], row[lo + 1], row[lo + 2]
+            missing = 3 - a - b - c
+            if missing == 0 or (missing == 1 and wilds >= 1):
+                return True
+            if variant == "ecole" and missing == 2 and b and wilds >= 2:
+                return True
+    return False
 
 
 def is_complete(frame: Frame, kind: str, built: Built) -> bool:

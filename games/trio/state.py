@@ -248,14 +248,18 @@ class TrioState(State):
         """Shared keys plus: ``variant``, ``contracts`` (each seat's current contract number),
         ``last_contract``, ``opened``, ``melds`` (``{"id", "owner", "kind": "set"|"seq", "cards",
         "as" (what each card stands for), "closed"}``), ``stock_count``, ``discard_top``,
-        ``discard_count``, ``must_go_out``, ``first_dealer``, ``winners``; privately ``hand``
+        ``discard_count``, ``must_go_out`` (the seat to act took the discard after opening and
+        must go out this turn), ``first_dealer`` and ``first_dealer_cards`` (the cards dealt face
+        up until the first Jack), ``winners`` (once over). ``last_deal`` adds ``out`` (the seat that
+        went out, ``None`` for a blocked round), ``opened``, ``finishers`` (who completed the last
+        contract) and ``hands`` (the cards counted). Privately: ``hand``
         (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
         or ``None``) and ``layoff_card``."""
         v: JSON = {
             "game": self.game.name, "seats": self.seats, "seat": seat, "rev": self.rev,
             "to_act": self.to_act(), "phase": self.phase, "variant": self.variant,
             "deal_no": self.round_no, "deals": None, "dealer": self.dealer,
-            "first_dealer": self.first_dealer,
+            "first_dealer": self.first_dealer, "first_dealer_cards": list(self.jack_cards),
             "hand_counts": [len(self.held(s)) for s in range(self.seats)],
             "scores": list(self.scores), "contracts": list(self.contract), "last_contract": self.last,
             "opened": list(self.opened), "melds": [m.to_json() for m in self.melds],

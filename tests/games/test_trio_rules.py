@@ -340,3 +340,66 @@ def test_longer_melds_option() -> None:
     assert not contract_met([["7H", "7S", "7D", "7C"], ["QC", "QH", "QD"]], 1)
     assert contract_met([["7H", "7S", "7D", "7C"], ["QC", "QH", "QD"]], 1, longer=True)
     assert not contract_met([["7H", "7S", "7D"], ["7C", "7H", "2D"]], 1, same_rank_sets=False)
+
+
+# -- player-facing text ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [TRIO, ECOLE], ids=["trio", "ecole"])
+@pytest.mark.parametrize("locale", ["fr", "en-US"])
+def test_rules_summary_pages(game: TrioGame, locale: str) -> None:
+    pages = game.rules_summary(locale)
+    assert 3 <= len(pages) <= 5 and all(0 < len(p) < 2000 for p in pages)
+    text = "\n".join(pages)
+    n = 10 if game is ECOLE else 7
+    assert f"{n}. " in text and ("Séquence à 13" in text or "13-card sequence" in text) == (game is ECOLE)
+    assert ("Brelan" in text) and ("passe-partout" in text or "wild" in text.lower())
+
+
+def test_action_labels_and_groups() -> None:
+    assert TRIO.action_label(Action("draw", "stock")) == "Piocher au talon"
+    assert TRIO.action_label(Action("draw", "discard"), "en") == "Take the discard"
+    assert TRIO.action_label(Action("add", "2C=8H")) == "2♣ (= 8♥)"
+    assert TRIO.action_label(Action("add", "AH=low"), "en") == "A♥ (low)"
+    assert TRIO.action_label(Action("discard", "QS")) == "Défausser D♠"
+    assert TRIO.action_label(Action("onto", "3:hi"), "en") == "Combination #3 (high end)"
+    assert TRIO.action_label(Action("meld", "carre")) == "Former : Carré"
+    assert ECOLE.action_label(Action("layoff", "JK"), "en") == "Lay off Joker on…"
+    groups = {TRIO.action_group(TRIO.parse_action(t), "en") for t in ("add:7H", "done", "cancel", "meld:seq")}
+    assert groups == {"Combinations"}
+    assert TRIO.action_group(Action("discard", "7H")) == "Défausser"
+    assert TRIO.action_group(Action("onto", "2")) == TRIO.action_group(Action("layoff", "7H"))
+
+
+def test_blocked_round_once_everyone_opened() -> None:
+    s = craft(hands={0: "5H 6H 9S", 1: "AS KS 4C", 2: "3D 3H"}, stock="4H", pile="3C 7S 8D JC",
+              opened=(True, True, True))
+    s.stale = 1  # the stock already ran out once since everyone opened
+    s = play(s, "draw:stock", "discard:9S")
+    assert s.last_deal is not None and s.last_deal["out"] is None
+    assert s.last_deal["deltas"] == [15, 25, 10] and s.contract == (2, 2, 2)
+    assert any(e["type"] == "blocked" for e in s.events)
+
+
+def test_stock_exhausted_option_ends_the_round() -> None:
+    s = craft(hands={0: "5H 6H 9S", 1: "AS KS 4C"}, stock="4H", pile="3C 7S",
+              options={"stock_exhausted": "end_round"})
+    s = play(s, "draw:stock", "discard:9S")
+    assert s.last_deal is not None and s.last_deal["out"] is None and s.round_no == 1
+
+
+def test_round_limit_ranks_by_contract_then_points() -> None:
+    s = craft(hands={0: "5C", 1: "AH KH", 2: "10D JD"}, phase="play", opened=(True, False, True),
+              contract=(3, 5, 2), options={"max_rounds": 1})
+    s = play(s, "discard:5C")
+    assert s.phase == "over" and s.contract == (4, 5, 3)
+    assert s.winners == (1,)  # furthest contract, though seat 0 went out
+    out = s.outcome()
+    assert out is not None and out.ranking == (1, 0, 2)
+
+
+def test_short_game_option() -> None:
+    s = craft(hands={0: "5C", 1: "AH KH", 2: "10D JD"}, phase="play", opened=(True, True, False),
+              contract=(2, 2, 1), options={"contracts": 2})
+    s = play(s, "discard:5C")
+    assert s.phase == "over" and s.winners == (0,)
