@@ -238,12 +238,14 @@ class TarotBot:
         return HALVES[c] * 2 + (8 if c.value == KING else 0)
 
     def _give(self, real: list[Card]) -> Card:
-        """Load a trick the partner side wins: the most valuable card that is not a trump."""
+        """Load a trick the partner side surely wins: the most valuable plain card; with trumps
+        only, the Petit (safe here) or else the lowest trump."""
         plain = [c for c in real if not c.is_trump]
         if plain:
             return max(plain, key=lambda c: (HALVES[c], c.value))
-        return min(real, key=lambda c: (c is PETIT, c.value)) if PETIT not in real or len(real) == 1 \
-            else PETIT
+        if any(c is PETIT for c in real):
+            return PETIT
+        return min(real, key=lambda c: c.value)
 
     def _lead(self, view: dict[str, Any], hand: list[Card], real: list[Card], friends: set[int]) -> Card:
         """Attack with long trumps draws trumps (hunting the Petit); otherwise a King in a fresh
