@@ -135,14 +135,18 @@ class TrioPlayer:
         seat = view["seat"]
         if is_wild(top):
             return True
+        if _partners(top, hand) == 0:  # fits nothing in the hand: cannot complete anything
+            return False
+        sets, run_len, _ = _parts(view, seat)
+        use = usefulness([*hand, top], sets, run_len)
+        if use[top] < 2.0:
+            return False
         runs, sets_p = search_parts(view["contracts"][seat], view["variant"])
         counts, wilds = counts_of([*hand, top])
         if feasible(counts, wilds, runs, sets_p):
             return True
-        sets, run_len, _ = _parts(view, seat)
-        use = usefulness([*hand, top], sets, run_len)
         worst = _worst([*hand, top], sets, run_len, use)
-        return worst != top and use[top] >= 2.0 and use[top] > use[worst]
+        return worst != top and use[top] > use[worst]
 
 
 class BaselinePlayer:
@@ -160,19 +164,31 @@ class BaselinePlayer:
         if discards:
             hand = [_card(c) for c in view["hand"]]
             plain = [a for a in discards if not is_wild(_card(a.arg))] or discards
-            return min(plain, key=lambda a: (_partners(_card(a.arg), hand), -card_points(_card(a.arg)), a.arg))
+            return min(plain, key=lambda a: (_partners(_card(a.arg), _without(hand, _card(a.arg))),
+                                             -card_points(_card(a.arg)), a.arg))
         return legal[0]
 
 
-def _partners(c: Card, hand: Sequence[Card]) -> int:
-    """Other cards of the same rank, or of the same suit at most two places away."""
+def _partners(c: Card, others: Sequence[Card]) -> int:
+    """Cards among ``others`` of the same rank as ``c``, or of its suit at most two places away."""
     if is_wild(c):
         return 99
     p = POS_OF_RANK[c.rank]
-    n = -1
-    for x in hand:
+    n = 0
+    for x in others:
         if is_wild(x):
             continue
-        if x.rank == c.rank or (x.suit == c.suit and abs(POS_OF_RANK[x.rank] - p) <= 2):
+        if x.rank == c.rank or (x.suit == c.suit and _near(POS_OF_RANK[x.rank], p)):
             n += 1
     return n
+
+
+def _without(hand: Sequence[Card], c: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(c)
+    return rest
+
+
+def _near(a: int, b: int) -> bool:
+    """Run places at most two apart (the Ace counts low and high)."""
+    return abs(a - b) <= 2 or (1 in (a, b) and abs(a + b - 1 - 14) <= 2)
