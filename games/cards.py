@@ -10,7 +10,8 @@ Notation (parsing is case-insensitive, output canonical uppercase):
 
 Some codes exist in both families (``2C`` is the 2 of clubs or the 2 of copas), so parsing
 takes the family. Cards are flyweights: parsing the same code twice gives the same object, so
-identical cards from several decks compare equal and hash fast.
+identical cards from several decks compare equal and hash fast. Cards define no rich comparison
+(that would slow ``==`` and ``in`` tenfold): sort them with :func:`sort_key` / :func:`sort_cards`.
 """
 
 from __future__ import annotations
@@ -73,9 +74,6 @@ class Card:
 
     def __deepcopy__(self, memo: object) -> Card:
         return self
-
-    def __lt__(self, other: Card) -> bool:
-        return sort_key(self) < sort_key(other)
 
     @classmethod
     def parse(cls, text: str, family: Family = "french") -> Card:

@@ -54,7 +54,8 @@ def playable(hand: tuple[Card, ...], trick: tuple[Card, ...] | list[Card]) -> tu
 
 
 _KEY = ORDER.__getitem__
-_SUIT_SLICE = {suit: (ORDER[min(c for c in DECK if c.suit == suit)], ORDER[max(c for c in DECK if c.suit == suit)] + 1)
+_SUIT_SLICE = {suit: (ORDER[min((c for c in DECK if c.suit == suit), key=_KEY)],
+                      ORDER[max((c for c in DECK if c.suit == suit), key=_KEY)] + 1)
                for suit in ("S", "H", "C", "D", "T")}
 
 

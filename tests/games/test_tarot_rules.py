@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.base import Action
-from games.cards import card, cards
+from games.cards import card, cards, sort_key
 from games.errors import IllegalAction, InvalidAction, NotYourTurn
 from games.rng import deal_rng
 from games.tarot import TAROT
@@ -60,7 +60,7 @@ def test_deal_sizes_and_chien_never_first_or_last_card(players: int, each: int, 
 def test_hands_are_sorted_for_display() -> None:
     state = fresh()
     for hand in state.hands:
-        assert list(hand) == sorted(hand)
+        assert list(hand) == sorted(hand, key=sort_key)
 
 
 def test_play_runs_counter_clockwise_from_dealers_right() -> None:
@@ -374,10 +374,10 @@ def test_poignee_5p_option_changes_triple() -> None:
 
 
 def test_follow_suit_else_trump_else_anything() -> None:
-    hand = tuple(sorted(cards("2H 5H KS T3 T9 EX")))
+    hand = tuple(sorted(cards("2H 5H KS T3 T9 EX"), key=sort_key))
     assert {c.code for c in playable(hand, cards("7H"))} == {"2H", "5H", "EX"}
     assert {c.code for c in playable(hand, cards("7D"))} == {"T3", "T9", "EX"}
-    no_trump = tuple(sorted(cards("2H 5H KS")))
+    no_trump = tuple(sorted(cards("2H 5H KS"), key=sort_key))
     assert {c.code for c in playable(no_trump, cards("7D"))} == {"2H", "5H", "KS"}
 
 
@@ -394,7 +394,7 @@ def test_edge_6_trump_lead_must_go_higher_if_able() -> None:
 
 def test_edge_7_void_must_overtrump_even_over_partner() -> None:
     """RULES 2.9 #7: suit led, void, 19 already played by a partner, holding 20 -> must play 20."""
-    hand = tuple(sorted(cards("T5 T20 2C")))
+    hand = tuple(sorted(cards("T5 T20 2C"), key=sort_key))
     assert {c.code for c in playable(hand, cards("KH T19"))} == {"T20"}
     state = endgame(5, {0: "KH 2S", 1: "T19 3S", 2: "T5 T20", 3: "4S 5S", 4: "6S 7S"}, taker=1, partner=2,
                     leader=0)
@@ -416,7 +416,7 @@ def test_edge_8_excuse_led_then_trump_sets_trumps() -> None:
 
 
 def test_excuse_always_playable_and_never_wins() -> None:
-    assert "EX" in {c.code for c in playable(tuple(sorted(cards("2H EX T5"))), cards("KH"))}
+    assert "EX" in {c.code for c in playable(tuple(sorted(cards("2H EX T5"), key=sort_key)), cards("KH"))}
     state = endgame(4, {0: "KH 2S", 1: "EX 3S", 2: "2H 4S", 3: "3H 5S"}, taker=1, leader=0)
     state = act(state, "play:KH", "play:EX", "play:2H", "play:3H")
     assert state.last_trick[2] == 0
@@ -586,7 +586,7 @@ def test_ecart_multi_pick_in_display_order_applies_any_valid_ecart() -> None:
     give(state, taker, "KS KH T21 EX T1 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 2S 3S")
     to_chien(state, "KD KC T16 T17 QH 4H")
     state = act(state, "bid:garde", "pass", "pass", "pass")
-    picks = sorted(card(c) for c in ("T9", "4H", "2S", "T12", "QH", "3S"))
+    picks = sorted((card(c) for c in ("T9", "4H", "2S", "T12", "QH", "3S")), key=sort_key)
     for c in picks:
         state = act(state, f"discard:{c.code}")
     assert state.phase is Phase.ANNOUNCE
