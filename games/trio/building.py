@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from games.cards import Card
 from games.trio.contracts import contract_parts, run_wild_limit
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SEQ, SET, card_at, is_wild, positions, wilds_ok
-from games.trio.search import SeqPart, SetPart, counts_of, feasible
+from games.trio.search import NO_DISTINCT, Distinct, SeqPart, SetPart, counts_of, feasible
 
 Built = tuple[tuple[Card, int], ...]
 KIND_OF = {"brelan": (SET, 3), "carre": (SET, 4)}
@@ -27,6 +27,7 @@ class Frame:
     contract: int
     opening: bool
     longer: bool = False
+    distinct: Distinct = NO_DISTINCT
 
     def kinds_needed(self, staged: Sequence[str]) -> list[str]:
         """Kinds still to build in the opening (``brelan``/``carre``/``seq``), with repeats."""
@@ -70,7 +71,7 @@ class Frame:
             parts.insert(0, self.part(*building))
         runs = tuple(p for p in parts if isinstance(p, SeqPart))
         sets = tuple(p for p in parts if isinstance(p, SetPart))
-        return feasible(counts, wilds, runs, sets)
+        return feasible(counts, wilds, runs, sets, self.distinct)
 
 
 def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:

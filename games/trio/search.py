@@ -136,12 +136,27 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
     yield from rec(lo, 0, 0)
 
 
+class Distinct(NamedTuple):
+    """RULES.md 3.5 options 2-3 switched on: a contract's brelans of distinct ranks, runs of
+    distinct suits; ``ranks``/``suits`` are already taken by combinations staged earlier."""
+
+    sets: bool = False
+    runs: bool = False
+    ranks: frozenset[int] = frozenset()
+    suits: frozenset[str] = frozenset()
+
+
+NO_DISTINCT = Distinct()
+
+
 def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
-          substitute: bool = True) -> Plan | None:
+          substitute: bool = True, distinct: Distinct = NO_DISTINCT) -> Plan | None:
     """A way to form every part from the hand at once (disjoint cards), or ``None``. Without
     ``substitute``, runs use the naturals held wherever they can (faster, may miss a way)."""
-    memo: set[tuple[int, Counts, int]] = set()
+    memo: set[tuple[object, ...]] = set()
     plan = Plan()
+    used_ranks: list[int] = list(distinct.ranks)
+    used_suits: list[str] = list(distinct.suits)
 
     def totals(c: Counts) -> list[int]:
         return [c[p - 1] + c[13 + p - 1] + c[26 + p - 1] + c[39 + p - 1] for p in range(1, 14)]
@@ -153,7 +168,7 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
         same_as_prev = j > 0 and part == sets[j - 1] and not part.rank
         ranks = (part.rank,) if part.rank else range(1, 14)
         for r in ranks:
-            if r == 2 or (same_as_prev and r < prev_rank):
+            if r == 2 or (same_as_prev and r < prev_rank) or (distinct.sets and r in used_ranks):
                 continue
             for size in (max(part.smin, part.have_nat + part.have_wild),):  # a 4th card never helps
                 for add_w in (0, 1):
@@ -164,7 +179,9 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
                         continue
                     tot[r - 1] -= n
                     plan.sets.append((r, n, add_w))
+                    used_ranks.append(r)
                     ok = set_rec(j + 1, tot, w - add_w, r)
+                    used_ranks.pop()
                     tot[r - 1] += n
                     if ok:
                         return True
@@ -174,13 +191,18 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
     def run_rec(i: int, c: Counts, w: int) -> bool:
         if i == len(runs):
             return set_rec(0, totals(c), w, 0)
-        key = (i, c, w)
+        key = (i, c, w, tuple(used_suits))
         if key in memo:
             return False
         more = substitute and (i + 1 < len(runs) or bool(sets))
         for suit, lo, mask, left, wleft in _windows(c, w, runs[i], more):
+            if distinct.runs and suit in used_suits:
+                continue
             plan.runs.append((suit, lo, mask))
-            if run_rec(i + 1, left, wleft):
+            used_suits.append(suit)
+            ok = run_rec(i + 1, left, wleft)
+            used_suits.pop()
+            if ok:
                 return True
             plan.runs.pop()
         memo.add(key)
@@ -192,15 +214,17 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
 _CACHE: dict[tuple[object, ...], bool] = {}
 
 
-def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> bool:
+def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
+             distinct: Distinct = NO_DISTINCT) -> bool:
     """:func:`solve` as a cached yes/no (the engine asks the same questions many times)."""
-    key = (counts, wilds, runs, sets)
+    key = (counts, wilds, runs, sets, distinct)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > 200_000:
             _CACHE.clear()
-        found = solve(counts, wilds, runs, sets, False) is not None or (
-            bool(runs) and (len(runs) > 1 or bool(sets)) and solve(counts, wilds, runs, sets) is not None)
+        found = solve(counts, wilds, runs, sets, False, distinct) is not None or (
+            bool(runs) and (len(runs) > 1 or bool(sets))
+            and solve(counts, wilds, runs, sets, True, distinct) is not None)
         _CACHE[key] = found
     return found
 
@@ -395,5 +419,5 @@ def positions_of(c: Card) -> tuple[int, ...]:
     return positions(c)
 
 
-__all__ = ["SEQ", "SET", "Counts", "Plan", "SeqPart", "SetPart", "abstract", "can_go_out",
+__all__ = ["NO_DISTINCT", "SEQ", "SET", "Counts", "Distinct", "Plan", "SeqPart", "SetPart", "abstract", "can_go_out",
            "counts_of", "feasible", "slot", "solve"]

@@ -14,8 +14,8 @@ from games.cards import Card, card, sort_cards, standard_decks
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
-from games.trio.melds import SEQ, SET, Meld, is_wild
-from games.trio.search import abstract, can_go_out, counts_of
+from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
+from games.trio.search import NO_DISTINCT, Distinct, abstract, can_go_out, counts_of
 
 HAND_SIZE = 13
 # The rules never say what happens when nobody can go out: once everyone has opened, the second
@@ -127,8 +127,22 @@ class TrioState(State):
         return None if self.phase == "over" else self.turn
 
     def frame(self, seat: int | None = None) -> Frame:
+        """What ``seat`` builds now: its opening (contract, options 3.5 #1-3) or later combinations."""
         s = self.turn if seat is None else seat
-        return Frame(self.variant, self.contract[s], not self.opened[s], bool(self.options["longer_melds"]))
+        opening = not self.opened[s]
+        distinct = NO_DISTINCT
+        if opening and not (self.options["same_rank_brelans"] and self.options["same_suit_runs"]):
+            ranks: set[int] = set()
+            suits: set[str] = set()
+            for k, b in self.staged if s == self.turn else ():
+                nat = next(c for c, _ in b if not is_wild(c))
+                if k == "seq":
+                    suits.add(nat.suit)
+                else:
+                    ranks.add(POS_OF_RANK[nat.rank])
+            distinct = Distinct(not self.options["same_rank_brelans"], not self.options["same_suit_runs"],
+                                frozenset(ranks), frozenset(suits))
+        return Frame(self.variant, self.contract[s], opening, bool(self.options["longer_melds"]), distinct)
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` holds, including those of a combination being built."""
@@ -185,8 +199,6 @@ class TrioState(State):
             suit = next(c.suit for c in cards if not is_wild(c))
             m = Meld(self.next_id, seat, SEQ, cards, reps, suit=suit, lo=ordered[0][1], max_wilds=max_wilds)
         else:
-            from games.trio.melds import POS_OF_RANK
-
             rank = POS_OF_RANK[next(c.rank for c in cards if not is_wild(c))]
             m = Meld(self.next_id, seat, SET, cards, reps, rank=rank, closed=len(cards) >= 4)
         self.next_id += 1

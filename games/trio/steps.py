@@ -173,6 +173,7 @@ def _close(s: TrioState) -> None:
         s.opened_last_at = tuple(at)
     s.staged, s.phase, s.opened_now = (), "play", True
     s._event({"type": "open", "seat": seat, "contract": s.contract[seat], "melds": ids})
+    _maybe_out(s)  # longer combinations may use all 14 cards
 
 
 def _maybe_out(s: TrioState) -> None:

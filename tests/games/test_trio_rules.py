@@ -403,3 +403,24 @@ def test_short_game_option() -> None:
               contract=(2, 2, 1), options={"contracts": 2})
     s = play(s, "discard:5C")
     assert s.phase == "over" and s.winners == (0,)
+
+
+def test_distinct_brelans_option_in_the_engine() -> None:
+    sevens = "7H 7S 7D 7C 7H 7S 4C 5D 9S JH QC KD AS"
+    s = craft(hands={0: sevens}, phase="play")
+    assert "meld:brelan" in acts(s)  # default: two brelans of 7s are fine
+    s = craft(hands={0: sevens}, phase="play", options={"same_rank_brelans": False})
+    assert "meld:brelan" not in acts(s)
+    s = craft(hands={0: "7H 7S 7D 7C 9S 9H 9D 4C 5D JH QC KD AS"}, phase="play",
+              options={"same_rank_brelans": False})
+    s = play(s, "meld:brelan", "add:7H", "add:7S", "add:7D", "meld:brelan")
+    assert "add:7C" not in acts(s) and "add:9S" in acts(s)
+
+
+def test_going_out_on_the_opening_turn_with_longer_combinations() -> None:
+    hand = "3H 4H 5H 6H 7H 8H 9S 10S JS QS KS AS 2C"
+    s = craft(ECOLE, hands={0: hand}, contract=(8, 1, 1), options={"longer_melds": True}, stock="9H")
+    s = play(s, "draw:stock", "meld:seq", "add:3H", "add:4H", "add:5H", "add:6H", "add:7H", "add:8H",
+              "add:9H", "done", "meld:seq", "add:9S", "add:10S", "add:JS", "add:QS", "add:KS", "add:AS=high",
+              "add:2C=8S", "done")
+    assert s.last_deal is not None and s.last_deal["out"] == 0 and s.contract[0] == 9
