@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from games.cards import Card
 from games.trio.contracts import contract_parts, run_wild_limit
-from games.trio.melds import ADJACENCY, POS_OF_RANK, SEQ, SET, card_at, is_wild, positions, wilds_ok
-from games.trio.search import NO_DISTINCT, Distinct, SeqPart, SetPart, counts_of, feasible
+from games.trio.melds import ADJACENCY, POS_OF_RANK, SEQ, SET, SUITS, card_at, is_wild, positions, wilds_ok
+from games.trio.search import NO_DISTINCT, Distinct, SeqPart, SetPart, counts_of, feasible, slot, solve
 
 Built = tuple[tuple[Card, int], ...]
 KIND_OF = {"brelan": (SET, 3), "carre": (SET, 4)}
@@ -154,13 +154,56 @@ def candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> l
 def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
                ) -> list[tuple[str, Card, int]]:
     """The adds after which ``built`` and the ``others`` still-needed kinds can be finished."""
+    cands = candidates(frame, kind, built, hand)
+    if not cands:
+        return []
+    sure = _sure_adds(frame, kind, built, hand, others)
     out = []
-    for arg, c, p in candidates(frame, kind, built, hand):
+    for arg, c, p in cands:
+        if (("W", p) if is_wild(c) else (c, p)) in sure:
+            out.append((arg, c, p))
+            continue
         rest = list(hand)
         rest.remove(c)
         if frame.possible(rest, others, (kind, (*built, (c, p)))):
             out.append((arg, c, p))
     return out
+
+
+def _sure_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
+               ) -> set[tuple[object, int]]:
+    """Adds known to work without a search: the cards of one way to finish everything
+    (``(card, position)``, or ``("W", position)`` for a wild)."""
+    counts, wilds = counts_of(hand)
+    parts = [frame.part(kind, built)] + [frame.part(k, ()) for k in others]
+    runs = tuple(p for p in parts if isinstance(p, SeqPart))
+    sets = tuple(p for p in parts if isinstance(p, SetPart))
+    plan = solve(counts, wilds, runs, sets, True, frame.distinct)
+    sure: set[tuple[object, int]] = set()
+    if plan is None:
+        return sure
+    if kind == "seq":
+        suit, lo, mask = plan.runs[0]
+        fixed = {p for _, p in built}
+        for i, wild in enumerate(mask):
+            pos = lo + i
+            if pos not in fixed:
+                sure.add(("W", pos) if wild else (card_at(pos, suit), pos))
+        return sure
+    rank, n, w = plan.sets[0]
+    if w:
+        sure.add(("W", 0))
+    if n:
+        left = list(counts)
+        for suit, lo, mask in plan.runs:
+            si = SUITS.index(suit)
+            for i, wild in enumerate(mask):
+                if not wild:
+                    left[slot(si, lo + i)] -= 1
+        for si, suit in enumerate(SUITS):
+            if left[slot(si, rank)] > 0:
+                sure.add((card_at(rank, suit), 0))
+    return sure
 
 
 def represented(kind: str, built: Built, suit_rank: int = 0) -> list[str]:

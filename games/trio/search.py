@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from games.cards import Card
-from games.trio.melds import ADJACENCY, SEQ, SET, SLOTS, SUITS, Meld, is_wild, positions
+from games.trio.melds import ADJACENCY, SEQ, SET, SLOTS, SUITS, Meld, is_wild
 
 Counts = tuple[int, ...]
 
@@ -412,11 +412,6 @@ def _dec(c: Counts, i: int) -> Counts:
     cl = list(c)
     cl[i] -= 1
     return tuple(cl)
-
-
-def positions_of(c: Card) -> tuple[int, ...]:
-    """Re-exported for callers that reason on cards (see :func:`games.trio.melds.positions`)."""
-    return positions(c)
 
 
 __all__ = ["NO_DISTINCT", "SEQ", "SET", "Counts", "Distinct", "Plan", "SeqPart", "SetPart", "abstract", "can_go_out",

@@ -424,3 +424,44 @@ def test_going_out_on_the_opening_turn_with_longer_combinations() -> None:
               "add:9H", "done", "meld:seq", "add:9S", "add:10S", "add:JS", "add:QS", "add:KS", "add:AS=high",
               "add:2C=8S", "done")
     assert s.last_deal is not None and s.last_deal["out"] == 0 and s.contract[0] == 9
+
+
+def test_offered_adds_are_exactly_the_finishable_ones() -> None:
+    """The shortcut in ``legal_adds`` agrees with a plain search on random hands and contracts."""
+    import random
+
+    from games.cards import standard_decks
+    from games.trio.building import Frame, candidates, legal_adds
+
+    rng = random.Random(4)
+    checked = 0
+    for trial in range(300):
+        variant = "ecole" if trial % 2 else "trio"
+        deck = standard_decks(3, 2 if variant == "ecole" else 0)
+        rng.shuffle(deck)
+        hand = deck[:14]
+        frame = Frame(variant, rng.randint(1, 7 if variant == "trio" else 10), True)
+        kinds = frame.kinds_needed(())
+        if not frame.possible(hand, kinds):
+            continue
+        kind = kinds[0]
+        built: tuple = ()
+        rest = list(hand)
+        for _ in range(3):
+            others = list(kinds)
+            others.remove(kind)
+            fast = legal_adds(frame, kind, built, rest, others)
+            slow = []
+            for arg, c, p in candidates(frame, kind, built, rest):
+                left = list(rest)
+                left.remove(c)
+                if frame.possible(left, others, (kind, (*built, (c, p)))):
+                    slow.append((arg, c, p))
+            assert fast == slow
+            checked += 1
+            if not fast:
+                break
+            arg, c, p = fast[rng.randrange(len(fast))]
+            rest.remove(c)
+            built = (*built, (c, p))
+    assert checked > 30
