@@ -55,11 +55,14 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             if p == 1:
                 present[c.suit][14] = 1
     prefix = {}
-    for s, row in present.items():
-        acc = [0] * 16
-        for i in range(1, 16):
-            acc[i] = acc[i - 1] + row[i]
-        prefix[s] = acc
+    if run_len:
+        for s, row in present.items():
+            acc = [0] * 16
+            total = 0
+            for i in range(1, 16):
+                total += row[i]
+                acc[i] = total
+            prefix[s] = acc
     need = max(sets) if sets else 0
     out: dict[Card, float] = {}
     for c in copies:
@@ -78,7 +81,9 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             best = 0
             for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
                 for lo in range(max(1, p - run_len + 1), min(p, 15 - run_len) + 1):
-                    best = max(best, acc[lo + run_len - 1] - acc[lo - 1])
+                    v = acc[lo + run_len - 1] - acc[lo - 1]
+                    if v > best:
+                        best = v
             run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
             if copies[c] > 1 and not sets:
                 run_value = 0.0  # a second copy never helps a run

@@ -80,9 +80,12 @@ def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
     if budget < 0:
         return
     suits = (part.suit,) if part.suit else SUITS
+    nfixed = len(fixed)
     for suit in suits:
         si = SUITS.index(suit)
         base = si * 13
+        if nfixed + sum(1 for n in counts[base:base + 13] if n) + budget < part.lmin:
+            continue  # too few cards of this suit for the shortest run
         # miss[p]: positions 1..p lacking a natural (fixed positions count as present)
         miss = [0] * 15
         for p in range(1, 15):
