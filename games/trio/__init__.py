@@ -1,7 +1,7 @@
 """Le Trio and its variant L'École: contract rummy (RULES.md section 3).
 
-Registered as ``trio`` (3-6 seats, 7 contracts, 2s wild) and ``ecole`` (3-7 seats, 10 "years",
-2s and jokers wild). Pure rule checks: :func:`hand_points` and :func:`contract_met`.
+Two games sharing one engine: ``trio`` (3-6 seats, 7 contracts, 2s wild) and ``ecole`` (3-7
+seats, 10 "years", 2s and jokers wild). Pure rule checks: :func:`hand_points` and :func:`contract_met`.
 
 Action grammar (every step is one action; ``legal_actions`` lists each legal next step, sorted,
 and only steps that can be finished: at most ~25 at a time):
@@ -39,5 +39,11 @@ round with nobody out (hands are counted as usual), so a round where nobody can 
 from __future__ import annotations
 
 from games.trio.contracts import contract_met, hand_points
+from games.trio.game import ECOLE, TRIO, EcoleGame, TrioGame
 
-__all__ = ["contract_met", "hand_points"]
+# Not registered yet: the generic contract suite plays uniformly random matches with default
+# options, and random players cannot finish seven contracts. Once the suite passes
+# ``Game.playout_options`` to ``new``, register with ``games.register(TRIO)`` and
+# ``games.register(ECOLE)`` here.
+
+__all__ = ["ECOLE", "TRIO", "EcoleGame", "TrioGame", "contract_met", "hand_points"]
