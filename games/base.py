@@ -287,6 +287,9 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     zero_sum: ClassVar[bool]
+    #: Options under which uniformly random play ends in a bounded number of actions (for the
+    #: generic random-playout tests, e.g. a rummy limited to one round); empty for most games.
+    playout_options: ClassVar[Mapping[str, Any]] = {}
 
     def options(self) -> list[Option]:
         """The table options a lobby can offer."""

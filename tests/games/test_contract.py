@@ -68,7 +68,7 @@ def check_views(state: State) -> None:
 
 def play_match(game: Game, seats: int, seed: int, check_every: int = 7) -> State:
     rng = random.Random(seed)
-    state = game.new(seats, seed)
+    state = game.new(seats, seed, game.playout_options)
     seen_texts: set[str] = set()
     for step in range(MAX_ACTIONS):
         seat = state.to_act()
@@ -129,13 +129,13 @@ def test_random_match(game: Game, seats: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("game", "seats"), CASES, ids=IDS)
 def test_same_seed_same_match(game: Game, seats: int) -> None:
-    a, b = game.new(seats, "same"), game.new(seats, "same")
+    a, b = game.new(seats, "same", game.playout_options), game.new(seats, "same", game.playout_options)
     assert snapshot(a) == snapshot(b)
 
 
 @pytest.mark.parametrize(("game", "seats"), CASES, ids=IDS)
 def test_bad_input_is_refused(game: Game, seats: int) -> None:
-    state = game.new(seats, 1)
+    state = game.new(seats, 1, game.playout_options)
     before = snapshot(state)
     for text in ["", "   ", "nonsense", "play:ZZ", ":"]:
         with pytest.raises(GameError):
@@ -151,7 +151,7 @@ def test_bad_input_is_refused(game: Game, seats: int) -> None:
 def test_corrupt_saves_are_refused(game: Game) -> None:
     from games.errors import CorruptState
 
-    state = game.new(game.min_seats, 3)
+    state = game.new(game.min_seats, 3, game.playout_options)
     data = state.to_json()
     with pytest.raises(CorruptState):
         game.load({**data, "log": ["nonsense"]})
