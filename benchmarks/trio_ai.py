@@ -50,14 +50,16 @@ def play(game: TrioGame, players: list[Player], seed: str, clock: dict[str, floa
 def speed(game: TrioGame, seats: int, games: int) -> None:
     clock = {"legal": 0.0, "view": 0.0, "choose": 0.0, "apply": 0.0}
     rounds = actions = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         _, r, a = play(game, [TrioPlayer() for _ in range(seats)], f"speed{i}", clock)
         rounds += r
         actions += a
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     split = ", ".join(f"{k} {100 * v / elapsed:.0f}%" for k, v in clock.items())
-    print(f"{game.name} {seats} computer players: {games / elapsed:.1f} games/s, "
+    print(f"{game.name} {seats} computer players: {games / elapsed:.1f} games/s "
+          f"({games / cpu:.1f} per CPU second), "
           f"{rounds / games:.1f} rounds/game, {actions / games:.0f} actions/game, "
           f"{1e6 * elapsed / actions:.0f} us/action ({split})")
 

@@ -54,15 +54,16 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             present[c.suit][p] = 1
             if p == 1:
                 present[c.suit][14] = 1
-    prefix = {}
+    windows: dict[str, list[int]] = {}  # per suit: cards held in the run starting at each place
     if run_len:
+        last = 15 - run_len
         for s, row in present.items():
             acc = [0] * 16
             total = 0
             for i in range(1, 16):
                 total += row[i]
                 acc[i] = total
-            prefix[s] = acc
+            windows[s] = [0] + [acc[lo + run_len - 1] - acc[lo - 1] for lo in range(1, last + 1)]
     need = max(sets) if sets else 0
     out: dict[Card, float] = {}
     for c in copies:
@@ -77,13 +78,12 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             else:
                 value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * (0.6 if run_len else 1.0)
         if run_len:
-            acc = prefix[c.suit]
+            wins = windows[c.suit]
             best = 0
             for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
-                for lo in range(max(1, p - run_len + 1), min(p, 15 - run_len) + 1):
-                    v = acc[lo + run_len - 1] - acc[lo - 1]
-                    if v > best:
-                        best = v
+                lo, hi = max(1, p - run_len + 1), min(p, 15 - run_len)
+                if lo <= hi:
+                    best = max(best, max(wins[lo:hi + 1]))
             run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
             if copies[c] > 1 and not sets:
                 run_value = 0.0  # a second copy never helps a run

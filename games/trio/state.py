@@ -274,7 +274,7 @@ class TrioState(State):
             "first_dealer": self.first_dealer, "first_dealer_cards": list(self.jack_cards),
             "hand_counts": [len(self.held(s)) for s in range(self.seats)],
             "scores": list(self.scores), "contracts": list(self.contract), "last_contract": self.last,
-            "opened": list(self.opened), "melds": [m.to_json() for m in self.melds],
+            "opened": list(self.opened), "melds": self._melds_json(),
             "stock_count": len(self.stock), "discard_top": self.pile[-1].code if self.pile else None,
             "discard_count": len(self.pile), "must_go_out": self.must_out,
             "last_deal": self.last_deal, "events": list(self.events),
@@ -289,6 +289,13 @@ class TrioState(State):
                                  "staged": [{"kind": k, "cards": _texts(k, b)} for k, b in self.staged]}
                 v["layoff_card"] = self.layoff_card.code if self.layoff_card else None
         return v
+
+    def _melds_json(self) -> list[dict[str, object]]:
+        """The laid combinations as JSON, cached while they do not change (states share it)."""
+        cached = self.__dict__.get("_mj")
+        if cached is None or cached[0] is not self.melds:
+            cached = self._mj = (self.melds, [m.to_json() for m in self.melds])
+        return [{**m, "cards": list(m["cards"]), "as": list(m["as"])} for m in cached[1]]  # type: ignore[call-overload]
 
     def outcome(self) -> Outcome | None:
         """Scores are penalty points (lower is better); the winners come first, then the others by
