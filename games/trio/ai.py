@@ -119,10 +119,10 @@ class TrioPlayer:
                 return max(naturals, key=lambda a: card_points(_card(a.arg.partition("=")[0])))
             if adds:
                 return adds[0]
-            return next((a for a in legal if a.kind in ("done", "meld")), legal[0])
+            return next((a for a in legal if a.kind == "done"), None) or _first_meld(legal) or legal[0]
         melds = [a for a in legal if a.kind == "meld"]
         if melds:
-            return melds[0]
+            return _first_meld(legal) or melds[0]
         layoffs = [a for a in legal if a.kind == "layoff"]
         if layoffs:
             naturals = [a for a in layoffs if not is_wild(_card(a.arg))]
@@ -186,6 +186,12 @@ def _partners(c: Card, others: Sequence[Card]) -> int:
         if x.rank == c.rank or (x.suit == c.suit and _near(POS_OF_RANK[x.rank], p)):
             n += 1
     return n
+
+
+def _first_meld(legal: Sequence[Action]) -> Action | None:
+    """Runs first: they are the hard part, and the sets left then are quick to place."""
+    melds = [a for a in legal if a.kind == "meld"]
+    return next((a for a in melds if a.arg == "seq"), melds[0] if melds else None)
 
 
 def _without(hand: Sequence[Card], c: Card) -> list[Card]:

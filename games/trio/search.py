@@ -220,6 +220,8 @@ _CACHE: dict[tuple[object, ...], bool] = {}
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
              distinct: Distinct = NO_DISTINCT) -> bool:
     """:func:`solve` as a cached yes/no (the engine asks the same questions many times)."""
+    if not runs:  # only ranks matter: fold the suits together so equivalent hands share answers
+        counts = tuple(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)) + (0,) * 39
     key = (counts, wilds, runs, sets, distinct)
     found = _CACHE.get(key)
     if found is None:
