@@ -95,7 +95,9 @@ def _pick(states: list[State], name: str) -> State:
 
 def moments(game: Game, seats: int, seed: int = 1, options: dict[str, Any] | None = None) -> dict[str, Moment]:
     """The named :data:`MOMENTS` of one match of ``game`` (a short one, :data:`SHORT`, by default)."""
-    states = playout(game, seats, seed, options=SHORT.get(game.name) if options is None else options)
+    if options is None:  # our short matches, else the game's own bounded-play options
+        options = SHORT.get(game.name, dict(getattr(game, "playout_options", {}) or {}))
+    states = playout(game, seats, seed, options=options)
     out = {}
     for name in MOMENTS:
         s = _pick(states, name)
