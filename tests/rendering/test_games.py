@@ -106,7 +106,8 @@ def test_tables_render_with_each_variant_option(name: str, option: str) -> None:
     from rendering.samples import SHORT, playout
 
     game = GAMES[name]
-    states = playout(game, game.max_seats, seed=11, max_actions=600, options={**SHORT.get(name, {}), option: True})
+    short = SHORT.get(name, dict(getattr(game, "playout_options", {}) or {}))
+    states = playout(game, game.max_seats, seed=11, max_actions=600, options={**short, option: True})
     for state in states[::9] + states[-1:]:
         _open(rendering.table_image(state.view(None), NAMES[:game.max_seats]))
     _open(rendering.recap_image(states[-1].view(None), names=NAMES[:game.max_seats]))
