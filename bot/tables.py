@@ -391,7 +391,6 @@ class TableService:
         if table.state is None or new.to_act() != table.state.to_act():
             table.turn_start = new.rev
         table.state = new
-        table.votes.clear()
         if over:
             await self._finish(table)
 

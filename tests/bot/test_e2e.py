@@ -20,7 +20,9 @@ async def test_full_match(world: Any, game_name: str) -> None:
     game = games.GAMES[game_name]
     humans = [w.alice, w.bob] if game.min_seats >= 3 else [w.alice]
     computers = max(game.min_seats, 3 if game.max_seats >= 3 else 2) - len(humans)
-    table, table_msg = await open_table(w, game_name, humans, computers)
+    # Random human moves cannot finish every game (seven rummy contracts): use its playout options.
+    playout = ",".join(f"{k}={v}" for k, v in game.playout_options.items())
+    table, table_msg = await open_table(w, game_name, humans, computers, **({"options": playout} if playout else {}))
     rng = random.Random(game_name)
     for _ in range(MAX_TURNS):
         if table.status != "playing":

@@ -59,3 +59,22 @@ async def test_preview_page_and_a_match(simcord_env: Any) -> None:
         snapshot = await preview.snapshot()
         assert str(table.message_id) in str(snapshot["messageIndex"])
     assert find(channel, table.message_id).embeds[0].description.startswith("**Match over")
+
+
+async def test_a_whole_match_through_the_browser_page(simcord_env: Any) -> None:
+    """The requests the preview page sends: /table new from the composer, lobby buttons, My hand,
+    hand buttons and menus, until the results; then /leaderboard."""
+    from tests.bot.preview_driver import PreviewPage, play_match
+
+    env = simcord_env
+    channel, you, friends = build_world(env)
+    labels = {"add": "Add computer player", "start": "Start", "hand": "My hand", "back": "Back"}
+    async with env.preview(channel, viewers=[you, *friends], layout="channel") as preview:
+        async with aiohttp.ClientSession() as http:
+            page = PreviewPage(http, preview.url)
+            await page.open()
+            sent = await play_match(page, "toy", 2, random.Random(1), labels)
+            table = next(iter(env.bot.service.tables.values()))
+            assert table.status == "over" and sent > 6
+            board = await page.message(await page.command("leaderboard", game="toy"))
+            assert "You" in board["embeds"][0]["description"]
