@@ -38,12 +38,13 @@ round with nobody out (hands are counted as usual), so a round where nobody can 
 
 from __future__ import annotations
 
+from games import register
 from games.trio.contracts import contract_met, hand_points
 from games.trio.game import ECOLE, TRIO, EcoleGame, TrioGame
 
-# Not registered yet: the generic contract suite plays uniformly random matches with default
-# options, and random players cannot finish seven contracts. Once the suite passes
-# ``Game.playout_options`` to ``new``, register with ``games.register(TRIO)`` and
-# ``games.register(ECOLE)`` here.
+# The generic contract suite plays uniformly random matches under ``Game.playout_options``
+# (one round): random players cannot finish seven contracts.
+register(TRIO)
+register(ECOLE)
 
 __all__ = ["ECOLE", "TRIO", "EcoleGame", "TrioGame", "contract_met", "hand_points"]
