@@ -79,7 +79,9 @@ async def bench(tables: int, rounds: int) -> dict[str, list[float]]:
             game = games.GAMES[names[i % len(names)]]
             channel = guild.create_text_channel(f"t{i}")
             host = members[0]
-            await host.slash(channel, "table new", game=game.name)
+            short = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                              for k, v in getattr(game, "playout_options", {}).items())
+            await host.slash(channel, "table new", game=game.name, **({"options": short} if short else {}))
             table = bot.service.at(channel.id)
             lobby = find(channel, table.message_id)
             humans = 2 if game.min_seats <= 3 else 3
