@@ -1,0 +1,179 @@
+"""The optimized legal-step lists of Le Trio / L'École against a plain oracle.
+
+The oracle below is the straightforward definition the engine's legal steps must match exactly
+(RULES.md 3.4: only steps that can be finished): every candidate add is checked with an uncached,
+exhaustive :func:`games.trio.search.solve`, with no shortcut (no "sure" plan, no cheap filter, no
+cache). It is compared with ``state.legal_actions`` on every position of computer-played, mixed
+and random matches, under default and alternative options.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from games.base import Action, RandomPlayer
+from games.cards import Card, card
+from games.trio.ai import BaselinePlayer, TrioPlayer
+from games.trio.building import Built, Frame, is_complete
+from games.trio.contracts import run_wild_limit
+from games.trio.game import ECOLE, TRIO, TrioGame
+from games.trio.melds import ADJACENCY, POS_OF_RANK, card_at, is_wild, positions
+from games.trio.search import SeqPart, SetPart, abstract, can_go_out, counts_of, solve
+from games.trio.state import TrioState
+from games.trio.steps import ORDER, _keeps_out
+
+# -- the plain oracle -----------------------------------------------------------------------------
+
+
+def plain_candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> list[tuple[str, Card, int]]:
+    _lo, hi_n, limit = frame.bounds(kind)
+    if len(built) >= hi_n:
+        return []
+    naturals = sorted({c for c in hand if not is_wild(c)}, key=lambda c: c.code)
+    wild = next((c for c in hand if is_wild(c)), None)
+    out: list[tuple[str, Card, int]] = []
+    if kind != "seq":
+        nat = [c for c, _ in built if not is_wild(c)]
+        out = [(c.code, c, 0) for c in naturals if not nat or c.rank == nat[0].rank]
+        if wild is not None and nat and all(not is_wild(c) for c, _ in built):
+            out.append((wild.code, wild, 0))
+        return out
+    taken = {p for _, p in built}
+    suit = next((c.suit for c, _ in built if not is_wild(c)), "")
+    lo, hi = (min(taken), max(taken)) if taken else (0, 0)
+    for c in naturals:
+        if suit and c.suit != suit:
+            continue
+        ps = [p for p in positions(c) if p not in taken and (not taken or max(hi, p) - min(lo, p) < hi_n)]
+        for p in ps:
+            out.append((c.code if len(ps) == 1 else f"{c.code}={'low' if p == 1 else 'high'}", c, p))
+    if wild is not None and taken:
+        for p in range(lo - 1, hi + 2):
+            if not 1 <= p <= 14 or p in taken or ((p < lo or p > hi) and hi - lo + 1 >= hi_n):
+                continue
+            if (p == 1 and hi >= 13) or (p == 14 and lo <= 1):
+                continue
+            out.append((f"{wild.code}={card_at(p, suit).code}", wild, p))
+    if limit != ADJACENCY:
+        used = sum(is_wild(c) for c, _ in built)
+        out = [x for x in out if not is_wild(x[1]) or used < limit]
+    return out
+
+
+def plain_part(frame: Frame, kind: str, built: Built) -> SeqPart | SetPart:
+    lo, hi, limit = frame.bounds(kind)
+    if kind == "seq":
+        suit = next((c.suit for c, _ in built if not is_wild(c)), "")
+        return SeqPart(lo, hi, limit, suit, tuple(sorted((p, is_wild(c)) for c, p in built)))
+    nat = [c for c, _ in built if not is_wild(c)]
+    return SetPart(lo, hi, POS_OF_RANK[nat[0].rank] if nat else 0, len(nat), len(built) - len(nat))
+
+
+def plain_possible(frame: Frame, hand: Sequence[Card], kinds: Sequence[str],
+                   building: tuple[str, Built] | None = None) -> bool:
+    counts, wilds = counts_of(hand)
+    parts = [plain_part(frame, k, ()) for k in kinds]
+    if building is not None:
+        parts.insert(0, plain_part(frame, *building))
+    runs = tuple(p for p in parts if isinstance(p, SeqPart))
+    sets = tuple(p for p in parts if isinstance(p, SetPart))
+    return solve(counts, wilds, runs, sets, True, frame.distinct) is not None
+
+
+def plain_legal(s: TrioState) -> list[Action]:
+    seat, hand = s.turn, s.hands[s.turn]
+    acts: list[Action] = []
+    if s.phase == "draw":
+        if s.stock:
+            acts.append(Action("draw", "stock"))
+        if s.pile:
+            counts, wilds = counts_of([*hand, s.pile[-1]])
+            if not s.opened[seat] or can_go_out(counts, wilds, [abstract(m) for m in s.melds], discard=True,
+                                                run_wilds=run_wild_limit(s.variant)):
+                acts.append(Action("draw", "discard"))
+    elif s.phase == "play":
+        if not s.must_out or len(hand) == 1:
+            acts += [Action("discard", c.code) for c in set(hand)]
+        frame = s.frame()
+        if frame.opening:
+            kinds = frame.kinds_needed(())
+            if plain_possible(frame, hand, kinds):
+                acts += [Action("meld", k) for k in set(kinds)]
+        elif not s.opened_now:
+            acts += [Action("meld", k) for k in ("brelan", "seq") if plain_possible(frame, hand, [k])]
+        if s.opened[seat] and (not s.opened_now or s.options["layoff_on_opening"]):
+            seen = set()
+            for c in hand:
+                key = "W" if is_wild(c) else c
+                if key not in seen and any(m.layoff_ends(c) for m in s.melds):
+                    seen.add(key)
+                    acts.append(Action("layoff", c.code))
+    elif s.phase == "meld":
+        frame = s.frame()
+        staged = [k for k, _ in s.staged]
+        if not s.kind:
+            acts += [Action("meld", k) for k in set(frame.kinds_needed(staged))]
+        else:
+            others = frame.kinds_needed(staged) if frame.opening else []
+            if frame.opening:
+                others.remove(s.kind)
+            for arg, c, p in plain_candidates(frame, s.kind, s.built, hand):
+                rest = list(hand)
+                rest.remove(c)
+                if plain_possible(frame, rest, others, (s.kind, (*s.built, (c, p)))):
+                    acts.append(Action("add", arg))
+            if len(s.built) < frame.bounds(s.kind)[1] and is_complete(frame, s.kind, s.built):
+                acts.append(Action("done"))
+        acts.append(Action("cancel"))
+    elif s.phase == "layoff":
+        assert s.layoff_card is not None
+        for m in s.melds:
+            acts += [Action("onto", f"{m.id}:{e}" if e else str(m.id)) for e in m.layoff_ends(s.layoff_card)]
+        acts.append(Action("cancel"))
+    if s.must_out:
+        acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
+    return sorted(set(acts), key=lambda a: (ORDER[a.kind], a.arg))
+
+
+# -- the comparison -------------------------------------------------------------------------------
+
+VARIANTS = {"rules": {}, "alternatives": {"longer_melds": True, "same_rank_brelans": False,
+                                          "same_suit_runs": False, "layoff_on_opening": True}}
+
+
+@pytest.mark.parametrize("game", [TRIO, ECOLE], ids=lambda g: g.name)
+@pytest.mark.parametrize("options", list(VARIANTS), ids=str)
+@pytest.mark.parametrize("mode", ["computer", "mixed", "random"])
+def test_legal_steps_match_the_plain_oracle(game: TrioGame, options: str, mode: str) -> None:
+    """Every position of a few matches: the engine's steps are exactly the oracle's."""
+    checked = 0
+    for i in range(2):
+        seats = 3 + (i + len(mode)) % 3
+        rng = random.Random(f"oracle{i}{mode}")
+        opts = dict(VARIANTS[options], max_rounds=2 if mode == "computer" else 3)
+        state = game.new(seats, f"oracle{i}{mode}{options}", opts)
+        players = [TrioPlayer() if mode == "computer" or (mode == "mixed" and s % 2) else
+                   BaselinePlayer() if mode == "mixed" else RandomPlayer() for s in range(seats)]
+        for _ in range(1500):
+            seat = state.to_act()
+            if seat is None:
+                break
+            legal = state.legal_actions(seat)
+            assert legal == plain_legal(state), (state.log, state.phase)
+            checked += 1
+            state = state.apply(seat, players[seat].choose(state.view(seat), legal, rng))
+    assert checked > 200
+
+
+def test_oracle_is_not_vacuous() -> None:
+    """The oracle refuses an add that cannot be finished (a lone card for a brelan)."""
+    state = TRIO.new(4, "oracle-vacuous")
+    assert any(a.kind == "draw" for a in plain_legal(state))
+    frame = Frame("trio", 1, True)
+    cards = [card(c) for c in ("5H", "5S", "5D", "9C", "9S", "KD")]
+    assert not plain_possible(frame, cards, ["brelan", "brelan"])
+    cards.append(card("9H"))
+    assert plain_possible(frame, cards, ["brelan", "brelan"])
