@@ -11,13 +11,12 @@ card with the fewest partners, without regard to its contract.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from games.base import JSON, Action
 from games.cards import Card, card
 from games.trio.contracts import card_points, contract_parts, search_parts
-from games.trio.melds import POS_OF_RANK, SEQ, SET, SUITS, is_wild
+from games.trio.melds import POS_OF_RANK, SEQ, SET, WILDS, is_wild
 from games.trio.search import counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
@@ -44,30 +43,23 @@ def _parts(view: JSON, seat: int) -> tuple[list[int], int, int]:
 
 def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
     """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
-    by_rank: Counter[str] = Counter()
-    copies = Counter(hand)
-    present = {s: [0] * 16 for s in SUITS}
-    for c in copies:
-        if not is_wild(c):
-            by_rank[c.rank] += copies[c]
+    copies: dict[Card, int] = {}
+    for c in hand:
+        copies[c] = copies.get(c, 0) + 1
+    by_rank: dict[str, int] = {}
+    present: dict[str, int] = {}  # per suit: bit p set when a card sits at run place p
+    for c, n in copies.items():
+        if c not in WILDS:
+            by_rank[c.rank] = by_rank.get(c.rank, 0) + n
             p = POS_OF_RANK[c.rank]
-            present[c.suit][p] = 1
-            if p == 1:
-                present[c.suit][14] = 1
-    windows: dict[str, list[int]] = {}  # per suit: cards held in the run starting at each place
-    if run_len:
-        last = 15 - run_len
-        for s, row in present.items():
-            acc = [0] * 16
-            total = 0
-            for i in range(1, 16):
-                total += row[i]
-                acc[i] = total
-            windows[s] = [0] + [acc[lo + run_len - 1] - acc[lo - 1] for lo in range(1, last + 1)]
+            present[c.suit] = present.get(c.suit, 0) | (16386 if p == 1 else 1 << p)
+    span = (1 << run_len) - 1
+    last = 15 - run_len
     need = max(sets) if sets else 0
+    set_scale = 0.6 if run_len else 1.0
     out: dict[Card, float] = {}
-    for c in copies:
-        if is_wild(c):
+    for c, n_copies in copies.items():
+        if c in WILDS:
             out[c] = 100.0
             continue
         value = 0.0
@@ -76,16 +68,17 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             if n > need:  # copies beyond the largest set wanted are spare
                 value = 0.2
             else:
-                value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * (0.6 if run_len else 1.0)
+                value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * set_scale
         if run_len:
-            wins = windows[c.suit]
+            row = present[c.suit]
             best = 0
             for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
-                lo, hi = max(1, p - run_len + 1), min(p, 15 - run_len)
-                if lo <= hi:
-                    best = max(best, max(wins[lo:hi + 1]))
+                for lo in range(max(1, p - run_len + 1), min(p, last) + 1):
+                    held = (row >> lo & span).bit_count()
+                    if held > best:
+                        best = held
             run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
-            if copies[c] > 1 and not sets:
+            if n_copies > 1 and not sets:
                 run_value = 0.0  # a second copy never helps a run
             value = max(value, run_value)
         out[c] = value

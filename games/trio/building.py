@@ -83,13 +83,18 @@ def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:
 def _tierce_possible(counts: tuple[int, ...], wilds: int, variant: str) -> bool:
     """Three consecutive places of one suit, with one wild at most (École: two, not side by side)."""
     for base in (0, 13, 26, 39):
-        row = [p > 0 and counts[base + (0 if p == 14 else p - 1)] > 0 for p in range(15)]
+        row = 0  # bit p: a natural at run place p (the Ace at 1 and 14)
+        for p in range(13):
+            if counts[base + p]:
+                row |= 16386 if p == 0 else 2 << p
+        if not row:
+            continue
         for lo in range(1, 13):
-            a, b, c = row[lo], row[lo + 1], row[lo + 2]
-            missing = 3 - a - b - c
-            if missing == 0 or (missing == 1 and wilds >= 1):
+            window = row >> lo & 7
+            held = window.bit_count()
+            if held == 3 or (held == 2 and wilds >= 1):
                 return True
-            if variant == "ecole" and missing == 2 and b and wilds >= 2:
+            if variant == "ecole" and window == 2 and wilds >= 2:
                 return True
     return False
 
@@ -157,6 +162,9 @@ def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], othe
     cands = candidates(frame, kind, built, hand)
     if not cands:
         return []
+    cands = _plausible(frame, kind, built, hand, cands)
+    if not cands:
+        return []
     sure = _sure_adds(frame, kind, built, hand, others)
     out = []
     for arg, c, p in cands:
@@ -167,6 +175,66 @@ def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], othe
         rest.remove(c)
         if frame.possible(rest, others, (kind, (*built, (c, p)))):
             out.append((arg, c, p))
+    return out
+
+
+def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
+               cands: list[tuple[str, Card, int]]) -> list[tuple[str, Card, int]]:
+    """``cands`` without those that cannot even finish the combination being built on its own
+    (a necessary condition of :meth:`Frame.possible`, checked without a search): a set short of
+    cards of its rank, or a run with no window of its shortest length that the suit's remaining
+    cards and the wilds allowed can fill."""
+    wilds = sum(1 for c in hand if is_wild(c))
+    lmin, _lmax, limit = frame.bounds(kind)
+    if kind != "seq":
+        nat = [c for c, _ in built if not is_wild(c)]
+        has_wild = len(nat) < len(built)
+        need = lmin - len(built) - 1
+        out = []
+        for x in cands:
+            c = x[1]
+            if is_wild(c):
+                rank, w_left, wild_in = nat[0].rank, wilds - 1, True
+                left = sum(1 for h in hand if h.rank == rank and not is_wild(h))
+            else:
+                rank, w_left, wild_in = c.rank, wilds, has_wild
+                left = sum(1 for h in hand if h.rank == rank and not is_wild(h)) - 1
+            if left + (1 if w_left > 0 and not wild_in else 0) >= need:
+                out.append(x)
+        return out
+    fixed_mask = 0
+    fixed_wilds = 0
+    for c, p in built:
+        fixed_mask |= 1 << p
+        fixed_wilds += is_wild(c)
+    present: dict[str, int] = {}
+    for h in hand:
+        if not is_wild(h):
+            for p in positions(h):
+                present[h.suit] = present.get(h.suit, 0) | 1 << p
+    suit0 = next((c.suit for c, _ in built if not is_wild(c)), "")
+    out = []
+    for x in cands:
+        c, p = x[1], x[2]
+        wild = is_wild(c)
+        suit = suit0 or c.suit
+        fm = fixed_mask | 1 << p
+        nw = fixed_wilds + wild
+        w_left = wilds - wild
+        budget = w_left if limit == ADJACENCY else min(w_left, limit - nw)
+        if budget < 0:
+            continue
+        have = present.get(suit, 0)
+        if not wild and sum(1 for h in hand if h == c) == 1:
+            have &= ~sum(1 << q for q in positions(c))  # its only copy is the one being placed
+        lo_f = (fm & -fm).bit_length() - 1
+        hi_f = fm.bit_length() - 1
+        length = max(lmin, hi_f - lo_f + 1)
+        full = have | fm
+        span = (1 << length) - 1
+        if any(length - (full & (span << lo)).bit_count() <= budget
+               for lo in range(max(1, hi_f - length + 1), min(15 - length, lo_f) + 1)):
+            out.append(x)
     return out
 
 

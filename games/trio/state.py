@@ -180,8 +180,10 @@ class TrioState(State):
 
     def remove_from_hand(self, seat: int, c: Card) -> None:
         hand = list(self.hands[seat])
-        hand.remove(c)
-        self._set_hand(seat, hand)
+        hand.remove(c)  # the hand stays sorted
+        hands = list(self.hands)
+        hands[seat] = tuple(hand)
+        self.hands = tuple(hands)
 
     def _set_hand(self, seat: int, hand: list[Card]) -> None:
         hands = list(self.hands)

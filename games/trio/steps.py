@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -49,9 +50,7 @@ def legal_steps(s: TrioState) -> list[Action]:
             acts.append(Action("draw", "stock"))
         if s._can_take_discard():
             acts.append(Action("draw", "discard"))
-    elif s.phase == "play":
-        if not s.must_out or len(hand) == 1:
-            acts += [Action("discard", c.code) for c in {c: None for c in hand}]
+    elif s.phase == "play":  # built in the sorted order: melds, lay-offs, discards
         frame = s.frame()
         if frame.opening:
             kinds = frame.kinds_needed(())
@@ -60,7 +59,13 @@ def legal_steps(s: TrioState) -> list[Action]:
         elif not s.opened_now:
             acts += [Action("meld", k) for k in ("brelan", "seq") if frame.possible(hand, [k])]
         if s.opened[seat] and (not s.opened_now or s.options["layoff_on_opening"]):
-            acts += [Action("layoff", c.code) for c in _distinct(hand) if any(m.layoff_ends(c) for m in s.melds)]
+            fits = _layable(s)
+            acts += [Action("layoff", code) for code in sorted(c.code for c in _distinct(hand) if fits(c))]
+        if not s.must_out or len(hand) == 1:
+            acts += [Action("discard", code) for code in sorted({c.code for c in hand})]
+        if s.must_out:
+            acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
+        return acts
     elif s.phase == "meld":
         frame = s.frame()
         if not s.kind:
@@ -79,6 +84,24 @@ def legal_steps(s: TrioState) -> list[Action]:
     if s.must_out:
         acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
     return sorted(acts, key=lambda a: (ORDER[a.kind], a.arg))
+
+
+def _layable(s: TrioState) -> Callable[[Card], bool]:
+    """Whether a card can be laid off on some combination of the table, memoized while the
+    table does not change (states made from one another share the memo)."""
+    cached = s.__dict__.get("_lay")
+    if cached is None or cached[0] is not s.melds:
+        cached = s._lay = (s.melds, {})  # type: ignore[attr-defined]
+    memo: dict[Card, bool] = cached[1]
+    melds = s.melds
+
+    def fits(c: Card) -> bool:
+        found = memo.get(c)
+        if found is None:
+            found = memo[c] = any(m.layoff_ends(c) for m in melds)
+        return found
+
+    return fits
 
 
 def _others(s: TrioState) -> list[str]:
@@ -120,7 +143,7 @@ def advance(s: TrioState, a: Action) -> None:
     elif kind == "meld":
         s.phase, s.kind, s.built = "meld", a.arg, ()
     elif kind == "add":
-        _, c, p = next(x for x in candidates(s.frame(), s.kind, s.built, s.hands[seat]) if x[0] == a.arg)
+        c, p = _add_target(s, a.arg)
         s.remove_from_hand(seat, c)
         s.built = (*s.built, (c, p))
         if len(s.built) >= s.frame().bounds(s.kind)[1]:
@@ -142,6 +165,22 @@ def advance(s: TrioState, a: Action) -> None:
         s.phase, s.layoff_card = "play", None
         s._event({"type": "layoff", "seat": seat, "card": c.code, "meld": int(mid)})
         _maybe_out(s)
+
+
+def _add_target(s: TrioState, arg: str) -> tuple[Card, int]:
+    """The card and run position of a legal ``add:`` step (read from its text; an Ace's place
+    may need the candidates' rule)."""
+    code, _, rep = arg.partition("=")
+    c = card(code)
+    if s.kind != "seq":
+        return c, 0
+    if rep in ("low", "high"):
+        return c, 1 if rep == "low" else 14
+    rank = card(rep).rank if rep else c.rank
+    if rank != "A":
+        return c, POS_OF_RANK[rank]
+    _, c, p = next(x for x in candidates(s.frame(), s.kind, s.built, s.hands[s.turn]) if x[0] == arg)
+    return c, p
 
 
 def _close(s: TrioState) -> None:
