@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from games.cards import Card
 from games.trio.contracts import contract_parts, run_wild_limit
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SEQ, SET, SUITS, card_at, is_wild, positions, wilds_ok
-from games.trio.search import NO_DISTINCT, Distinct, SeqPart, SetPart, counts_of, feasible, slot, solve
+from games.trio.search import (
+    NO_DISTINCT,
+    Distinct,
+    Plan,
+    SeqPart,
+    SetPart,
+    counts_of,
+    feasible,
+    find_plan,
+    slot,
+)
 
 Built = tuple[tuple[Card, int], ...]
 KIND_OF = {"brelan": (SET, 3), "carre": (SET, 4)}
@@ -157,15 +167,18 @@ def candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> l
 
 
 def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
-               ) -> list[tuple[str, Card, int]]:
-    """The adds after which ``built`` and the ``others`` still-needed kinds can be finished."""
+               plan: Plan | None = None) -> list[tuple[str, Card, int]]:
+    """The adds after which ``built`` and the ``others`` still-needed kinds can be finished.
+    ``plan``: a way to finish them all (:func:`build_plan`), if already known."""
     cands = candidates(frame, kind, built, hand)
     if not cands:
         return []
     cands = _plausible(frame, kind, built, hand, cands)
     if not cands:
         return []
-    sure = _sure_adds(frame, kind, built, hand, others)
+    if plan is None:
+        plan = build_plan(frame, kind, built, hand, others)
+    sure = _sure_adds(kind, built, hand, plan)
     out = []
     for arg, c, p in cands:
         if (("W", p) if is_wild(c) else (c, p)) in sure:
@@ -238,18 +251,45 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
     return out
 
 
-def _sure_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
-               ) -> set[tuple[object, int]]:
-    """Adds known to work without a search: the cards of one way to finish everything
-    (``(card, position)``, or ``("W", position)`` for a wild)."""
+def build_plan(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
+               ) -> Plan | None:
+    """One way to finish ``built`` and the ``others`` kinds from ``hand`` (its first part is the
+    combination being built), or ``None``."""
     counts, wilds = counts_of(hand)
     parts = [frame.part(kind, built)] + [frame.part(k, ()) for k in others]
     runs = tuple(p for p in parts if isinstance(p, SeqPart))
     sets = tuple(p for p in parts if isinstance(p, SetPart))
-    plan = solve(counts, wilds, runs, sets, True, frame.distinct)
+    return find_plan(counts, wilds, runs, sets, frame.distinct)
+
+
+def plan_after_add(plan: Plan, kind: str, hand: Sequence[Card], c: Card, p: int) -> Plan | None:
+    """``plan`` still valid once ``c`` (from ``hand``) is added at ``p`` to the combination being
+    built, when ``c`` is one of the cards it puts there; else ``None`` (then search again)."""
+    if kind == "seq":
+        suit, lo, mask = plan.runs[0]
+        if not lo <= p < lo + len(mask) or mask[p - lo] != is_wild(c):
+            return None
+        return plan if mask[p - lo] or card_at(p, suit) == c else None
+    rank, n, w = plan.sets[0]
+    if is_wild(c):
+        return Plan(plan.runs, [(rank, n, w - 1), *plan.sets[1:]]) if w else None
+    if not n or POS_OF_RANK[c.rank] != rank:
+        return None
+    si = SUITS.index(c.suit)
+    in_runs = sum(1 for suit, lo, mask in plan.runs if suit == c.suit
+                  for i, wild in enumerate(mask) if not wild and slot(si, lo + i) == slot(si, rank))
+    if sum(1 for h in hand if h == c) <= in_runs:
+        return None  # every copy is taken by a run of the plan
+    return Plan(plan.runs, [(rank, n - 1, w), *plan.sets[1:]])
+
+
+def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None) -> set[tuple[object, int]]:
+    """Adds known to work without a search: the cards of ``plan``, one way to finish everything
+    (``(card, position)``, or ``("W", position)`` for a wild)."""
     sure: set[tuple[object, int]] = set()
     if plan is None:
         return sure
+    counts, _wilds = counts_of(hand)
     if kind == "seq":
         suit, lo, mask = plan.runs[0]
         fixed = {p for _, p in built}

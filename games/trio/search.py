@@ -214,24 +214,69 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
     return plan if run_rec(0, counts, wilds) else None
 
 
-_CACHE: dict[tuple[object, ...], bool] = {}
+_PLANS: dict[tuple[object, ...], Plan | None] = {}
+
+
+def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
+              distinct: Distinct = NO_DISTINCT) -> Plan | None:
+    """:func:`solve`, cached (the engine asks the same questions many times): the quick search
+    first, the one letting wilds replace naturals when several parts compete. The plan returned is
+    shared: read it, never change it. With sets only, suits are folded together (equivalent hands
+    share answers), so the plan's sets name ranks, not cards."""
+    if not runs:
+        counts = tuple(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)) + (0,) * 39
+    key = (counts, wilds, runs, sets, distinct)
+    try:
+        return _PLANS[key]
+    except KeyError:
+        pass
+    if len(_PLANS) > 200_000:
+        _PLANS.clear()
+    if _hopeless(counts, wilds, runs, sets):
+        _PLANS[key] = None
+        return None
+    found = solve(counts, wilds, runs, sets, False, distinct)
+    if found is None and runs and (len(runs) > 1 or sets):
+        found = solve(counts, wilds, runs, sets, True, distinct)
+    _PLANS[key] = found
+    return found
+
+
+def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> bool:
+    """Some part with nothing placed yet cannot be formed even alone (a necessary condition of
+    :func:`solve`, checked without a search): no rank holds enough for a set, or no suit has a
+    window of the run's shortest length that its cards and the wilds allowed can fill."""
+    for part in sets:
+        if part.rank or part.have_nat or part.have_wild:
+            continue
+        need = part.smin - (1 if wilds else 0)
+        if not any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13)):
+            return True
+    rows: list[int] | None = None
+    for run in runs:
+        if run.fixed or run.suit:
+            continue
+        if rows is None:
+            rows = []
+            for base in (0, 13, 26, 39):
+                row = 16386 if counts[base] else 0  # bit p: a natural at run place p (the Ace at 1, 14)
+                for p in range(1, 13):
+                    if counts[base + p]:
+                        row |= 2 << p
+                rows.append(row)
+        length = run.lmin
+        budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
+        span = (1 << length) - 1
+        if not any(length - (row >> lo & span).bit_count() <= budget
+                   for row in rows if row for lo in range(1, 16 - length)):
+            return True
+    return False
 
 
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
              distinct: Distinct = NO_DISTINCT) -> bool:
-    """:func:`solve` as a cached yes/no (the engine asks the same questions many times)."""
-    if not runs:  # only ranks matter: fold the suits together so equivalent hands share answers
-        counts = tuple(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)) + (0,) * 39
-    key = (counts, wilds, runs, sets, distinct)
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) > 200_000:
-            _CACHE.clear()
-        found = solve(counts, wilds, runs, sets, False, distinct) is not None or (
-            bool(runs) and (len(runs) > 1 or bool(sets))
-            and solve(counts, wilds, runs, sets, True, distinct) is not None)
-        _CACHE[key] = found
-    return found
+    """Whether :func:`find_plan` finds a way (cached)."""
+    return find_plan(counts, wilds, runs, sets, distinct) is not None
 
 
 # --- going out this turn ---------------------------------------------------------------------
@@ -420,4 +465,4 @@ def _dec(c: Counts, i: int) -> Counts:
 
 
 __all__ = ["NO_DISTINCT", "SEQ", "SET", "Counts", "Distinct", "Plan", "SeqPart", "SetPart", "abstract", "can_go_out",
-           "counts_of", "feasible", "slot", "solve"]
+           "counts_of", "feasible", "find_plan", "slot", "solve"]

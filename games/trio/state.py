@@ -274,7 +274,7 @@ class TrioState(State):
             "to_act": self.to_act(), "phase": self.phase, "variant": self.variant,
             "deal_no": self.round_no, "deals": None, "dealer": self.dealer,
             "first_dealer": self.first_dealer, "first_dealer_cards": list(self.jack_cards),
-            "hand_counts": [len(self.held(s)) for s in range(self.seats)],
+            "hand_counts": self._hand_counts(),
             "scores": list(self.scores), "contracts": list(self.contract), "last_contract": self.last,
             "opened": list(self.opened), "melds": self._melds_json(),
             "stock_count": len(self.stock), "discard_top": self.pile[-1].code if self.pile else None,
@@ -291,6 +291,12 @@ class TrioState(State):
                                  "staged": [{"kind": k, "cards": _texts(k, b)} for k, b in self.staged]}
                 v["layoff_card"] = self.layoff_card.code if self.layoff_card else None
         return v
+
+    def _hand_counts(self) -> list[int]:
+        counts = [len(h) for h in self.hands]
+        if self.built or self.staged:
+            counts[self.turn] += len(self.built) + sum(len(b) for _, b in self.staged)
+        return counts
 
     def _melds_json(self) -> list[dict[str, object]]:
         """The laid combinations as JSON, cached while they do not change (states share it)."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from games.base import Action
 from games.cards import Card, card
-from games.trio.building import candidates, is_complete, legal_adds
+from games.trio.building import build_plan, candidates, is_complete, legal_adds, plan_after_add
 from games.trio.contracts import run_wild_limit
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, is_wild
 from games.trio.search import SeqPart, _windows, abstract, can_go_out, counts_of
@@ -72,7 +72,13 @@ def legal_steps(s: TrioState) -> list[Action]:
             acts += [Action("meld", k) for k in sorted(set(frame.kinds_needed([k for k, _ in s.staged])))]
         else:
             others = _others(s)
-            acts += [Action("add", arg) for arg, _, _ in legal_adds(frame, s.kind, s.built, hand, others)]
+            hint = s.__dict__.get("_plan")
+            if hint is not None and hint[0] is hand and hint[1] is s.built:
+                plan = hint[2]
+            else:
+                plan = build_plan(frame, s.kind, s.built, hand, others)
+            s._plan_used = (hand, s.built, plan)  # type: ignore[attr-defined]
+            acts += [Action("add", arg) for arg, _, _ in legal_adds(frame, s.kind, s.built, hand, others, plan)]
             _lo, hi, _ = frame.bounds(s.kind)
             if len(s.built) < hi and is_complete(frame, s.kind, s.built):
                 acts.append(Action("done"))
@@ -144,8 +150,13 @@ def advance(s: TrioState, a: Action) -> None:
         s.phase, s.kind, s.built = "meld", a.arg, ()
     elif kind == "add":
         c, p = _add_target(s, a.arg)
+        used = s.__dict__.get("_plan_used")
+        plan = None
+        if used is not None and used[0] is s.hands[seat] and used[1] is s.built and used[2] is not None:
+            plan = plan_after_add(used[2], s.kind, s.hands[seat], c, p)
         s.remove_from_hand(seat, c)
         s.built = (*s.built, (c, p))
+        s._plan = None if plan is None else (s.hands[seat], s.built, plan)  # type: ignore[attr-defined]
         if len(s.built) >= s.frame().bounds(s.kind)[1]:
             _close(s)
     elif kind == "done":
