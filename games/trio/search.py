@@ -219,8 +219,7 @@ _PLANS: dict[tuple[object, ...], Plan | None] = {}
 
 def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
               distinct: Distinct = NO_DISTINCT) -> Plan | None:
-    """:func:`solve`, cached (the engine asks the same questions many times): the quick search
-    first, the one letting wilds replace naturals when several parts compete. The plan returned is
+    """:func:`solve`, cached (the engine asks the same questions many times). The plan returned is
     shared: read it, never change it. With sets only, suits are folded together (equivalent hands
     share answers), so the plan's sets name ranks, not cards."""
     if not runs:
@@ -235,9 +234,9 @@ def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     if _hopeless(counts, wilds, runs, sets):
         _PLANS[key] = None
         return None
-    found = solve(counts, wilds, runs, sets, False, distinct)
-    if found is None and runs and (len(runs) > 1 or sets):
-        found = solve(counts, wilds, runs, sets, True, distinct)
+    # Several parts competing for cards: let wilds replace naturals (a complete search); one run
+    # alone: the quick search is complete.
+    found = solve(counts, wilds, runs, sets, bool(runs) and (len(runs) > 1 or bool(sets)), distinct)
     _PLANS[key] = found
     return found
 
