@@ -330,7 +330,7 @@ def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *,
     """Whether the hand can be emptied this turn by new combinations (minimal ones; later cards
     extend them as lay-offs), lay-offs on ``table`` and, with ``discard``, one final discard.
     ``run_wilds`` is the wild limit of a new run (1, or :data:`ADJACENCY` at L'École)."""
-    start = tuple(sorted((t for t in table if t is not None), key=repr))
+    start = tuple(sorted(t for t in table if t is not None))
     if not _quick_ok(counts, wilds, start, discard):
         return False
     memo: set[tuple[object, ...]] = set()
@@ -450,11 +450,11 @@ def _quick_ok(counts: Counts, wilds: int, tab: tuple[TableMeld, ...], discard: b
 
 def _swap(tab: tuple[TableMeld, ...], k: int, nt: TableMeld | None) -> tuple[TableMeld, ...]:
     rest = tab[:k] + tab[k + 1:]
-    return rest if nt is None else tuple(sorted((*rest, nt), key=repr))
+    return rest if nt is None else tuple(sorted((*rest, nt)))
 
 
 def _add(tab: tuple[TableMeld, ...], t: TableMeld) -> tuple[TableMeld, ...]:
-    return tuple(sorted((*tab, t), key=repr))
+    return tuple(sorted((*tab, t)))
 
 
 def _dec(c: Counts, i: int) -> Counts:

@@ -15,7 +15,7 @@ from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
-from games.trio.search import NO_DISTINCT, Distinct, abstract, can_go_out, counts_of
+from games.trio.search import NO_DISTINCT, Distinct, TableMeld, abstract, can_go_out, counts_of
 
 HAND_SIZE = 13
 # The rules never say what happens when nobody can go out: once everyone has opened, the second
@@ -158,8 +158,15 @@ class TrioState(State):
         if not self.opened[seat]:
             return True
         counts, wilds = counts_of([*self.hands[seat], self.pile[-1]])
-        return can_go_out(counts, wilds, (abstract(m) for m in self.melds), discard=True,
-                          run_wilds=run_wild_limit(self.variant))
+        return can_go_out(counts, wilds, self.table(), discard=True, run_wilds=run_wild_limit(self.variant))
+
+    def table(self) -> tuple[TableMeld | None, ...]:
+        """The laid combinations as the going-out search sees them, cached while they do not
+        change (states made from one another share it)."""
+        cached = self.__dict__.get("_table")
+        if cached is None or cached[0] is not self.melds:
+            cached = self._table = (self.melds, tuple(abstract(m) for m in self.melds))
+        return cached[1]
 
     def _legal(self) -> list[Action]:
         from games.trio.steps import legal_steps

@@ -244,7 +244,7 @@ def _keeps_out(s: TrioState, a: Action) -> bool:
         return True
     seat = s.turn
     hand = t.hands[seat]
-    table = [abstract(m) for m in t.melds]
+    table = list(t.table())
     rw = run_wild_limit(s.variant)
     if t.phase == "play":
         counts, wilds = counts_of(hand)
