@@ -16,7 +16,8 @@ log = logging.getLogger(__name__)
 def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
     try:
         import rendering
-    except ImportError:
+    except Exception:  # missing or broken: play goes on with text-only embeds
+        log.exception("rendering unavailable")
         return None
     fn = getattr(rendering, name, None)
     if fn is None:
