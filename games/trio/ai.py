@@ -21,6 +21,8 @@ from games.trio.search import counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
 _CARDS: dict[str, Card] = {}
+# (suit's places held as bits, rank, run length) -> most cards held in one run window with it
+_BEST: dict[tuple[int, str, int], int] = {}
 
 
 def _card(code: str) -> Card:
@@ -71,12 +73,18 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
                 value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * set_scale
         if run_len:
             row = present[c.suit]
-            best = 0
-            for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
-                for lo in range(max(1, p - run_len + 1), min(p, last) + 1):
-                    held = (row >> lo & span).bit_count()
-                    if held > best:
-                        best = held
+            key = (row, c.rank, run_len)
+            best = _BEST.get(key, -1)
+            if best < 0:
+                best = 0
+                for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
+                    for lo in range(max(1, p - run_len + 1), min(p, last) + 1):
+                        held = (row >> lo & span).bit_count()
+                        if held > best:
+                            best = held
+                if len(_BEST) > 100_000:
+                    _BEST.clear()
+                _BEST[key] = best
             run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
             if n_copies > 1 and not sets:
                 run_value = 0.0  # a second copy never helps a run

@@ -76,12 +76,23 @@ class Frame:
         if building is None and not self.opening and len(kinds) == 1:
             return _tierce_possible(counts, wilds, self.variant) if kinds[0] == "seq" \
                 else _brelan_possible(counts, wilds)
+        if building is None:
+            key = (self, tuple(kinds))
+            split = _SPLITS.get(key)
+            if split is None:
+                split = _SPLITS[key] = _split([self.part(k, ()) for k in kinds])
+            return feasible(counts, wilds, *split, self.distinct)
         parts = [self.part(k, ()) for k in kinds]
-        if building is not None:
-            parts.insert(0, self.part(*building))
-        runs = tuple(p for p in parts if isinstance(p, SeqPart))
-        sets = tuple(p for p in parts if isinstance(p, SetPart))
-        return feasible(counts, wilds, runs, sets, self.distinct)
+        parts.insert(0, self.part(*building))
+        return feasible(counts, wilds, *_split(parts), self.distinct)
+
+
+def _split(parts: list[SeqPart | SetPart]) -> tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]:
+    """The runs and the sets among ``parts``, each in order."""
+    return (tuple(p for p in parts if isinstance(p, SeqPart)), tuple(p for p in parts if isinstance(p, SetPart)))
+
+
+_SPLITS: dict[tuple[Frame, tuple[str, ...]], tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]] = {}
 
 
 def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:

@@ -22,6 +22,7 @@ HAND_SIZE = 13
 # time the stock runs out ends the round with nobody out (hands are counted as usual).
 STALE_RESHUFFLES = 2
 EVENTS_KEPT = 10
+_FRAMES: dict[tuple[str, int, bool, bool], Frame] = {}  # frames without distinctness rules (immutable)
 
 
 class TrioState(State):
@@ -142,6 +143,12 @@ class TrioState(State):
                     ranks.add(POS_OF_RANK[nat.rank])
             distinct = Distinct(not self.options["same_rank_brelans"], not self.options["same_suit_runs"],
                                 frozenset(ranks), frozenset(suits))
+        else:
+            key = (self.variant, self.contract[s], opening, bool(self.options["longer_melds"]))
+            frame = _FRAMES.get(key)
+            if frame is None:
+                frame = _FRAMES[key] = Frame(*key)
+            return frame
         return Frame(self.variant, self.contract[s], opening, bool(self.options["longer_melds"]), distinct)
 
     def held(self, seat: int) -> tuple[Card, ...]:
