@@ -17,121 +17,26 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from bot import ratings
+from bot.autoplay import AutoPlay
 from bot.db import Database, Rating
 from bot.i18n import t
 from bot.settings import Settings
+from bot.table import BotError, Listener, SeatInfo, StaleAction, Table, _Silent
 from games import GAMES, find_game
-from games.base import Action, Game, State
-from games.errors import GameError, NotYourTurn
+from games.base import Action, State
+from games.errors import GameError
 
 log = logging.getLogger(__name__)
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+__all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "Table", "TableService"]
 
 
-class BotError(GameError):
-    """A refusal from the bot itself (not the engine), shown to the player like engine errors."""
-
-    @classmethod
-    def of(cls, key: str, **kw: Any) -> BotError:
-        return cls(t("en", key, **kw), t("fr", key, **kw))
-
-
-class StaleAction(BotError):
-    """A click on components built for an older revision."""
-
-
-@dataclass
-class SeatInfo:
-    """Who holds a seat: a member (``user_id``) or a computer player (``user_id is None``)."""
-
-    user_id: int | None
-    name: str
-    missed: int = 0
-    away: bool = False
-
-    @property
-    def computer(self) -> bool:
-        return self.user_id is None
-
-    def as_row(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "missed": self.missed, "away": self.away}
-
-
-@dataclass
-class Table:
-    """One table: lobby, match in play or finished."""
-
-    id: str
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    game: Game
-    host_id: int
-    seed: str
-    options: dict[str, Any]
-    capacity: int
-    seats: list[SeatInfo] = field(default_factory=list)
-    status: str = "lobby"
-    message_id: int | None = None
-    state: State | None = None
-    votes: set[int] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    result: list[dict[str, Any]] | None = None
-    turn_start: int = 0  # revision at which the current seat's turn began (one ping per turn)
-
-    @property
-    def place_id(self) -> int:
-        """The channel or thread the table lives in."""
-        return self.thread_id or self.channel_id
-
-    @property
-    def rev(self) -> int:
-        return self.state.rev if self.state is not None else 0
-
-    @property
-    def open(self) -> bool:
-        return self.status in ("lobby", "playing")
-
-    def seat_of(self, user_id: int) -> int:
-        """The seat ``user_id`` holds; :raises NotYourTurn: when not seated."""
-        for i, s in enumerate(self.seats):
-            if s.user_id == user_id:
-                return i
-        raise NotYourTurn(t("en", "not_seated"), t("fr", "not_seated"))
-
-    def seated(self, user_id: int) -> bool:
-        return any(s.user_id == user_id for s in self.seats)
-
-    def to_act(self) -> int | None:
-        return self.state.to_act() if self.state is not None and self.status == "playing" else None
-
-    def computer_turn(self) -> bool:
-        seat = self.to_act()
-        return seat is not None and (self.seats[seat].computer or self.seats[seat].away)
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-
-class Listener(Protocol):
-    """Told about every change, to update Discord (never blocks: schedule work and return)."""
-
-    def table_changed(self, table: Table) -> None: ...
-
-
-class _Silent:
-    def table_changed(self, table: Table) -> None:
-        return None
-
-
-class TableService:
+class TableService(AutoPlay):
     """The tables of every server, their locks, and the one path that changes them."""
 
     def __init__(self, db: Database, settings: Settings, listener: Listener | None = None) -> None:
@@ -436,115 +341,6 @@ class TableService:
         self._after_change(table)
         return was_away
 
-    # -- computer players and the turn timer -------------------------------------------------
-
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
-    def _after_change(self, table: Table) -> None:
-        self.listener.table_changed(table)
-        if table.status != "playing":
-            self._stop_tasks(table.id)
-            return
-        if table.computer_turn():
-            robot = self._robots.get(table.id)
-            if robot is None or robot.done():
-                self._robots[table.id] = self._spawn(self._robot_loop(table))
-        else:
-            self._arm_timer(table)
-
-    def _stop_tasks(self, table_id: str) -> None:
-        current = asyncio.current_task()
-        for tasks in (self._timers, self._robots):
-            task = tasks.pop(table_id, None)
-            if task is not None and task is not current:
-                task.cancel()
-
-    def _arm_timer(self, table: Table) -> None:
-        old = self._timers.pop(table.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        seat = table.to_act()
-        timer = self._prefs.get(table.guild_id, ("", self.settings.turn_timer))[1]
-        if seat is None or timer <= 0:
-            return
-        self._timers[table.id] = self._spawn(self._timer(table, seat, table.rev, timer))
-
-    async def _timer(self, table: Table, seat: int, rev: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        try:
-            await self._time_out(table, seat, rev)
-        except Exception as exc:
-            self.errors.append(exc)
-            log.exception("table %s: turn timer failed", table.id)
-
-    async def _time_out(self, table: Table, seat: int, rev: int) -> None:
-        async with table.lock:
-            if table.status != "playing" or table.rev != rev or table.to_act() != seat:
-                return
-            info = table.seats[seat]
-            info.missed += 1
-            if info.missed >= 2:
-                info.away = True
-            log.info("table %s: seat %d missed its turn (%d in a row)", table.id, seat, info.missed)
-            await self._robot_turn(table, seat)
-        self._after_change(table)
-
-    async def _robot_loop(self, table: Table) -> None:
-        """Computer players act, one decision per pause, until a present human is to act."""
-        try:
-            await self._robot_steps(table)
-        except Exception as exc:
-            self.errors.append(exc)
-            log.exception("table %s: computer players stopped", table.id)
-
-    async def _robot_steps(self, table: Table) -> None:
-        pause = self.settings.computer_pause
-        while True:
-            if pause > 0:
-                await asyncio.sleep(pause)
-            async with table.lock:
-                if table.status != "playing" or not table.computer_turn():
-                    break
-                seat = table.to_act()
-                assert seat is not None
-                await self._robot_turn(table, seat, one=True)
-            self.listener.table_changed(table)
-        if self._robots.get(table.id) is asyncio.current_task():
-            del self._robots[table.id]
-        if table.status == "playing":
-            self._arm_timer(table)
-        else:
-            self.listener.table_changed(table)
-
-    async def _robot_turn(self, table: Table, seat: int, *, one: bool = False) -> None:
-        """A computer decides for ``seat`` (its whole turn, or one decision); lock held."""
-        state = table.state
-        assert state is not None
-        player = table.game.computer_player()
-        applied = []
-        while state.to_act() == seat:
-            legal = state.legal_actions(seat)
-            rng = random.Random(f"{table.seed}:{table.id}:{state.rev}")
-            try:
-                action = player.choose(state.view(seat), legal, rng)
-                new = state.apply(seat, action)
-            except Exception as exc:  # a faulty computer player never stalls a table
-                self.errors.append(exc)
-                log.exception("table %s: the %s computer player failed; it plays at random", table.id,
-                              table.game.name)
-                action = legal[rng.randrange(len(legal))]
-                new = state.apply(seat, action)
-            state = new
-            applied.append((state.rev, seat, str(action), True))
-            if one:
-                break
-        if applied:
-            await self._commit(table, state, applied, [seat])
-
     # -- queries and restore -----------------------------------------------------------------
 
     def hand(self, table_id: str, user_id: int) -> tuple[Table, int, dict[str, Any], list[Action], int]:
@@ -587,16 +383,3 @@ class TableService:
                 self._after_change(table)
         log.info("restored %d open table(s)", count)
         return count
-
-    async def idle(self) -> None:
-        """Wait until no computer player is thinking (timers excepted): for tests."""
-        while True:
-            busy = [t for t in self._robots.values() if not t.done()]
-            if not busy:
-                return
-            await asyncio.gather(*busy, return_exceptions=True)
-
-    async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)

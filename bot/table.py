@@ -1,0 +1,107 @@
+"""A table's data: seats (members and computer players), state, lock; and the bot's refusals."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.i18n import t
+from games.base import Game, State
+from games.errors import GameError, NotYourTurn
+
+
+class BotError(GameError):
+    """A refusal from the bot itself (not the engine), shown to the player like engine errors."""
+
+    @classmethod
+    def of(cls, key: str, **kw: Any) -> BotError:
+        return cls(t("en", key, **kw), t("fr", key, **kw))
+
+
+class StaleAction(BotError):
+    """A click on components built for an older revision."""
+
+
+@dataclass
+class SeatInfo:
+    """Who holds a seat: a member (``user_id``) or a computer player (``user_id is None``)."""
+
+    user_id: int | None
+    name: str
+    missed: int = 0
+    away: bool = False
+
+    @property
+    def computer(self) -> bool:
+        return self.user_id is None
+
+    def as_row(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "missed": self.missed, "away": self.away}
+
+
+@dataclass
+class Table:
+    """One table: lobby, match in play or finished."""
+
+    id: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: Game
+    host_id: int
+    seed: str
+    options: dict[str, Any]
+    capacity: int
+    seats: list[SeatInfo] = field(default_factory=list)
+    status: str = "lobby"
+    message_id: int | None = None
+    state: State | None = None
+    votes: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    result: list[dict[str, Any]] | None = None
+    turn_start: int = 0  # revision at which the current seat's turn began (one ping per turn)
+
+    @property
+    def place_id(self) -> int:
+        """The channel or thread the table lives in."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def rev(self) -> int:
+        return self.state.rev if self.state is not None else 0
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def seat_of(self, user_id: int) -> int:
+        """The seat ``user_id`` holds; :raises NotYourTurn: when not seated."""
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        raise NotYourTurn(t("en", "not_seated"), t("fr", "not_seated"))
+
+    def seated(self, user_id: int) -> bool:
+        return any(s.user_id == user_id for s in self.seats)
+
+    def to_act(self) -> int | None:
+        return self.state.to_act() if self.state is not None and self.status == "playing" else None
+
+    def computer_turn(self) -> bool:
+        seat = self.to_act()
+        return seat is not None and (self.seats[seat].computer or self.seats[seat].away)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+class Listener(Protocol):
+    """Told about every change, to update Discord (never blocks: schedule work and return)."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+
+class _Silent:
+    def table_changed(self, table: Table) -> None:
+        return None
