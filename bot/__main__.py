@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from pathlib import Path
 
@@ -60,6 +61,7 @@ async def run_discord(settings: Settings) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     setup_logging(args.verbose)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl+C stops it even when started from a script
     overrides = {"database_path": args.database} if args.database else {}
     settings = Settings.from_env(**overrides)
     try:

@@ -8,7 +8,10 @@ answer at once here (no pause) and the turn timer is off, so the page is always 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +70,9 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
             preview = env.preview(channel, viewers=[you, *friends], layout="channel", port=port,
                                   locale="fr" if settings.default_locale == "fr" else "en-US")
             async with preview:
+                loop = asyncio.get_running_loop()
+                with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
+                    loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(preview.close()))
                 announce(f"Tapis local mode: open {preview.url}")
                 announce("Type /table new in the composer (game: tarot...), add computer players, Start, "
                          "then My hand. Ctrl+C to stop.")
