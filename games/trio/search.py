@@ -164,31 +164,39 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
     def totals(c: Counts) -> list[int]:
         return [c[p - 1] + c[13 + p - 1] + c[26 + p - 1] + c[39 + p - 1] for p in range(1, 14)]
 
+    set_memo: set[tuple[object, ...]] = set()  # (part, totals, wilds, previous rank, ranks used) that fail
+
     def set_rec(j: int, tot: list[int], w: int, prev_rank: int) -> bool:
         if j == len(sets):
             return True
+        key = (j, tuple(tot), w, prev_rank, tuple(used_ranks) if distinct.sets else ())
+        if key in set_memo:
+            return False
         part = sets[j]
         same_as_prev = j > 0 and part == sets[j - 1] and not part.rank
-        ranks = (part.rank,) if part.rank else range(1, 14)
+        ranks = (part.rank,) if part.rank else range(prev_rank if same_as_prev else 1, 14)
+        have_nat, have_wild = part.have_nat, part.have_wild
+        size = max(part.smin, have_nat + have_wild)  # a 4th card never helps
+        need = size - have_nat - have_wild
         for r in ranks:
-            if r == 2 or (same_as_prev and r < prev_rank) or (distinct.sets and r in used_ranks):
+            if r == 2 or tot[r - 1] < need - 1 or (distinct.sets and r in used_ranks):
                 continue
-            for size in (max(part.smin, part.have_nat + part.have_wild),):  # a 4th card never helps
-                for add_w in (0, 1):
-                    if part.have_wild + add_w > 1 or add_w > w:
-                        continue
-                    n = size - part.have_nat - part.have_wild - add_w
-                    if n < 0 or n > tot[r - 1] or part.have_nat + n < 1:
-                        continue
-                    tot[r - 1] -= n
-                    plan.sets.append((r, n, add_w))
-                    used_ranks.append(r)
-                    ok = set_rec(j + 1, tot, w - add_w, r)
-                    used_ranks.pop()
-                    tot[r - 1] += n
-                    if ok:
-                        return True
-                    plan.sets.pop()
+            for add_w in (0, 1):
+                if have_wild + add_w > 1 or add_w > w:
+                    continue
+                n = need - add_w
+                if n < 0 or n > tot[r - 1] or have_nat + n < 1:
+                    continue
+                tot[r - 1] -= n
+                plan.sets.append((r, n, add_w))
+                used_ranks.append(r)
+                ok = set_rec(j + 1, tot, w - add_w, r)
+                used_ranks.pop()
+                tot[r - 1] += n
+                if ok:
+                    return True
+                plan.sets.pop()
+        set_memo.add(key)
         return False
 
     def run_rec(i: int, c: Counts, w: int) -> bool:
