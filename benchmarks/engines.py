@@ -1,6 +1,8 @@
 """Random full matches through the public contract for every registered game and seat count.
 
 Prints matches/s, actions/s and the median microseconds per ``legal_actions`` and per ``apply``.
+Matches use each game's ``playout_options`` (random play cannot finish seven rummy contracts, so
+Le Trio and L'École are measured on one round; every other game on its default match).
 Run: ``.venv/bin/python -m benchmarks.engines [--seconds 3] [--game tarot]``.
 """
 
@@ -28,7 +30,7 @@ def run(game: Game, seats: int, seconds: float) -> dict[str, float]:
     clock = time.perf_counter_ns
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new(seats, matches)
+        state = game.new(seats, matches, game.playout_options)
         while (seat := state.to_act()) is not None:
             t0 = clock()
             legal = state.legal_actions(seat)
