@@ -104,16 +104,18 @@ class TrioPlayer:
 
     def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
         seat = view["seat"]
-        hand = [_card(c) for c in view["hand"]]
-        kinds = {a.kind for a in legal}
-        if view["phase"] == "draw":
+        phase = view["phase"]
+        if phase == "draw":
             take = Action("draw", "discard")
-            if take in legal and (view["opened"][seat] or self._wants(view, hand, _card(view["discard_top"]))):
+            if take in legal and (view["opened"][seat] or self._wants(view, [_card(c) for c in view["hand"]],
+                                                                       _card(view["discard_top"]))):
                 return take
             return Action("draw", "stock") if Action("draw", "stock") in legal else legal[0]
-        if "onto" in kinds:
-            return next(a for a in legal if a.kind == "onto")
-        if view["phase"] == "meld":
+        if phase == "layoff":  # the only phase offering ``onto:`` steps
+            onto = next((a for a in legal if a.kind == "onto"), None)
+            if onto is not None:
+                return onto
+        if phase == "meld":
             adds = [a for a in legal if a.kind == "add"]
             naturals = [a for a in adds if not is_wild(_card(a.arg.partition("=")[0]))]
             if naturals:
@@ -130,6 +132,7 @@ class TrioPlayer:
             return (naturals or layoffs)[0]
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
+            hand = [_card(c) for c in view["hand"]]
             sets, run_len, _ = _parts(view, seat)
             worst = _worst([_card(a.arg) for a in discards], sets, run_len) if len(discards) < len(set(hand)) \
                 else _worst(hand, sets, run_len)

@@ -181,15 +181,25 @@ def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], othe
                plan: Plan | None = None) -> list[tuple[str, Card, int]]:
     """The adds after which ``built`` and the ``others`` still-needed kinds can be finished.
     ``plan``: a way to finish them all (:func:`build_plan`), if already known."""
+    return legal_adds_planned(frame, kind, built, hand, others, plan)[0]
+
+
+def legal_adds_planned(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
+                       plan: Plan | None = None) -> tuple[list[tuple[str, Card, int]], Plan | None]:
+    """:func:`legal_adds` and the plan it used (``None`` when it needed none)."""
     cands = candidates(frame, kind, built, hand)
     if not cands:
-        return []
+        return [], plan
     cands = _plausible(frame, kind, built, hand, cands)
     if not cands:
-        return []
+        return [], plan
+    if not others and frame.distinct == NO_DISTINCT and (kind != "seq" or frame.bounds(kind)[2] != ADJACENCY):
+        # One combination alone: a set, or a run whose wilds are only counted; the cheap check
+        # of :func:`_plausible` is then exactly what the search would find.
+        return cands, plan
     if plan is None:
         plan = build_plan(frame, kind, built, hand, others)
-    sure = _sure_adds(kind, built, hand, plan)
+    sure = _sure_adds(kind, built, hand, plan, _twins(frame, kind, built, others))
     out = []
     for arg, c, p in cands:
         if (("W", p) if is_wild(c) else (c, p)) in sure:
@@ -199,7 +209,24 @@ def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], othe
         rest.remove(c)
         if frame.possible(rest, others, (kind, (*built, (c, p)))):
             out.append((arg, c, p))
-    return out
+    return out, plan
+
+
+def _twins(frame: Frame, kind: str, built: Built, others: Sequence[str]) -> list[int]:
+    """Indexes (among the plan's runs, or its sets) of the other parts exactly like the one being
+    built while it is still empty: their cards may start it just as well (the parts swap roles)."""
+    if built or not others:
+        return []
+    me = frame.part(kind, ())
+    twins = []
+    index = 0
+    for k in others:
+        part = frame.part(k, ())
+        if isinstance(part, SeqPart) == isinstance(me, SeqPart):
+            index += 1
+            if part == me:
+                twins.append(index)
+    return twins
 
 
 def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
@@ -294,34 +321,39 @@ def plan_after_add(plan: Plan, kind: str, hand: Sequence[Card], c: Card, p: int)
     return Plan(plan.runs, [(rank, n - 1, w), *plan.sets[1:]])
 
 
-def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None) -> set[tuple[object, int]]:
-    """Adds known to work without a search: the cards of ``plan``, one way to finish everything
-    (``(card, position)``, or ``("W", position)`` for a wild)."""
+def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None, twins: Sequence[int] = (),
+               ) -> set[tuple[object, int]]:
+    """Adds known to work without a search: the cards ``plan`` (one way to finish everything)
+    gives the part being built, or one of its ``twins`` (``(card, position)``, or ``("W", position)``
+    for a wild)."""
     sure: set[tuple[object, int]] = set()
     if plan is None:
         return sure
-    counts, _wilds = counts_of(hand)
     if kind == "seq":
-        suit, lo, mask = plan.runs[0]
         fixed = {p for _, p in built}
-        for i, wild in enumerate(mask):
-            pos = lo + i
-            if pos not in fixed:
-                sure.add(("W", pos) if wild else (card_at(pos, suit), pos))
-        return sure
-    rank, n, w = plan.sets[0]
-    if w:
-        sure.add(("W", 0))
-    if n:
-        left = list(counts)
-        for suit, lo, mask in plan.runs:
-            si = SUITS.index(suit)
+        for j in (0, *twins):
+            suit, lo, mask = plan.runs[j]
             for i, wild in enumerate(mask):
-                if not wild:
-                    left[slot(si, lo + i)] -= 1
-        for si, suit in enumerate(SUITS):
-            if left[slot(si, rank)] > 0:
-                sure.add((card_at(rank, suit), 0))
+                pos = lo + i
+                if pos not in fixed:
+                    sure.add(("W", pos) if wild else (card_at(pos, suit), pos))
+        return sure
+    left: list[int] | None = None
+    for j in (0, *twins):
+        rank, n, w = plan.sets[j]
+        if w:
+            sure.add(("W", 0))
+        if n:
+            if left is None:
+                left = list(counts_of(hand)[0])
+                for suit, lo, mask in plan.runs:
+                    si = SUITS.index(suit)
+                    for i, wild in enumerate(mask):
+                        if not wild:
+                            left[slot(si, lo + i)] -= 1
+            for si, suit in enumerate(SUITS):
+                if left[slot(si, rank)] > 0:
+                    sure.add((card_at(rank, suit), 0))
     return sure
 
 

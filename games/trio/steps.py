@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from games.base import Action
 from games.cards import Card, card
-from games.trio.building import build_plan, candidates, is_complete, legal_adds, plan_after_add
+from games.trio.building import candidates, is_complete, legal_adds, legal_adds_planned, plan_after_add
 from games.trio.contracts import run_wild_limit
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, is_wild
 from games.trio.search import SeqPart, _windows, abstract, can_go_out, counts_of
@@ -73,12 +73,10 @@ def legal_steps(s: TrioState) -> list[Action]:
         else:
             others = _others(s)
             hint = s.__dict__.get("_plan")
-            if hint is not None and hint[0] is hand and hint[1] is s.built:
-                plan = hint[2]
-            else:
-                plan = build_plan(frame, s.kind, s.built, hand, others)
+            plan = hint[2] if hint is not None and hint[0] is hand and hint[1] is s.built else None
+            adds, plan = legal_adds_planned(frame, s.kind, s.built, hand, others, plan)
             s._plan_used = (hand, s.built, plan)  # type: ignore[attr-defined]
-            acts += [Action("add", arg) for arg, _, _ in legal_adds(frame, s.kind, s.built, hand, others, plan)]
+            acts += [Action("add", arg) for arg, _, _ in adds]
             _lo, hi, _ = frame.bounds(s.kind)
             if len(s.built) < hi and is_complete(frame, s.kind, s.built):
                 acts.append(Action("done"))
