@@ -45,12 +45,13 @@ def legal_steps(s: TrioState) -> list[Action]:
     seat = s.turn
     hand = s.hands[seat]
     acts: list[Action] = []
+    # Each phase builds its steps in the sorted order (ORDER, then the argument).
     if s.phase == "draw":
-        if s.stock:
-            acts.append(Action("draw", "stock"))
         if s._can_take_discard():
             acts.append(Action("draw", "discard"))
-    elif s.phase == "play":  # built in the sorted order: melds, lay-offs, discards
+        if s.stock:
+            acts.append(Action("draw", "stock"))
+    elif s.phase == "play":
         frame = s.frame()
         if frame.opening:
             kinds = frame.kinds_needed(())
@@ -76,18 +77,18 @@ def legal_steps(s: TrioState) -> list[Action]:
             plan = hint[2] if hint is not None and hint[0] is hand and hint[1] is s.built else None
             adds, plan = legal_adds_planned(frame, s.kind, s.built, hand, others, plan)
             s._plan_used = (hand, s.built, plan)  # type: ignore[attr-defined]
-            acts += [Action("add", arg) for arg, _, _ in adds]
+            acts += [Action("add", arg) for arg in sorted(arg for arg, _, _ in adds)]
             _lo, hi, _ = frame.bounds(s.kind)
             if len(s.built) < hi and is_complete(frame, s.kind, s.built):
                 acts.append(Action("done"))
         acts.append(Action("cancel"))
     elif s.phase == "layoff":
         assert s.layoff_card is not None
-        acts += layoff_targets(s, s.layoff_card)
+        acts += sorted(layoff_targets(s, s.layoff_card))
         acts.append(Action("cancel"))
     if s.must_out:
         acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
-    return sorted(acts, key=lambda a: (ORDER[a.kind], a.arg))
+    return acts
 
 
 def _layable(s: TrioState) -> Callable[[Card], bool]:
