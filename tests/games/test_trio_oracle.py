@@ -10,17 +10,18 @@ and random matches, under default and alternative options.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 
 from games.base import Action, RandomPlayer
 from games.cards import Card, card
-from games.trio.ai import BaselinePlayer, TrioPlayer
+from games.trio.ai import BaselinePlayer, TrioPlayer, usefulness
 from games.trio.building import Built, Frame, is_complete
 from games.trio.contracts import run_wild_limit
 from games.trio.game import ECOLE, TRIO, TrioGame
-from games.trio.melds import ADJACENCY, POS_OF_RANK, card_at, is_wild, positions
+from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, card_at, is_wild, positions
 from games.trio.search import SeqPart, SetPart, abstract, can_go_out, counts_of, solve
 from games.trio.state import TrioState
 from games.trio.steps import ORDER, _keeps_out
@@ -138,6 +139,59 @@ def plain_legal(s: TrioState) -> list[Action]:
     return sorted(set(acts), key=lambda a: (ORDER[a.kind], a.arg))
 
 
+_SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
+
+
+def plain_usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
+    """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
+    by_rank: Counter[str] = Counter()
+    copies = Counter(hand)
+    present = {s: [0] * 16 for s in SUITS}
+    for c in copies:
+        if not is_wild(c):
+            by_rank[c.rank] += copies[c]
+            p = POS_OF_RANK[c.rank]
+            present[c.suit][p] = 1
+            if p == 1:
+                present[c.suit][14] = 1
+    windows: dict[str, list[int]] = {}  # per suit: cards held in the run starting at each place
+    if run_len:
+        last = 15 - run_len
+        for s, row in present.items():
+            acc = [0] * 16
+            total = 0
+            for i in range(1, 16):
+                total += row[i]
+                acc[i] = total
+            windows[s] = [0] + [acc[lo + run_len - 1] - acc[lo - 1] for lo in range(1, last + 1)]
+    need = max(sets) if sets else 0
+    out: dict[Card, float] = {}
+    for c in copies:
+        if is_wild(c):
+            out[c] = 100.0
+            continue
+        value = 0.0
+        if sets:
+            n = by_rank[c.rank]
+            if n > need:  # copies beyond the largest set wanted are spare
+                value = 0.2
+            else:
+                value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * (0.6 if run_len else 1.0)
+        if run_len:
+            wins = windows[c.suit]
+            best = 0
+            for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
+                lo, hi = max(1, p - run_len + 1), min(p, 15 - run_len)
+                if lo <= hi:
+                    best = max(best, max(wins[lo:hi + 1]))
+            run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+            if copies[c] > 1 and not sets:
+                run_value = 0.0  # a second copy never helps a run
+            value = max(value, run_value)
+        out[c] = value
+    return out
+
+
 # -- the comparison -------------------------------------------------------------------------------
 
 VARIANTS = {"rules": {}, "alternatives": {"longer_melds": True, "same_rank_brelans": False,
@@ -177,3 +231,16 @@ def test_oracle_is_not_vacuous() -> None:
     assert not plain_possible(frame, cards, ["brelan", "brelan"])
     cards.append(card("9H"))
     assert plain_possible(frame, cards, ["brelan", "brelan"])
+
+
+def test_usefulness_matches_the_plain_version() -> None:
+    """The player's card values (bit masks, memoized windows) equal the plain computation."""
+    from games.cards import standard_decks
+
+    deck = standard_decks(2, 2)
+    rng = random.Random("usefulness")
+    for _ in range(3000):
+        hand = rng.sample(deck, rng.randint(1, 15))
+        sets = rng.choice([[], [3], [3, 3], [4], [3, 4], [4, 4], [3, 3, 3]])
+        run_len = rng.choice([0, 3, 4, 6, 7, 10, 13]) if sets else rng.choice([3, 4, 6, 7, 10, 13])
+        assert usefulness(hand, sets, run_len) == plain_usefulness(hand, sets, run_len), (hand, sets, run_len)
