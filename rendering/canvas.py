@@ -22,6 +22,14 @@ PANEL_EDGE: RGB = (64, 104, 86)
 HEADER: RGB = (16, 30, 26)
 PLUS: RGB = (120, 222, 140)
 MINUS: RGB = (255, 128, 118)
+# Marker and accent colours shared by the game layouts.
+GOLD: RGB = (246, 196, 72)
+SKY: RGB = (130, 200, 240)
+SILVER: RGB = (200, 200, 210)
+ROSE: RGB = (240, 150, 150)
+PALE: RGB = (170, 180, 175)
+VIOLET: RGB = (196, 160, 240)
+GREEN: RGB = (140, 220, 150)
 PNG_LEVEL = 1  # fast zlib level: the images are mostly flat colour, so they stay small
 
 

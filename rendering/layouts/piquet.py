@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.cards import Card, sort_key
+from rendering.canvas import GOLD, ROSE, SILVER
 from rendering.i18n import colon, fr, pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
@@ -27,9 +28,6 @@ LINES = {"blanche": ("Carte blanche", "Carte blanche"), "point": ("Point", "Poin
          "sequence": ("Séquences", "Sequences"), "sets": ("Quatorzes et brelans", "Quatorzes and trios"),
          "repique": ("Repique", "Repique"), "pique": ("Pique", "Pique"), "play": ("Jeu de la carte", "Play"),
          "cards": ("Les cartes (ou capot)", "The cards (or capot)")}
-GOLD = (246, 196, 72)
-SILVER = (200, 200, 210)
-ROSE = (240, 150, 150)
 
 
 def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:

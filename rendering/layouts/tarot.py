@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rendering.canvas import number, signed
+from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, number, signed
 from rendering.i18n import colon, fr, pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
@@ -19,11 +19,6 @@ PHASES = {"bidding": ("Enchères", "Bidding"), "call": ("Appel du Roi", "Calling
           "ecart": ("Écart", "Écart"), "announce": ("Annonces", "Announcements"),
           "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Match over")}
 POIGNEES = {"simple": ("simple", "single"), "double": ("double", "double"), "triple": ("triple", "triple")}
-GOLD = (246, 196, 72)
-SKY = (130, 200, 240)
-SILVER = (200, 200, 210)
-ROSE = (240, 150, 150)
-PALE = (170, 180, 175)
 
 
 def contract_name(bid: str | None, locale: str) -> str:

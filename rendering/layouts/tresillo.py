@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.cards import suit_name
+from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, VIOLET
 from rendering.i18n import fr, pick
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
@@ -31,12 +32,6 @@ PHASES = {"bet": ("Mise de l'alcalde", "Alcalde's bet"), "bid": ("Enchères", "B
           "bola": ("Bola ?", "Bola?"), "over": ("Partie terminée", "Match over")}
 BETS = {"J": ("le Joueur gagne", "the declarer wins"), "P": ("Puesta", "Puesta"), "C": ("Codillo", "Codillo")}
 BIDS = {"pass": ("Passe", "Pass"), "jeu": ("Je joue", "Je joue"), "plus": ("Plus !", "Plus!")}
-PALE = (170, 180, 175)
-ROSE = (240, 150, 150)
-GOLD = (246, 196, 72)
-VIOLET = (196, 160, 240)
-SILVER = (200, 200, 210)
-SKY = (130, 200, 240)
 
 
 def contract_name(name: str | None, locale: str) -> str:

@@ -11,7 +11,21 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.cards import card, card_short, sort_key
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, pill, text
+from rendering.canvas import (
+    GOLD,
+    GOLDEN,
+    GREEN,
+    HEADER,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    SILVER,
+    felt,
+    paste_card,
+    pill,
+    text,
+)
 from rendering.cards import card_height
 from rendering.i18n import colon, pick
 from rendering.layouts import register
@@ -24,9 +38,6 @@ PHASES = {"draw": ("Pioche ou défausse ?", "Draw"), "play": ("Pose ou défausse
           "layoff": ("Pose sur une combinaison", "Laying off"), "over": ("Partie terminée", "Game over")}
 SIDE_X = 858
 MELD_X = 236
-GOLD = (246, 196, 72)
-SILVER = (200, 200, 210)
-GREEN = (140, 220, 150)
 
 
 @functools.lru_cache(maxsize=4)
