@@ -277,6 +277,29 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         if not any(length - (row >> lo & span).bit_count() <= budget
                    for row in rows if row for lo in range(1, 16 - length)):
             return True
+    if rows is None or any(r.fixed or r.suit for r in runs) or any(p.rank or p.have_nat or p.have_wild for p in sets):
+        return False
+    # Parts together (nothing placed yet): the wilds the runs need at least, per suit.
+    needs = []
+    for run in runs:
+        length = run.lmin
+        budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
+        span = (1 << length) - 1
+        per_suit = [min((length - (row >> lo & span).bit_count() for lo in range(1, 16 - length)), default=99)
+                    if row else 99 for row in rows]
+        needs.append(([m if m <= budget else 99 for m in per_suit], length, budget))
+    if len(runs) == 1 and sets:
+        left = wilds - min(needs[0][0])
+        for part in sets:
+            need = part.smin - (1 if left > 0 else 0)
+            if not any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13)):
+                return True
+    elif len(runs) == 2 and not sets:
+        (m1, len1, b1), (m2, len2, b2) = needs
+        if not any(m1[a] + m2[b] <= wilds and (a != b or sum(counts[13 * a:13 * a + 13]) + min(wilds, b1 + b2)
+                                                >= len1 + len2)
+                   for a in range(4) for b in range(4) if m1[a] < 99 and m2[b] < 99):
+            return True
     return False
 
 

@@ -61,9 +61,9 @@ def legal_steps(s: TrioState) -> list[Action]:
             acts += [Action("meld", k) for k in ("brelan", "seq") if frame.possible(hand, [k])]
         if s.opened[seat] and (not s.opened_now or s.options["layoff_on_opening"]):
             fits = _layable(s)
-            acts += [Action("layoff", code) for code in sorted(c.code for c in _distinct(hand) if fits(c))]
+            acts += [_step("layoff", code) for code in sorted(c.code for c in _distinct(hand) if fits(c))]
         if not s.must_out or len(hand) == 1:
-            acts += [Action("discard", code) for code in sorted({c.code for c in hand})]
+            acts += [_step("discard", code) for code in sorted({c.code for c in hand})]
         if s.must_out:
             acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
         return acts
@@ -77,7 +77,7 @@ def legal_steps(s: TrioState) -> list[Action]:
             plan = hint[2] if hint is not None and hint[0] is hand and hint[1] is s.built else None
             adds, plan = legal_adds_planned(frame, s.kind, s.built, hand, others, plan)
             s._plan_used = (hand, s.built, plan)  # type: ignore[attr-defined]
-            acts += [Action("add", arg) for arg in sorted(arg for arg, _, _ in adds)]
+            acts += [_step("add", arg) for arg in sorted(arg for arg, _, _ in adds)]
             _lo, hi, _ = frame.bounds(s.kind)
             if len(s.built) < hi and is_complete(frame, s.kind, s.built):
                 acts.append(Action("done"))
@@ -89,6 +89,26 @@ def legal_steps(s: TrioState) -> list[Action]:
     if s.must_out:
         acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
     return acts
+
+
+_STEPS: dict[tuple[str, str], Action] = {}
+_CODES: dict[str, Card] = {}
+
+
+def _step(kind: str, arg: str) -> Action:
+    """``Action(kind, arg)``, shared (actions are immutable; the engine makes the same ones often)."""
+    found = _STEPS.get((kind, arg))
+    if found is None:
+        found = _STEPS[kind, arg] = Action(kind, arg)
+    return found
+
+
+def _code_card(code: str) -> Card:
+    """``card(code)`` for the canonical codes of legal steps, memoized."""
+    found = _CODES.get(code)
+    if found is None:
+        found = _CODES[code] = card(code)
+    return found
 
 
 def _layable(s: TrioState) -> Callable[[Card], bool]:
@@ -136,7 +156,7 @@ def advance(s: TrioState, a: Action) -> None:
         s.give(seat, [c])
         s.phase = "play"
     elif kind == "discard":
-        c = card(a.arg)
+        c = _code_card(a.arg)
         s.remove_from_hand(seat, c)
         s.pile = (*s.pile, c)
         s._event({"type": "discard", "seat": seat, "card": c.code})
@@ -165,7 +185,7 @@ def advance(s: TrioState, a: Action) -> None:
         s.give(seat, back)
         s.phase, s.kind, s.built, s.staged, s.layoff_card = "play", "", (), (), None
     elif kind == "layoff":
-        s.phase, s.layoff_card = "layoff", card(a.arg)
+        s.phase, s.layoff_card = "layoff", _code_card(a.arg)
     elif kind == "onto":
         c = s.layoff_card
         assert c is not None
