@@ -40,9 +40,12 @@ def positions(c: Card) -> tuple[int, ...]:
     return (1, 14) if p == 1 else (p,)
 
 
+_CARD_AT = {(p, s): card(RANK_OF_POS[p] + s) for p in range(1, 15) for s in SUITS}
+
+
 def card_at(pos: int, suit: str) -> Card:
     """The card at run position ``pos`` of ``suit``."""
-    return card(RANK_OF_POS[pos] + suit)
+    return _CARD_AT[pos, suit]
 
 
 def index(c: Card) -> int:

@@ -7,10 +7,11 @@ whole contract), so a build in progress is always completable and can always be 
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from games.base import JSON, Action, Outcome, State
-from games.cards import Card, card, sort_cards, standard_decks
+from games.cards import Card, card, sort_cards, sort_key, standard_decks
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
@@ -205,6 +206,13 @@ class TrioState(State):
         self.hands = tuple(hands)
 
     def give(self, seat: int, cards: list[Card]) -> None:
+        if len(cards) == 1:  # one drawn card: inserted in place, as sorting would (stable) put it
+            hand = list(self.hands[seat])
+            insort(hand, cards[0], key=sort_key)
+            hands = list(self.hands)
+            hands[seat] = tuple(hand)
+            self.hands = tuple(hands)
+            return
         self._set_hand(seat, [*self.hands[seat], *cards])
 
     def new_meld(self, seat: int, kind: str, built: Built, max_wilds: int) -> Meld:
