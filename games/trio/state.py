@@ -324,8 +324,10 @@ class TrioState(State):
         """The laid combinations as JSON, cached while they do not change (states share it)."""
         cached = self.__dict__.get("_mj")
         if cached is None or cached[0] is not self.melds:
-            cached = self._mj = (self.melds, [m.to_json() for m in self.melds])
-        return [{**m, "cards": list(m["cards"]), "as": list(m["as"])} for m in cached[1]]  # type: ignore[call-overload]
+            rows = [(m.id, m.owner, m.kind, [c.code for c in m.cards], m.reps, m.closed) for m in self.melds]
+            cached = self._mj = (self.melds, rows)
+        return [{"id": i, "owner": o, "kind": k, "cards": list(cs), "as": list(r), "closed": cl}
+                for i, o, k, cs, r, cl in cached[1]]
 
     def outcome(self) -> Outcome | None:
         """Scores are penalty points (lower is better); the winners come first, then the others by
