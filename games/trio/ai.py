@@ -21,8 +21,8 @@ from games.trio.search import counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
 _CARDS: dict[str, Card] = {}
-# (suit's places held as bits, rank, run length) -> most cards held in one run window with it
-_BEST: dict[tuple[int, str, int], int] = {}
+# (suit's places held as bits, run length) -> rank -> run value of a card of that rank and suit
+_RUN_VALUES: dict[tuple[int, int], dict[str, float]] = {}
 
 
 def _card(code: str) -> Card:
@@ -57,6 +57,15 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             present[c.suit] = present.get(c.suit, 0) | (16386 if p == 1 else 1 << p)
     span = (1 << run_len) - 1
     last = 15 - run_len
+    run_memos: dict[str, dict[str, float]] = {}  # per suit: the run value of each rank (memoized)
+    if run_len:
+        if len(_RUN_VALUES) > 50_000:
+            _RUN_VALUES.clear()
+        for suit, row in present.items():
+            memo = _RUN_VALUES.get((row, run_len))
+            if memo is None:
+                memo = _RUN_VALUES[row, run_len] = {}
+            run_memos[suit] = memo
     need = max(sets) if sets else 0
     set_scale = 0.6 if run_len else 1.0
     out: dict[Card, float] = {}
@@ -72,20 +81,17 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
             else:
                 value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * set_scale
         if run_len:
-            row = present[c.suit]
-            key = (row, c.rank, run_len)
-            best = _BEST.get(key, -1)
-            if best < 0:
+            memo = run_memos[c.suit]
+            run_value = memo.get(c.rank)
+            if run_value is None:
+                row = present[c.suit]
                 best = 0
                 for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
                     for lo in range(max(1, p - run_len + 1), min(p, last) + 1):
                         held = (row >> lo & span).bit_count()
                         if held > best:
                             best = held
-                if len(_BEST) > 100_000:
-                    _BEST.clear()
-                _BEST[key] = best
-            run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+                run_value = memo[c.rank] = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
             if n_copies > 1 and not sets:
                 run_value = 0.0  # a second copy never helps a run
             value = max(value, run_value)
