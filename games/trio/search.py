@@ -237,7 +237,7 @@ def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         return _PLANS[key]
     except KeyError:
         pass
-    if len(_PLANS) > 200_000:
+    if len(_PLANS) > 100_000:  # bounded memory in a long-running bot
         _PLANS.clear()
     if _hopeless(counts, wilds, runs, sets):
         _PLANS[key] = None

@@ -1,4 +1,11 @@
-"""Legal steps and their effects (RULES.md 3.4; grammar in the package docstring)."""
+"""Legal steps and their effects (RULES.md 3.4; grammar in the package docstring).
+
+Speed (the issue asks for 20+ computer games a second): steps are built already sorted; a state
+keeps small caches in its ``__dict__`` that its successors inherit and check by identity before
+use: lay-off fits per table (``_lay``), and the plan that finished the combination being built
+(``_plan_used``), which an ``add:`` of one of its cards hands on (``_plan``) so the next step needs
+no new search. The plain definition of every list is the oracle in ``tests/games/test_trio_oracle.py``.
+"""
 
 from __future__ import annotations
 
