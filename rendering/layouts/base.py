@@ -8,8 +8,8 @@ Hooks receive views only (public view for the table and recap) and return plain 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from PIL import Image
 
@@ -23,11 +23,16 @@ Badge = tuple[str, RGB]
 CardRow = tuple[str, list[str]]
 
 
+_GENERIC_PHASES = {"bidding": ("Enchères", "Bidding"), "play": ("Jeu de la carte", "Play"),
+                   "over": ("Partie terminée", "Match over"), "scored": ("Donne terminée", "Deal over")}
+
+
 class Layout:
     """Generic layout; subclass per game and register it in :mod:`rendering.layouts`."""
 
     family: Family | None = None  # None: guessed from the codes in the view
     higher_is_better = True  # False for penalty points: a rise is bad news, the lowest total leads
+    phases: ClassVar[Mapping[str, tuple[str, str]]] = {}  # the game's (French, English) phase names
 
     # -- pack and order ------------------------------------------------------------------------
 
@@ -84,13 +89,10 @@ class Layout:
         return tr("deal", locale, n=shown)
 
     def phase_text(self, view: JSON, locale: str) -> str:
-        """A word for the phase (games override with their own terms)."""
+        """A word for the phase: the game's own term from ``phases``, else a generic one."""
         phase = str(view.get("phase", ""))
-        words = {"bidding": ("Enchères", "Bidding"), "play": ("Jeu de la carte", "Play"),
-                 "over": ("Partie terminée", "Match over"), "scored": ("Donne terminée", "Deal over")}
-        if phase in words:
-            return pick(locale, *words[phase])
-        return phase.replace("_", " ").capitalize()
+        pair = self.phases.get(phase) or _GENERIC_PHASES.get(phase)
+        return pick(locale, *pair) if pair else phase.replace("_", " ").capitalize()
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         """Lines of the side panel (contract, trump...). The generic one shows the contract dict."""

@@ -62,15 +62,12 @@ def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
 
 class PiquetLayout(Layout):
     family = "french"
+    phases = PHASES
 
     def card_order(self, c: Card) -> tuple[int, int]:
         """The Ace ranks above the King in Piquet: 7 8 9 10 J Q K A in each suit."""
         suit, rank = sort_key(c)
         return (suit, 15 if c.rank == "A" else rank)
-
-    def phase_text(self, view: JSON, locale: str) -> str:
-        pair = PHASES.get(str(view.get("phase")))
-        return pick(locale, *pair) if pair else super().phase_text(view, locale)
 
     def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
         rows: list[CardRow] = []

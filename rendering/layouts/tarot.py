@@ -34,10 +34,7 @@ def points(value: Any, locale: str) -> str:
 
 class TarotLayout(Layout):
     family = "french"
-
-    def phase_text(self, view: JSON, locale: str) -> str:
-        pair = PHASES.get(str(view.get("phase")))
-        return pick(locale, *pair) if pair else super().phase_text(view, locale)
+    phases = PHASES
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []

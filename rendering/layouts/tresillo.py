@@ -45,10 +45,7 @@ def _suit(letter: str | None, locale: str) -> str:
 
 class TresilloLayout(Layout):
     family = "spanish"
-
-    def phase_text(self, view: JSON, locale: str) -> str:
-        pair = PHASES.get(str(view.get("phase")))
-        return pick(locale, *pair) if pair else super().phase_text(view, locale)
+    phases = PHASES
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []

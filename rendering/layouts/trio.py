@@ -72,11 +72,8 @@ def contract_text(view: JSON, seat: int, locale: str) -> str:
 
 class TrioLayout(Layout):
     family = "french"
+    phases = PHASES
     higher_is_better = False  # penalty points
-
-    def phase_text(self, view: JSON, locale: str) -> str:
-        pair = PHASES.get(str(view.get("phase")))
-        return pick(locale, *pair) if pair else super().phase_text(view, locale)
 
     def hand_rows(self, view: JSON) -> list[list[str]]:
         """Suits in order, each by rank, then the wilds (2s and jokers) together at the end."""
