@@ -17,7 +17,7 @@ from games.base import JSON, Action
 from games.cards import Card, card
 from games.trio.contracts import card_points, contract_parts, search_parts
 from games.trio.melds import POS_OF_RANK, SEQ, SET, WILDS, is_wild
-from games.trio.search import counts_of, feasible
+from games.trio.search import SeqPart, SetPart, counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
 _CARDS: dict[str, Card] = {}
@@ -37,10 +37,18 @@ def _parts(view: JSON, seat: int) -> tuple[list[int], int, int]:
     """(set sizes, run length, run count) the player is working on."""
     if view["opened"][seat]:
         return [3], 3, 1
-    parts = contract_parts(view["contracts"][seat], view["variant"])
-    sets = [s for k, s in parts if k == SET]
-    runs = [s for k, s in parts if k == SEQ]
-    return sets, runs[0] if runs else 0, len(runs)
+    key = (view["contracts"][seat], view["variant"])
+    found = _PARTS.get(key)
+    if found is None:
+        parts = contract_parts(*key)
+        sets = tuple(s for k, s in parts if k == SET)
+        runs = [s for k, s in parts if k == SEQ]
+        found = _PARTS[key] = (sets, runs[0] if runs else 0, len(runs))
+    return list(found[0]), found[1], found[2]
+
+
+_PARTS: dict[tuple[int, str], tuple[tuple[int, ...], int, int]] = {}
+_SEARCH_PARTS: dict[tuple[int, str], tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]] = {}
 
 
 def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
@@ -156,7 +164,11 @@ class TrioPlayer:
         use = usefulness([*hand, top], sets, run_len)
         if use[top] < 2.0:
             return False
-        runs, sets_p = search_parts(view["contracts"][seat], view["variant"])
+        key = (view["contracts"][seat], view["variant"])
+        found = _SEARCH_PARTS.get(key)
+        if found is None:
+            found = _SEARCH_PARTS[key] = search_parts(*key)
+        runs, sets_p = found
         counts, wilds = counts_of([*hand, top])
         if feasible(counts, wilds, runs, sets_p):
             return True

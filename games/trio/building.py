@@ -12,7 +12,18 @@ from dataclasses import dataclass
 
 from games.cards import Card
 from games.trio.contracts import contract_parts, run_wild_limit
-from games.trio.melds import ADJACENCY, POS_OF_RANK, SEQ, SET, SUITS, card_at, is_wild, positions, wilds_ok
+from games.trio.melds import (
+    ADJACENCY,
+    POS_OF_RANK,
+    SEQ,
+    SET,
+    SUITS,
+    WILDS,
+    card_at,
+    is_wild,
+    positions,
+    wilds_ok,
+)
 from games.trio.search import (
     NO_DISTINCT,
     Distinct,
@@ -241,15 +252,19 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
         nat = [c for c, _ in built if not is_wild(c)]
         has_wild = len(nat) < len(built)
         need = lmin - len(built) - 1
+        by_rank: dict[str, int] = {}  # naturals of the hand per rank
+        for h in hand:
+            if h not in WILDS:
+                by_rank[h.rank] = by_rank.get(h.rank, 0) + 1
         out = []
         for x in cands:
             c = x[1]
-            if is_wild(c):
-                rank, w_left, wild_in = nat[0].rank, wilds - 1, True
-                left = sum(1 for h in hand if h.rank == rank and not is_wild(h))
+            if c in WILDS:
+                w_left, wild_in = wilds - 1, True
+                left = by_rank.get(nat[0].rank, 0)
             else:
-                rank, w_left, wild_in = c.rank, wilds, has_wild
-                left = sum(1 for h in hand if h.rank == rank and not is_wild(h)) - 1
+                w_left, wild_in = wilds, has_wild
+                left = by_rank.get(c.rank, 0) - 1
             if left + (1 if w_left > 0 and not wild_in else 0) >= need:
                 out.append(x)
         return out
@@ -259,10 +274,12 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
         fixed_mask |= 1 << p
         fixed_wilds += is_wild(c)
     present: dict[str, int] = {}
+    copies: dict[Card, int] = {}
     for h in hand:
-        if not is_wild(h):
-            for p in positions(h):
-                present[h.suit] = present.get(h.suit, 0) | 1 << p
+        if h not in WILDS:
+            copies[h] = copies.get(h, 0) + 1
+            p = POS_OF_RANK[h.rank]
+            present[h.suit] = present.get(h.suit, 0) | (16386 if p == 1 else 1 << p)
     suit0 = next((c.suit for c, _ in built if not is_wild(c)), "")
     out = []
     for x in cands:
@@ -276,8 +293,8 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
         if budget < 0:
             continue
         have = present.get(suit, 0)
-        if not wild and sum(1 for h in hand if h == c) == 1:
-            have &= ~sum(1 << q for q in positions(c))  # its only copy is the one being placed
+        if not wild and copies[c] == 1:  # its only copy is the one being placed
+            have &= ~(16386 if POS_OF_RANK[c.rank] == 1 else 1 << POS_OF_RANK[c.rank])
         lo_f = (fm & -fm).bit_length() - 1
         hi_f = fm.bit_length() - 1
         length = max(lmin, hi_f - lo_f + 1)

@@ -273,9 +273,7 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
                 rows.append(row)
         length = run.lmin
         budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
-        span = (1 << length) - 1
-        if not any(length - (row >> lo & span).bit_count() <= budget
-                   for row in rows if row for lo in range(1, 16 - length)):
+        if not any(row and length - _best_window(row, length) <= budget for row in rows):
             return True
     if rows is None or any(r.fixed or r.suit for r in runs) or any(p.rank or p.have_nat or p.have_wild for p in sets):
         return False
@@ -284,9 +282,7 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     for run in runs:
         length = run.lmin
         budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
-        span = (1 << length) - 1
-        per_suit = [min((length - (row >> lo & span).bit_count() for lo in range(1, 16 - length)), default=99)
-                    if row else 99 for row in rows]
+        per_suit = [length - _best_window(row, length) if row else 99 for row in rows]
         needs.append(([m if m <= budget else 99 for m in per_suit], length, budget))
     if len(runs) == 1 and sets:
         left = wilds - min(needs[0][0])
@@ -301,6 +297,22 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
                    for a in range(4) for b in range(4) if m1[a] < 99 and m2[b] < 99):
             return True
     return False
+
+
+_BEST: dict[tuple[int, int], int] = {}
+
+
+def _best_window(row: int, length: int) -> int:
+    """The most places of ``row`` (bit p: run place p held) inside one window of ``length``
+    places starting at place 1..15-length (memoized; ``-99`` when no window fits)."""
+    found = _BEST.get((row, length))
+    if found is None:
+        if len(_BEST) > 100_000:
+            _BEST.clear()
+        span = (1 << length) - 1
+        found = _BEST[row, length] = max(((row >> lo & span).bit_count() for lo in range(1, 16 - length)),
+                                         default=-99)
+    return found
 
 
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
@@ -360,8 +372,23 @@ def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *,
                run_wilds: int) -> bool:
     """Whether the hand can be emptied this turn by new combinations (minimal ones; later cards
     extend them as lay-offs), lay-offs on ``table`` and, with ``discard``, one final discard.
-    ``run_wilds`` is the wild limit of a new run (1, or :data:`ADJACENCY` at L'École)."""
+    ``run_wilds`` is the wild limit of a new run (1, or :data:`ADJACENCY` at L'École). Cached:
+    the engine asks again when the discard is taken, then at each step of that turn."""
     start = tuple(sorted(t for t in table if t is not None))
+    key = (counts, wilds, start, discard, run_wilds)
+    found = _OUTS.get(key)
+    if found is None:
+        if len(_OUTS) > 100_000:  # bounded memory in a long-running bot
+            _OUTS.clear()
+        found = _OUTS[key] = _can_go_out(counts, wilds, start, discard, run_wilds)
+    return found
+
+
+_OUTS: dict[tuple[object, ...], bool] = {}
+
+
+def _can_go_out(counts: Counts, wilds: int, start: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
+    """:func:`can_go_out` from the sorted open table melds ``start``, uncached."""
     if not _quick_ok(counts, wilds, start, discard):
         return False
     memo: set[tuple[object, ...]] = set()

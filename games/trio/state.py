@@ -296,7 +296,7 @@ class TrioState(State):
             "to_act": self.to_act(), "phase": self.phase, "variant": self.variant,
             "deal_no": self.round_no, "deals": None, "dealer": self.dealer,
             "first_dealer": self.first_dealer, "first_dealer_cards": list(self.jack_cards),
-            "hand_counts": self._hand_counts(),
+            "hand_counts": self._hand_counts() if self.built or self.staged else [len(h) for h in self.hands],
             "scores": list(self.scores), "contracts": list(self.contract), "last_contract": self.last,
             "opened": list(self.opened), "melds": self._melds_json(),
             "stock_count": len(self.stock), "discard_top": self.pile[-1].code if self.pile else None,
@@ -305,7 +305,8 @@ class TrioState(State):
             "winners": list(self.winners) if self.phase == "over" else None,
         }
         if seat is not None:
-            v["hand"] = [c.code for c in self.held(seat)]
+            v["hand"] = [c.code for c in (self.hands[seat] if seat != self.turn or not (self.built or self.staged)
+                                          else self.held(seat))]
             v["building"] = None
             v["layoff_card"] = None
             if seat == self.turn and self.phase in ("meld", "layoff"):
