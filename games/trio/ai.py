@@ -164,16 +164,16 @@ class TrioPlayer:
         use = usefulness([*hand, top], sets, run_len)
         if use[top] < 2.0:
             return False
+        worst = _worst([*hand, top], sets, run_len, use)
+        if worst != top and use[top] > use[worst]:  # helps more than some card held
+            return True
         key = (view["contracts"][seat], view["variant"])
         found = _SEARCH_PARTS.get(key)
         if found is None:
             found = _SEARCH_PARTS[key] = search_parts(*key)
         runs, sets_p = found
         counts, wilds = counts_of([*hand, top])
-        if feasible(counts, wilds, runs, sets_p):
-            return True
-        worst = _worst([*hand, top], sets, run_len, use)
-        return worst != top and use[top] > use[worst]
+        return feasible(counts, wilds, runs, sets_p)  # completes the contract
 
 
 class BaselinePlayer:
