@@ -3,13 +3,14 @@
 Prints full games per second between four computer players (with mean rounds and actions per
 game, and where the time goes), then the computer player's win rate against three baseline
 players (seats rotated). Run:
-``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4]``.
+``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4] [--repeat 5]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -47,7 +48,9 @@ def play(game: TrioGame, players: list[Player], seed: str, clock: dict[str, floa
     return (state.winners if state.phase == "over" else ()), state.round_no + 1, actions
 
 
-def speed(game: TrioGame, seats: int, games: int) -> None:
+def speed(game: TrioGame, seats: int, games: int) -> tuple[float, float]:
+    """Plays ``games`` games between computer players, prints the figures, returns games per
+    second of wall-clock time and per second of this process's CPU time."""
     clock = {"legal": 0.0, "view": 0.0, "choose": 0.0, "apply": 0.0}
     rounds = actions = 0
     start, cpu = time.perf_counter(), time.process_time()
@@ -62,6 +65,7 @@ def speed(game: TrioGame, seats: int, games: int) -> None:
           f"({games / cpu:.1f} per CPU second), "
           f"{rounds / games:.1f} rounds/game, {actions / games:.0f} actions/game, "
           f"{1e6 * elapsed / actions:.0f} us/action ({split})")
+    return games / elapsed, games / cpu
 
 
 def duel(game: TrioGame, seats: int, games: int) -> None:
@@ -87,10 +91,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--duel", type=int, default=60, help="games against the baseline")
     parser.add_argument("--game", choices=("trio", "ecole"), action="append")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="repeat the speed measurement (same games) and print the median: "
+                             "a shared machine's speed varies from one run to the next")
     args = parser.parse_args(argv)
     for name in args.game or ["trio", "ecole"]:
         game = TRIO if name == "trio" else ECOLE
-        speed(game, args.seats, args.games)
+        runs = [speed(game, args.seats, args.games) for _ in range(max(1, args.repeat))]
+        if len(runs) > 1:
+            wall = sorted(w for w, _ in runs)
+            print(f"{game.name}: median {statistics.median(wall):.1f} games/s over {len(runs)} runs "
+                  f"(slowest {wall[0]:.1f}, fastest {wall[-1]:.1f}; median per CPU second "
+                  f"{statistics.median(c for _, c in runs):.1f})")
         duel(game, args.seats, args.duel)
 
 
