@@ -156,8 +156,24 @@ class TrioState(State):
         """Every card ``seat`` holds, including those of a combination being built."""
         if seat != self.turn or not (self.built or self.staged):
             return self.hands[seat]
-        extra = [c for c, _ in self.built] + [c for _, b in self.staged for c, _ in b]
-        return tuple(sort_cards([*self.hands[seat], *extra]))
+        return self._held_now()[0]
+
+    def _held_now(self) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+        """The cards (sorted) and their codes that the seat to act holds while it builds.
+
+        Moving a card from the hand to the build, or the build to the staged parts, changes
+        nothing held, so the answer is kept on the state (successors inherit it) with the hand,
+        build and staged parts it was made from, and reused after such a move."""
+        hand, built, staged = self.hands[self.turn], self.built, self.staged
+        cached = self.__dict__.get("_held")
+        if cached is not None and _same_held(cached[0], cached[1], cached[2], hand, built, staged):
+            found = cached[3]
+        else:
+            extra = [c for c, _ in built] + [c for _, b in staged for c, _ in b]
+            cards = tuple(sort_cards([*hand, *extra]))
+            found = (cards, tuple(c.code for c in cards))
+        self._held = (hand, built, staged, found)
+        return found
 
     def _can_take_discard(self) -> bool:
         if not self.pile:
@@ -290,45 +306,98 @@ class TrioState(State):
         went out, ``None`` for a blocked round), ``opened``, ``finishers`` (who completed the last
         contract) and ``hands`` (the cards counted). Privately: ``hand``
         (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
-        or ``None``) and ``layoff_card``."""
-        v: JSON = {
-            "game": self.game.name, "seats": self.seats, "seat": seat, "rev": self.rev,
-            "to_act": self.to_act(), "phase": self.phase, "variant": self.variant,
-            "deal_no": self.round_no, "deals": None, "dealer": self.dealer,
-            "first_dealer": self.first_dealer, "first_dealer_cards": list(self.jack_cards),
-            "hand_counts": self._hand_counts() if self.built or self.staged else [len(h) for h in self.hands],
-            "scores": list(self.scores), "contracts": list(self.contract), "last_contract": self.last,
-            "opened": list(self.opened), "melds": self._melds_json(),
-            "stock_count": len(self.stock), "discard_top": self.pile[-1].code if self.pile else None,
-            "discard_count": len(self.pile), "must_go_out": self.must_out,
-            "last_deal": self.last_deal, "events": list(self.events),
-            "winners": list(self.winners) if self.phase == "over" else None,
-        }
-        if seat is not None:
-            v["hand"] = [c.code for c in (self.hands[seat] if seat != self.turn or not (self.built or self.staged)
-                                          else self.held(seat))]
-            v["building"] = None
-            v["layoff_card"] = None
-            if seat == self.turn and self.phase in ("meld", "layoff"):
-                v["building"] = {"kind": self.kind, "cards": _texts(self.kind, self.built),
-                                 "staged": [{"kind": k, "cards": _texts(k, b)} for k, b in self.staged]}
-                v["layoff_card"] = self.layoff_card.code if self.layoff_card else None
+        or ``None``) and ``layoff_card``.
+
+        Every call builds fresh dicts and lists (callers may change them) from a copy of a
+        per-match template of the keys in order (inherited by successor states); only
+        immutable parts (tuples, strings) are cached."""
+        templates = self.__dict__.get("_vt") or self._view_templates()
+        phase, turn, pile = self.phase, self.turn, self.pile
+        busy = self.built or self.staged
+        v = templates[seat is not None].copy()
+        v["seat"] = seat
+        v["rev"] = self.rev
+        v["to_act"] = None if phase == "over" else turn
+        v["phase"] = phase
+        v["deal_no"] = self.round_no
+        v["dealer"] = self.dealer
+        v["first_dealer_cards"] = [*self.jack_cards]
+        v["hand_counts"] = counts = [*map(len, self.hands)]
+        v["scores"] = [*self.scores]
+        v["contracts"] = [*self.contract]
+        v["opened"] = [*self.opened]
+        v["melds"] = self._melds_json()
+        v["stock_count"] = len(self.stock)
+        if pile:
+            v["discard_top"] = pile[-1].code
+        v["discard_count"] = len(pile)
+        v["must_go_out"] = self.must_out
+        v["last_deal"] = self.last_deal
+        v["events"] = [*self.events]
+        if phase == "over":
+            v["winners"] = [*self.winners]
+        if busy:
+            held, codes = self._held_now()
+            counts[turn] = len(held)
+        if seat is None:
+            return v
+        if seat != turn:
+            v["hand"] = [c.code for c in self.hands[seat]]
+        elif busy:
+            v["hand"] = [*codes]
+        else:
+            hand = self.hands[seat]
+            v["hand"] = codes = [c.code for c in hand]
+            if phase == "meld":  # a kind was just chosen: the adds to come keep these cards held
+                self._held = (hand, (), (), (hand, tuple(codes)))
+        if seat == turn and phase in ("meld", "layoff"):
+            v["building"] = self._building_json()
+            if self.layoff_card:
+                v["layoff_card"] = self.layoff_card.code
         return v
 
-    def _hand_counts(self) -> list[int]:
-        counts = [len(h) for h in self.hands]
-        if self.built or self.staged:
-            counts[self.turn] += len(self.built) + sum(len(b) for _, b in self.staged)
-        return counts
+    def _view_templates(self) -> tuple[JSON, JSON]:
+        """The public and private view dicts with every key in order and the values that never
+        change during a match, kept on the state (successors inherit it)."""
+        public: JSON = dict.fromkeys(("game", "seats", "seat", "rev", "to_act", "phase", "variant", "deal_no",
+                                      "deals", "dealer", "first_dealer", "first_dealer_cards", "hand_counts",
+                                      "scores", "contracts", "last_contract", "opened", "melds", "stock_count",
+                                      "discard_top", "discard_count", "must_go_out", "last_deal", "events",
+                                      "winners"))
+        public.update(game=self.game.name, seats=self.seats, variant=self.variant, first_dealer=self.first_dealer,
+                      last_contract=self.last)
+        private = {**public, "hand": None, "building": None, "layoff_card": None}
+        self._vt = (public, private)
+        return self._vt
+
+    def _building_json(self) -> JSON:
+        """The ``building`` entry of the view of the seat to act (the staged parts' texts are
+        cached while they do not change)."""
+        staged = self.staged
+        cached = self.__dict__.get("_stj")
+        if cached is None or cached[0] is not staged:
+            cached = self._stj = (staged, tuple((k, _texts(k, b)) for k, b in staged))
+        return {"kind": self.kind, "cards": [*_texts(self.kind, self.built)],
+                "staged": [{"kind": k, "cards": [*t]} for k, t in cached[1]]}
 
     def _melds_json(self) -> list[dict[str, object]]:
-        """The laid combinations as JSON, cached while they do not change (states share it)."""
+        """The laid combinations as JSON: copies of per-meld templates (their card lists fresh),
+        cached while the table does not change (states share it)."""
         cached = self.__dict__.get("_mj")
         if cached is None or cached[0] is not self.melds:
-            rows = [(m.id, m.owner, m.kind, [c.code for c in m.cards], m.reps, m.closed) for m in self.melds]
+            rows = []
+            for m in self.melds:
+                codes = tuple(c.code for c in m.cards)
+                row = {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": codes, "as": m.reps, "closed": m.closed}
+                rows.append((row, codes, m.reps))
             cached = self._mj = (self.melds, rows)
-        return [{"id": i, "owner": o, "kind": k, "cards": list(cs), "as": list(r), "closed": cl}
-                for i, o, k, cs, r, cl in cached[1]]
+        out = []
+        for row, codes, reps in cached[1]:
+            d = row.copy()
+            d["cards"] = [*codes]
+            d["as"] = [*reps]
+            out.append(d)
+        return out
 
     def outcome(self) -> Outcome | None:
         """Scores are penalty points (lower is better); the winners come first, then the others by
@@ -350,10 +419,41 @@ class TrioState(State):
         return new
 
 
-def _texts(kind: str, built: Built) -> list[str]:
-    reps = represented(kind, built) if built else []
-    ordered = sorted(built, key=lambda cp: cp[1]) if kind == "seq" else list(built)
-    return [f"{c.code}={r}" if is_wild(c) else c.code for (c, _), r in zip(ordered, reps, strict=True)]
+def _same_held(hand0: tuple[Card, ...], built0: Built, staged0: tuple[tuple[str, Built], ...],
+               hand: tuple[Card, ...], built: Built, staged: tuple[tuple[str, Built], ...]) -> bool:
+    """Whether (``hand``, ``built``, ``staged``) holds the same cards as (``hand0``, ``built0``,
+    ``staged0``) because it is the same, or one card went from the hand to the build, or the
+    build became the last staged part (cards are flyweights: ``==`` on them is identity)."""
+    if staged is staged0:
+        if built is built0:
+            return hand is hand0
+        if len(built) != len(built0) + 1 or built[:-1] != built0:
+            return False
+        c = built[-1][0]
+        if c not in hand0:
+            return False
+        i = hand0.index(c)
+        return hand == hand0[:i] + hand0[i + 1:]
+    return (not built and len(staged) == len(staged0) + 1 and staged[:-1] == staged0
+            and staged[-1][1] == built0 and hand == hand0)
+
+
+_TEXTS: dict[tuple[str, Built], tuple[str, ...]] = {}
+
+
+def _texts(kind: str, built: Built) -> tuple[str, ...]:
+    """The codes of a build, a wild written with what it stands for (``"2C=8H"``); memoized
+    (bounded: cleared when large)."""
+    key = (kind, built)
+    found = _TEXTS.get(key)
+    if found is None:
+        reps = represented(kind, built) if built else []
+        ordered = sorted(built, key=lambda cp: cp[1]) if kind == "seq" else list(built)
+        found = tuple(f"{c.code}={r}" if is_wild(c) else c.code for (c, _), r in zip(ordered, reps, strict=True))
+        if len(_TEXTS) > 20_000:
+            _TEXTS.clear()
+        _TEXTS[key] = found
+    return found
 
 
 def new_state(game: Any, variant: str, seats: int, seed: int | str, options: dict[str, Any]) -> TrioState:
