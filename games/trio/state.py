@@ -17,6 +17,7 @@ from games.trio.building import Built, Frame, is_complete, legal_adds, represent
 from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
 from games.trio.search import NO_DISTINCT, Distinct, TableMeld, abstract, can_go_out, counts_of
+from games.trio.steps import advance, legal_steps, why_illegal  # steps imports this module only to type
 
 HAND_SIZE = 13
 # The rules never say what happens when nobody can go out: once everyone has opened, the second
@@ -193,18 +194,12 @@ class TrioState(State):
         return cached[1]
 
     def _legal(self) -> list[Action]:
-        from games.trio.steps import legal_steps
-
         return legal_steps(self)
 
     def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        from games.trio.steps import why_illegal
-
         return why_illegal(self, action)
 
     def _advance(self, seat: int, action: Action) -> None:
-        from games.trio.steps import advance
-
         advance(self, action)
 
     # -- melding helpers used by the steps ------------------------------------------------------
@@ -415,7 +410,7 @@ class TrioState(State):
 
     def _clone(self) -> TrioState:
         new = object.__new__(TrioState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # one copy of the whole table, no insertions
         return new
 
 
