@@ -166,14 +166,14 @@ class TrioState(State):
         nothing held, so the answer is kept on the state (successors inherit it) with the hand,
         build and staged parts it was made from, and reused after such a move."""
         hand, built, staged = self.hands[self.turn], self.built, self.staged
-        cached = self.__dict__.get("_held")
-        if cached is not None and _same_held(cached[0], cached[1], cached[2], hand, built, staged):
-            found = cached[3]
+        memo = self._view_memo()
+        if memo.held_from is not None and _same_held(*memo.held_from, hand, built, staged):
+            found = memo.held
         else:
             extra = [c for c, _ in built] + [c for _, b in staged for c, _ in b]
             cards = tuple(sort_cards([*hand, *extra]))
-            found = (cards, tuple(c.code for c in cards))
-        self._held = (hand, built, staged, found)
+            found = memo.held = (cards, tuple(c.code for c in cards))
+        memo.held_from = (hand, built, staged)
         return found
 
     def _can_take_discard(self) -> bool:
@@ -303,13 +303,13 @@ class TrioState(State):
         (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
         or ``None``) and ``layoff_card``.
 
-        Every call builds fresh dicts and lists (callers may change them) from a copy of a
-        per-match template of the keys in order (inherited by successor states); only
-        immutable parts (tuples, strings) are cached."""
-        templates = self.__dict__.get("_vt") or self._view_templates()
+        Every call builds fresh dicts and lists (callers may change them), the view dict from a
+        copy of a template with every key in order (see :class:`_ViewMemo`); only immutable parts
+        (tuples, strings) are cached."""
+        memo = self._view_memo()
         phase, turn, pile = self.phase, self.turn, self.pile
         busy = self.built or self.staged
-        v = templates[seat is not None].copy()
+        v = (memo.public if seat is None else memo.private).copy()
         v["seat"] = seat
         v["rev"] = self.rev
         v["to_act"] = None if phase == "over" else turn
@@ -321,7 +321,7 @@ class TrioState(State):
         v["scores"] = [*self.scores]
         v["contracts"] = [*self.contract]
         v["opened"] = [*self.opened]
-        v["melds"] = self._melds_json()
+        v["melds"] = self._melds_json(memo)
         v["stock_count"] = len(self.stock)
         if pile:
             v["discard_top"] = pile[-1].code
@@ -344,50 +344,42 @@ class TrioState(State):
             hand = self.hands[seat]
             v["hand"] = codes = [c.code for c in hand]
             if phase == "meld":  # a kind was just chosen: the adds to come keep these cards held
-                self._held = (hand, (), (), (hand, tuple(codes)))
+                memo.held_from, memo.held = (hand, (), ()), (hand, tuple(codes))
         if seat == turn and phase in ("meld", "layoff"):
-            v["building"] = self._building_json()
+            v["building"] = self._building_json(memo)
             if self.layoff_card:
                 v["layoff_card"] = self.layoff_card.code
         return v
 
-    def _view_templates(self) -> tuple[JSON, JSON]:
-        """The public and private view dicts with every key in order and the values that never
-        change during a match, kept on the state (successors inherit it)."""
-        public: JSON = dict.fromkeys(("game", "seats", "seat", "rev", "to_act", "phase", "variant", "deal_no",
-                                      "deals", "dealer", "first_dealer", "first_dealer_cards", "hand_counts",
-                                      "scores", "contracts", "last_contract", "opened", "melds", "stock_count",
-                                      "discard_top", "discard_count", "must_go_out", "last_deal", "events",
-                                      "winners"))
-        public.update(game=self.game.name, seats=self.seats, variant=self.variant, first_dealer=self.first_dealer,
-                      last_contract=self.last)
-        private = {**public, "hand": None, "building": None, "layoff_card": None}
-        self._vt = (public, private)
-        return self._vt
+    def _view_memo(self) -> _ViewMemo:
+        """The view caches, made at the first view and shared with successor states."""
+        memo = self.__dict__.get("_vm")
+        if memo is None:
+            memo = self._vm = _ViewMemo(self)
+        return memo
 
-    def _building_json(self) -> JSON:
+    def _building_json(self, memo: _ViewMemo) -> JSON:
         """The ``building`` entry of the view of the seat to act (the staged parts' texts are
         cached while they do not change)."""
         staged = self.staged
-        cached = self.__dict__.get("_stj")
-        if cached is None or cached[0] is not staged:
-            cached = self._stj = (staged, tuple((k, _texts(k, b)) for k, b in staged))
+        if memo.staged is not staged:
+            memo.staged, memo.staged_texts = staged, tuple((k, _texts(k, b)) for k, b in staged)
         return {"kind": self.kind, "cards": [*_texts(self.kind, self.built)],
-                "staged": [{"kind": k, "cards": [*t]} for k, t in cached[1]]}
+                "staged": [{"kind": k, "cards": [*t]} for k, t in memo.staged_texts]}
 
-    def _melds_json(self) -> list[dict[str, object]]:
+    def _melds_json(self, memo: _ViewMemo) -> list[dict[str, object]]:
         """The laid combinations as JSON: copies of per-meld templates (their card lists fresh),
-        cached while the table does not change (states share it)."""
-        cached = self.__dict__.get("_mj")
-        if cached is None or cached[0] is not self.melds:
+        cached while the table does not change."""
+        melds = self.melds
+        if memo.melds is not melds:
             rows = []
-            for m in self.melds:
+            for m in melds:
                 codes = tuple(c.code for c in m.cards)
                 row = {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": codes, "as": m.reps, "closed": m.closed}
                 rows.append((row, codes, m.reps))
-            cached = self._mj = (self.melds, rows)
+            memo.melds, memo.meld_rows = melds, rows
         out = []
-        for row, codes, reps in cached[1]:
+        for row, codes, reps in memo.meld_rows:
             d = row.copy()
             d["cards"] = [*codes]
             d["as"] = [*reps]
@@ -412,6 +404,34 @@ class TrioState(State):
         new = object.__new__(TrioState)
         new.__dict__ = self.__dict__.copy()  # one copy of the whole table, no insertions
         return new
+
+
+_VIEW_KEYS = ("game", "seats", "seat", "rev", "to_act", "phase", "variant", "deal_no", "deals", "dealer",
+              "first_dealer", "first_dealer_cards", "hand_counts", "scores", "contracts", "last_contract", "opened",
+              "melds", "stock_count", "discard_top", "discard_count", "must_go_out", "last_deal", "events", "winners")
+
+
+class _ViewMemo:
+    """What views reuse, shared by a state and the states made from it (one attribute keeps the
+    states' dicts small, so cloning stays cheap). ``public``/``private``: the view dicts with every
+    key in order and the values fixed for the match. The other entries are checked by identity
+    against the state asking before use, so any state of the match may refresh them: ``melds`` and
+    its JSON rows; ``held_from`` (hand, build, staged parts) and the ``held`` cards and codes;
+    ``staged`` and its texts."""
+
+    __slots__ = ("held", "held_from", "meld_rows", "melds", "private", "public", "staged", "staged_texts")
+
+    def __init__(self, s: TrioState) -> None:
+        self.public: JSON = dict.fromkeys(_VIEW_KEYS)
+        self.public.update(game=s.game.name, seats=s.seats, variant=s.variant, first_dealer=s.first_dealer,
+                           last_contract=s.last)
+        self.private: JSON = {**self.public, "hand": None, "building": None, "layoff_card": None}
+        self.melds: tuple[Meld, ...] | None = None
+        self.meld_rows: list[tuple[JSON, tuple[str, ...], tuple[str, ...]]] = []
+        self.held_from: tuple[tuple[Card, ...], Built, tuple[tuple[str, Built], ...]] | None = None
+        self.held: tuple[tuple[Card, ...], tuple[str, ...]] = ((), ())
+        self.staged: tuple[tuple[str, Built], ...] | None = None
+        self.staged_texts: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def _same_held(hand0: tuple[Card, ...], built0: Built, staged0: tuple[tuple[str, Built], ...],
