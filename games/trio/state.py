@@ -167,13 +167,12 @@ class TrioState(State):
         build and staged parts it was made from, and reused after such a move."""
         hand, built, staged = self.hands[self.turn], self.built, self.staged
         memo = self._view_memo()
-        if memo.held_from is not None and _same_held(*memo.held_from, hand, built, staged):
-            found = memo.held
-        else:
+        hand0, built0, staged0, found = memo.held
+        if not _same_held(hand0, built0, staged0, hand, built, staged):
             extra = [c for c, _ in built] + [c for _, b in staged for c, _ in b]
             cards = tuple(sort_cards([*hand, *extra]))
-            found = memo.held = (cards, tuple(c.code for c in cards))
-        memo.held_from = (hand, built, staged)
+            found = (cards, tuple(c.code for c in cards))
+        memo.held = (hand, built, staged, found)
         return found
 
     def _can_take_discard(self) -> bool:
@@ -344,7 +343,7 @@ class TrioState(State):
             hand = self.hands[seat]
             v["hand"] = codes = [c.code for c in hand]
             if phase == "meld":  # a kind was just chosen: the adds to come keep these cards held
-                memo.held_from, memo.held = (hand, (), ()), (hand, tuple(codes))
+                memo.held = (hand, (), (), (hand, tuple(codes)))
         if seat == turn and phase in ("meld", "layoff"):
             v["building"] = self._building_json(memo)
             if self.layoff_card:
@@ -362,24 +361,26 @@ class TrioState(State):
         """The ``building`` entry of the view of the seat to act (the staged parts' texts are
         cached while they do not change)."""
         staged = self.staged
-        if memo.staged is not staged:
-            memo.staged, memo.staged_texts = staged, tuple((k, _texts(k, b)) for k, b in staged)
+        cached = memo.staged
+        if cached[0] is not staged:
+            cached = memo.staged = (staged, tuple((k, _texts(k, b)) for k, b in staged))
         return {"kind": self.kind, "cards": [*_texts(self.kind, self.built)],
-                "staged": [{"kind": k, "cards": [*t]} for k, t in memo.staged_texts]}
+                "staged": [{"kind": k, "cards": [*t]} for k, t in cached[1]]}
 
     def _melds_json(self, memo: _ViewMemo) -> list[dict[str, object]]:
         """The laid combinations as JSON: copies of per-meld templates (their card lists fresh),
         cached while the table does not change."""
         melds = self.melds
-        if memo.melds is not melds:
+        cached = memo.melds
+        if cached[0] is not melds:
             rows = []
             for m in melds:
                 codes = tuple(c.code for c in m.cards)
                 row = {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": codes, "as": m.reps, "closed": m.closed}
                 rows.append((row, codes, m.reps))
-            memo.melds, memo.meld_rows = melds, rows
+            cached = memo.melds = (melds, rows)
         out = []
-        for row, codes, reps in memo.meld_rows:
+        for row, codes, reps in cached[1]:
             d = row.copy()
             d["cards"] = [*codes]
             d["as"] = [*reps]
@@ -414,24 +415,22 @@ _VIEW_KEYS = ("game", "seats", "seat", "rev", "to_act", "phase", "variant", "dea
 class _ViewMemo:
     """What views reuse, shared by a state and the states made from it (one attribute keeps the
     states' dicts small, so cloning stays cheap). ``public``/``private``: the view dicts with every
-    key in order and the values fixed for the match. The other entries are checked by identity
-    against the state asking before use, so any state of the match may refresh them: ``melds`` and
-    its JSON rows; ``held_from`` (hand, build, staged parts) and the ``held`` cards and codes;
-    ``staged`` and its texts."""
+    key in order and the values fixed for the match. The other entries are tuples (replaced whole,
+    so a reader never mixes two) whose first items are checked by identity against the state asking
+    before use, so any state of the match may refresh them: ``melds`` (the table, its JSON rows),
+    ``held`` (hand, build, staged parts, (held cards, their codes)), ``staged`` (staged parts, texts)."""
 
-    __slots__ = ("held", "held_from", "meld_rows", "melds", "private", "public", "staged", "staged_texts")
+    __slots__ = ("held", "melds", "private", "public", "staged")
 
     def __init__(self, s: TrioState) -> None:
         self.public: JSON = dict.fromkeys(_VIEW_KEYS)
         self.public.update(game=s.game.name, seats=s.seats, variant=s.variant, first_dealer=s.first_dealer,
                            last_contract=s.last)
         self.private: JSON = {**self.public, "hand": None, "building": None, "layoff_card": None}
-        self.melds: tuple[Meld, ...] | None = None
-        self.meld_rows: list[tuple[JSON, tuple[str, ...], tuple[str, ...]]] = []
-        self.held_from: tuple[tuple[Card, ...], Built, tuple[tuple[str, Built], ...]] | None = None
-        self.held: tuple[tuple[Card, ...], tuple[str, ...]] = ((), ())
-        self.staged: tuple[tuple[str, Built], ...] | None = None
-        self.staged_texts: tuple[tuple[str, tuple[str, ...]], ...] = ()
+        self.melds: tuple[Any, list[tuple[JSON, tuple[str, ...], tuple[str, ...]]]] = (None, [])
+        self.held: tuple[tuple[Card, ...], Built, tuple[tuple[str, Built], ...],
+                         tuple[tuple[Card, ...], tuple[str, ...]]] = ((), (), (), ((), ()))  # nothing held
+        self.staged: tuple[Any, tuple[tuple[str, tuple[str, ...]], ...]] = (None, ())
 
 
 def _same_held(hand0: tuple[Card, ...], built0: Built, staged0: tuple[tuple[str, Built], ...],
