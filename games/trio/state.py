@@ -17,6 +17,7 @@ from games.trio.building import Built, Frame, is_complete, legal_adds, represent
 from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
 from games.trio.search import NO_DISTINCT, Distinct, TableMeld, abstract, can_go_out, counts_of
+from games.trio.steps import advance, legal_steps, why_illegal  # steps imports this module only to type
 
 HAND_SIZE = 13
 # The rules never say what happens when nobody can go out: once everyone has opened, the second
@@ -156,8 +157,23 @@ class TrioState(State):
         """Every card ``seat`` holds, including those of a combination being built."""
         if seat != self.turn or not (self.built or self.staged):
             return self.hands[seat]
-        extra = [c for c, _ in self.built] + [c for _, b in self.staged for c, _ in b]
-        return tuple(sort_cards([*self.hands[seat], *extra]))
+        return self._held_now()[0]
+
+    def _held_now(self) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+        """The cards (sorted) and their codes that the seat to act holds while it builds.
+
+        Moving a card from the hand to the build, or the build to the staged parts, changes
+        nothing held, so the answer is kept on the state (successors inherit it) with the hand,
+        build and staged parts it was made from, and reused after such a move."""
+        hand, built, staged = self.hands[self.turn], self.built, self.staged
+        memo = self._view_memo()
+        hand0, built0, staged0, found = memo.held
+        if not _same_held(hand0, built0, staged0, hand, built, staged):
+            extra = [c for c, _ in built] + [c for _, b in staged for c, _ in b]
+            cards = tuple(sort_cards([*hand, *extra]))
+            found = (cards, tuple(c.code for c in cards))
+        memo.held = (hand, built, staged, found)
+        return found
 
     def _can_take_discard(self) -> bool:
         if not self.pile:
@@ -177,18 +193,12 @@ class TrioState(State):
         return cached[1]
 
     def _legal(self) -> list[Action]:
-        from games.trio.steps import legal_steps
-
         return legal_steps(self)
 
     def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        from games.trio.steps import why_illegal
-
         return why_illegal(self, action)
 
     def _advance(self, seat: int, action: Action) -> None:
-        from games.trio.steps import advance
-
         advance(self, action)
 
     # -- melding helpers used by the steps ------------------------------------------------------
@@ -290,45 +300,92 @@ class TrioState(State):
         went out, ``None`` for a blocked round), ``opened``, ``finishers`` (who completed the last
         contract) and ``hands`` (the cards counted). Privately: ``hand``
         (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
-        or ``None``) and ``layoff_card``."""
-        v: JSON = {
-            "game": self.game.name, "seats": self.seats, "seat": seat, "rev": self.rev,
-            "to_act": self.to_act(), "phase": self.phase, "variant": self.variant,
-            "deal_no": self.round_no, "deals": None, "dealer": self.dealer,
-            "first_dealer": self.first_dealer, "first_dealer_cards": list(self.jack_cards),
-            "hand_counts": self._hand_counts() if self.built or self.staged else [len(h) for h in self.hands],
-            "scores": list(self.scores), "contracts": list(self.contract), "last_contract": self.last,
-            "opened": list(self.opened), "melds": self._melds_json(),
-            "stock_count": len(self.stock), "discard_top": self.pile[-1].code if self.pile else None,
-            "discard_count": len(self.pile), "must_go_out": self.must_out,
-            "last_deal": self.last_deal, "events": list(self.events),
-            "winners": list(self.winners) if self.phase == "over" else None,
-        }
-        if seat is not None:
-            v["hand"] = [c.code for c in (self.hands[seat] if seat != self.turn or not (self.built or self.staged)
-                                          else self.held(seat))]
-            v["building"] = None
-            v["layoff_card"] = None
-            if seat == self.turn and self.phase in ("meld", "layoff"):
-                v["building"] = {"kind": self.kind, "cards": _texts(self.kind, self.built),
-                                 "staged": [{"kind": k, "cards": _texts(k, b)} for k, b in self.staged]}
-                v["layoff_card"] = self.layoff_card.code if self.layoff_card else None
+        or ``None``) and ``layoff_card``.
+
+        Every call builds fresh dicts and lists (callers may change them), the view dict from a
+        copy of a template with every key in order (see :class:`_ViewMemo`); only immutable parts
+        (tuples, strings) are cached."""
+        memo = self._view_memo()
+        phase, turn, pile = self.phase, self.turn, self.pile
+        busy = self.built or self.staged
+        v = (memo.public if seat is None else memo.private).copy()
+        v["seat"] = seat
+        v["rev"] = self.rev
+        v["to_act"] = None if phase == "over" else turn
+        v["phase"] = phase
+        v["deal_no"] = self.round_no
+        v["dealer"] = self.dealer
+        v["first_dealer_cards"] = [*self.jack_cards]
+        v["hand_counts"] = counts = [*map(len, self.hands)]
+        v["scores"] = [*self.scores]
+        v["contracts"] = [*self.contract]
+        v["opened"] = [*self.opened]
+        v["melds"] = self._melds_json(memo)
+        v["stock_count"] = len(self.stock)
+        if pile:
+            v["discard_top"] = pile[-1].code
+        v["discard_count"] = len(pile)
+        v["must_go_out"] = self.must_out
+        v["last_deal"] = self.last_deal
+        v["events"] = [*self.events]
+        if phase == "over":
+            v["winners"] = [*self.winners]
+        if busy:
+            held, codes = self._held_now()
+            counts[turn] = len(held)
+        if seat is None:
+            return v
+        if seat != turn:
+            v["hand"] = [c.code for c in self.hands[seat]]
+        elif busy:
+            v["hand"] = [*codes]
+        else:
+            hand = self.hands[seat]
+            v["hand"] = codes = [c.code for c in hand]
+            if phase == "meld":  # a kind was just chosen: the adds to come keep these cards held
+                memo.held = (hand, (), (), (hand, tuple(codes)))
+        if seat == turn and phase in ("meld", "layoff"):
+            v["building"] = self._building_json(memo)
+            if self.layoff_card:
+                v["layoff_card"] = self.layoff_card.code
         return v
 
-    def _hand_counts(self) -> list[int]:
-        counts = [len(h) for h in self.hands]
-        if self.built or self.staged:
-            counts[self.turn] += len(self.built) + sum(len(b) for _, b in self.staged)
-        return counts
+    def _view_memo(self) -> _ViewMemo:
+        """The view caches, made at the first view and shared with successor states."""
+        memo = self.__dict__.get("_vm")
+        if memo is None:
+            memo = self._vm = _ViewMemo(self)
+        return memo
 
-    def _melds_json(self) -> list[dict[str, object]]:
-        """The laid combinations as JSON, cached while they do not change (states share it)."""
-        cached = self.__dict__.get("_mj")
-        if cached is None or cached[0] is not self.melds:
-            rows = [(m.id, m.owner, m.kind, [c.code for c in m.cards], m.reps, m.closed) for m in self.melds]
-            cached = self._mj = (self.melds, rows)
-        return [{"id": i, "owner": o, "kind": k, "cards": list(cs), "as": list(r), "closed": cl}
-                for i, o, k, cs, r, cl in cached[1]]
+    def _building_json(self, memo: _ViewMemo) -> JSON:
+        """The ``building`` entry of the view of the seat to act (the staged parts' texts are
+        cached while they do not change)."""
+        staged = self.staged
+        cached = memo.staged
+        if cached[0] is not staged:
+            cached = memo.staged = (staged, tuple((k, _texts(k, b)) for k, b in staged))
+        return {"kind": self.kind, "cards": [*_texts(self.kind, self.built)],
+                "staged": [{"kind": k, "cards": [*t]} for k, t in cached[1]]}
+
+    def _melds_json(self, memo: _ViewMemo) -> list[dict[str, object]]:
+        """The laid combinations as JSON: copies of per-meld templates (their card lists fresh),
+        cached while the table does not change."""
+        melds = self.melds
+        cached = memo.melds
+        if cached[0] is not melds:
+            rows = []
+            for m in melds:
+                codes = tuple(c.code for c in m.cards)
+                row = {"id": m.id, "owner": m.owner, "kind": m.kind, "cards": codes, "as": m.reps, "closed": m.closed}
+                rows.append((row, codes, m.reps))
+            cached = memo.melds = (melds, rows)
+        out = []
+        for row, codes, reps in cached[1]:
+            d = row.copy()
+            d["cards"] = [*codes]
+            d["as"] = [*reps]
+            out.append(d)
+        return out
 
     def outcome(self) -> Outcome | None:
         """Scores are penalty points (lower is better); the winners come first, then the others by
@@ -346,14 +403,71 @@ class TrioState(State):
 
     def _clone(self) -> TrioState:
         new = object.__new__(TrioState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # one copy of the whole table, no insertions
         return new
 
 
-def _texts(kind: str, built: Built) -> list[str]:
-    reps = represented(kind, built) if built else []
-    ordered = sorted(built, key=lambda cp: cp[1]) if kind == "seq" else list(built)
-    return [f"{c.code}={r}" if is_wild(c) else c.code for (c, _), r in zip(ordered, reps, strict=True)]
+_VIEW_KEYS = ("game", "seats", "seat", "rev", "to_act", "phase", "variant", "deal_no", "deals", "dealer",
+              "first_dealer", "first_dealer_cards", "hand_counts", "scores", "contracts", "last_contract", "opened",
+              "melds", "stock_count", "discard_top", "discard_count", "must_go_out", "last_deal", "events", "winners")
+
+
+class _ViewMemo:
+    """What views reuse, shared by a state and the states made from it (one attribute keeps the
+    states' dicts small, so cloning stays cheap). ``public``/``private``: the view dicts with every
+    key in order and the values fixed for the match. The other entries are tuples (replaced whole,
+    so a reader never mixes two) whose first items are checked by identity against the state asking
+    before use, so any state of the match may refresh them: ``melds`` (the table, its JSON rows),
+    ``held`` (hand, build, staged parts, (held cards, their codes)), ``staged`` (staged parts, texts)."""
+
+    __slots__ = ("held", "melds", "private", "public", "staged")
+
+    def __init__(self, s: TrioState) -> None:
+        self.public: JSON = dict.fromkeys(_VIEW_KEYS)
+        self.public.update(game=s.game.name, seats=s.seats, variant=s.variant, first_dealer=s.first_dealer,
+                           last_contract=s.last)
+        self.private: JSON = {**self.public, "hand": None, "building": None, "layoff_card": None}
+        self.melds: tuple[Any, list[tuple[JSON, tuple[str, ...], tuple[str, ...]]]] = (None, [])
+        self.held: tuple[tuple[Card, ...], Built, tuple[tuple[str, Built], ...],
+                         tuple[tuple[Card, ...], tuple[str, ...]]] = ((), (), (), ((), ()))  # nothing held
+        self.staged: tuple[Any, tuple[tuple[str, tuple[str, ...]], ...]] = (None, ())
+
+
+def _same_held(hand0: tuple[Card, ...], built0: Built, staged0: tuple[tuple[str, Built], ...],
+               hand: tuple[Card, ...], built: Built, staged: tuple[tuple[str, Built], ...]) -> bool:
+    """Whether (``hand``, ``built``, ``staged``) holds the same cards as (``hand0``, ``built0``,
+    ``staged0``) because it is the same, or one card went from the hand to the build, or the
+    build became the last staged part (cards are flyweights: ``==`` on them is identity)."""
+    if staged is staged0:
+        if built is built0:
+            return hand is hand0
+        if len(built) != len(built0) + 1 or built[:-1] != built0:
+            return False
+        c = built[-1][0]
+        if c not in hand0:
+            return False
+        i = hand0.index(c)
+        return hand == hand0[:i] + hand0[i + 1:]
+    return (not built and len(staged) == len(staged0) + 1 and staged[:-1] == staged0
+            and staged[-1][1] == built0 and hand == hand0)
+
+
+_TEXTS: dict[tuple[str, Built], tuple[str, ...]] = {}
+
+
+def _texts(kind: str, built: Built) -> tuple[str, ...]:
+    """The codes of a build, a wild written with what it stands for (``"2C=8H"``); memoized
+    (bounded: cleared when large)."""
+    key = (kind, built)
+    found = _TEXTS.get(key)
+    if found is None:
+        reps = represented(kind, built) if built else []
+        ordered = sorted(built, key=lambda cp: cp[1]) if kind == "seq" else list(built)
+        found = tuple(f"{c.code}={r}" if is_wild(c) else c.code for (c, _), r in zip(ordered, reps, strict=True))
+        if len(_TEXTS) > 20_000:
+            _TEXTS.clear()
+        _TEXTS[key] = found
+    return found
 
 
 def new_state(game: Any, variant: str, seats: int, seed: int | str, options: dict[str, Any]) -> TrioState:
