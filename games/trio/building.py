@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.cards import Card
 from games.trio.contracts import contract_parts, run_wild_limit
@@ -17,6 +18,7 @@ from games.trio.melds import (
     POS_OF_RANK,
     SEQ,
     SET,
+    SLOTS,
     SUITS,
     WILDS,
     card_at,
@@ -38,6 +40,61 @@ from games.trio.search import (
 
 Built = tuple[tuple[Card, int], ...]
 KIND_OF = {"brelan": (SET, 3), "carre": (SET, 4)}
+_ACE_BITS = 16386  # run places 1 and 14: the Ace
+_BIT = {c: (_ACE_BITS if POS_OF_RANK[c.rank] == 1 else 1 << POS_OF_RANK[c.rank]) for c in SLOTS}
+_SLOT_BITS = [0] * 52  # per count slot, its run place bits
+for _c, _i in SLOTS.items():
+    _SLOT_BITS[_i] = _BIT[_c]
+_SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
+
+
+class HandInfo(NamedTuple):
+    """What the add checks read from a hand, gathered in one pass (:func:`hand_info`)."""
+
+    naturals: list[Card]  # distinct naturals, by code
+    wild: Card | None  # the first wild held
+    wilds: int
+    counts: tuple[int, ...]  # natural counts per slot (:func:`games.trio.search.counts_of`)
+    present: list[int]  # per suit number, bit p: a natural at run place p (the Ace at 1 and 14)
+
+    def of_rank(self, rank: str) -> int:
+        """Naturals of ``rank`` held."""
+        counts, p = self.counts, POS_OF_RANK[rank] - 1
+        return counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p]
+
+
+_LAST_INFO: list[object] = [None, None]  # the last hand tuple asked about, and its HandInfo
+
+
+def hand_info(hand: Sequence[Card]) -> HandInfo:
+    """The :class:`HandInfo` of ``hand``. The last tuple asked about is remembered (checked by
+    identity; a step's candidates are listed, filtered, then applied on the same hand tuple)."""
+    last = _LAST_INFO
+    if hand is last[0]:
+        return last[1]  # type: ignore[return-value]
+    counts = [0] * 52
+    present = [0, 0, 0, 0]
+    wilds = 0
+    wild = None
+    slots, bits = SLOTS, _SLOT_BITS
+    for c in hand:
+        i = slots.get(c)
+        if i is None:
+            wilds += 1
+            if wild is None:
+                wild = c
+            continue
+        counts[i] += 1
+        present[i // 13] |= bits[i]
+    naturals = sorted(set(hand).difference(WILDS) if wilds else set(hand), key=_code)
+    info = HandInfo(naturals, wild, wilds, tuple(counts), present)
+    if type(hand) is tuple:
+        last[0], last[1] = hand, info
+    return info
+
+
+def _code(c: Card) -> str:
+    return c.code
 
 
 @dataclass(frozen=True)
@@ -50,16 +107,36 @@ class Frame:
     longer: bool = False
     distinct: Distinct = NO_DISTINCT
 
+    def _memo(self) -> dict[object, object]:
+        """Answers that depend on the frame alone (kinds, bounds, parts), kept on the instance
+        (outside the dataclass fields, so equality and hashing ignore it)."""
+        memo = self.__dict__.get("_memo_")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo_", memo)
+        return memo
+
     def kinds_needed(self, staged: Sequence[str]) -> list[str]:
         """Kinds still to build in the opening (``brelan``/``carre``/``seq``), with repeats."""
-        need = [("seq" if k == SEQ else "brelan" if s == 3 else "carre")
-                for k, s in contract_parts(self.contract, self.variant)]
+        memo = self._memo()
+        kinds = memo.get("kinds")
+        if kinds is None:
+            kinds = memo["kinds"] = tuple(("seq" if k == SEQ else "brelan" if s == 3 else "carre")
+                                          for k, s in contract_parts(self.contract, self.variant))
+        need = list(kinds)  # type: ignore[call-overload]
         for k in staged:
             need.remove(k)
         return need
 
     def bounds(self, kind: str) -> tuple[int, int, int]:
-        """``(min size, max size, run wild limit)`` of a combination of ``kind``."""
+        """``(min size, max size, run wild limit)`` of a combination of ``kind`` (memoized)."""
+        memo = self._memo()
+        found = memo.get(kind)
+        if found is None:
+            found = memo[kind] = self._bounds(kind)
+        return found  # type: ignore[return-value]
+
+    def _bounds(self, kind: str) -> tuple[int, int, int]:
         if kind == "seq":
             if not self.opening:
                 return 3, 13, run_wild_limit(self.variant)
@@ -84,26 +161,32 @@ class Frame:
                  ) -> bool:
         """Whether ``hand`` can still form ``kinds`` (plus the partial ``building``)."""
         counts, wilds = counts_of(hand)
+        return self.possible_counts(counts, wilds, kinds, building)
+
+    def possible_counts(self, counts: tuple[int, ...], wilds: int, kinds: Sequence[str],
+                        building: tuple[str, Built] | None = None) -> bool:
+        """:meth:`possible` of a hand given as :func:`games.trio.search.counts_of` gives it."""
         if building is None and not self.opening and len(kinds) == 1:
             return _tierce_possible(counts, wilds, self.variant) if kinds[0] == "seq" \
                 else _brelan_possible(counts, wilds)
-        if building is None:
-            key = (self, tuple(kinds))
-            split = _SPLITS.get(key)
-            if split is None:
-                split = _SPLITS[key] = _split([self.part(k, ()) for k in kinds])
-            return feasible(counts, wilds, *split, self.distinct)
-        parts = [self.part(k, ()) for k in kinds]
-        parts.insert(0, self.part(*building))
-        return feasible(counts, wilds, *_split(parts), self.distinct)
+        memo = self._memo()
+        key = tuple(kinds)
+        split = memo.get(key)
+        if split is None:
+            split = memo[key] = _split([self.part(k, ()) for k in kinds])
+        runs, sets = split  # type: ignore[misc]
+        if building is not None:  # the partial combination goes first among its kind
+            first = self.part(*building)
+            if isinstance(first, SeqPart):
+                runs = (first, *runs)
+            else:
+                sets = (first, *sets)
+        return feasible(counts, wilds, runs, sets, self.distinct)
 
 
 def _split(parts: list[SeqPart | SetPart]) -> tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]:
     """The runs and the sets among ``parts``, each in order."""
     return (tuple(p for p in parts if isinstance(p, SeqPart)), tuple(p for p in parts if isinstance(p, SetPart)))
-
-
-_SPLITS: dict[tuple[Frame, tuple[str, ...]], tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]] = {}
 
 
 def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:
@@ -152,8 +235,8 @@ def candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> l
     _lo_n, hi_n, limit = frame.bounds(kind)
     if len(built) >= hi_n:
         return []
-    naturals = sorted({c for c in hand if not is_wild(c)}, key=lambda c: c.code)
-    wild = next((c for c in hand if is_wild(c)), None)
+    info = hand_info(hand)
+    naturals, wild = info.naturals, info.wild
     out: list[tuple[str, Card, int]] = []
     if kind != "seq":
         nat = [c for c, _ in built if not is_wild(c)]
@@ -212,13 +295,20 @@ def legal_adds_planned(frame: Frame, kind: str, built: Built, hand: Sequence[Car
         plan = build_plan(frame, kind, built, hand, others)
     sure = _sure_adds(kind, built, hand, plan, _twins(frame, kind, built, others))
     out = []
+    info = hand_info(hand)
+    counts, wilds = info.counts, info.wilds
     for arg, c, p in cands:
-        if (("W", p) if is_wild(c) else (c, p)) in sure:
+        wild = c in WILDS
+        if (("W", p) if wild else (c, p)) in sure:
             out.append((arg, c, p))
             continue
-        rest = list(hand)
-        rest.remove(c)
-        if frame.possible(rest, others, (kind, (*built, (c, p)))):
+        if wild:
+            ok = frame.possible_counts(counts, wilds - 1, others, (kind, (*built, (c, p))))
+        else:  # the hand without ``c``
+            rest = list(counts)
+            rest[SLOTS[c]] -= 1
+            ok = frame.possible_counts(tuple(rest), wilds, others, (kind, (*built, (c, p))))
+        if ok:
             out.append((arg, c, p))
     return out, plan
 
@@ -246,25 +336,22 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
     (a necessary condition of :meth:`Frame.possible`, checked without a search): a set short of
     cards of its rank, or a run with no window of its shortest length that the suit's remaining
     cards and the wilds allowed can fill."""
-    wilds = sum(1 for c in hand if is_wild(c))
+    info = hand_info(hand)
+    wilds = info.wilds
     lmin, _lmax, limit = frame.bounds(kind)
     if kind != "seq":
         nat = [c for c, _ in built if not is_wild(c)]
         has_wild = len(nat) < len(built)
         need = lmin - len(built) - 1
-        by_rank: dict[str, int] = {}  # naturals of the hand per rank
-        for h in hand:
-            if h not in WILDS:
-                by_rank[h.rank] = by_rank.get(h.rank, 0) + 1
         out = []
         for x in cands:
             c = x[1]
             if c in WILDS:
                 w_left, wild_in = wilds - 1, True
-                left = by_rank.get(nat[0].rank, 0)
+                left = info.of_rank(nat[0].rank)
             else:
                 w_left, wild_in = wilds, has_wild
-                left = by_rank.get(c.rank, 0) - 1
+                left = info.of_rank(c.rank) - 1
             if left + (1 if w_left > 0 and not wild_in else 0) >= need:
                 out.append(x)
         return out
@@ -273,18 +360,12 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
     for c, p in built:
         fixed_mask |= 1 << p
         fixed_wilds += is_wild(c)
-    present: dict[str, int] = {}
-    copies: dict[Card, int] = {}
-    for h in hand:
-        if h not in WILDS:
-            copies[h] = copies.get(h, 0) + 1
-            p = POS_OF_RANK[h.rank]
-            present[h.suit] = present.get(h.suit, 0) | (16386 if p == 1 else 1 << p)
+    present, counts, slots = info.present, info.counts, SLOTS
     suit0 = next((c.suit for c, _ in built if not is_wild(c)), "")
     out = []
     for x in cands:
         c, p = x[1], x[2]
-        wild = is_wild(c)
+        wild = c in WILDS
         suit = suit0 or c.suit
         fm = fixed_mask | 1 << p
         nw = fixed_wilds + wild
@@ -292,9 +373,9 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
         budget = w_left if limit == ADJACENCY else min(w_left, limit - nw)
         if budget < 0:
             continue
-        have = present.get(suit, 0)
-        if not wild and copies[c] == 1:  # its only copy is the one being placed
-            have &= ~(16386 if POS_OF_RANK[c.rank] == 1 else 1 << POS_OF_RANK[c.rank])
+        have = present[_SUIT_NUMBER[suit]]
+        if not wild and counts[slots[c]] == 1:  # its only copy is the one being placed
+            have &= ~_BIT[c]
         lo_f = (fm & -fm).bit_length() - 1
         hi_f = fm.bit_length() - 1
         length = max(lmin, hi_f - lo_f + 1)
@@ -310,7 +391,8 @@ def build_plan(frame: Frame, kind: str, built: Built, hand: Sequence[Card], othe
                ) -> Plan | None:
     """One way to finish ``built`` and the ``others`` kinds from ``hand`` (its first part is the
     combination being built), or ``None``."""
-    counts, wilds = counts_of(hand)
+    info = hand_info(hand)
+    counts, wilds = info.counts, info.wilds
     parts = [frame.part(kind, built)] + [frame.part(k, ()) for k in others]
     runs = tuple(p for p in parts if isinstance(p, SeqPart))
     sets = tuple(p for p in parts if isinstance(p, SetPart))
@@ -362,7 +444,7 @@ def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None,
             sure.add(("W", 0))
         if n:
             if left is None:
-                left = list(counts_of(hand)[0])
+                left = list(hand_info(hand).counts)
                 for suit, lo, mask in plan.runs:
                     si = SUITS.index(suit)
                     for i, wild in enumerate(mask):

@@ -229,19 +229,24 @@ def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
               distinct: Distinct = NO_DISTINCT) -> Plan | None:
     """:func:`solve`, cached (the engine asks the same questions many times). The plan returned is
     shared: read it, never change it. With sets only, suits are folded together (equivalent hands
-    share answers), so the plan's sets name ranks, not cards."""
-    if not runs:
-        counts = tuple(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)) + (0,) * 39
-    key = (counts, wilds, runs, sets, distinct)
+    share answers; the key holds the 13 rank totals), so the plan's sets name ranks, not cards."""
+    totals = None
+    if runs:
+        key: tuple[object, ...] = (counts, wilds, runs, sets, distinct)
+    else:
+        totals = _fold(counts)
+        key = (totals, wilds, sets, distinct)
     try:
         return _PLANS[key]
     except KeyError:
         pass
     if len(_PLANS) > 100_000:  # bounded memory in a long-running bot
         _PLANS.clear()
-    if _hopeless(counts, wilds, runs, sets):
+    if _hopeless(counts, wilds, runs, sets, totals):
         _PLANS[key] = None
         return None
+    if totals is not None:
+        counts = totals + _PAD
     # Several parts competing for cards: let wilds replace naturals (a complete search); one run
     # alone: the quick search is complete.
     found = solve(counts, wilds, runs, sets, bool(runs) and (len(runs) > 1 or bool(sets)), distinct)
@@ -249,28 +254,57 @@ def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     return found
 
 
-def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> bool:
+_PAD = (0,) * 39
+
+
+def _fold(counts: Counts) -> Counts:
+    """Naturals held per rank position (13 totals, suits folded together)."""
+    return tuple([counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)])
+
+
+_ROWS: dict[Counts, int] = {}
+
+
+def _rows(counts: Counts) -> list[int]:
+    """Per suit, bit p set when a natural is held at run place p (the Ace at 1 and 14);
+    memoized on each suit's 13 counts."""
+    rows = []
+    get = _ROWS.get
+    for base in (0, 13, 26, 39):
+        suit = counts[base:base + 13]
+        row = get(suit)
+        if row is None:
+            if len(_ROWS) > 100_000:
+                _ROWS.clear()
+            row = 16386 if suit[0] else 0
+            for p in range(1, 13):
+                if suit[p]:
+                    row |= 2 << p
+            _ROWS[suit] = row
+        rows.append(row)
+    return rows
+
+
+def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
+              totals: Counts | None = None) -> bool:
     """Some part with nothing placed yet cannot be formed even alone (a necessary condition of
     :func:`solve`, checked without a search): no rank holds enough for a set, or no suit has a
-    window of the run's shortest length that its cards and the wilds allowed can fill."""
+    window of the run's shortest length that its cards and the wilds allowed can fill.
+    ``totals``: :func:`_fold` of ``counts``, if already known."""
+    most = -1  # the most naturals of one rank (computed when first needed)
     for part in sets:
         if part.rank or part.have_nat or part.have_wild:
             continue
-        need = part.smin - (1 if wilds else 0)
-        if not any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13)):
+        if most < 0:
+            most = max(totals if totals is not None else _fold(counts))
+        if most < part.smin - (1 if wilds else 0):
             return True
     rows: list[int] | None = None
     for run in runs:
         if run.fixed or run.suit:
             continue
         if rows is None:
-            rows = []
-            for base in (0, 13, 26, 39):
-                row = 16386 if counts[base] else 0  # bit p: a natural at run place p (the Ace at 1, 14)
-                for p in range(1, 13):
-                    if counts[base + p]:
-                        row |= 2 << p
-                rows.append(row)
+            rows = _rows(counts)
         length = run.lmin
         budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
         if not any(row and length - _best_window(row, length) <= budget for row in rows):
@@ -286,9 +320,10 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         needs.append(([m if m <= budget else 99 for m in per_suit], length, budget))
     if len(runs) == 1 and sets:
         left = wilds - min(needs[0][0])
+        if most < 0:
+            most = max(_fold(counts))
         for part in sets:
-            need = part.smin - (1 if left > 0 else 0)
-            if not any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13)):
+            if most < part.smin - (1 if left > 0 else 0):
                 return True
     elif len(runs) == 2 and not sets:
         (m1, len1, b1), (m2, len2, b2) = needs
