@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from games.cards import Card
@@ -32,7 +33,6 @@ from games.trio.search import (
     Plan,
     SeqPart,
     SetPart,
-    counts_of,
     feasible,
     find_plan,
     slot,
@@ -46,6 +46,7 @@ _SLOT_BITS = [0] * 52  # per count slot, its run place bits
 for _c, _i in SLOTS.items():
     _SLOT_BITS[_i] = _BIT[_c]
 _SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
+_CODE = attrgetter("code")
 
 
 class HandInfo(NamedTuple):
@@ -56,11 +57,6 @@ class HandInfo(NamedTuple):
     wilds: int
     counts: tuple[int, ...]  # natural counts per slot (:func:`games.trio.search.counts_of`)
     present: list[int]  # per suit number, bit p: a natural at run place p (the Ace at 1 and 14)
-
-    def of_rank(self, rank: str) -> int:
-        """Naturals of ``rank`` held."""
-        counts, p = self.counts, POS_OF_RANK[rank] - 1
-        return counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p]
 
 
 _LAST_INFO: list[object] = [None, None]  # the last hand tuple asked about, and its HandInfo
@@ -75,26 +71,23 @@ def hand_info(hand: Sequence[Card]) -> HandInfo:
     counts = [0] * 52
     present = [0, 0, 0, 0]
     wilds = 0
-    wild = None
-    slots, bits = SLOTS, _SLOT_BITS
-    for c in hand:
-        i = slots.get(c)
+    bits = _SLOT_BITS
+    for i in map(SLOTS.get, hand):
         if i is None:
             wilds += 1
-            if wild is None:
-                wild = c
-            continue
-        counts[i] += 1
-        present[i // 13] |= bits[i]
-    naturals = sorted(set(hand).difference(WILDS) if wilds else set(hand), key=_code)
+        else:
+            counts[i] += 1
+            present[i // 13] |= bits[i]
+    if wilds:
+        wild = next(c for c in hand if c in WILDS)
+        naturals = sorted(set(hand).difference(WILDS), key=_CODE)
+    else:
+        wild = None
+        naturals = sorted(set(hand), key=_CODE)
     info = HandInfo(naturals, wild, wilds, tuple(counts), present)
     if type(hand) is tuple:
         last[0], last[1] = hand, info
     return info
-
-
-def _code(c: Card) -> str:
-    return c.code
 
 
 @dataclass(frozen=True)
@@ -160,8 +153,11 @@ class Frame:
     def possible(self, hand: Sequence[Card], kinds: Sequence[str], building: tuple[str, Built] | None = None,
                  ) -> bool:
         """Whether ``hand`` can still form ``kinds`` (plus the partial ``building``)."""
-        counts, wilds = counts_of(hand)
-        return self.possible_counts(counts, wilds, kinds, building)
+        info = hand_info(hand)
+        if building is None and not self.opening and len(kinds) == 1:
+            return _tierce_in_rows(info.present, info.wilds, self.variant) if kinds[0] == "seq" \
+                else _brelan_possible(info.counts, info.wilds)
+        return self.possible_counts(info.counts, info.wilds, kinds, building)
 
     def possible_counts(self, counts: tuple[int, ...], wilds: int, kinds: Sequence[str],
                         building: tuple[str, Built] | None = None) -> bool:
@@ -197,20 +193,28 @@ def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:
 
 def _tierce_possible(counts: tuple[int, ...], wilds: int, variant: str) -> bool:
     """Three consecutive places of one suit, with one wild at most (École: two, not side by side)."""
+    rows = []
     for base in (0, 13, 26, 39):
         row = 0  # bit p: a natural at run place p (the Ace at 1 and 14)
         for p in range(13):
             if counts[base + p]:
                 row |= 16386 if p == 0 else 2 << p
-        if not row:
-            continue
-        for lo in range(1, 13):
-            window = row >> lo & 7
-            held = window.bit_count()
-            if held == 3 or (held == 2 and wilds >= 1):
-                return True
-            if variant == "ecole" and window == 2 and wilds >= 2:
-                return True
+        rows.append(row)
+    return _tierce_in_rows(rows, wilds, variant)
+
+
+def _tierce_in_rows(rows: Sequence[int], wilds: int, variant: str) -> bool:
+    """:func:`_tierce_possible` given each suit's run places held (bit p: a natural at place p,
+    the Ace at 1 and 14). Every window of three places lies within places 1..14, so: three
+    places in a row, or (a wild) two of three, or (École, two wilds) one of places 2..13 with
+    wilds on both sides."""
+    for row in rows:
+        if row & row >> 1 & row >> 2:
+            return True
+        if wilds and (row & (row >> 1 | row >> 2)):
+            return True
+        if wilds >= 2 and variant == "ecole" and row & 16380:
+            return True
     return False
 
 
@@ -237,38 +241,49 @@ def candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> l
         return []
     info = hand_info(hand)
     naturals, wild = info.naturals, info.wild
-    out: list[tuple[str, Card, int]] = []
+    entry = _SET_ENTRY
     if kind != "seq":
-        nat = [c for c, _ in built if not is_wild(c)]
-        for c in naturals:
-            if not nat or c.rank == nat[0].rank:
-                out.append((c.code, c, 0))
-        if wild is not None and nat and all(not is_wild(c) for c, _ in built):
+        first = next((c for c, _ in built if c not in WILDS), None)
+        if first is None:
+            return [entry[c] for c in naturals]
+        rank = first.rank
+        out = [entry[c] for c in naturals if c.rank == rank]
+        if wild is not None and all(c not in WILDS for c, _ in built):
             out.append((wild.code, wild, 0))
         return out
+    if not built:  # every place of every natural; no wild before a natural
+        return [x for c in naturals for x in _FIRST_ENTRIES[c]]
     taken = {p for _, p in built}
-    suit = next((c.suit for c, _ in built if not is_wild(c)), "")
-    lo = min(taken) if taken else 0
-    hi = max(taken) if taken else 0
+    suit = next((c.suit for c, _ in built if c not in WILDS), "")
+    lo = min(taken)
+    hi = max(taken)
+    out = []
     for c in naturals:
         if suit and c.suit != suit:
             continue
-        ps = [p for p in positions(c) if p not in taken and (not taken or max(hi, p) - min(lo, p) < hi_n)]
-        for p in ps:
-            arg = c.code if len(ps) == 1 else f"{c.code}={'low' if p == 1 else 'high'}"
-            out.append((arg, c, p))
-    if wild is not None and taken:
-        spots = [p for p in range(lo - 1, hi + 2) if 1 <= p <= 14 and p not in taken]
-        for p in spots:
+        ps = [p for p in _PLACES[c] if p not in taken and max(hi, p) - min(lo, p) < hi_n]
+        if len(ps) == 1:
+            out.append((c.code, c, ps[0]))
+        else:
+            for p in ps:
+                out.append((f"{c.code}={'low' if p == 1 else 'high'}", c, p))
+    if wild is not None and (limit == ADJACENCY or sum(c in WILDS for c, _ in built) < limit):
+        for p in range(lo - 1, hi + 2):
+            if not 1 <= p <= 14 or p in taken:
+                continue
             if (p < lo or p > hi) and hi - lo + 1 >= hi_n:
                 continue
             if (p == 1 and hi >= 13) or (p == 14 and lo <= 1):
                 continue  # an Ace at both ends, or a wild Ace beside the wild 2 of a 12-card run
             out.append((f"{wild.code}={card_at(p, suit).code}", wild, p))
-    if limit != ADJACENCY:
-        used = sum(is_wild(c) for c, _ in built)
-        out = [x for x in out if not is_wild(x[1]) or used < limit]
     return out
+
+
+_SET_ENTRY = {c: (c.code, c, 0) for c in SLOTS}  # a natural's candidate in a set
+_PLACES = {c: positions(c) for c in SLOTS}
+# A natural's candidates starting a run: its place, or both Ace places.
+_FIRST_ENTRIES = {c: ((c.code, c, ps[0]),) if len(ps) == 1 else tuple(
+    (f"{c.code}={'low' if p == 1 else 'high'}", c, p) for p in ps) for c, ps in _PLACES.items()}
 
 
 def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
@@ -340,18 +355,21 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
     wilds = info.wilds
     lmin, _lmax, limit = frame.bounds(kind)
     if kind != "seq":
-        nat = [c for c, _ in built if not is_wild(c)]
+        nat = [c for c, _ in built if c not in WILDS]
         has_wild = len(nat) < len(built)
         need = lmin - len(built) - 1
+        counts = info.counts
         out = []
         for x in cands:
             c = x[1]
             if c in WILDS:
                 w_left, wild_in = wilds - 1, True
-                left = info.of_rank(nat[0].rank)
+                r = POS_OF_RANK[nat[0].rank] - 1
+                left = counts[r] + counts[13 + r] + counts[26 + r] + counts[39 + r]
             else:
                 w_left, wild_in = wilds, has_wild
-                left = info.of_rank(c.rank) - 1
+                r = POS_OF_RANK[c.rank] - 1
+                left = counts[r] + counts[13 + r] + counts[26 + r] + counts[39 + r] - 1
             if left + (1 if w_left > 0 and not wild_in else 0) >= need:
                 out.append(x)
         return out
@@ -359,9 +377,9 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
     fixed_wilds = 0
     for c, p in built:
         fixed_mask |= 1 << p
-        fixed_wilds += is_wild(c)
+        fixed_wilds += c in WILDS
     present, counts, slots = info.present, info.counts, SLOTS
-    suit0 = next((c.suit for c, _ in built if not is_wild(c)), "")
+    suit0 = next((c.suit for c, _ in built if c not in WILDS), "")
     out = []
     for x in cands:
         c, p = x[1], x[2]
@@ -381,9 +399,11 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
         length = max(lmin, hi_f - lo_f + 1)
         full = have | fm
         span = (1 << length) - 1
-        if any(length - (full & (span << lo)).bit_count() <= budget
-               for lo in range(max(1, hi_f - length + 1), min(15 - length, lo_f) + 1)):
-            out.append(x)
+        least = length - budget  # places a window must already hold
+        for lo in range(max(1, hi_f - length + 1), min(15 - length, lo_f) + 1):
+            if (full & (span << lo)).bit_count() >= least:
+                out.append(x)
+                break
     return out
 
 

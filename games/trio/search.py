@@ -21,9 +21,7 @@ def counts_of(cards: Iterable[Card]) -> tuple[Counts, int]:
     """``(natural counts, wild count)`` of ``cards``."""
     counts = [0] * 52
     wilds = 0
-    slots = SLOTS
-    for c in cards:
-        i = slots.get(c)
+    for i in map(SLOTS.get, cards):
         if i is None:
             wilds += 1
         else:
@@ -81,25 +79,26 @@ def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
         return
     suits = (part.suit,) if part.suit else SUITS
     nfixed = len(fixed)
+    fixed_bits = 0
+    for p in fixed:
+        fixed_bits |= 1 << p
+    rows = _rows(counts)
     for suit in suits:
         si = SUITS.index(suit)
-        base = si * 13
-        if nfixed + sum(1 for n in counts[base:base + 13] if n) + budget < part.lmin:
+        row = rows[si]
+        if nfixed + (row & 16382).bit_count() + budget < part.lmin:  # bits 1..13: one per slot
             continue  # too few cards of this suit for the shortest run
-        # miss[p]: positions 1..p lacking a natural (fixed positions count as present)
-        miss = [0] * 15
-        for p in range(1, 15):
-            present = p in fixed or counts[base + (0 if p == 14 else p - 1)] > 0
-            miss[p] = miss[p - 1] + (not present)
+        present = row | fixed_bits  # run places holding a natural, or placed already
         # The shortest run holding the placed cards is enough: a longer one only needs more cards.
         length = max(part.lmin, fmax - fmin + 1 if fixed else 0)
         if length > part.lmax:
             return
+        span = (1 << length) - 1
+        least = length - budget  # places of a window already present
         for lo in range(max(1, fmax - length + 1), min(15 - length, fmin) + 1):
-            hi = lo + length - 1
-            if miss[hi] - miss[lo - 1] > budget:
+            if (present >> lo & span).bit_count() < least:
                 continue
-            yield from _masks(counts, wilds, part, suit, si, lo, hi, fixed, substitute)
+            yield from _masks(counts, wilds, part, suit, si, lo, lo + length - 1, fixed, substitute)
 
 
 def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: int, hi: int,
