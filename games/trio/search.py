@@ -7,7 +7,7 @@ Hands are count vectors: 52 natural slots (:func:`games.trio.melds.index`) plus 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -165,18 +165,23 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
 
     set_memo: set[tuple[object, ...]] = set()  # (part, totals, wilds, previous rank, ranks used) that fail
 
+    last = len(sets) - 1
+
     def set_rec(j: int, tot: list[int], w: int, prev_rank: int) -> bool:
-        if j == len(sets):
+        if j > last:
             return True
-        key = (j, tuple(tot), w, prev_rank, tuple(used_ranks) if distinct.sets else ())
-        if key in set_memo:
-            return False
         part = sets[j]
         same_as_prev = j > 0 and part == sets[j - 1] and not part.rank
         ranks = (part.rank,) if part.rank else range(prev_rank if same_as_prev else 1, 14)
         have_nat, have_wild = part.have_nat, part.have_wild
         size = max(part.smin, have_nat + have_wild)  # a 4th card never helps
         need = size - have_nat - have_wild
+        if j == last:  # the last part: the first rank and wild choice that fits, no memo
+            return _last_set(tot, w, ranks, have_nat, have_wild, need,
+                             used_ranks if distinct.sets else (), plan)
+        key = (j, tuple(tot), w, prev_rank, tuple(used_ranks) if distinct.sets else ())
+        if key in set_memo:
+            return False
         for r in ranks:
             if r == 2 or tot[r - 1] < need - 1 or (distinct.sets and r in used_ranks):
                 continue
@@ -219,6 +224,25 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
         return False
 
     return plan if run_rec(0, counts, wilds) else None
+
+
+def _last_set(tot: list[int], w: int, ranks: Iterable[int], have_nat: int, have_wild: int, need: int,
+              used_ranks: Sequence[int], plan: Plan) -> bool:
+    """The last set part of :func:`solve`: appends the first ``(rank, naturals, wilds)`` that
+    fits (in the order the general step tries them) to ``plan``."""
+    for r in ranks:
+        t = tot[r - 1]
+        if r == 2 or t < need - 1 or r in used_ranks:
+            continue
+        for add_w in (0, 1):
+            if have_wild + add_w > 1 or add_w > w:
+                continue
+            n = need - add_w
+            if n < 0 or n > t or have_nat + n < 1:
+                continue
+            plan.sets.append((r, n, add_w))
+            return True
+    return False
 
 
 _PLANS: dict[tuple[object, ...], Plan | None] = {}
@@ -351,8 +375,20 @@ def _best_window(row: int, length: int) -> int:
 
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
              distinct: Distinct = NO_DISTINCT) -> bool:
-    """Whether :func:`find_plan` finds a way (cached)."""
-    return find_plan(counts, wilds, runs, sets, distinct) is not None
+    """Whether :func:`find_plan` finds a way (cached). Sets alone with nothing placed: ranks are
+    alike (2s are wild, never natural), so the answer is kept per sorted rank totals."""
+    if runs or (distinct.sets and distinct.ranks) or any(p.rank or p.have_nat or p.have_wild for p in sets):
+        return find_plan(counts, wilds, runs, sets, distinct) is not None
+    key = (tuple(sorted(_fold(counts))), wilds, sets, distinct.sets)
+    found = _FEASIBLE.get(key)
+    if found is None:
+        if len(_FEASIBLE) > 100_000:
+            _FEASIBLE.clear()
+        found = _FEASIBLE[key] = find_plan(counts, wilds, runs, sets, distinct) is not None
+    return found
+
+
+_FEASIBLE: dict[tuple[object, ...], bool] = {}
 
 
 # --- going out this turn ---------------------------------------------------------------------
