@@ -52,8 +52,6 @@ _CODE = attrgetter("code")
 class HandInfo(NamedTuple):
     """What the add checks read from a hand, gathered in one pass (:func:`hand_info`)."""
 
-    naturals: list[Card]  # distinct naturals, by code
-    wild: Card | None  # the first wild held
     wilds: int
     counts: tuple[int, ...]  # natural counts per slot (:func:`games.trio.search.counts_of`)
     present: list[int]  # per suit number, bit p: a natural at run place p (the Ace at 1 and 14)
@@ -64,7 +62,7 @@ _LAST_INFO: list[object] = [None, None]  # the last hand tuple asked about, and 
 
 def hand_info(hand: Sequence[Card]) -> HandInfo:
     """The :class:`HandInfo` of ``hand``. The last tuple asked about is remembered (checked by
-    identity; a step's candidates are listed, filtered, then applied on the same hand tuple)."""
+    identity: a step's checks and searches, and its successor's, often read the same hand tuple)."""
     last = _LAST_INFO
     if hand is last[0]:
         return last[1]  # type: ignore[return-value]
@@ -78,16 +76,28 @@ def hand_info(hand: Sequence[Card]) -> HandInfo:
         else:
             counts[i] += 1
             present[i // 13] |= bits[i]
-    if wilds:
-        wild = next(c for c in hand if c in WILDS)
-        naturals = sorted(set(hand).difference(WILDS), key=_CODE)
-    else:
-        wild = None
-        naturals = sorted(set(hand), key=_CODE)
-    info = HandInfo(naturals, wild, wilds, tuple(counts), present)
+    info = HandInfo(wilds, tuple(counts), present)
     if type(hand) is tuple:
         last[0], last[1] = hand, info
     return info
+
+
+_LAST_NATURALS: list[object] = [None, None]  # the last hand tuple asked about, and its answer
+
+
+def _naturals(hand: Sequence[Card]) -> tuple[list[Card], Card | None]:
+    """The distinct naturals of ``hand`` (by code) and its first wild; the last tuple asked about
+    is remembered (checked by identity)."""
+    last = _LAST_NATURALS
+    if hand is last[0]:
+        return last[1]  # type: ignore[return-value]
+    if any(c in WILDS for c in hand):
+        found = sorted(set(hand).difference(WILDS), key=_CODE), next(c for c in hand if c in WILDS)
+    else:
+        found = sorted(set(hand), key=_CODE), None
+    if type(hand) is tuple:
+        last[0], last[1] = hand, found
+    return found
 
 
 @dataclass(frozen=True)
@@ -123,7 +133,7 @@ class Frame:
 
     def bounds(self, kind: str) -> tuple[int, int, int]:
         """``(min size, max size, run wild limit)`` of a combination of ``kind`` (memoized)."""
-        memo = self._memo()
+        memo = self.__dict__.get("_memo_") or self._memo()
         found = memo.get(kind)
         if found is None:
             found = memo[kind] = self._bounds(kind)
@@ -141,12 +151,21 @@ class Frame:
         return size, 4 if self.longer else size, 1
 
     def part(self, kind: str, built: Built) -> SeqPart | SetPart:
-        """The search part of a (partial) combination of ``kind``."""
+        """The search part of a (partial) combination of ``kind`` (memoized when empty)."""
+        if not built:
+            memo = self.__dict__.get("_memo_") or self._memo()
+            found = memo.get(("part", kind))
+            if found is None:
+                found = memo["part", kind] = self._part(kind, built)
+            return found  # type: ignore[return-value]
+        return self._part(kind, built)
+
+    def _part(self, kind: str, built: Built) -> SeqPart | SetPart:
         lo, hi, limit = self.bounds(kind)
         if kind == "seq":
-            suit = next((c.suit for c, _ in built if not is_wild(c)), "")
-            return SeqPart(lo, hi, limit, suit, tuple(sorted((p, is_wild(c)) for c, p in built)))
-        nat = [c for c, _ in built if not is_wild(c)]
+            suit = next((c.suit for c, _ in built if c not in WILDS), "")
+            return SeqPart(lo, hi, limit, suit, tuple(sorted((p, c in WILDS) for c, p in built)))
+        nat = [c for c, _ in built if c not in WILDS]
         rank = POS_OF_RANK[nat[0].rank] if nat else 0
         return SetPart(lo, hi, rank, len(nat), len(built) - len(nat))
 
@@ -239,8 +258,7 @@ def candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> l
     _lo_n, hi_n, limit = frame.bounds(kind)
     if len(built) >= hi_n:
         return []
-    info = hand_info(hand)
-    naturals, wild = info.naturals, info.wild
+    naturals, wild = _naturals(hand)
     entry = _SET_ENTRY
     if kind != "seq":
         first = next((c for c, _ in built if c not in WILDS), None)

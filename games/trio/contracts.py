@@ -90,10 +90,15 @@ def deck_count(seats: int, variant: str = "trio") -> int:
 
 
 def card_points(c: Card) -> int:
-    """Penalty value of one card left in hand: 2/joker 20; A K Q J 10 worth 10; 9..3 worth 5."""
-    if is_wild(c):
-        return 20
-    return 10 if c.rank in ("A", "K", "Q", "J", "10") else 5
+    """Penalty value of one card left in hand: 2/joker 20; A K Q J 10 worth 10; 9..3 worth 5
+    (memoized per card: cards are shared flyweights)."""
+    found = _POINTS.get(c)
+    if found is None:
+        found = _POINTS[c] = 20 if is_wild(c) else 10 if c.rank in ("A", "K", "Q", "J", "10") else 5
+    return found
+
+
+_POINTS: dict[Card, int] = {}
 
 
 def hand_points(cards: Sequence[str | Card], *, variant: str = "trio") -> int:
