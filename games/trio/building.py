@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from games.cards import Card
@@ -91,7 +91,7 @@ def _naturals(hand: Sequence[Card]) -> tuple[list[Card], Card | None]:
     last = _LAST_NATURALS
     if hand is last[0]:
         return last[1]  # type: ignore[return-value]
-    if any(c in WILDS for c in hand):
+    if not WILDS.isdisjoint(hand):
         found = sorted(set(hand).difference(WILDS), key=_CODE), next(c for c in hand if c in WILDS)
     else:
         found = sorted(set(hand), key=_CODE), None
@@ -206,8 +206,8 @@ def _split(parts: list[SeqPart | SetPart]) -> tuple[tuple[SeqPart, ...], tuple[S
 
 def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:
     """Three of a rank, or two and a wild."""
-    need = 2 if wilds else 3
-    return any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13))
+    c = counts
+    return max([c[p] + c[13 + p] + c[26 + p] + c[39 + p] for p in range(13)]) >= (2 if wilds else 3)
 
 
 def _tierce_possible(counts: tuple[int, ...], wilds: int, variant: str) -> bool:
@@ -453,7 +453,7 @@ def plan_after_add(plan: Plan, kind: str, hand: Sequence[Card], c: Card, p: int)
     si = SUITS.index(c.suit)
     in_runs = sum(1 for suit, lo, mask in plan.runs if suit == c.suit
                   for i, wild in enumerate(mask) if not wild and slot(si, lo + i) == slot(si, rank))
-    if sum(1 for h in hand if h == c) <= in_runs:
+    if hand.count(c) <= in_runs:
         return None  # every copy is taken by a run of the plan
     return Plan(plan.runs, [(rank, n - 1, w), *plan.sets[1:]])
 
@@ -496,9 +496,13 @@ def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None,
 
 def represented(kind: str, built: Built, suit_rank: int = 0) -> list[str]:
     """What each built card stands for: its own code, a rank for a wild in a set, a card in a run."""
+    wilds = WILDS
     if kind != "seq":
-        nat = next((c for c, _ in built if not is_wild(c)), None)
+        nat = next((c for c, _ in built if c not in wilds), None)
         rank = nat.rank if nat else ""
-        return [rank if is_wild(c) else c.code for c, _ in built]
-    suit = next(c.suit for c, _ in built if not is_wild(c))
-    return [card_at(p, suit).code for _, p in sorted(built, key=lambda cp: cp[1])]
+        return [rank if c in wilds else c.code for c, _ in built]
+    suit = next(c.suit for c, _ in built if c not in wilds)
+    return [card_at(p, suit).code for _, p in sorted(built, key=_PLACE)]
+
+
+_PLACE = itemgetter(1)  # a built card's position

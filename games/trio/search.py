@@ -107,6 +107,7 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
     cur = list(counts)
     mask: list[bool] = []
     limit = part.max_wilds
+    base = si * 13
 
     def rec(pos: int, used: int, nwild: int) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
         if pos > hi:
@@ -121,7 +122,7 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
             yield from rec(pos + 1, used, nwild + w)
             mask.pop()
             return
-        s = slot(si, pos)
+        s = base + (0 if pos == 14 else pos - 1)  # slot(si, pos)
         have = cur[s] > 0
         if have:
             cur[s] -= 1
@@ -290,8 +291,12 @@ _ROWS: dict[Counts, int] = {}
 
 def _rows(counts: Counts) -> list[int]:
     """Per suit, bit p set when a natural is held at run place p (the Ace at 1 and 14);
-    memoized on each suit's 13 counts."""
-    rows = []
+    memoized on each suit's 13 counts, and the last counts tuple is remembered (the filter and
+    the search read the same one). Read the list, never change it."""
+    last = _LAST_ROWS
+    if counts is last[0]:
+        return last[1]  # type: ignore[return-value]
+    rows: list[int] = []
     get = _ROWS.get
     for base in (0, 13, 26, 39):
         suit = counts[base:base + 13]
@@ -305,7 +310,12 @@ def _rows(counts: Counts) -> list[int]:
                     row |= 2 << p
             _ROWS[suit] = row
         rows.append(row)
+    if type(counts) is tuple:
+        last[0], last[1] = counts, rows
     return rows
+
+
+_LAST_ROWS: list[object] = [None, None]  # the last counts asked about (by identity), and its rows
 
 
 def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
@@ -323,23 +333,23 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         if most < part.smin - (1 if wilds else 0):
             return True
     rows: list[int] | None = None
+    misses: list[list[int]] = []  # per run with nothing placed: per suit, the wilds it needs at least
     for run in runs:
         if run.fixed or run.suit:
             continue
         if rows is None:
             rows = _rows(counts)
-        length = run.lmin
-        budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
-        if not any(row and length - _best_window(row, length) <= budget for row in rows):
+        per_suit = _misses(rows, run.lmin)
+        if min(per_suit) > (wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)):
             return True
+        misses.append(per_suit)
     if rows is None or any(r.fixed or r.suit for r in runs) or any(p.rank or p.have_nat or p.have_wild for p in sets):
         return False
     # Parts together (nothing placed yet): the wilds the runs need at least, per suit.
     needs = []
-    for run in runs:
+    for run, per_suit in zip(runs, misses, strict=True):
         length = run.lmin
         budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
-        per_suit = [length - _best_window(row, length) if row else 99 for row in rows]
         needs.append(([m if m <= budget else 99 for m in per_suit], length, budget))
     if len(runs) == 1 and sets:
         left = wilds - min(needs[0][0])
@@ -357,20 +367,29 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     return False
 
 
-_BEST: dict[tuple[int, int], int] = {}
+_BEST: dict[int, dict[int, int]] = {}  # run length -> row -> most places held in one window
 
 
-def _best_window(row: int, length: int) -> int:
-    """The most places of ``row`` (bit p: run place p held) inside one window of ``length``
-    places starting at place 1..15-length (memoized; ``-99`` when no window fits)."""
-    found = _BEST.get((row, length))
-    if found is None:
-        if len(_BEST) > 100_000:
-            _BEST.clear()
-        span = (1 << length) - 1
-        found = _BEST[row, length] = max(((row >> lo & span).bit_count() for lo in range(1, 16 - length)),
-                                         default=-99)
-    return found
+def _misses(rows: list[int], length: int) -> list[int]:
+    """Per suit row (bit p: run place p held), the fewest places missing from one window of
+    ``length`` places starting at place 1..15-length; 99 for an empty row or when no window fits
+    (memoized per length and row)."""
+    best = _BEST.get(length)
+    if best is None:
+        best = _BEST[length] = {}
+    out = []
+    for row in rows:
+        if not row:
+            out.append(99)
+            continue
+        found = best.get(row)
+        if found is None:
+            if len(best) > 100_000:
+                best.clear()
+            span = (1 << length) - 1
+            found = best[row] = max(((row >> lo & span).bit_count() for lo in range(1, 16 - length)), default=-99)
+        out.append(length - found if found >= 0 else 99)
+    return out
 
 
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
