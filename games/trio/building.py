@@ -419,7 +419,7 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
         span = (1 << length) - 1
         least = length - budget  # places a window must already hold
         for lo in range(max(1, hi_f - length + 1), min(15 - length, lo_f) + 1):
-            if (full & (span << lo)).bit_count() >= least:
+            if (full >> lo & span).bit_count() >= least:
                 out.append(x)
                 break
     return out
@@ -450,9 +450,9 @@ def plan_after_add(plan: Plan, kind: str, hand: Sequence[Card], c: Card, p: int)
         return Plan(plan.runs, [(rank, n, w - 1), *plan.sets[1:]]) if w else None
     if not n or POS_OF_RANK[c.rank] != rank:
         return None
-    si = SUITS.index(c.suit)
+    places = (1, 14) if rank == 1 else (rank,)  # the run places of the card's slot
     in_runs = sum(1 for suit, lo, mask in plan.runs if suit == c.suit
-                  for i, wild in enumerate(mask) if not wild and slot(si, lo + i) == slot(si, rank))
+                  for q in places if 0 <= q - lo < len(mask) and not mask[q - lo])
     if hand.count(c) <= in_runs:
         return None  # every copy is taken by a run of the plan
     return Plan(plan.runs, [(rank, n - 1, w), *plan.sets[1:]])
@@ -484,10 +484,10 @@ def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None,
             if left is None:
                 left = list(hand_info(hand).counts)
                 for suit, lo, mask in plan.runs:
-                    si = SUITS.index(suit)
-                    for i, wild in enumerate(mask):
+                    base = _SUIT_NUMBER[suit] * 13 - 1  # slot of place q: base + q (the high Ace: base + 1)
+                    for q, wild in enumerate(mask, lo):
                         if not wild:
-                            left[slot(si, lo + i)] -= 1
+                            left[base + 1 if q == 14 else base + q] -= 1
             for si, suit in enumerate(SUITS):
                 if left[slot(si, rank)] > 0:
                     sure.add((card_at(rank, suit), 0))

@@ -206,7 +206,7 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
 
     def run_rec(i: int, c: Counts, w: int) -> bool:
         if i == len(runs):
-            return set_rec(0, totals(c), w, 0)
+            return set_rec(0, totals(c), w, 0) if sets else True
         key = (i, c, w, tuple(used_suits))
         if key in memo:
             return False
@@ -325,8 +325,10 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     window of the run's shortest length that its cards and the wilds allowed can fill.
     ``totals``: :func:`_fold` of ``counts``, if already known."""
     most = -1  # the most naturals of one rank (computed when first needed)
+    placed = False  # some part holds placed cards
     for part in sets:
         if part.rank or part.have_nat or part.have_wild:
+            placed = True
             continue
         if most < 0:
             most = max(totals if totals is not None else _fold(counts))
@@ -336,6 +338,7 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     misses: list[list[int]] = []  # per run with nothing placed: per suit, the wilds it needs at least
     for run in runs:
         if run.fixed or run.suit:
+            placed = True
             continue
         if rows is None:
             rows = _rows(counts)
@@ -343,7 +346,7 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         if min(per_suit) > (wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)):
             return True
         misses.append(per_suit)
-    if rows is None or any(r.fixed or r.suit for r in runs) or any(p.rank or p.have_nat or p.have_wild for p in sets):
+    if rows is None or placed:
         return False
     # Parts together (nothing placed yet): the wilds the runs need at least, per suit.
     needs = []
@@ -396,8 +399,11 @@ def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[
              distinct: Distinct = NO_DISTINCT) -> bool:
     """Whether :func:`find_plan` finds a way (cached). Sets alone with nothing placed: ranks are
     alike (2s are wild, never natural), so the answer is kept per sorted rank totals."""
-    if runs or (distinct.sets and distinct.ranks) or any(p.rank or p.have_nat or p.have_wild for p in sets):
+    if runs or (distinct.sets and distinct.ranks):
         return find_plan(counts, wilds, runs, sets, distinct) is not None
+    for p in sets:
+        if p.rank or p.have_nat or p.have_wild:
+            return find_plan(counts, wilds, runs, sets, distinct) is not None
     key = (tuple(sorted(_fold(counts))), wilds, sets, distinct.sets)
     found = _FEASIBLE.get(key)
     if found is None:
