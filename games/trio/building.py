@@ -35,6 +35,7 @@ from games.trio.search import (
     SetPart,
     feasible,
     find_plan,
+    remember_rows,
     slot,
 )
 
@@ -77,6 +78,7 @@ def hand_info(hand: Sequence[Card]) -> HandInfo:
             counts[i] += 1
             present[i // 13] |= bits[i]
     info = HandInfo(wilds, tuple(counts), present)
+    remember_rows(info.counts, present)  # the searches that follow read the same counts
     if type(hand) is tuple:
         last[0], last[1] = hand, info
     return info

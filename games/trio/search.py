@@ -318,6 +318,11 @@ def _rows(counts: Counts) -> list[int]:
 _LAST_ROWS: list[object] = [None, None]  # the last counts asked about (by identity), and its rows
 
 
+def remember_rows(counts: Counts, rows: list[int]) -> None:
+    """Tell :func:`_rows` the rows of ``counts`` (a tuple), computed along with it elsewhere."""
+    _LAST_ROWS[0], _LAST_ROWS[1] = counts, rows
+
+
 def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
               totals: Counts | None = None) -> bool:
     """Some part with nothing placed yet cannot be formed even alone (a necessary condition of
