@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter, itemgetter
+from typing import NamedTuple
 
 from games.cards import Card
 from games.trio.contracts import contract_parts, run_wild_limit
@@ -17,6 +19,7 @@ from games.trio.melds import (
     POS_OF_RANK,
     SEQ,
     SET,
+    SLOTS,
     SUITS,
     WILDS,
     card_at,
@@ -30,14 +33,73 @@ from games.trio.search import (
     Plan,
     SeqPart,
     SetPart,
-    counts_of,
     feasible,
     find_plan,
+    remember_rows,
     slot,
 )
 
 Built = tuple[tuple[Card, int], ...]
 KIND_OF = {"brelan": (SET, 3), "carre": (SET, 4)}
+_ACE_BITS = 16386  # run places 1 and 14: the Ace
+_BIT = {c: (_ACE_BITS if POS_OF_RANK[c.rank] == 1 else 1 << POS_OF_RANK[c.rank]) for c in SLOTS}
+_SLOT_BITS = [0] * 52  # per count slot, its run place bits
+for _c, _i in SLOTS.items():
+    _SLOT_BITS[_i] = _BIT[_c]
+_SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
+_CODE = attrgetter("code")
+
+
+class HandInfo(NamedTuple):
+    """What the add checks read from a hand, gathered in one pass (:func:`hand_info`)."""
+
+    wilds: int
+    counts: tuple[int, ...]  # natural counts per slot (:func:`games.trio.search.counts_of`)
+    present: list[int]  # per suit number, bit p: a natural at run place p (the Ace at 1 and 14)
+
+
+_LAST_INFO: list[object] = [None, None]  # the last hand tuple asked about, and its HandInfo
+
+
+def hand_info(hand: Sequence[Card]) -> HandInfo:
+    """The :class:`HandInfo` of ``hand``. The last tuple asked about is remembered (checked by
+    identity: a step's checks and searches, and its successor's, often read the same hand tuple)."""
+    last = _LAST_INFO
+    if hand is last[0]:
+        return last[1]  # type: ignore[return-value]
+    counts = [0] * 52
+    present = [0, 0, 0, 0]
+    wilds = 0
+    bits = _SLOT_BITS
+    for i in map(SLOTS.get, hand):
+        if i is None:
+            wilds += 1
+        else:
+            counts[i] += 1
+            present[i // 13] |= bits[i]
+    info = HandInfo(wilds, tuple(counts), present)
+    remember_rows(info.counts, present)  # the searches that follow read the same counts
+    if type(hand) is tuple:
+        last[0], last[1] = hand, info
+    return info
+
+
+_LAST_NATURALS: list[object] = [None, None]  # the last hand tuple asked about, and its answer
+
+
+def _naturals(hand: Sequence[Card]) -> tuple[list[Card], Card | None]:
+    """The distinct naturals of ``hand`` (by code) and its first wild; the last tuple asked about
+    is remembered (checked by identity)."""
+    last = _LAST_NATURALS
+    if hand is last[0]:
+        return last[1]  # type: ignore[return-value]
+    if not WILDS.isdisjoint(hand):
+        found = sorted(set(hand).difference(WILDS), key=_CODE), next(c for c in hand if c in WILDS)
+    else:
+        found = sorted(set(hand), key=_CODE), None
+    if type(hand) is tuple:
+        last[0], last[1] = hand, found
+    return found
 
 
 @dataclass(frozen=True)
@@ -50,16 +112,36 @@ class Frame:
     longer: bool = False
     distinct: Distinct = NO_DISTINCT
 
+    def _memo(self) -> dict[object, object]:
+        """Answers that depend on the frame alone (kinds, bounds, parts), kept on the instance
+        (outside the dataclass fields, so equality and hashing ignore it)."""
+        memo = self.__dict__.get("_memo_")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo_", memo)
+        return memo
+
     def kinds_needed(self, staged: Sequence[str]) -> list[str]:
         """Kinds still to build in the opening (``brelan``/``carre``/``seq``), with repeats."""
-        need = [("seq" if k == SEQ else "brelan" if s == 3 else "carre")
-                for k, s in contract_parts(self.contract, self.variant)]
+        memo = self._memo()
+        kinds = memo.get("kinds")
+        if kinds is None:
+            kinds = memo["kinds"] = tuple(("seq" if k == SEQ else "brelan" if s == 3 else "carre")
+                                          for k, s in contract_parts(self.contract, self.variant))
+        need = list(kinds)  # type: ignore[call-overload]
         for k in staged:
             need.remove(k)
         return need
 
     def bounds(self, kind: str) -> tuple[int, int, int]:
-        """``(min size, max size, run wild limit)`` of a combination of ``kind``."""
+        """``(min size, max size, run wild limit)`` of a combination of ``kind`` (memoized)."""
+        memo = self.__dict__.get("_memo_") or self._memo()
+        found = memo.get(kind)
+        if found is None:
+            found = memo[kind] = self._bounds(kind)
+        return found  # type: ignore[return-value]
+
+    def _bounds(self, kind: str) -> tuple[int, int, int]:
         if kind == "seq":
             if not self.opening:
                 return 3, 13, run_wild_limit(self.variant)
@@ -71,31 +153,52 @@ class Frame:
         return size, 4 if self.longer else size, 1
 
     def part(self, kind: str, built: Built) -> SeqPart | SetPart:
-        """The search part of a (partial) combination of ``kind``."""
+        """The search part of a (partial) combination of ``kind`` (memoized when empty)."""
+        if not built:
+            memo = self.__dict__.get("_memo_") or self._memo()
+            found = memo.get(("part", kind))
+            if found is None:
+                found = memo["part", kind] = self._part(kind, built)
+            return found  # type: ignore[return-value]
+        return self._part(kind, built)
+
+    def _part(self, kind: str, built: Built) -> SeqPart | SetPart:
         lo, hi, limit = self.bounds(kind)
         if kind == "seq":
-            suit = next((c.suit for c, _ in built if not is_wild(c)), "")
-            return SeqPart(lo, hi, limit, suit, tuple(sorted((p, is_wild(c)) for c, p in built)))
-        nat = [c for c, _ in built if not is_wild(c)]
+            suit = next((c.suit for c, _ in built if c not in WILDS), "")
+            return SeqPart(lo, hi, limit, suit, tuple(sorted((p, c in WILDS) for c, p in built)))
+        nat = [c for c, _ in built if c not in WILDS]
         rank = POS_OF_RANK[nat[0].rank] if nat else 0
         return SetPart(lo, hi, rank, len(nat), len(built) - len(nat))
 
     def possible(self, hand: Sequence[Card], kinds: Sequence[str], building: tuple[str, Built] | None = None,
                  ) -> bool:
         """Whether ``hand`` can still form ``kinds`` (plus the partial ``building``)."""
-        counts, wilds = counts_of(hand)
+        info = hand_info(hand)
+        if building is None and not self.opening and len(kinds) == 1:
+            return _tierce_in_rows(info.present, info.wilds, self.variant) if kinds[0] == "seq" \
+                else _brelan_possible(info.counts, info.wilds)
+        return self.possible_counts(info.counts, info.wilds, kinds, building)
+
+    def possible_counts(self, counts: tuple[int, ...], wilds: int, kinds: Sequence[str],
+                        building: tuple[str, Built] | None = None) -> bool:
+        """:meth:`possible` of a hand given as :func:`games.trio.search.counts_of` gives it."""
         if building is None and not self.opening and len(kinds) == 1:
             return _tierce_possible(counts, wilds, self.variant) if kinds[0] == "seq" \
                 else _brelan_possible(counts, wilds)
-        if building is None:
-            key = (self, tuple(kinds))
-            split = _SPLITS.get(key)
-            if split is None:
-                split = _SPLITS[key] = _split([self.part(k, ()) for k in kinds])
-            return feasible(counts, wilds, *split, self.distinct)
-        parts = [self.part(k, ()) for k in kinds]
-        parts.insert(0, self.part(*building))
-        return feasible(counts, wilds, *_split(parts), self.distinct)
+        memo = self._memo()
+        key = tuple(kinds)
+        split = memo.get(key)
+        if split is None:
+            split = memo[key] = _split([self.part(k, ()) for k in kinds])
+        runs, sets = split  # type: ignore[misc]
+        if building is not None:  # the partial combination goes first among its kind
+            first = self.part(*building)
+            if isinstance(first, SeqPart):
+                runs = (first, *runs)
+            else:
+                sets = (first, *sets)
+        return feasible(counts, wilds, runs, sets, self.distinct)
 
 
 def _split(parts: list[SeqPart | SetPart]) -> tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]:
@@ -103,31 +206,36 @@ def _split(parts: list[SeqPart | SetPart]) -> tuple[tuple[SeqPart, ...], tuple[S
     return (tuple(p for p in parts if isinstance(p, SeqPart)), tuple(p for p in parts if isinstance(p, SetPart)))
 
 
-_SPLITS: dict[tuple[Frame, tuple[str, ...]], tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]] = {}
-
-
 def _brelan_possible(counts: tuple[int, ...], wilds: int) -> bool:
     """Three of a rank, or two and a wild."""
-    need = 2 if wilds else 3
-    return any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13))
+    c = counts
+    return max([c[p] + c[13 + p] + c[26 + p] + c[39 + p] for p in range(13)]) >= (2 if wilds else 3)
 
 
 def _tierce_possible(counts: tuple[int, ...], wilds: int, variant: str) -> bool:
     """Three consecutive places of one suit, with one wild at most (École: two, not side by side)."""
+    rows = []
     for base in (0, 13, 26, 39):
         row = 0  # bit p: a natural at run place p (the Ace at 1 and 14)
         for p in range(13):
             if counts[base + p]:
                 row |= 16386 if p == 0 else 2 << p
-        if not row:
-            continue
-        for lo in range(1, 13):
-            window = row >> lo & 7
-            held = window.bit_count()
-            if held == 3 or (held == 2 and wilds >= 1):
-                return True
-            if variant == "ecole" and window == 2 and wilds >= 2:
-                return True
+        rows.append(row)
+    return _tierce_in_rows(rows, wilds, variant)
+
+
+def _tierce_in_rows(rows: Sequence[int], wilds: int, variant: str) -> bool:
+    """:func:`_tierce_possible` given each suit's run places held (bit p: a natural at place p,
+    the Ace at 1 and 14). Every window of three places lies within places 1..14, so: three
+    places in a row, or (a wild) two of three, or (École, two wilds) one of places 2..13 with
+    wilds on both sides."""
+    for row in rows:
+        if row & row >> 1 & row >> 2:
+            return True
+        if wilds and (row & (row >> 1 | row >> 2)):
+            return True
+        if wilds >= 2 and variant == "ecole" and row & 16380:
+            return True
     return False
 
 
@@ -152,40 +260,50 @@ def candidates(frame: Frame, kind: str, built: Built, hand: Sequence[Card]) -> l
     _lo_n, hi_n, limit = frame.bounds(kind)
     if len(built) >= hi_n:
         return []
-    naturals = sorted({c for c in hand if not is_wild(c)}, key=lambda c: c.code)
-    wild = next((c for c in hand if is_wild(c)), None)
-    out: list[tuple[str, Card, int]] = []
+    naturals, wild = _naturals(hand)
+    entry = _SET_ENTRY
     if kind != "seq":
-        nat = [c for c, _ in built if not is_wild(c)]
-        for c in naturals:
-            if not nat or c.rank == nat[0].rank:
-                out.append((c.code, c, 0))
-        if wild is not None and nat and all(not is_wild(c) for c, _ in built):
+        first = next((c for c, _ in built if c not in WILDS), None)
+        if first is None:
+            return [entry[c] for c in naturals]
+        rank = first.rank
+        out = [entry[c] for c in naturals if c.rank == rank]
+        if wild is not None and all(c not in WILDS for c, _ in built):
             out.append((wild.code, wild, 0))
         return out
+    if not built:  # every place of every natural; no wild before a natural
+        return [x for c in naturals for x in _FIRST_ENTRIES[c]]
     taken = {p for _, p in built}
-    suit = next((c.suit for c, _ in built if not is_wild(c)), "")
-    lo = min(taken) if taken else 0
-    hi = max(taken) if taken else 0
+    suit = next((c.suit for c, _ in built if c not in WILDS), "")
+    lo = min(taken)
+    hi = max(taken)
+    out = []
     for c in naturals:
         if suit and c.suit != suit:
             continue
-        ps = [p for p in positions(c) if p not in taken and (not taken or max(hi, p) - min(lo, p) < hi_n)]
-        for p in ps:
-            arg = c.code if len(ps) == 1 else f"{c.code}={'low' if p == 1 else 'high'}"
-            out.append((arg, c, p))
-    if wild is not None and taken:
-        spots = [p for p in range(lo - 1, hi + 2) if 1 <= p <= 14 and p not in taken]
-        for p in spots:
+        ps = [p for p in _PLACES[c] if p not in taken and max(hi, p) - min(lo, p) < hi_n]
+        if len(ps) == 1:
+            out.append((c.code, c, ps[0]))
+        else:
+            for p in ps:
+                out.append((f"{c.code}={'low' if p == 1 else 'high'}", c, p))
+    if wild is not None and (limit == ADJACENCY or sum(c in WILDS for c, _ in built) < limit):
+        for p in range(lo - 1, hi + 2):
+            if not 1 <= p <= 14 or p in taken:
+                continue
             if (p < lo or p > hi) and hi - lo + 1 >= hi_n:
                 continue
             if (p == 1 and hi >= 13) or (p == 14 and lo <= 1):
                 continue  # an Ace at both ends, or a wild Ace beside the wild 2 of a 12-card run
             out.append((f"{wild.code}={card_at(p, suit).code}", wild, p))
-    if limit != ADJACENCY:
-        used = sum(is_wild(c) for c, _ in built)
-        out = [x for x in out if not is_wild(x[1]) or used < limit]
     return out
+
+
+_SET_ENTRY = {c: (c.code, c, 0) for c in SLOTS}  # a natural's candidate in a set
+_PLACES = {c: positions(c) for c in SLOTS}
+# A natural's candidates starting a run: its place, or both Ace places.
+_FIRST_ENTRIES = {c: ((c.code, c, ps[0]),) if len(ps) == 1 else tuple(
+    (f"{c.code}={'low' if p == 1 else 'high'}", c, p) for p in ps) for c, ps in _PLACES.items()}
 
 
 def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
@@ -212,13 +330,20 @@ def legal_adds_planned(frame: Frame, kind: str, built: Built, hand: Sequence[Car
         plan = build_plan(frame, kind, built, hand, others)
     sure = _sure_adds(kind, built, hand, plan, _twins(frame, kind, built, others))
     out = []
+    info = hand_info(hand)
+    counts, wilds = info.counts, info.wilds
     for arg, c, p in cands:
-        if (("W", p) if is_wild(c) else (c, p)) in sure:
+        wild = c in WILDS
+        if (("W", p) if wild else (c, p)) in sure:
             out.append((arg, c, p))
             continue
-        rest = list(hand)
-        rest.remove(c)
-        if frame.possible(rest, others, (kind, (*built, (c, p)))):
+        if wild:
+            ok = frame.possible_counts(counts, wilds - 1, others, (kind, (*built, (c, p))))
+        else:  # the hand without ``c``
+            rest = list(counts)
+            rest[SLOTS[c]] -= 1
+            ok = frame.possible_counts(tuple(rest), wilds, others, (kind, (*built, (c, p))))
+        if ok:
             out.append((arg, c, p))
     return out, plan
 
@@ -246,25 +371,25 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
     (a necessary condition of :meth:`Frame.possible`, checked without a search): a set short of
     cards of its rank, or a run with no window of its shortest length that the suit's remaining
     cards and the wilds allowed can fill."""
-    wilds = sum(1 for c in hand if is_wild(c))
+    info = hand_info(hand)
+    wilds = info.wilds
     lmin, _lmax, limit = frame.bounds(kind)
     if kind != "seq":
-        nat = [c for c, _ in built if not is_wild(c)]
+        nat = [c for c, _ in built if c not in WILDS]
         has_wild = len(nat) < len(built)
         need = lmin - len(built) - 1
-        by_rank: dict[str, int] = {}  # naturals of the hand per rank
-        for h in hand:
-            if h not in WILDS:
-                by_rank[h.rank] = by_rank.get(h.rank, 0) + 1
+        counts = info.counts
         out = []
         for x in cands:
             c = x[1]
             if c in WILDS:
                 w_left, wild_in = wilds - 1, True
-                left = by_rank.get(nat[0].rank, 0)
+                r = POS_OF_RANK[nat[0].rank] - 1
+                left = counts[r] + counts[13 + r] + counts[26 + r] + counts[39 + r]
             else:
                 w_left, wild_in = wilds, has_wild
-                left = by_rank.get(c.rank, 0) - 1
+                r = POS_OF_RANK[c.rank] - 1
+                left = counts[r] + counts[13 + r] + counts[26 + r] + counts[39 + r] - 1
             if left + (1 if w_left > 0 and not wild_in else 0) >= need:
                 out.append(x)
         return out
@@ -272,19 +397,13 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
     fixed_wilds = 0
     for c, p in built:
         fixed_mask |= 1 << p
-        fixed_wilds += is_wild(c)
-    present: dict[str, int] = {}
-    copies: dict[Card, int] = {}
-    for h in hand:
-        if h not in WILDS:
-            copies[h] = copies.get(h, 0) + 1
-            p = POS_OF_RANK[h.rank]
-            present[h.suit] = present.get(h.suit, 0) | (16386 if p == 1 else 1 << p)
-    suit0 = next((c.suit for c, _ in built if not is_wild(c)), "")
+        fixed_wilds += c in WILDS
+    present, counts, slots = info.present, info.counts, SLOTS
+    suit0 = next((c.suit for c, _ in built if c not in WILDS), "")
     out = []
     for x in cands:
         c, p = x[1], x[2]
-        wild = is_wild(c)
+        wild = c in WILDS
         suit = suit0 or c.suit
         fm = fixed_mask | 1 << p
         nw = fixed_wilds + wild
@@ -292,17 +411,19 @@ def _plausible(frame: Frame, kind: str, built: Built, hand: Sequence[Card],
         budget = w_left if limit == ADJACENCY else min(w_left, limit - nw)
         if budget < 0:
             continue
-        have = present.get(suit, 0)
-        if not wild and copies[c] == 1:  # its only copy is the one being placed
-            have &= ~(16386 if POS_OF_RANK[c.rank] == 1 else 1 << POS_OF_RANK[c.rank])
+        have = present[_SUIT_NUMBER[suit]]
+        if not wild and counts[slots[c]] == 1:  # its only copy is the one being placed
+            have &= ~_BIT[c]
         lo_f = (fm & -fm).bit_length() - 1
         hi_f = fm.bit_length() - 1
         length = max(lmin, hi_f - lo_f + 1)
         full = have | fm
         span = (1 << length) - 1
-        if any(length - (full & (span << lo)).bit_count() <= budget
-               for lo in range(max(1, hi_f - length + 1), min(15 - length, lo_f) + 1)):
-            out.append(x)
+        least = length - budget  # places a window must already hold
+        for lo in range(max(1, hi_f - length + 1), min(15 - length, lo_f) + 1):
+            if (full >> lo & span).bit_count() >= least:
+                out.append(x)
+                break
     return out
 
 
@@ -310,7 +431,8 @@ def build_plan(frame: Frame, kind: str, built: Built, hand: Sequence[Card], othe
                ) -> Plan | None:
     """One way to finish ``built`` and the ``others`` kinds from ``hand`` (its first part is the
     combination being built), or ``None``."""
-    counts, wilds = counts_of(hand)
+    info = hand_info(hand)
+    counts, wilds = info.counts, info.wilds
     parts = [frame.part(kind, built)] + [frame.part(k, ()) for k in others]
     runs = tuple(p for p in parts if isinstance(p, SeqPart))
     sets = tuple(p for p in parts if isinstance(p, SetPart))
@@ -330,10 +452,10 @@ def plan_after_add(plan: Plan, kind: str, hand: Sequence[Card], c: Card, p: int)
         return Plan(plan.runs, [(rank, n, w - 1), *plan.sets[1:]]) if w else None
     if not n or POS_OF_RANK[c.rank] != rank:
         return None
-    si = SUITS.index(c.suit)
+    places = (1, 14) if rank == 1 else (rank,)  # the run places of the card's slot
     in_runs = sum(1 for suit, lo, mask in plan.runs if suit == c.suit
-                  for i, wild in enumerate(mask) if not wild and slot(si, lo + i) == slot(si, rank))
-    if sum(1 for h in hand if h == c) <= in_runs:
+                  for q in places if 0 <= q - lo < len(mask) and not mask[q - lo])
+    if hand.count(c) <= in_runs:
         return None  # every copy is taken by a run of the plan
     return Plan(plan.runs, [(rank, n - 1, w), *plan.sets[1:]])
 
@@ -362,12 +484,12 @@ def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None,
             sure.add(("W", 0))
         if n:
             if left is None:
-                left = list(counts_of(hand)[0])
+                left = list(hand_info(hand).counts)
                 for suit, lo, mask in plan.runs:
-                    si = SUITS.index(suit)
-                    for i, wild in enumerate(mask):
+                    base = _SUIT_NUMBER[suit] * 13 - 1  # slot of place q: base + q (the high Ace: base + 1)
+                    for q, wild in enumerate(mask, lo):
                         if not wild:
-                            left[slot(si, lo + i)] -= 1
+                            left[base + 1 if q == 14 else base + q] -= 1
             for si, suit in enumerate(SUITS):
                 if left[slot(si, rank)] > 0:
                     sure.add((card_at(rank, suit), 0))
@@ -376,9 +498,13 @@ def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None,
 
 def represented(kind: str, built: Built, suit_rank: int = 0) -> list[str]:
     """What each built card stands for: its own code, a rank for a wild in a set, a card in a run."""
+    wilds = WILDS
     if kind != "seq":
-        nat = next((c for c, _ in built if not is_wild(c)), None)
+        nat = next((c for c, _ in built if c not in wilds), None)
         rank = nat.rank if nat else ""
-        return [rank if is_wild(c) else c.code for c, _ in built]
-    suit = next(c.suit for c, _ in built if not is_wild(c))
-    return [card_at(p, suit).code for _, p in sorted(built, key=lambda cp: cp[1])]
+        return [rank if c in wilds else c.code for c, _ in built]
+    suit = next(c.suit for c, _ in built if c not in wilds)
+    return [card_at(p, suit).code for _, p in sorted(built, key=_PLACE)]
+
+
+_PLACE = itemgetter(1)  # a built card's position

@@ -7,7 +7,7 @@ Hands are count vectors: 52 natural slots (:func:`games.trio.melds.index`) plus 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -21,9 +21,7 @@ def counts_of(cards: Iterable[Card]) -> tuple[Counts, int]:
     """``(natural counts, wild count)`` of ``cards``."""
     counts = [0] * 52
     wilds = 0
-    slots = SLOTS
-    for c in cards:
-        i = slots.get(c)
+    for i in map(SLOTS.get, cards):
         if i is None:
             wilds += 1
         else:
@@ -81,25 +79,26 @@ def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
         return
     suits = (part.suit,) if part.suit else SUITS
     nfixed = len(fixed)
+    fixed_bits = 0
+    for p in fixed:
+        fixed_bits |= 1 << p
+    rows = _rows(counts)
     for suit in suits:
         si = SUITS.index(suit)
-        base = si * 13
-        if nfixed + sum(1 for n in counts[base:base + 13] if n) + budget < part.lmin:
+        row = rows[si]
+        if nfixed + (row & 16382).bit_count() + budget < part.lmin:  # bits 1..13: one per slot
             continue  # too few cards of this suit for the shortest run
-        # miss[p]: positions 1..p lacking a natural (fixed positions count as present)
-        miss = [0] * 15
-        for p in range(1, 15):
-            present = p in fixed or counts[base + (0 if p == 14 else p - 1)] > 0
-            miss[p] = miss[p - 1] + (not present)
+        present = row | fixed_bits  # run places holding a natural, or placed already
         # The shortest run holding the placed cards is enough: a longer one only needs more cards.
         length = max(part.lmin, fmax - fmin + 1 if fixed else 0)
         if length > part.lmax:
             return
+        span = (1 << length) - 1
+        least = length - budget  # places of a window already present
         for lo in range(max(1, fmax - length + 1), min(15 - length, fmin) + 1):
-            hi = lo + length - 1
-            if miss[hi] - miss[lo - 1] > budget:
+            if (present >> lo & span).bit_count() < least:
                 continue
-            yield from _masks(counts, wilds, part, suit, si, lo, hi, fixed, substitute)
+            yield from _masks(counts, wilds, part, suit, si, lo, lo + length - 1, fixed, substitute)
 
 
 def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: int, hi: int,
@@ -108,6 +107,7 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
     cur = list(counts)
     mask: list[bool] = []
     limit = part.max_wilds
+    base = si * 13
 
     def rec(pos: int, used: int, nwild: int) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
         if pos > hi:
@@ -122,7 +122,7 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
             yield from rec(pos + 1, used, nwild + w)
             mask.pop()
             return
-        s = slot(si, pos)
+        s = base + (0 if pos == 14 else pos - 1)  # slot(si, pos)
         have = cur[s] > 0
         if have:
             cur[s] -= 1
@@ -166,18 +166,23 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
 
     set_memo: set[tuple[object, ...]] = set()  # (part, totals, wilds, previous rank, ranks used) that fail
 
+    last = len(sets) - 1
+
     def set_rec(j: int, tot: list[int], w: int, prev_rank: int) -> bool:
-        if j == len(sets):
+        if j > last:
             return True
-        key = (j, tuple(tot), w, prev_rank, tuple(used_ranks) if distinct.sets else ())
-        if key in set_memo:
-            return False
         part = sets[j]
         same_as_prev = j > 0 and part == sets[j - 1] and not part.rank
         ranks = (part.rank,) if part.rank else range(prev_rank if same_as_prev else 1, 14)
         have_nat, have_wild = part.have_nat, part.have_wild
         size = max(part.smin, have_nat + have_wild)  # a 4th card never helps
         need = size - have_nat - have_wild
+        if j == last:  # the last part: the first rank and wild choice that fits, no memo
+            return _last_set(tot, w, ranks, have_nat, have_wild, need,
+                             used_ranks if distinct.sets else (), plan)
+        key = (j, tuple(tot), w, prev_rank, tuple(used_ranks) if distinct.sets else ())
+        if key in set_memo:
+            return False
         for r in ranks:
             if r == 2 or tot[r - 1] < need - 1 or (distinct.sets and r in used_ranks):
                 continue
@@ -201,7 +206,7 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
 
     def run_rec(i: int, c: Counts, w: int) -> bool:
         if i == len(runs):
-            return set_rec(0, totals(c), w, 0)
+            return set_rec(0, totals(c), w, 0) if sets else True
         key = (i, c, w, tuple(used_suits))
         if key in memo:
             return False
@@ -222,6 +227,25 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
     return plan if run_rec(0, counts, wilds) else None
 
 
+def _last_set(tot: list[int], w: int, ranks: Iterable[int], have_nat: int, have_wild: int, need: int,
+              used_ranks: Sequence[int], plan: Plan) -> bool:
+    """The last set part of :func:`solve`: appends the first ``(rank, naturals, wilds)`` that
+    fits (in the order the general step tries them) to ``plan``."""
+    for r in ranks:
+        t = tot[r - 1]
+        if r == 2 or t < need - 1 or r in used_ranks:
+            continue
+        for add_w in (0, 1):
+            if have_wild + add_w > 1 or add_w > w:
+                continue
+            n = need - add_w
+            if n < 0 or n > t or have_nat + n < 1:
+                continue
+            plan.sets.append((r, n, add_w))
+            return True
+    return False
+
+
 _PLANS: dict[tuple[object, ...], Plan | None] = {}
 
 
@@ -229,19 +253,24 @@ def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
               distinct: Distinct = NO_DISTINCT) -> Plan | None:
     """:func:`solve`, cached (the engine asks the same questions many times). The plan returned is
     shared: read it, never change it. With sets only, suits are folded together (equivalent hands
-    share answers), so the plan's sets name ranks, not cards."""
-    if not runs:
-        counts = tuple(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)) + (0,) * 39
-    key = (counts, wilds, runs, sets, distinct)
+    share answers; the key holds the 13 rank totals), so the plan's sets name ranks, not cards."""
+    totals = None
+    if runs:
+        key: tuple[object, ...] = (counts, wilds, runs, sets, distinct)
+    else:
+        totals = _fold(counts)
+        key = (totals, wilds, sets, distinct)
     try:
         return _PLANS[key]
     except KeyError:
         pass
     if len(_PLANS) > 100_000:  # bounded memory in a long-running bot
         _PLANS.clear()
-    if _hopeless(counts, wilds, runs, sets):
+    if _hopeless(counts, wilds, runs, sets, totals):
         _PLANS[key] = None
         return None
+    if totals is not None:
+        counts = totals + _PAD
     # Several parts competing for cards: let wilds replace naturals (a complete search); one run
     # alone: the quick search is complete.
     found = solve(counts, wilds, runs, sets, bool(runs) and (len(runs) > 1 or bool(sets)), distinct)
@@ -249,46 +278,93 @@ def find_plan(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     return found
 
 
-def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> bool:
+_PAD = (0,) * 39
+
+
+def _fold(counts: Counts) -> Counts:
+    """Naturals held per rank position (13 totals, suits folded together)."""
+    return tuple([counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)])
+
+
+_ROWS: dict[Counts, int] = {}
+
+
+def _rows(counts: Counts) -> list[int]:
+    """Per suit, bit p set when a natural is held at run place p (the Ace at 1 and 14);
+    memoized on each suit's 13 counts, and the last counts tuple is remembered (the filter and
+    the search read the same one). Read the list, never change it."""
+    last = _LAST_ROWS
+    if counts is last[0]:
+        return last[1]  # type: ignore[return-value]
+    rows: list[int] = []
+    get = _ROWS.get
+    for base in (0, 13, 26, 39):
+        suit = counts[base:base + 13]
+        row = get(suit)
+        if row is None:
+            if len(_ROWS) > 100_000:
+                _ROWS.clear()
+            row = 16386 if suit[0] else 0
+            for p in range(1, 13):
+                if suit[p]:
+                    row |= 2 << p
+            _ROWS[suit] = row
+        rows.append(row)
+    if type(counts) is tuple:
+        last[0], last[1] = counts, rows
+    return rows
+
+
+_LAST_ROWS: list[object] = [None, None]  # the last counts asked about (by identity), and its rows
+
+
+def remember_rows(counts: Counts, rows: list[int]) -> None:
+    """Tell :func:`_rows` the rows of ``counts`` (a tuple), computed along with it elsewhere."""
+    _LAST_ROWS[0], _LAST_ROWS[1] = counts, rows
+
+
+def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
+              totals: Counts | None = None) -> bool:
     """Some part with nothing placed yet cannot be formed even alone (a necessary condition of
     :func:`solve`, checked without a search): no rank holds enough for a set, or no suit has a
-    window of the run's shortest length that its cards and the wilds allowed can fill."""
+    window of the run's shortest length that its cards and the wilds allowed can fill.
+    ``totals``: :func:`_fold` of ``counts``, if already known."""
+    most = -1  # the most naturals of one rank (computed when first needed)
+    placed = False  # some part holds placed cards
     for part in sets:
         if part.rank or part.have_nat or part.have_wild:
+            placed = True
             continue
-        need = part.smin - (1 if wilds else 0)
-        if not any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13)):
+        if most < 0:
+            most = max(totals if totals is not None else _fold(counts))
+        if most < part.smin - (1 if wilds else 0):
             return True
     rows: list[int] | None = None
+    misses: list[list[int]] = []  # per run with nothing placed: per suit, the wilds it needs at least
     for run in runs:
         if run.fixed or run.suit:
+            placed = True
             continue
         if rows is None:
-            rows = []
-            for base in (0, 13, 26, 39):
-                row = 16386 if counts[base] else 0  # bit p: a natural at run place p (the Ace at 1, 14)
-                for p in range(1, 13):
-                    if counts[base + p]:
-                        row |= 2 << p
-                rows.append(row)
-        length = run.lmin
-        budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
-        if not any(row and length - _best_window(row, length) <= budget for row in rows):
+            rows = _rows(counts)
+        per_suit = _misses(rows, run.lmin)
+        if min(per_suit) > (wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)):
             return True
-    if rows is None or any(r.fixed or r.suit for r in runs) or any(p.rank or p.have_nat or p.have_wild for p in sets):
+        misses.append(per_suit)
+    if rows is None or placed:
         return False
     # Parts together (nothing placed yet): the wilds the runs need at least, per suit.
     needs = []
-    for run in runs:
+    for run, per_suit in zip(runs, misses, strict=True):
         length = run.lmin
         budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
-        per_suit = [length - _best_window(row, length) if row else 99 for row in rows]
         needs.append(([m if m <= budget else 99 for m in per_suit], length, budget))
     if len(runs) == 1 and sets:
         left = wilds - min(needs[0][0])
+        if most < 0:
+            most = max(_fold(counts))
         for part in sets:
-            need = part.smin - (1 if left > 0 else 0)
-            if not any(counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] >= need for p in range(13)):
+            if most < part.smin - (1 if left > 0 else 0):
                 return True
     elif len(runs) == 2 and not sets:
         (m1, len1, b1), (m2, len2, b2) = needs
@@ -299,26 +375,50 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     return False
 
 
-_BEST: dict[tuple[int, int], int] = {}
+_BEST: dict[int, dict[int, int]] = {}  # run length -> row -> most places held in one window
 
 
-def _best_window(row: int, length: int) -> int:
-    """The most places of ``row`` (bit p: run place p held) inside one window of ``length``
-    places starting at place 1..15-length (memoized; ``-99`` when no window fits)."""
-    found = _BEST.get((row, length))
-    if found is None:
-        if len(_BEST) > 100_000:
-            _BEST.clear()
-        span = (1 << length) - 1
-        found = _BEST[row, length] = max(((row >> lo & span).bit_count() for lo in range(1, 16 - length)),
-                                         default=-99)
-    return found
+def _misses(rows: list[int], length: int) -> list[int]:
+    """Per suit row (bit p: run place p held), the fewest places missing from one window of
+    ``length`` places starting at place 1..15-length; 99 for an empty row or when no window fits
+    (memoized per length and row)."""
+    best = _BEST.get(length)
+    if best is None:
+        best = _BEST[length] = {}
+    out = []
+    for row in rows:
+        if not row:
+            out.append(99)
+            continue
+        found = best.get(row)
+        if found is None:
+            if len(best) > 100_000:
+                best.clear()
+            span = (1 << length) - 1
+            found = best[row] = max(((row >> lo & span).bit_count() for lo in range(1, 16 - length)), default=-99)
+        out.append(length - found if found >= 0 else 99)
+    return out
 
 
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
              distinct: Distinct = NO_DISTINCT) -> bool:
-    """Whether :func:`find_plan` finds a way (cached)."""
-    return find_plan(counts, wilds, runs, sets, distinct) is not None
+    """Whether :func:`find_plan` finds a way (cached). Sets alone with nothing placed: ranks are
+    alike (2s are wild, never natural), so the answer is kept per sorted rank totals."""
+    if runs or (distinct.sets and distinct.ranks):
+        return find_plan(counts, wilds, runs, sets, distinct) is not None
+    for p in sets:
+        if p.rank or p.have_nat or p.have_wild:
+            return find_plan(counts, wilds, runs, sets, distinct) is not None
+    key = (tuple(sorted(_fold(counts))), wilds, sets, distinct.sets)
+    found = _FEASIBLE.get(key)
+    if found is None:
+        if len(_FEASIBLE) > 100_000:
+            _FEASIBLE.clear()
+        found = _FEASIBLE[key] = find_plan(counts, wilds, runs, sets, distinct) is not None
+    return found
+
+
+_FEASIBLE: dict[tuple[object, ...], bool] = {}
 
 
 # --- going out this turn ---------------------------------------------------------------------
