@@ -44,18 +44,27 @@ class _Facts(NamedTuple):
 
     place: int  # run place (the Ace: 1); 0 for a wild
     suit_i: int  # index in SUITS; 0 for a wild
-    row_shift: int  # where its suit's run places sit in a tally's ``rows``
-    slot_shift: int  # where its own count sits in a tally's ``counts``
-    rank_shift: int  # where its rank's count sits in a tally's ``counts``
-    count_bits: int  # what it adds to ``counts`` (nothing for a wild)
-    row_bits: int  # what it adds to ``rows``: its run places (the Ace: 1 and 14); nothing for a wild
-    near: int  # the other run places at most two away from it, as bits
+    slot_shift: int  # where its count sits in a tally's ``counts``
+    rank_shift: int  # where its rank's count sits in a tally's ``counts`` (a wild: none, 0)
+    count_bits: int  # what it adds to ``counts``
+    near: int  # the other run places at most two away from it, as a tally's ``held`` bits
     points: int  # penalty value (card_points)
     code: str  # canonical code
     wild: bool
 
 
-_RANKS_AT = 4 * 16 * len(SUITS)  # in ``counts``: the 4-bit card counts first, then 8-bit rank counts
+# A tally packs a multiset of cards into ``counts``: 4 bits per card (its copies; 16 slots per suit:
+# a natural at its run place, a 2 at place 2, the joker in slot 15 of the first suit), then 8 bits
+# per rank (the naturals of that rank). ``held`` marks the slots in use (bit 0 of each 4).
+_RANKS_AT = 4 * 16 * len(SUITS)
+_SLOTS = (1 << _RANKS_AT) - 1
+_HELD = sum(1 << 4 * k for k in range(16 * len(SUITS)))
+_NATURALS = sum(1 << 4 * (16 * i + p) for i in range(len(SUITS)) for p in range(1, 14) if p != 2)
+_SUIT = (1 << 64) - 1  # one suit's slots
+
+
+def _slot(place: int, suit_i: int) -> int:
+    return 4 * (16 * suit_i + (1 if place == 14 else place))
 
 
 class _FactsTable(dict[str, _Facts]):
@@ -64,15 +73,16 @@ class _FactsTable(dict[str, _Facts]):
     def __missing__(self, code: str) -> _Facts:
         c = _card(code)
         if is_wild(c):
-            found = _Facts(0, 0, 0, 0, 0, 0, 0, 0, card_points(c), c.code, True)
+            slot = _slot(2, SUITS.index(c.suit)) if c.rank == "2" else _slot(15, 0)
+            found = _Facts(0, 0, slot, 0, 1 << slot, 0, card_points(c), c.code, True)
         else:
             place, suit_i = POS_OF_RANK[c.rank], SUITS.index(c.suit)
             places = (1, 14) if place == 1 else (place,)
-            bits = sum(1 << p for p in places)
-            near = sum(1 << q for q in range(1, 15) if any(abs(q - p) <= 2 for p in places)) & ~bits
-            slot_shift, rank_shift = 4 * (16 * suit_i + place), _RANKS_AT + 8 * place
-            found = _Facts(place, suit_i, 16 * suit_i, slot_shift, rank_shift, 1 << slot_shift | 1 << rank_shift,
-                           bits << 16 * suit_i, near, card_points(c), c.code, False)
+            near = sum(1 << _slot(q, suit_i) for q in range(1, 15)
+                       if q not in places and q != 2 and any(abs(q - p) <= 2 for p in places))
+            slot, rank_shift = _slot(place, suit_i), _RANKS_AT + 8 * place
+            found = _Facts(place, suit_i, slot, rank_shift, 1 << slot | 1 << rank_shift, near,
+                           card_points(c), c.code, False)
         self[code] = found
         return found
 
@@ -91,21 +101,17 @@ class _Column(dict[str, T]):
 
 _FACTS = _FactsTable()
 _COUNT_BITS = _Column(lambda f: f.count_bits)
-_ROW_BITS = _Column(lambda f: f.row_bits)
 _TIES = _Column(lambda f: (-f.points, f.code))  # discard tie-break: the costliest, then the lowest code
 _HOT = _Column(lambda f: (f.wild, f.place, f.suit_i, f.rank_shift, f.slot_shift))  # for :func:`_values`
 
-# A multiset of card codes as :func:`usefulness` needs it: (its distinct codes, counts, rows). The
-# two integers are packed: ``counts`` holds 4 bits per natural card (its copies, at its
-# ``slot_shift``) then 8 bits per rank (the naturals of that rank, at ``rank_shift``); ``rows``
-# holds 16 bits per suit (the run places held, from bit ``row_shift``).
-_Tally = tuple[dict[str, None], int, int]
+_Tally = tuple[int, int]  # (counts, held)
 
 
-def _tally(codes: Sequence[str]) -> _Tally:
-    """Sums at C speed: distinct cards of one suit hold distinct run places, so ``rows`` adds up."""
-    distinct = dict.fromkeys(codes)
-    return distinct, sum(map(_COUNT_BITS.__getitem__, codes)), sum(map(_ROW_BITS.__getitem__, distinct))
+def _tally(codes: Iterable[str]) -> _Tally:
+    """``counts`` summed at C speed, and the slots held."""
+    counts = sum(map(_COUNT_BITS.__getitem__, codes))
+    slots = counts & _SLOTS
+    return counts, (slots | slots >> 1 | slots >> 2 | slots >> 3) & _HELD
 
 
 def _parts(view: JSON, seat: int) -> tuple[tuple[int, ...], int, int]:
@@ -128,22 +134,23 @@ _SEARCH_PARTS: dict[tuple[int, str], tuple[tuple[SeqPart, ...], tuple[SetPart, .
 
 def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
     """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
-    return {_card(code): v for code, v in _values(_tally([c.code for c in hand]), sets, run_len).items()}
+    codes = [c.code for c in hand]
+    return {_card(code): v for code, v in _values(_tally(codes), sets, run_len, codes).items()}
 
 
-def _values(t: _Tally, sets: Sequence[int], run_len: int,
-            codes: Iterable[str] | None = None) -> dict[str, float]:
-    """:func:`usefulness` of the cards ``codes`` (default: all) of the tallied hand, by code."""
-    distinct, counts, rows = t
+def _values(t: _Tally, sets: Sequence[int], run_len: int, codes: Iterable[str]) -> dict[str, float]:
+    """:func:`usefulness` of the cards ``codes`` (repeats allowed) of the tallied hand, by code."""
+    counts, held = t
     set_values = _set_values(sets, run_len)
     if run_len:
         runs = _run_values(run_len)
-        by_suit = (runs[rows & 0x7FFF], runs[rows >> 16 & 0x7FFF], runs[rows >> 32 & 0x7FFF], runs[rows >> 48])
+        rows = held & _NATURALS
+        by_suit = (runs[rows & _SUIT], runs[rows >> 64 & _SUIT], runs[rows >> 128 & _SUIT], runs[rows >> 192])
     else:
         by_suit = _NO_RUNS
     hot = _HOT
     out: dict[str, float] = {}
-    for code in distinct if codes is None else codes:
+    for code in codes:
         wild, place, suit_i, rank_shift, slot_shift = hot[code]
         if wild:
             out[code] = 100.0
@@ -173,15 +180,16 @@ def _set_values(sets: Sequence[int], run_len: int) -> tuple[float, ...]:
 
 
 class _RunValues(dict[int, tuple[float, ...]]):
-    """For one run length: a suit's places held (bits) -> the run value of a card of that suit at each
-    place held (the most cards held in one window of the run's length around it), computed on first
-    use (at most 2**14 patterns)."""
+    """For one run length: a suit's naturals held (its tally ``held`` bits) -> the run value of a card
+    of that suit at each place held (the most cards held in one window of the run's length around
+    it), computed on first use (at most 2**12 patterns)."""
 
     def __init__(self, run_len: int) -> None:
         super().__init__()
         self.run_len = run_len
 
-    def __missing__(self, row: int) -> tuple[float, ...]:
+    def __missing__(self, suit_held: int) -> tuple[float, ...]:
+        row = sum(1 << p for p in range(1, 15) if suit_held >> _slot(p, 0) & 1)  # run places as bits
         run_len = self.run_len
         span = (1 << run_len) - 1
         last = 15 - run_len
@@ -195,7 +203,7 @@ class _RunValues(dict[int, tuple[float, ...]]):
                         if held > best:
                             best = held
                 values[place] = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
-        found = self[row] = tuple(values)
+        found = self[suit_held] = tuple(values)
         return found
 
 
@@ -219,10 +227,10 @@ def _worst(values: dict[str, float]) -> str:
     return min((code for code, v in values.items() if v == low), key=_TIES.__getitem__)
 
 
-# ((tally, sets, run length), values) of the last hand weighed for taking the discard: the discard
+# ((tally counts, sets, run length), values) of the last hand weighed for taking the discard: the discard
 # decision that follows sees the same hand again. The values depend on nothing else (wilds are
 # worth 100 whatever their copies).
-_LAST: list[tuple[tuple[_Tally, tuple[int, ...], int], dict[str, float]]] = []
+_LAST: list[tuple[tuple[int, tuple[int, ...], int], dict[str, float]]] = []
 
 
 class TrioPlayer:
@@ -255,14 +263,15 @@ class TrioPlayer:
         return legal[0]
 
     def _worst_discard(self, view: JSON, seat: int, discards: list[str]) -> str:
-        """The code of the least useful card among those it may throw."""
+        """The code of the least useful card among those it may throw (the steps name each distinct
+        card of the hand, or fewer)."""
         sets, run_len, _ = _parts(view, seat)
         t = _tally(view["hand"])
-        if len(discards) < len(t[0]):
-            return _worst(_values(_tally(discards), sets, run_len))
-        if _LAST and _LAST[0][0] == (t, sets, run_len):  # just weighed: the discard it took
+        if len(discards) < t[1].bit_count():
+            return _worst(_values(_tally(discards), sets, run_len, discards))
+        if _LAST and _LAST[0][0] == (t[0], sets, run_len):  # just weighed: the discard it took
             return _worst(_LAST[0][1])
-        return _worst(_values(t, sets, run_len))
+        return _worst(_values(t, sets, run_len, discards))
 
     def _wants(self, view: JSON, hand: list[str], top: str) -> bool:
         """Take the discard before opening: when it completes the contract, or clearly helps."""
@@ -270,14 +279,15 @@ class TrioPlayer:
         f = _FACTS[top]
         if f.wild:
             return True
-        t = _tally([*hand, top])
-        if t[1] >> f.rank_shift & 255 < 2 and not t[2] >> f.row_shift & f.near:
+        codes = [*hand, top]
+        t = _tally(codes)
+        if t[0] >> f.rank_shift & 255 < 2 and not t[1] & f.near:
             return False  # no partner (same rank, or same suit two places away at most): fits nothing
         sets, run_len, _ = _parts(view, seat)
         if _values(t, sets, run_len, (top,))[top] < 2.0:
             return False
-        use = _values(t, sets, run_len)
-        _LAST[:] = [((t, sets, run_len), use)]
+        use = _values(t, sets, run_len, codes)
+        _LAST[:] = [((t[0], sets, run_len), use)]
         if use[top] > min(use.values()):  # helps more than some card held
             return True
         key = (view["contracts"][seat], view["variant"])
