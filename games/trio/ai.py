@@ -21,13 +21,12 @@ from typing import NamedTuple, TypeVar
 from games.base import JSON, Action
 from games.cards import Card, card
 from games.trio.contracts import card_points, contract_parts, search_parts
-from games.trio.melds import POS_OF_RANK, SEQ, SET, SUITS, WILDS, is_wild
+from games.trio.melds import POS_OF_RANK, SEQ, SET, SUITS, is_wild
 from games.trio.search import SeqPart, SetPart, counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
 T = TypeVar("T")
 _CARDS: dict[str, Card] = {}
-_WILD_CODES = frozenset(c.code for c in WILDS)
 _TAKE, _STOCK = Action("draw", "discard"), Action("draw", "stock")
 
 
@@ -55,7 +54,8 @@ class _Facts(NamedTuple):
 
 # A tally packs a multiset of cards into ``counts``: 4 bits per card (its copies; 16 slots per suit:
 # a natural at its run place, a 2 at place 2, the joker in slot 15 of the first suit), then 8 bits
-# per rank (the naturals of that rank). ``held`` marks the slots in use (bit 0 of each 4).
+# per rank (the naturals of that rank): room for 15 copies of a card, 255 naturals of a rank (a few
+# decks hold far fewer). ``held`` marks the slots in use (bit 0 of each 4).
 _RANKS_AT = 4 * 16 * len(SUITS)
 _SLOTS = (1 << _RANKS_AT) - 1
 _HELD = sum(1 << 4 * k for k in range(16 * len(SUITS)))
@@ -64,6 +64,7 @@ _SUIT = (1 << 64) - 1  # one suit's slots
 
 
 def _slot(place: int, suit_i: int) -> int:
+    """Bit of a card's count in ``counts`` (the Ace high shares the Ace's slot)."""
     return 4 * (16 * suit_i + (1 if place == 14 else place))
 
 
@@ -227,9 +228,8 @@ def _worst(values: dict[str, float]) -> str:
     return min((code for code, v in values.items() if v == low), key=_TIES.__getitem__)
 
 
-# ((tally counts, sets, run length), values) of the last hand weighed for taking the discard: the discard
-# decision that follows sees the same hand again. The values depend on nothing else (wilds are
-# worth 100 whatever their copies).
+# ((tally counts, sets, run length), values) of the last hand weighed for taking the discard: the
+# discard decision that follows sees the same hand again (one entry; the key is all they depend on).
 _LAST: list[tuple[tuple[int, tuple[int, ...], int], dict[str, float]]] = []
 
 
