@@ -6,23 +6,28 @@ completes the contract), opens as soon as it can with naturals first and wilds l
 and lays off everything it can after opening, and goes out. :class:`BaselinePlayer` is the
 simpler yardstick: always draws from the stock, opens and lays off when it can, and discards the
 card with the fewest partners, without regard to its contract.
+
+The players work on the card codes of the view and the legal steps (canonical, as the engine
+writes them); what they need of each code (rank, suit, run places, penalty) is looked up once in
+``_FACTS``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, TypeVar
 
 from games.base import JSON, Action
 from games.cards import Card, card
 from games.trio.contracts import card_points, contract_parts, search_parts
-from games.trio.melds import POS_OF_RANK, SEQ, SET, WILDS, is_wild
+from games.trio.melds import POS_OF_RANK, SEQ, SET, SUITS, is_wild
 from games.trio.search import SeqPart, SetPart, counts_of, feasible
 
 _SET_VALUE = {1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}
+T = TypeVar("T")
 _CARDS: dict[str, Card] = {}
-# (suit's places held as bits, run length) -> rank -> run value of a card of that rank and suit
-_RUN_VALUES: dict[tuple[int, int], dict[str, float]] = {}
+_TAKE, _STOCK = Action("draw", "discard"), Action("draw", "stock")
 
 
 def _card(code: str) -> Card:
@@ -33,10 +38,87 @@ def _card(code: str) -> Card:
     return found
 
 
-def _parts(view: JSON, seat: int) -> tuple[list[int], int, int]:
+class _Facts(NamedTuple):
+    """What the players need of one card code (see :data:`_Tally` for the packed fields)."""
+
+    place: int  # run place (the Ace: 1); 0 for a wild
+    suit_i: int  # index in SUITS; 0 for a wild
+    slot_shift: int  # where its count sits in a tally's ``counts``
+    rank_shift: int  # where its rank's count sits in a tally's ``counts`` (a wild: none, 0)
+    count_bits: int  # what it adds to ``counts``
+    near: int  # the other run places at most two away from it, as a tally's ``held`` bits
+    points: int  # penalty value (card_points)
+    code: str  # canonical code
+    wild: bool
+
+
+# A tally packs a multiset of cards into ``counts``: 4 bits per card (its copies; 16 slots per suit:
+# a natural at its run place, a 2 at place 2, the joker in slot 15 of the first suit), then 8 bits
+# per rank (the naturals of that rank): room for 15 copies of a card, 255 naturals of a rank (a few
+# decks hold far fewer). ``held`` marks the slots in use (bit 0 of each 4).
+_RANKS_AT = 4 * 16 * len(SUITS)
+_SLOTS = (1 << _RANKS_AT) - 1
+_HELD = sum(1 << 4 * k for k in range(16 * len(SUITS)))
+_NATURALS = sum(1 << 4 * (16 * i + p) for i in range(len(SUITS)) for p in range(1, 14) if p != 2)
+_SUIT = (1 << 64) - 1  # one suit's slots
+
+
+def _slot(place: int, suit_i: int) -> int:
+    """Bit of a card's count in ``counts`` (the Ace high shares the Ace's slot)."""
+    return 4 * (16 * suit_i + (1 if place == 14 else place))
+
+
+class _FactsTable(dict[str, _Facts]):
+    """Card code -> :class:`_Facts`, built on first use (a few dozen codes at most)."""
+
+    def __missing__(self, code: str) -> _Facts:
+        c = _card(code)
+        if is_wild(c):
+            slot = _slot(2, SUITS.index(c.suit)) if c.rank == "2" else _slot(15, 0)
+            found = _Facts(0, 0, slot, 0, 1 << slot, 0, card_points(c), c.code, True)
+        else:
+            place, suit_i = POS_OF_RANK[c.rank], SUITS.index(c.suit)
+            places = (1, 14) if place == 1 else (place,)
+            near = sum(1 << _slot(q, suit_i) for q in range(1, 15)
+                       if q not in places and q != 2 and any(abs(q - p) <= 2 for p in places))
+            slot, rank_shift = _slot(place, suit_i), _RANKS_AT + 8 * place
+            found = _Facts(place, suit_i, slot, rank_shift, 1 << slot | 1 << rank_shift, near,
+                           card_points(c), c.code, False)
+        self[code] = found
+        return found
+
+
+class _Column(dict[str, T]):
+    """Card code -> one fact drawn from its :class:`_Facts` (a plain lookup, to ``map`` at C speed)."""
+
+    def __init__(self, fact: Callable[[_Facts], T]) -> None:
+        super().__init__()
+        self.fact = fact
+
+    def __missing__(self, code: str) -> T:
+        found = self[code] = self.fact(_FACTS[code])
+        return found
+
+
+_FACTS = _FactsTable()
+_COUNT_BITS = _Column(lambda f: f.count_bits)
+_TIES = _Column(lambda f: (-f.points, f.code))  # discard tie-break: the costliest, then the lowest code
+_HOT = _Column(lambda f: (f.wild, f.place, f.suit_i, f.rank_shift, f.slot_shift))  # for :func:`_values`
+
+_Tally = tuple[int, int]  # (counts, held)
+
+
+def _tally(codes: Iterable[str]) -> _Tally:
+    """``counts`` summed at C speed, and the slots held."""
+    counts = sum(map(_COUNT_BITS.__getitem__, codes))
+    slots = counts & _SLOTS
+    return counts, (slots | slots >> 1 | slots >> 2 | slots >> 3) & _HELD
+
+
+def _parts(view: JSON, seat: int) -> tuple[tuple[int, ...], int, int]:
     """(set sizes, run length, run count) the player is working on."""
     if view["opened"][seat]:
-        return [3], 3, 1
+        return (3,), 3, 1
     key = (view["contracts"][seat], view["variant"])
     found = _PARTS.get(key)
     if found is None:
@@ -44,7 +126,7 @@ def _parts(view: JSON, seat: int) -> tuple[list[int], int, int]:
         sets = tuple(s for k, s in parts if k == SET)
         runs = [s for k, s in parts if k == SEQ]
         found = _PARTS[key] = (sets, runs[0] if runs else 0, len(runs))
-    return list(found[0]), found[1], found[2]
+    return found
 
 
 _PARTS: dict[tuple[int, str], tuple[tuple[int, ...], int, int]] = {}
@@ -53,64 +135,102 @@ _SEARCH_PARTS: dict[tuple[int, str], tuple[tuple[SeqPart, ...], tuple[SetPart, .
 
 def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
     """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
-    copies: dict[Card, int] = {}
-    for c in hand:
-        copies[c] = copies.get(c, 0) + 1
-    by_rank: dict[str, int] = {}
-    present: dict[str, int] = {}  # per suit: bit p set when a card sits at run place p
-    for c, n in copies.items():
-        if c not in WILDS:
-            by_rank[c.rank] = by_rank.get(c.rank, 0) + n
-            p = POS_OF_RANK[c.rank]
-            present[c.suit] = present.get(c.suit, 0) | (16386 if p == 1 else 1 << p)
-    span = (1 << run_len) - 1
-    last = 15 - run_len
-    run_memos: dict[str, dict[str, float]] = {}  # per suit: the run value of each rank (memoized)
+    codes = [c.code for c in hand]
+    return {_card(code): v for code, v in _values(_tally(codes), sets, run_len, codes).items()}
+
+
+def _values(t: _Tally, sets: Sequence[int], run_len: int, codes: Iterable[str]) -> dict[str, float]:
+    """:func:`usefulness` of the cards ``codes`` (repeats allowed) of the tallied hand, by code."""
+    counts, held = t
+    set_values = _set_values(sets, run_len)
     if run_len:
-        if len(_RUN_VALUES) > 50_000:
-            _RUN_VALUES.clear()
-        for suit, row in present.items():
-            memo = _RUN_VALUES.get((row, run_len))
-            if memo is None:
-                memo = _RUN_VALUES[row, run_len] = {}
-            run_memos[suit] = memo
-    need = max(sets) if sets else 0
-    set_scale = 0.6 if run_len else 1.0
-    out: dict[Card, float] = {}
-    for c, n_copies in copies.items():
-        if c in WILDS:
-            out[c] = 100.0
+        runs = _run_values(run_len)
+        rows = held & _NATURALS
+        by_suit = (runs[rows & _SUIT], runs[rows >> 64 & _SUIT], runs[rows >> 128 & _SUIT], runs[rows >> 192])
+    else:
+        by_suit = _NO_RUNS
+    hot = _HOT
+    out: dict[str, float] = {}
+    for code in codes:
+        wild, place, suit_i, rank_shift, slot_shift = hot[code]
+        if wild:
+            out[code] = 100.0
             continue
-        value = 0.0
-        if sets:
-            n = by_rank[c.rank]
-            if n > need:  # copies beyond the largest set wanted are spare
-                value = 0.2
-            else:
-                value = _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * set_scale
-        if run_len:
-            memo = run_memos[c.suit]
-            run_value = memo.get(c.rank)
-            if run_value is None:
-                row = present[c.suit]
+        value = set_values[counts >> rank_shift & 255]
+        run_value = by_suit[suit_i][place]
+        if run_value > value and (sets or counts >> slot_shift & 15 == 1):  # a 2nd copy never helps a run
+            value = run_value
+        out[code] = value
+    return out
+
+
+_SET_VALUES: dict[tuple[int, bool], tuple[float, ...]] = {}
+
+
+def _set_values(sets: Sequence[int], run_len: int) -> tuple[float, ...]:
+    """Set value of a card by the naturals of its rank held (0 to 255); copies beyond the largest
+    set wanted are spare."""
+    key = (max(sets) if sets else 0, run_len > 0)
+    found = _SET_VALUES.get(key)
+    if found is None:
+        need, scale = key[0], 0.6 if run_len else 1.0
+        found = _SET_VALUES[key] = tuple(
+            0.0 if not sets or n == 0 else 0.2 if n > need else
+            _SET_VALUE[n] * (1.0 if need == 3 or n >= 2 else 0.5) * scale for n in range(256))
+    return found
+
+
+class _RunValues(dict[int, tuple[float, ...]]):
+    """For one run length: a suit's naturals held (its tally ``held`` bits) -> the run value of a card
+    of that suit at each place held (the most cards held in one window of the run's length around
+    it), computed on first use (at most 2**12 patterns)."""
+
+    def __init__(self, run_len: int) -> None:
+        super().__init__()
+        self.run_len = run_len
+
+    def __missing__(self, suit_held: int) -> tuple[float, ...]:
+        row = sum(1 << p for p in range(1, 15) if suit_held >> _slot(p, 0) & 1)  # run places as bits
+        run_len = self.run_len
+        span = (1 << run_len) - 1
+        last = 15 - run_len
+        values = [0.0] * 14
+        for place in range(1, 14):
+            if row >> place & 1:
                 best = 0
-                for p in ((1, 14) if c.rank == "A" else (POS_OF_RANK[c.rank],)):
+                for p in ((1, 14) if place == 1 else (place,)):
                     for lo in range(max(1, p - run_len + 1), min(p, last) + 1):
                         held = (row >> lo & span).bit_count()
                         if held > best:
                             best = held
-                run_value = memo[c.rank] = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
-            if n_copies > 1 and not sets:
-                run_value = 0.0  # a second copy never helps a run
-            value = max(value, run_value)
-        out[c] = value
-    return out
+                values[place] = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+        found = self[suit_held] = tuple(values)
+        return found
 
 
-def _worst(hand: Sequence[Card], sets: Sequence[int], run_len: int,
-           use: dict[Card, float] | None = None) -> Card:
-    use = use if use is not None else usefulness(hand, sets, run_len)
-    return min(use, key=lambda c: (use[c], -card_points(c), c.code))
+_RUN_TABLES: dict[int, _RunValues] = {}
+_NO_RUNS = ((0.0,) * 14,) * len(SUITS)
+
+
+def _run_values(run_len: int) -> _RunValues:
+    found = _RUN_TABLES.get(run_len)
+    if found is None:
+        found = _RUN_TABLES[run_len] = _RunValues(run_len)
+    return found
+
+
+def _worst(values: dict[str, float]) -> str:
+    """The code of the least useful card, the costliest first, then the lowest code."""
+    found = list(values.values())
+    low = min(found)
+    if found.count(low) == 1:
+        return list(values)[found.index(low)]
+    return min((code for code, v in values.items() if v == low), key=_TIES.__getitem__)
+
+
+# ((tally counts, sets, run length), values) of the last hand weighed for taking the discard: the
+# discard decision that follows sees the same hand again (one entry; the key is all they depend on).
+_LAST: list[tuple[tuple[int, tuple[int, ...], int], dict[str, float]]] = []
 
 
 class TrioPlayer:
@@ -120,60 +240,78 @@ class TrioPlayer:
         seat = view["seat"]
         phase = view["phase"]
         if phase == "draw":
-            take = Action("draw", "discard")
-            if take in legal and (view["opened"][seat] or self._wants(view, [_card(c) for c in view["hand"]],
-                                                                       _card(view["discard_top"]))):
-                return take
-            return Action("draw", "stock") if Action("draw", "stock") in legal else legal[0]
+            if _TAKE in legal and (view["opened"][seat] or self._wants(view, view["hand"], view["discard_top"])):
+                return _TAKE
+            return _STOCK if _STOCK in legal else legal[0]
         if phase == "layoff":  # the only phase offering ``onto:`` steps
             onto = next((a for a in legal if a.kind == "onto"), None)
             if onto is not None:
                 return onto
         if phase == "meld":
-            adds = [a for a in legal if a.kind == "add"]
-            naturals = [a for a in adds if not is_wild(_card(a.arg.partition("=")[0]))]
-            if naturals:
-                return max(naturals, key=lambda a: card_points(_card(a.arg.partition("=")[0])))
-            if adds:
-                return adds[0]
-            return next((a for a in legal if a.kind == "done"), None) or _first_meld(legal) or legal[0]
-        melds = [a for a in legal if a.kind == "meld"]
-        if melds:
-            return _first_meld(legal) or melds[0]
-        layoffs = [a for a in legal if a.kind == "layoff"]
-        if layoffs:
-            naturals = [a for a in layoffs if not is_wild(_card(a.arg))]
-            return (naturals or layoffs)[0]
-        discards = [a for a in legal if a.kind == "discard"]
+            return _best_add(legal) or next((a for a in legal if a.kind == "done"), None) \
+                or _first_meld(legal) or legal[0]
+        discards = [arg for kind, arg in legal if kind == "discard"]
+        if len(discards) < len(legal):  # other steps: lay down first, then lay off
+            melds = [a for a in legal if a.kind == "meld"]
+            if melds:
+                return _first_meld(legal) or melds[0]
+            layoffs = [a for a in legal if a.kind == "layoff"]
+            if layoffs:
+                return next((a for a in layoffs if not _FACTS[a.arg].wild), layoffs[0])
         if discards:
-            hand = [_card(c) for c in view["hand"]]
-            sets, run_len, _ = _parts(view, seat)
-            worst = _worst([_card(a.arg) for a in discards], sets, run_len) if len(discards) < len(set(hand)) \
-                else _worst(hand, sets, run_len)
-            return Action("discard", worst.code)
+            return Action("discard", self._worst_discard(view, seat, discards))
         return legal[0]
 
-    def _wants(self, view: JSON, hand: list[Card], top: Card) -> bool:
+    def _worst_discard(self, view: JSON, seat: int, discards: list[str]) -> str:
+        """The code of the least useful card among those it may throw (the steps name each distinct
+        card of the hand, or fewer)."""
+        sets, run_len, _ = _parts(view, seat)
+        t = _tally(view["hand"])
+        if len(discards) < t[1].bit_count():
+            return _worst(_values(_tally(discards), sets, run_len, discards))
+        if _LAST and _LAST[0][0] == (t[0], sets, run_len):  # just weighed: the discard it took
+            return _worst(_LAST[0][1])
+        return _worst(_values(t, sets, run_len, discards))
+
+    def _wants(self, view: JSON, hand: list[str], top: str) -> bool:
         """Take the discard before opening: when it completes the contract, or clearly helps."""
         seat = view["seat"]
-        if is_wild(top):
+        f = _FACTS[top]
+        if f.wild:
             return True
-        if _partners(top, hand) == 0:  # fits nothing in the hand: cannot complete anything
-            return False
+        codes = [*hand, top]
+        t = _tally(codes)
+        if t[0] >> f.rank_shift & 255 < 2 and not t[1] & f.near:
+            return False  # no partner (same rank, or same suit two places away at most): fits nothing
         sets, run_len, _ = _parts(view, seat)
-        use = usefulness([*hand, top], sets, run_len)
-        if use[top] < 2.0:
+        if _values(t, sets, run_len, (top,))[top] < 2.0:
             return False
-        worst = _worst([*hand, top], sets, run_len, use)
-        if worst != top and use[top] > use[worst]:  # helps more than some card held
+        use = _values(t, sets, run_len, codes)
+        _LAST[:] = [((t[0], sets, run_len), use)]
+        if use[top] > min(use.values()):  # helps more than some card held
             return True
         key = (view["contracts"][seat], view["variant"])
         found = _SEARCH_PARTS.get(key)
         if found is None:
             found = _SEARCH_PARTS[key] = search_parts(*key)
         runs, sets_p = found
-        counts, wilds = counts_of([*hand, top])
+        counts, wilds = counts_of([_card(c) for c in (*hand, top)])
         return feasible(counts, wilds, runs, sets_p)  # completes the contract
+
+
+def _best_add(legal: Sequence[Action]) -> Action | None:
+    """The ``add`` step placing the costliest natural (the first such), else the first ``add``."""
+    best = first = None
+    best_points = 0
+    facts = _FACTS
+    for a in legal:
+        if a.kind == "add":
+            if first is None:
+                first = a
+            f = facts[a.arg.partition("=")[0]]
+            if not f.wild and f.points > best_points:
+                best, best_points = a, f.points
+    return best or first
 
 
 class BaselinePlayer:
