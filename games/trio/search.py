@@ -326,6 +326,9 @@ def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[
 # Abstract table melds for the search: a set ("s", rank, size, wilds) or a run
 # ("q", suit index, lo, hi, wilds, max wilds, lo end wild, hi end wild).
 TableMeld = tuple[object, ...]
+# The going-out search holds a hand as its natural cards' count-vector slots, ascending (a card
+# held twice appears twice): a few small ints are cheaper to copy and hash than 52 counts.
+Slots = tuple[int, ...]
 
 
 def abstract(m: Meld) -> TableMeld | None:
@@ -374,46 +377,72 @@ def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *,
     extend them as lay-offs), lay-offs on ``table`` and, with ``discard``, one final discard.
     ``run_wilds`` is the wild limit of a new run (1, or :data:`ADJACENCY` at L'École). Cached:
     the engine asks again when the discard is taken, then at each step of that turn."""
+    return go_out_slots(slots_of(counts), wilds, open_table(table), discard, run_wilds)
+
+
+def slots_of(counts: Counts) -> Slots:
+    """The hand ``counts`` as ascending slots (see :data:`Slots`)."""
+    held = [i for i, n in enumerate(counts) if n]
+    if sum(counts) == len(held):
+        return tuple(held)
+    return tuple(i for i in held for _ in range(counts[i]))
+
+
+_LAST_TABLE: list[object] = [None, ()]  # the last table asked about and its open melds, sorted
+
+
+def open_table(table: Iterable[TableMeld | None]) -> tuple[TableMeld, ...]:
+    """The open melds of ``table``, sorted (the search's canonical table). The engine asks about
+    the same cached table tuple again and again: the last answer is kept, checked by identity."""
+    last = _LAST_TABLE
+    if table is last[0]:
+        return last[1]  # type: ignore[return-value]
     start = tuple(sorted(t for t in table if t is not None))
-    key = (counts, wilds, start, discard, run_wilds)
+    if isinstance(table, tuple):
+        last[0], last[1] = table, start
+    return start
+
+
+def go_out_slots(hand: Slots, wilds: int, start: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
+    """:func:`can_go_out` of the hand ``hand`` (ascending slots) and the sorted open melds
+    ``start`` (cached)."""
+    key = (hand, wilds, start, discard, run_wilds)
     found = _OUTS.get(key)
     if found is None:
         if len(_OUTS) > 100_000:  # bounded memory in a long-running bot
             _OUTS.clear()
-        found = _OUTS[key] = _can_go_out(counts, wilds, start, discard, run_wilds)
+        found = _OUTS[key] = _can_go_out(hand, wilds, start, discard, run_wilds)
     return found
 
 
 _OUTS: dict[tuple[object, ...], bool] = {}
 
 
-def _can_go_out(counts: Counts, wilds: int, start: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
-    """:func:`can_go_out` from the sorted open table melds ``start``, uncached."""
-    if not _quick_ok(counts, wilds, start, discard):
+def _can_go_out(hand: Slots, wilds: int, start: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
+    """:func:`can_go_out` from the hand's slots and the sorted open table melds ``start``, uncached.
+    The first card left (lowest slot) is discarded, laid off, or put in a new brelan or tierce."""
+    if not _quick_ok(hand, wilds, start, discard):
         return False
     memo: set[tuple[object, ...]] = set()
 
-    def rec(c: Counts, w: int, tab: tuple[TableMeld, ...], d: bool) -> bool:
-        total = sum(c) + w
-        if total == 0 or (total == 1 and d):
+    def rec(h: Slots, w: int, tab: tuple[TableMeld, ...], d: bool) -> bool:
+        if len(h) + w <= d:  # nothing left, or one card for the discard
             return True
-        key = (c, w, tab, d)
+        key = (h, w, tab, d)
         if key in memo:
             return False
         memo.add(key)
-        first = next((i for i, n in enumerate(c) if n), -1)
-        if first < 0:  # only wilds left: lay them off
+        if not h:  # only wilds left: lay them off
             for k, t in enumerate(tab):
                 for nt in _layoffs(t, -1, (), True):
-                    if rec(c, w - 1, _swap(tab, k, nt), d):
+                    if rec(h, w - 1, _swap(tab, k, nt), d):
                         return True
             return False
+        first = h[0]
+        rest = h[1:]
         si, p0 = divmod(first, 13)
         p0 += 1
         pos = (1, 14) if p0 == 1 else (p0,)
-        cl = list(c)
-        cl[first] -= 1
-        rest = tuple(cl)
         if d and rec(rest, w, tab, False):
             return True
         for k, t in enumerate(tab):
@@ -421,89 +450,99 @@ def _can_go_out(counts: Counts, wilds: int, start: tuple[TableMeld, ...], discar
                 if rec(rest, w, _swap(tab, k, nt), d):
                     return True
         # a new brelan holding this card
-        same = [slot(s, p0) for s in range(si, 4) if rest[slot(s, p0)]]
+        same = [a for a in range(si * 13 + p0 - 1, 52, 13) if a in rest]
         for a in same:
+            left = _drop(rest, a)
             for b in same:
-                if b < a or (a == b and rest[a] < 2):
-                    continue
-                cl2 = list(rest)
-                cl2[a] -= 1
-                cl2[b] -= 1
-                if rec(tuple(cl2), w, _add(tab, ("s", p0, 3, 0)), d):
+                if b >= a and b in left and rec(_drop(left, b), w, _add(tab, ("s", p0, 3, 0)), d):
                     return True
-            if w and rec(_dec(rest, a), w - 1, _add(tab, ("s", p0, 3, 1)), d):
+            if w and rec(left, w - 1, _add(tab, ("s", p0, 3, 1)), d):
                 return True
         # a new tierce holding this card
         for p in pos:
             for lo in (p - 2, p - 1, p):
                 if lo < 1 or lo + 2 > 14:
                     continue
-                others = [q for q in range(lo, lo + 3) if q != p]
-                yield_any = _tierces(rest, w, si, p, lo, others, run_wilds)
-                for left, wl, mask in yield_any:
+                for left, wl, mask in _tierces(rest, w, si, p, lo, run_wilds):
                     run = ("q", si, lo, lo + 2, sum(mask), run_wilds, mask[0], mask[2])
                     if rec(left, wl, _add(tab, run), d):
                         return True
         return False
 
-    return rec(counts, wilds, start, discard)
+    return rec(hand, wilds, start, discard)
 
 
-def _tierces(c: Counts, w: int, si: int, p: int, lo: int, others: list[int], run_wilds: int,
-             ) -> list[tuple[Counts, int, tuple[bool, bool, bool]]]:
+def _tierces(h: Slots, w: int, si: int, p: int, lo: int, run_wilds: int,
+             ) -> list[tuple[Slots, int, tuple[bool, bool, bool]]]:
+    """Ways to fill the tierce ``lo..lo+2`` of suit ``si`` around the card at place ``p`` from
+    the hand ``h`` and ``w`` wilds: ``(slots left, wilds left, wild mask)``."""
+    q1, q2 = [q for q in range(lo, lo + 3) if q != p]
+    s1, s2 = slot(si, q1), slot(si, q2)
     out = []
     for wa in (False, True):
+        if not wa and s1 not in h:
+            continue
         for wb in (False, True):
-            flags = {p: False, others[0]: wa, others[1]: wb}
-            mask = (flags[lo], flags[lo + 1], flags[lo + 2])
             nw = wa + wb
             if nw > w:
                 continue
+            flags = {p: False, q1: wa, q2: wb}
+            mask = (flags[lo], flags[lo + 1], flags[lo + 2])
             if run_wilds == ADJACENCY:
                 if (mask[0] and mask[1]) or (mask[1] and mask[2]):
                     continue
             elif nw > run_wilds:
                 continue
-            cl = list(c)
-            ok = True
-            for q, isw in ((others[0], wa), (others[1], wb)):
-                if not isw:
-                    s = slot(si, q)
-                    if cl[s] == 0:
-                        ok = False
-                        break
-                    cl[s] -= 1
-            if ok:
-                out.append((tuple(cl), w - nw, mask))
+            left = h if wa else _drop(h, s1)
+            if not wb:
+                if s2 not in left:
+                    continue
+                left = _drop(left, s2)
+            out.append((left, w - nw, mask))
     return out
 
 
-def _quick_ok(counts: Counts, wilds: int, tab: tuple[TableMeld, ...], discard: bool) -> bool:
+def _near(i: int) -> frozenset[int]:
+    """Slots whose card would make a combination with the card of slot ``i``: the same rank in
+    another suit, or within two places in its suit (the Ace next to the King and the 2)."""
+    si, p = divmod(i, 13)
+    p += 1
+    near = [q for q in range(p - 2, p + 3) if 1 <= q <= 13 and q != p]
+    if p == 1:
+        near += [12, 13]
+    if p in (12, 13):
+        near.append(1)
+    return frozenset([slot(s, p) for s in range(4) if s != si] + [slot(si, q) for q in near])
+
+
+_NEAR = tuple(_near(i) for i in range(52))
+
+
+def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool) -> bool:
     """Necessary condition: at most one card (with ``discard``) has no possible use."""
+    if wilds:
+        return True  # a wild can join any card
     useless = 0
-    for i, n in enumerate(counts):
-        if not n:
+    for k, i in enumerate(hand):
+        if (k and hand[k - 1] == i) or (k + 1 < len(hand) and hand[k + 1] == i):
+            continue  # held twice
+        if not _NEAR[i].isdisjoint(hand):
             continue
         si, p = divmod(i, 13)
         p += 1
-        if wilds or n > 1:
-            continue
-        if any(counts[slot(s, p)] for s in range(4) if s != si):
-            continue
-        near = [q for q in range(p - 2, p + 3) if 1 <= q <= 13 and q != p]
-        if p == 1:
-            near += [12, 13]
-        if p in (12, 13):
-            near.append(1)
-        if any(counts[slot(si, q)] for q in near):
-            continue
         pos = (1, 14) if p == 1 else (p,)
         if any(_layoffs(t, si, pos, False) for t in tab):
             continue
-        useless += n
-        if useless > (1 if discard else 0):
+        useless += 1
+        if useless > discard:
             return False
     return True
+
+
+def _drop(h: Slots, i: int) -> Slots:
+    """``h`` less one card of slot ``i`` (held)."""
+    k = h.index(i)
+    return h[:k] + h[k + 1:]
 
 
 def _swap(tab: tuple[TableMeld, ...], k: int, nt: TableMeld | None) -> tuple[TableMeld, ...]:
@@ -515,11 +554,5 @@ def _add(tab: tuple[TableMeld, ...], t: TableMeld) -> tuple[TableMeld, ...]:
     return tuple(sorted((*tab, t)))
 
 
-def _dec(c: Counts, i: int) -> Counts:
-    cl = list(c)
-    cl[i] -= 1
-    return tuple(cl)
-
-
 __all__ = ["NO_DISTINCT", "SEQ", "SET", "Counts", "Distinct", "Plan", "SeqPart", "SetPart", "abstract", "can_go_out",
-           "counts_of", "feasible", "find_plan", "slot", "solve"]
+           "counts_of", "feasible", "find_plan", "go_out_slots", "open_table", "slot", "slots_of", "solve"]
