@@ -446,6 +446,8 @@ def _can_go_out(hand: Slots, wilds: int, start: tuple[TableMeld, ...], discard: 
         if d and rec(rest, w, tab, False):
             return True
         for k, t in enumerate(tab):
+            if t[1] != (p0 if t[0] == "s" else si):
+                continue  # a set of another rank, a run of another suit
             for nt in _layoffs(t, si, pos, False):
                 if rec(rest, w, _swap(tab, k, nt), d):
                     return True
@@ -459,47 +461,53 @@ def _can_go_out(hand: Slots, wilds: int, start: tuple[TableMeld, ...], discard: 
             if w and rec(left, w - 1, _add(tab, ("s", p0, 3, 1)), d):
                 return True
         # a new tierce holding this card
-        for p in pos:
-            for lo in (p - 2, p - 1, p):
-                if lo < 1 or lo + 2 > 14:
+        for lo, s1, s2, ways in _TIERCES[first]:
+            has1 = s1 in rest
+            has2 = s2 in rest
+            if not w and not (has1 and has2):
+                continue
+            for wa, wb, nw, lo_wild, hi_wild, adjacent in ways:
+                if nw > w or (run_wilds == ADJACENCY and adjacent) or (run_wilds != ADJACENCY and nw > run_wilds):
                     continue
-                for left, wl, mask in _tierces(rest, w, si, p, lo, run_wilds):
-                    run = ("q", si, lo, lo + 2, sum(mask), run_wilds, mask[0], mask[2])
-                    if rec(left, wl, _add(tab, run), d):
-                        return True
+                if (not wa and not has1) or (not wb and not has2):
+                    continue
+                left = rest if wa else _drop(rest, s1)
+                if not wb:
+                    left = _drop(left, s2)
+                if rec(left, w - nw, _add(tab, ("q", si, lo, lo + 2, nw, run_wilds, lo_wild, hi_wild)), d):
+                    return True
         return False
 
     return rec(hand, wilds, start, discard)
 
 
-def _tierces(h: Slots, w: int, si: int, p: int, lo: int, run_wilds: int,
-             ) -> list[tuple[Slots, int, tuple[bool, bool, bool]]]:
-    """Ways to fill the tierce ``lo..lo+2`` of suit ``si`` around the card at place ``p`` from
-    the hand ``h`` and ``w`` wilds: ``(slots left, wilds left, wild mask)``."""
-    q1, q2 = [q for q in range(lo, lo + 3) if q != p]
-    s1, s2 = slot(si, q1), slot(si, q2)
+TierceWay = tuple[bool, bool, int, bool, bool, bool]
+
+
+def _tierce_windows(i: int) -> tuple[tuple[int, int, int, tuple[TierceWay, ...]], ...]:
+    """The tierces that may hold the card of slot ``i``: ``(lo, slot of the first other place,
+    slot of the second, ways)``; each way fills the other places with a natural or a wild:
+    ``(first wild, second wild, wilds, lo end wild, hi end wild, two wilds side by side)``."""
+    si, p0 = divmod(i, 13)
+    p0 += 1
     out = []
-    for wa in (False, True):
-        if not wa and s1 not in h:
-            continue
-        for wb in (False, True):
-            nw = wa + wb
-            if nw > w:
+    for p in ((1, 14) if p0 == 1 else (p0,)):
+        for lo in (p - 2, p - 1, p):
+            if lo < 1 or lo + 2 > 14:
                 continue
-            flags = {p: False, q1: wa, q2: wb}
-            mask = (flags[lo], flags[lo + 1], flags[lo + 2])
-            if run_wilds == ADJACENCY:
-                if (mask[0] and mask[1]) or (mask[1] and mask[2]):
-                    continue
-            elif nw > run_wilds:
-                continue
-            left = h if wa else _drop(h, s1)
-            if not wb:
-                if s2 not in left:
-                    continue
-                left = _drop(left, s2)
-            out.append((left, w - nw, mask))
-    return out
+            q1, q2 = [q for q in range(lo, lo + 3) if q != p]
+            ways = []
+            for wa in (False, True):
+                for wb in (False, True):
+                    flags = {p: False, q1: wa, q2: wb}
+                    mask = (flags[lo], flags[lo + 1], flags[lo + 2])
+                    ways.append((wa, wb, wa + wb, mask[0], mask[2],
+                                 (mask[0] and mask[1]) or (mask[1] and mask[2])))
+            out.append((lo, slot(si, q1), slot(si, q2), tuple(ways)))
+    return tuple(out)
+
+
+_TIERCES = tuple(_tierce_windows(i) for i in range(52))
 
 
 def _near(i: int) -> frozenset[int]:
@@ -531,7 +539,7 @@ def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool
         si, p = divmod(i, 13)
         p += 1
         pos = (1, 14) if p == 1 else (p,)
-        if any(_layoffs(t, si, pos, False) for t in tab):
+        if any(t[1] == (p if t[0] == "s" else si) and _layoffs(t, si, pos, False) for t in tab):
             continue
         useless += 1
         if useless > discard:

@@ -9,16 +9,26 @@ no new search. The plain definition of every list is the oracle in ``tests/games
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from games.base import Action
 from games.cards import Card, card
-from games.trio.building import candidates, is_complete, legal_adds, legal_adds_planned, plan_after_add
+from games.trio.building import Built, candidates, is_complete, legal_adds, legal_adds_planned, plan_after_add
 from games.trio.contracts import run_wild_limit
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, is_wild
-from games.trio.search import SeqPart, _windows, abstract, can_go_out, counts_of
+from games.trio.search import (
+    SLOTS,
+    SeqPart,
+    TableMeld,
+    _windows,
+    abstract,
+    counts_of,
+    go_out_slots,
+    open_table,
+    slots_of,
+)
 
 if TYPE_CHECKING:
     from games.trio.state import TrioState
@@ -263,51 +273,108 @@ def _maybe_out(s: TrioState) -> None:
 
 
 def _keeps_out(s: TrioState, a: Action) -> bool:
-    """After ``a``, the player can still empty his hand this turn (RULES.md 3.4)."""
+    """After ``a``, the player can still empty his hand this turn (RULES.md 3.4). The usual steps
+    (lay-off, choosing a kind, an add that does not close the combination) are answered from ``s``
+    itself; the others are played on a copy."""
+    seat = s.turn
+    hand = s.hands[seat]
+    kind = a.kind
+    rw = run_wild_limit(s.variant)
+    if kind == "layoff":
+        c = _code_card(a.arg)
+        return any(_out_after_layoff(s, _without(hand, c), c, m.id, end, rw)
+                   for m in s.melds for end in m.layoff_ends(c))
+    if kind == "onto":
+        c = s.layoff_card
+        assert c is not None
+        mid, _, end = a.arg.partition(":")
+        return _out_after_layoff(s, _without(hand, c), c, int(mid), end, rw)
+    if kind == "meld" and s.phase == "play":  # a kind chosen: some first card must keep going out possible
+        adds = legal_adds(s.frame(), a.arg, (), hand, [])
+        return any(_out_after_add(s, a.arg, (), hand, c, p, rw) for _, c, p in adds)
+    if kind == "add" and len(s.built) + 1 < s.frame().bounds(s.kind)[1]:
+        c, p = _add_target(s, a.arg)
+        return _out_after_add(s, s.kind, s.built, hand, c, p, rw)
+    return _keeps_out_played(s, a)
+
+
+def _without(hand: tuple[Card, ...], c: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(c)
+    return rest
+
+
+def _hand_slots(cards: Iterable[Card]) -> tuple[tuple[int, ...], int]:
+    """``(ascending count-vector slots of the naturals, wild count)``: the going-out search's hand."""
+    slots = [SLOTS.get(c, -1) for c in cards]
+    naturals = sorted(i for i in slots if i >= 0)
+    return tuple(naturals), len(slots) - len(naturals)
+
+
+def _goes_out(cards: Iterable[Card], table: Iterable[TableMeld | None], rw: int) -> bool:
+    slots, wilds = _hand_slots(cards)
+    return go_out_slots(slots, wilds, open_table(table), True, rw)
+
+
+def _out_after_layoff(s: TrioState, rest: list[Card], c: Card, mid: int, end: str, rw: int) -> bool:
+    """Going out is still possible once ``c`` is laid off on meld ``mid`` at ``end`` (``rest``: the
+    hand left)."""
+    if not rest:
+        return True
+    table = [abstract(m.laid_off(c, end) if m.id == mid else m) for m in s.melds]
+    return _goes_out(rest, table, rw)
+
+
+def _out_after_add(s: TrioState, kind: str, built: Built, hand: tuple[Card, ...], c: Card, p: int,
+                   rw: int) -> bool:
+    """Going out is still possible once ``c`` is added at ``p`` to the combination ``kind`` being
+    built (``built`` before it; the add does not close it)."""
+    rest = _without(hand, c)
+    table = list(s.table())
+    return any(go_out_slots(left, w, open_table([*table, extra]), True, rw)
+               for left, w, extra in _completions(rest, (*built, (c, p)), kind, s.variant))
+
+
+def _keeps_out_played(s: TrioState, a: Action) -> bool:
+    """:func:`_keeps_out`, by playing ``a`` on a copy of ``s``."""
     t = s._clone()
     advance(t, a)
     if t.phase == "over" or t.round_no != s.round_no:
         return True
     seat = s.turn
     hand = t.hands[seat]
-    table = list(t.table())
     rw = run_wild_limit(s.variant)
     if t.phase == "play":
-        counts, wilds = counts_of(hand)
-        return can_go_out(counts, wilds, table, discard=True, run_wilds=rw)
+        return _goes_out(hand, t.table(), rw)
     if t.phase == "layoff":
         c = t.layoff_card
         assert c is not None
-        rest = list(hand)
-        rest.remove(c)
-        counts, wilds = counts_of(rest)
-        for m in t.melds:
-            for end in m.layoff_ends(c):
-                tab = [abstract(m.laid_off(c, end) if x.id == m.id else x) for x in t.melds]
-                if can_go_out(counts, wilds, tab, discard=True, run_wilds=rw):
-                    return True
-        return False
+        rest = _without(hand, c)
+        return any(_out_after_layoff(t, rest, c, m.id, end, rw) for m in t.melds for end in m.layoff_ends(c))
     if not t.built:  # a kind just chosen: some first card must keep going out possible
         adds = legal_adds(t.frame(), t.kind, (), hand, [])
         return any(_keeps_out(t, Action("add", arg)) for arg, _, _ in adds)
-    return any(can_go_out(c, w, [*table, extra], discard=True, run_wilds=rw)
-               for c, w, extra in _completions(t))
+    table = list(t.table())
+    return any(go_out_slots(left, w, open_table([*table, extra]), True, rw)
+               for left, w, extra in _completions(hand, t.built, t.kind, t.variant))
 
 
-def _completions(t: TrioState) -> list[tuple[tuple[int, ...], int, tuple[object, ...]]]:
-    """Minimal ways to finish the combination being built: ``(counts left, wilds left, meld)``."""
-    hand = t.hands[t.turn]
-    counts, wilds = counts_of(hand)
-    built = t.built
+def _completions(hand: Sequence[Card], built: Built, kind: str, variant: str,
+                 ) -> list[tuple[tuple[int, ...], int, tuple[object, ...]]]:
+    """Minimal ways to finish the combination being built: ``(slots left, wilds left, meld)``."""
     out: list[tuple[tuple[int, ...], int, tuple[object, ...]]] = []
     if not built:
         return out
-    if t.kind != "seq":
+    if kind != "seq":
         nat = [c for c, _ in built if not is_wild(c)]
         rank = POS_OF_RANK[nat[0].rank]
         have_w = len(built) - len(nat)
         pool = [c for c in hand if not is_wild(c) and c.rank == nat[0].rank]
         need = max(0, 3 - len(built))
+        size = len(built) + need
+        if size >= 4:
+            return out
+        wilds = sum(1 for c in hand if is_wild(c))
         for w_add in (0, 1):
             if w_add > wilds or have_w + w_add > 1 or w_add > need:
                 continue
@@ -315,20 +382,18 @@ def _completions(t: TrioState) -> list[tuple[tuple[int, ...], int, tuple[object,
                 rest = list(hand)
                 for c in combo:
                     rest.remove(c)
-                cl, wl = counts_of(rest)
-                size = len(built) + need
-                if size >= 4:
-                    continue
+                cl, wl = _hand_slots(rest)
                 out.append((cl, wl - w_add, ("s", rank, size, have_w + w_add)))
         return out
+    counts, wilds = counts_of(hand)
     ps = [p for _, p in built]
     span = max(ps) - min(ps) + 1
-    limit = run_wild_limit(t.variant)
+    limit = run_wild_limit(variant)
     suit = next(c.suit for c, _ in built if not is_wild(c))
     part = SeqPart(max(3, span), max(3, span), limit, suit, tuple(sorted((p, is_wild(c)) for c, p in built)))
     for _, lo, mask, left, wleft in _windows(counts, wilds, part, True):
         hi = lo + len(mask) - 1
-        out.append((left, wleft, ("q", SUITS.index(suit), lo, hi, sum(mask), limit, mask[0], mask[-1])))
+        out.append((slots_of(left), wleft, ("q", SUITS.index(suit), lo, hi, sum(mask), limit, mask[0], mask[-1])))
     return out
 
 
