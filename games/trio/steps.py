@@ -9,7 +9,7 @@ no new search. The plain definition of every list is the oracle in ``tests/games
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,7 @@ from games.base import Action
 from games.cards import Card, card
 from games.trio.building import Built, candidates, is_complete, legal_adds, legal_adds_planned, plan_after_add
 from games.trio.contracts import run_wild_limit
-from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, is_wild
+from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, WILDS, is_wild
 from games.trio.search import (
     SLOTS,
     SeqPart,
@@ -34,19 +34,6 @@ if TYPE_CHECKING:
     from games.trio.state import TrioState
 
 ORDER = {"draw": 0, "meld": 1, "add": 2, "done": 3, "layoff": 4, "onto": 5, "discard": 6, "cancel": 7}
-
-
-def _distinct(hand: tuple[Card, ...]) -> list[Card]:
-    """Distinct cards, wilds reduced to one (all wilds are alike)."""
-    seen: dict[Card, None] = {}
-    wild = False
-    for c in hand:
-        if is_wild(c):
-            if wild:
-                continue
-            wild = True
-        seen.setdefault(c, None)
-    return list(seen)
 
 
 def layoff_targets(s: TrioState, c: Card) -> list[Action]:
@@ -75,12 +62,11 @@ def legal_steps(s: TrioState) -> list[Action]:
             if frame.possible(hand, kinds):
                 acts += [Action("meld", k) for k in sorted(set(kinds))]
         elif not s.opened_now:
-            acts += [Action("meld", k) for k in ("brelan", "seq") if frame.possible(hand, [k])]
+            acts += _lone_melds(hand, s.variant)
         if s.opened[seat] and (not s.opened_now or s.options["layoff_on_opening"]):
-            fits = _layable(s)
-            acts += [_step("layoff", code) for code in sorted(c.code for c in _distinct(hand) if fits(c))]
+            acts += _steps("layoff", sorted(_layable_codes(s, hand)))
         if not s.must_out or len(hand) == 1:
-            acts += [_step("discard", code) for code in sorted({c.code for c in hand})]
+            acts += _steps("discard", sorted({c.code for c in hand}))
         if s.must_out:
             acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
         return acts
@@ -109,6 +95,69 @@ def legal_steps(s: TrioState) -> list[Action]:
 
 
 _STEPS: dict[tuple[str, str], Action] = {}
+_KIND_STEPS: dict[str, dict[str, Action]] = {}
+
+
+def _steps(kind: str, args: Iterable[str]) -> list[Action]:
+    """``[Action(kind, arg) for arg in args]``, shared (the engine makes the same ones often)."""
+    made = _KIND_STEPS.get(kind)
+    if made is None:
+        made = _KIND_STEPS[kind] = {}
+    out = []
+    for arg in args:
+        a = made.get(arg)
+        if a is None:
+            a = made[arg] = Action(kind, arg)
+        out.append(a)
+    return out
+
+
+# A natural card: (rank place 0..12, suit index, its run places as bits: bit p for place p, the Ace
+# at 1 and 14), for the lone combination checks below.
+_NATURALS = {c: (i % 13, i // 13, 16386 if i % 13 == 0 else 2 << i % 13) for c, i in SLOTS.items()}
+_ROWS: dict[int, tuple[int, bool]] = {}  # a suit's places held (bits) -> (most in 3 places, a lone middle)
+_MELD_BRELAN, _MELD_SEQ = Action("meld", "brelan"), Action("meld", "seq")
+
+
+def _lone_melds(hand: Sequence[Card], variant: str) -> list[Action]:
+    """The ``meld`` steps of a player who has opened: a brelan when three of a rank, or two and a
+    wild, are held; a run when three places in a row of one suit can be filled (one wild at most;
+    École: two, not side by side). ``Frame.possible(hand, [kind])`` of a later combination, in one
+    pass over the hand."""
+    wilds = 0
+    ranks = [0] * 13
+    rows = [0, 0, 0, 0]
+    naturals = _NATURALS
+    for c in hand:
+        info = naturals.get(c)
+        if info is None:
+            wilds += 1
+            continue
+        r, si, bits = info
+        ranks[r] += 1
+        rows[si] |= bits
+    out = []
+    if max(ranks) >= (2 if wilds else 3):
+        out.append(_MELD_BRELAN)
+    for row in rows:
+        if row:
+            best, middle = _row_windows(row)
+            if best == 3 or (best == 2 and wilds) or (variant == "ecole" and middle and wilds >= 2):
+                out.append(_MELD_SEQ)
+                break
+    return out
+
+
+def _row_windows(row: int) -> tuple[int, bool]:
+    """For a suit's places held (bits), over the windows of three places: the most held, and
+    whether one holds only its middle place (memoized: at most 2**15 rows)."""
+    found = _ROWS.get(row)
+    if found is None:
+        windows = [row >> lo & 7 for lo in range(1, 13)]
+        found = _ROWS[row] = (max(w.bit_count() for w in windows), 2 in windows)
+    return found
+
+
 _CODES: dict[str, Card] = {}
 
 
@@ -128,22 +177,28 @@ def _code_card(code: str) -> Card:
     return found
 
 
-def _layable(s: TrioState) -> Callable[[Card], bool]:
-    """Whether a card can be laid off on some combination of the table, memoized while the
-    table does not change (states made from one another share the memo)."""
+def _layable_codes(s: TrioState, hand: Sequence[Card]) -> list[str]:
+    """Codes of the distinct cards of ``hand`` (all wilds alike: the first one's) that can be laid
+    off on some combination of the table. Memoized per card while the table does not change
+    (states made from one another share the memo, checked by identity)."""
     cached = s.__dict__.get("_lay")
     if cached is None or cached[0] is not s.melds:
         cached = s._lay = (s.melds, {})  # type: ignore[attr-defined]
     memo: dict[Card, bool] = cached[1]
     melds = s.melds
-
-    def fits(c: Card) -> bool:
+    out = []
+    wild = False
+    for c in dict.fromkeys(hand):
+        if c in WILDS:
+            if wild:
+                continue
+            wild = True
         found = memo.get(c)
         if found is None:
             found = memo[c] = any(m.layoff_ends(c) for m in melds)
-        return found
-
-    return fits
+        if found:
+            out.append(c.code)
+    return out
 
 
 def _others(s: TrioState) -> list[str]:
