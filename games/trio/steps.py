@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING
 
 from games.base import Action
 from games.cards import Card, card
-from games.trio.building import Built, candidates, is_complete, legal_adds, legal_adds_planned, plan_after_add
+from games.trio.building import (
+    Built,
+    Frame,
+    candidates,
+    is_complete,
+    legal_adds,
+    legal_adds_planned,
+    plan_after_add,
+)
 from games.trio.contracts import run_wild_limit
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, WILDS, is_wild
 from games.trio.search import (
@@ -37,10 +45,15 @@ ORDER = {"draw": 0, "meld": 1, "add": 2, "done": 3, "layoff": 4, "onto": 5, "dis
 
 
 def layoff_targets(s: TrioState, c: Card) -> list[Action]:
+    return [Action("onto", arg) for arg in _onto_args(s, c)]
+
+
+def _onto_args(s: TrioState, c: Card) -> list[str]:
+    """The ``onto`` arguments of ``c``: ``id`` (a set) or ``id:lo``/``id:hi`` (a run)."""
     out = []
     for m in s.melds:
         for end in m.layoff_ends(c):
-            out.append(Action("onto", f"{m.id}:{end}" if end else str(m.id)))
+            out.append(f"{m.id}:{end}" if end else str(m.id))
     return out
 
 
@@ -52,9 +65,9 @@ def legal_steps(s: TrioState) -> list[Action]:
     # Each phase builds its steps in the sorted order (ORDER, then the argument).
     if s.phase == "draw":
         if s._can_take_discard():
-            acts.append(Action("draw", "discard"))
+            acts.append(_DRAW_DISCARD)
         if s.stock:
-            acts.append(Action("draw", "stock"))
+            acts.append(_DRAW_STOCK)
     elif s.phase == "play":
         frame = s.frame()
         if frame.opening:
@@ -75,26 +88,27 @@ def legal_steps(s: TrioState) -> list[Action]:
         if not s.kind:
             acts += [Action("meld", k) for k in sorted(set(frame.kinds_needed([k for k, _ in s.staged])))]
         else:
-            others = _others(s)
+            others = _others(s, frame)
             hint = s.__dict__.get("_plan")
             plan = hint[2] if hint is not None and hint[0] is hand and hint[1] is s.built else None
             adds, plan = legal_adds_planned(frame, s.kind, s.built, hand, others, plan)
             s._plan_used = (hand, s.built, plan)  # type: ignore[attr-defined]
-            acts += [_step("add", arg) for arg in sorted(arg for arg, _, _ in adds)]
+            acts += _steps("add", sorted([arg for arg, _, _ in adds]))
             _lo, hi, _ = frame.bounds(s.kind)
             if len(s.built) < hi and is_complete(frame, s.kind, s.built):
-                acts.append(Action("done"))
-        acts.append(Action("cancel"))
+                acts.append(_DONE)
+        acts.append(_CANCEL)
     elif s.phase == "layoff":
         assert s.layoff_card is not None
-        acts += sorted(layoff_targets(s, s.layoff_card))
-        acts.append(Action("cancel"))
+        acts += _steps("onto", sorted(_onto_args(s, s.layoff_card)))
+        acts.append(_CANCEL)
     if s.must_out:
         acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
     return acts
 
 
-_STEPS: dict[tuple[str, str], Action] = {}
+_DRAW_DISCARD, _DRAW_STOCK = Action("draw", "discard"), Action("draw", "stock")
+_DONE, _CANCEL = Action("done"), Action("cancel")
 _KIND_STEPS: dict[str, dict[str, Action]] = {}
 
 
@@ -161,14 +175,6 @@ def _row_windows(row: int) -> tuple[int, bool]:
 _CODES: dict[str, Card] = {}
 
 
-def _step(kind: str, arg: str) -> Action:
-    """``Action(kind, arg)``, shared (actions are immutable; the engine makes the same ones often)."""
-    found = _STEPS.get((kind, arg))
-    if found is None:
-        found = _STEPS[kind, arg] = Action(kind, arg)
-    return found
-
-
 def _code_card(code: str) -> Card:
     """``card(code)`` for the canonical codes of legal steps, memoized."""
     found = _CODES.get(code)
@@ -201,11 +207,11 @@ def _layable_codes(s: TrioState, hand: Sequence[Card]) -> list[str]:
     return out
 
 
-def _others(s: TrioState) -> list[str]:
-    """The opening's kinds still needed besides the one being built."""
-    if not s.frame().opening:
+def _others(s: TrioState, frame: Frame) -> list[str]:
+    """The opening's kinds still needed besides the one being built (``frame``: the seat's)."""
+    if not frame.opening:
         return []
-    need = s.frame().kinds_needed([k for k, _ in s.staged])
+    need = frame.kinds_needed([k for k, _ in s.staged])
     need.remove(s.kind)
     return need
 
@@ -273,12 +279,12 @@ def _add_target(s: TrioState, arg: str) -> tuple[Card, int]:
     """The card and run position of a legal ``add:`` step (read from its text; an Ace's place
     may need the candidates' rule)."""
     code, _, rep = arg.partition("=")
-    c = card(code)
+    c = _code_card(code)
     if s.kind != "seq":
         return c, 0
     if rep in ("low", "high"):
         return c, 1 if rep == "low" else 14
-    rank = card(rep).rank if rep else c.rank
+    rank = _code_card(rep).rank if rep else c.rank
     if rank != "A":
         return c, POS_OF_RANK[rank]
     _, c, p = next(x for x in candidates(s.frame(), s.kind, s.built, s.hands[s.turn]) if x[0] == arg)
