@@ -510,41 +510,79 @@ def _tierce_windows(i: int) -> tuple[tuple[int, int, int, tuple[TierceWay, ...]]
 _TIERCES = tuple(_tierce_windows(i) for i in range(52))
 
 
-def _near(i: int) -> frozenset[int]:
-    """Slots whose card would make a combination with the card of slot ``i``: the same rank in
-    another suit, or within two places in its suit (the Ace next to the King and the 2)."""
-    si, p = divmod(i, 13)
-    p += 1
-    near = [q for q in range(p - 2, p + 3) if 1 <= q <= 13 and q != p]
-    if p == 1:
-        near += [12, 13]
-    if p in (12, 13):
-        near.append(1)
-    return frozenset([slot(s, p) for s in range(4) if s != si] + [slot(si, q) for q in near])
-
-
-_NEAR = tuple(_near(i) for i in range(52))
+_PLACES = tuple(16386 if i % 13 == 0 else 2 << i % 13 for i in range(52))  # slot -> run places (bits)
+_GOOD: dict[tuple[int, int, int], int] = {}
 
 
 def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool) -> bool:
-    """Necessary condition: at most one card (with ``discard``) has no possible use."""
+    """Necessary condition, without wilds: at most one card (with ``discard``) cannot be placed.
+    A card can only be placed in a new brelan (three of its rank held), on a set of its rank, or in
+    a run: a new one (a row of three places of its suit held, around it or leading to it) or one
+    of the table whose end a row of held places leads to from the card (see :func:`_run_places`)."""
     if wilds:
-        return True  # a wild can join any card
-    useless = 0
-    for k, i in enumerate(hand):
-        if (k and hand[k - 1] == i) or (k + 1 < len(hand) and hand[k + 1] == i):
-            continue  # held twice
-        if not _NEAR[i].isdisjoint(hand):
+        return True  # wilds fill gaps: no cheap test
+    ranks = [0] * 13
+    rows = [0, 0, 0, 0]
+    places = _PLACES
+    for i in hand:
+        ranks[i % 13] += 1
+        rows[i // 13] |= places[i]
+    set_ranks = 0
+    his = [0, 0, 0, 0]  # per suit: places just above a table run
+    los = [0, 0, 0, 0]  # per suit: places just below one
+    for t in tab:
+        if t[0] == "s":
+            set_ranks |= 1 << t[1]  # type: ignore[operator]
             continue
-        si, p = divmod(i, 13)
-        p += 1
-        pos = (1, 14) if p == 1 else (p,)
-        if any(t[1] == (p if t[0] == "s" else si) and _layoffs(t, si, pos, False) for t in tab):
+        _, s, lo, hi = t[:4]
+        if hi - lo + 1 >= 13:  # type: ignore[operator]
             continue
-        useless += 1
-        if useless > discard:
+        if lo > 1:  # type: ignore[operator]
+            los[s] |= 1 << (lo - 1)  # type: ignore[operator,index]
+        if hi < 14:  # type: ignore[operator]
+            his[s] |= 1 << (hi + 1)  # type: ignore[operator,index]
+    good = [_run_places(row, his[s], los[s]) if row else 0 for s, row in enumerate(rows)]
+    bad = 0
+    for i in hand:
+        r = i % 13
+        if ranks[r] >= 3 or set_ranks >> (r + 1) & 1 or good[i // 13] & places[i]:
+            continue
+        bad += 1
+        if bad > discard:
             return False
     return True
+
+
+def _run_places(row: int, his: int, los: int) -> int:
+    """The places of ``row`` (a suit's held places, bits 1..14) whose card may end up in a run,
+    without wilds: in a row of three or more held places, or in a shorter row of held places that
+    joins a table run's end (``his``: places just above a run, ``los``: just below) on the card's
+    side. Memoized (bounded)."""
+    key = (row, his, los)
+    found = _GOOD.get(key)
+    if found is not None:
+        return found
+    good = 0
+    q = 1
+    while q <= 14:
+        if not row >> q & 1:
+            q += 1
+            continue
+        a = q
+        while q < 14 and row >> (q + 1) & 1:
+            q += 1
+        b = q  # held places a..b, the places around not held
+        if b - a >= 2:
+            good |= (1 << (b + 1)) - (1 << a)
+        else:
+            for x in range(a, b + 1):
+                if his & ((1 << (x + 1)) - (1 << a)) or los & ((1 << (b + 1)) - (1 << x)):
+                    good |= 1 << x
+        q += 1
+    if len(_GOOD) > 100_000:
+        _GOOD.clear()
+    _GOOD[key] = good
+    return good
 
 
 def _drop(h: Slots, i: int) -> Slots:
