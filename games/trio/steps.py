@@ -343,8 +343,8 @@ def _keeps_out(s: TrioState, a: Action) -> bool:
     rw = run_wild_limit(s.variant)
     if kind == "layoff":
         c = _code_card(a.arg)
-        return any(_out_after_layoff(s, _without(hand, c), c, m.id, end, rw)
-                   for m in s.melds for end in m.layoff_ends(c))
+        rest = _without(hand, c)
+        return any(_out_after_layoff(s, rest, c, m.id, end, rw) for m in s.melds for end in m.layoff_ends(c))
     if kind == "onto":
         c = s.layoff_card
         assert c is not None
