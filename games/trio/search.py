@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import NamedTuple
 
 from games.cards import Card
@@ -382,10 +383,13 @@ def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *,
 
 def slots_of(counts: Counts) -> Slots:
     """The hand ``counts`` as ascending slots (see :data:`Slots`)."""
-    held = [i for i, n in enumerate(counts) if n]
+    held = tuple(compress(_ALL_SLOTS, counts))  # the slots held (at C speed)
     if sum(counts) == len(held):
-        return tuple(held)
+        return held
     return tuple(i for i in held for _ in range(counts[i]))
+
+
+_ALL_SLOTS = range(52)
 
 
 _LAST_TABLE: list[object] = [None, ()]  # the last table asked about and its open melds, sorted
@@ -511,14 +515,13 @@ _TIERCES = tuple(_tierce_windows(i) for i in range(52))
 
 
 _PLACES = tuple(16386 if i % 13 == 0 else 2 << i % 13 for i in range(52))  # slot -> run places (bits)
-_GOOD: dict[tuple[int, int, int], int] = {}
 
 
 def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool) -> bool:
     """Necessary condition, without wilds: at most one card (with ``discard``) cannot be placed.
     A card can only be placed in a new brelan (three of its rank held), on a set of its rank, or in
-    a run: a new one (a row of three places of its suit held, around it or leading to it) or one
-    of the table whose end a row of held places leads to from the card (see :func:`_run_places`)."""
+    a run: a new one (three places in a row of its suit held, around it or leading to it) or one of
+    the table whose end a row of held places leads to from the card (see :func:`_run_places`)."""
     if wilds:
         return True  # wilds fill gaps: no cheap test
     ranks = [0] * 13
@@ -527,6 +530,9 @@ def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool
     for i in hand:
         ranks[i % 13] += 1
         rows[i // 13] |= places[i]
+    loose = [i for i in hand if ranks[i % 13] < 3]  # not in a brelan of the hand
+    if len(loose) <= discard:
+        return True
     set_ranks = 0
     his = [0, 0, 0, 0]  # per suit: places just above a table run
     los = [0, 0, 0, 0]  # per suit: places just below one
@@ -534,18 +540,23 @@ def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool
         if t[0] == "s":
             set_ranks |= 1 << t[1]  # type: ignore[operator]
             continue
-        _, s, lo, hi = t[:4]
-        if hi - lo + 1 >= 13:  # type: ignore[operator]
-            continue
+        s, lo, hi = t[1], t[2], t[3]
+        if hi - lo >= 12:  # type: ignore[operator]
+            continue  # 13 cards: no lay-off
         if lo > 1:  # type: ignore[operator]
             los[s] |= 1 << (lo - 1)  # type: ignore[operator,index]
         if hi < 14:  # type: ignore[operator]
             his[s] |= 1 << (hi + 1)  # type: ignore[operator,index]
-    good = [_run_places(row, his[s], los[s]) if row else 0 for s, row in enumerate(rows)]
+    good = [-1, -1, -1, -1]
     bad = 0
-    for i in hand:
-        r = i % 13
-        if ranks[r] >= 3 or set_ranks >> (r + 1) & 1 or good[i // 13] & places[i]:
+    for i in loose:
+        if set_ranks >> (i % 13 + 1) & 1:
+            continue
+        si = i // 13
+        g = good[si]
+        if g < 0:
+            g = good[si] = _run_places(rows[si], his[si], los[si])
+        if g & places[i]:
             continue
         bad += 1
         if bad > discard:
@@ -554,35 +565,24 @@ def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool
 
 
 def _run_places(row: int, his: int, los: int) -> int:
-    """The places of ``row`` (a suit's held places, bits 1..14) whose card may end up in a run,
-    without wilds: in a row of three or more held places, or in a shorter row of held places that
-    joins a table run's end (``his``: places just above a run, ``los``: just below) on the card's
-    side. Memoized (bounded)."""
-    key = (row, his, los)
-    found = _GOOD.get(key)
-    if found is not None:
-        return found
-    good = 0
-    q = 1
-    while q <= 14:
-        if not row >> q & 1:
-            q += 1
-            continue
-        a = q
-        while q < 14 and row >> (q + 1) & 1:
-            q += 1
-        b = q  # held places a..b, the places around not held
-        if b - a >= 2:
-            good |= (1 << (b + 1)) - (1 << a)
-        else:
-            for x in range(a, b + 1):
-                if his & ((1 << (x + 1)) - (1 << a)) or los & ((1 << (b + 1)) - (1 << x)):
-                    good |= 1 << x
-        q += 1
-    if len(_GOOD) > 100_000:
-        _GOOD.clear()
-    _GOOD[key] = good
-    return good
+    """The places of ``row`` (a suit's held places, bits 1..14) whose card may end up in a run
+    without wilds: in three held places in a row, or in a row of held places reaching from a table
+    run's end (``his``: places just above a run, ``los``: just below) to the card."""
+    three = row & row >> 1 & row >> 2  # lowest places of three in a row
+    good = three | three << 1 | three << 2
+    up = his & row
+    while up:
+        more = up | (up << 1 & row)
+        if more == up:
+            break
+        up = more
+    down = los & row
+    while down:
+        more = down | (down >> 1 & row)
+        if more == down:
+            break
+        down = more
+    return good | up | down
 
 
 def _drop(h: Slots, i: int) -> Slots:
