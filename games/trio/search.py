@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import NamedTuple
 
 from games.cards import Card
@@ -426,6 +427,9 @@ _FEASIBLE: dict[tuple[object, ...], bool] = {}
 # Abstract table melds for the search: a set ("s", rank, size, wilds) or a run
 # ("q", suit index, lo, hi, wilds, max wilds, lo end wild, hi end wild).
 TableMeld = tuple[object, ...]
+# The going-out search holds a hand as its natural cards' count-vector slots, ascending (a card
+# held twice appears twice): a few small ints are cheaper to copy and hash than 52 counts.
+Slots = tuple[int, ...]
 
 
 def abstract(m: Meld) -> TableMeld | None:
@@ -474,136 +478,217 @@ def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *,
     extend them as lay-offs), lay-offs on ``table`` and, with ``discard``, one final discard.
     ``run_wilds`` is the wild limit of a new run (1, or :data:`ADJACENCY` at L'École). Cached:
     the engine asks again when the discard is taken, then at each step of that turn."""
+    return go_out_slots(slots_of(counts), wilds, open_table(table), discard, run_wilds)
+
+
+def slots_of(counts: Counts) -> Slots:
+    """The hand ``counts`` as ascending slots (see :data:`Slots`)."""
+    held = tuple(compress(_ALL_SLOTS, counts))  # the slots held (at C speed)
+    if sum(counts) == len(held):
+        return held
+    return tuple(i for i in held for _ in range(counts[i]))
+
+
+_ALL_SLOTS = range(52)
+
+
+_LAST_TABLE: list[object] = [None, ()]  # the last table asked about and its open melds, sorted
+
+
+def open_table(table: Iterable[TableMeld | None]) -> tuple[TableMeld, ...]:
+    """The open melds of ``table``, sorted (the search's canonical table). The engine asks about
+    the same cached table tuple again and again: the last answer is kept, checked by identity."""
+    last = _LAST_TABLE
+    if table is last[0]:
+        return last[1]  # type: ignore[return-value]
     start = tuple(sorted(t for t in table if t is not None))
-    key = (counts, wilds, start, discard, run_wilds)
+    if isinstance(table, tuple):
+        last[0], last[1] = table, start
+    return start
+
+
+def go_out_slots(hand: Slots, wilds: int, start: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
+    """:func:`can_go_out` of the hand ``hand`` (ascending slots) and the sorted open melds
+    ``start`` (cached)."""
+    key = (hand, wilds, start, discard, run_wilds)
     found = _OUTS.get(key)
     if found is None:
         if len(_OUTS) > 100_000:  # bounded memory in a long-running bot
             _OUTS.clear()
-        found = _OUTS[key] = _can_go_out(counts, wilds, start, discard, run_wilds)
+        found = _OUTS[key] = _can_go_out(hand, wilds, start, discard, run_wilds)
     return found
 
 
 _OUTS: dict[tuple[object, ...], bool] = {}
 
 
-def _can_go_out(counts: Counts, wilds: int, start: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
-    """:func:`can_go_out` from the sorted open table melds ``start``, uncached."""
-    if not _quick_ok(counts, wilds, start, discard):
+def _can_go_out(hand: Slots, wilds: int, start: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
+    """:func:`can_go_out` from the hand's slots and the sorted open table melds ``start``, uncached.
+    The first card left (lowest slot) is discarded, laid off, or put in a new brelan or tierce."""
+    if not _quick_ok(hand, wilds, start, discard):
         return False
     memo: set[tuple[object, ...]] = set()
 
-    def rec(c: Counts, w: int, tab: tuple[TableMeld, ...], d: bool) -> bool:
-        total = sum(c) + w
-        if total == 0 or (total == 1 and d):
+    def rec(h: Slots, w: int, tab: tuple[TableMeld, ...], d: bool) -> bool:
+        if len(h) + w <= d:  # nothing left, or one card for the discard
             return True
-        key = (c, w, tab, d)
+        key = (h, w, tab, d)
         if key in memo:
             return False
         memo.add(key)
-        first = next((i for i, n in enumerate(c) if n), -1)
-        if first < 0:  # only wilds left: lay them off
+        if not h:  # only wilds left: lay them off
             for k, t in enumerate(tab):
                 for nt in _layoffs(t, -1, (), True):
-                    if rec(c, w - 1, _swap(tab, k, nt), d):
+                    if rec(h, w - 1, _swap(tab, k, nt), d):
                         return True
             return False
+        first = h[0]
+        rest = h[1:]
         si, p0 = divmod(first, 13)
         p0 += 1
         pos = (1, 14) if p0 == 1 else (p0,)
-        cl = list(c)
-        cl[first] -= 1
-        rest = tuple(cl)
         if d and rec(rest, w, tab, False):
             return True
         for k, t in enumerate(tab):
+            if t[1] != (p0 if t[0] == "s" else si):
+                continue  # a set of another rank, a run of another suit
             for nt in _layoffs(t, si, pos, False):
                 if rec(rest, w, _swap(tab, k, nt), d):
                     return True
         # a new brelan holding this card
-        same = [slot(s, p0) for s in range(si, 4) if rest[slot(s, p0)]]
+        same = [a for a in range(si * 13 + p0 - 1, 52, 13) if a in rest]
         for a in same:
+            left = _drop(rest, a)
             for b in same:
-                if b < a or (a == b and rest[a] < 2):
-                    continue
-                cl2 = list(rest)
-                cl2[a] -= 1
-                cl2[b] -= 1
-                if rec(tuple(cl2), w, _add(tab, ("s", p0, 3, 0)), d):
+                if b >= a and b in left and rec(_drop(left, b), w, _add(tab, ("s", p0, 3, 0)), d):
                     return True
-            if w and rec(_dec(rest, a), w - 1, _add(tab, ("s", p0, 3, 1)), d):
+            if w and rec(left, w - 1, _add(tab, ("s", p0, 3, 1)), d):
                 return True
         # a new tierce holding this card
-        for p in pos:
-            for lo in (p - 2, p - 1, p):
-                if lo < 1 or lo + 2 > 14:
+        for lo, s1, s2, ways in _TIERCES[first]:
+            has1 = s1 in rest
+            has2 = s2 in rest
+            if not w and not (has1 and has2):
+                continue
+            for wa, wb, nw, lo_wild, hi_wild, adjacent in ways:
+                if nw > w or (run_wilds == ADJACENCY and adjacent) or (run_wilds != ADJACENCY and nw > run_wilds):
                     continue
-                others = [q for q in range(lo, lo + 3) if q != p]
-                yield_any = _tierces(rest, w, si, p, lo, others, run_wilds)
-                for left, wl, mask in yield_any:
-                    run = ("q", si, lo, lo + 2, sum(mask), run_wilds, mask[0], mask[2])
-                    if rec(left, wl, _add(tab, run), d):
-                        return True
+                if (not wa and not has1) or (not wb and not has2):
+                    continue
+                left = rest if wa else _drop(rest, s1)
+                if not wb:
+                    left = _drop(left, s2)
+                if rec(left, w - nw, _add(tab, ("q", si, lo, lo + 2, nw, run_wilds, lo_wild, hi_wild)), d):
+                    return True
         return False
 
-    return rec(counts, wilds, start, discard)
+    return rec(hand, wilds, start, discard)
 
 
-def _tierces(c: Counts, w: int, si: int, p: int, lo: int, others: list[int], run_wilds: int,
-             ) -> list[tuple[Counts, int, tuple[bool, bool, bool]]]:
+TierceWay = tuple[bool, bool, int, bool, bool, bool]
+
+
+def _tierce_windows(i: int) -> tuple[tuple[int, int, int, tuple[TierceWay, ...]], ...]:
+    """The tierces that may hold the card of slot ``i``: ``(lo, slot of the first other place,
+    slot of the second, ways)``; each way fills the other places with a natural or a wild:
+    ``(first wild, second wild, wilds, lo end wild, hi end wild, two wilds side by side)``."""
+    si, p0 = divmod(i, 13)
+    p0 += 1
     out = []
-    for wa in (False, True):
-        for wb in (False, True):
-            flags = {p: False, others[0]: wa, others[1]: wb}
-            mask = (flags[lo], flags[lo + 1], flags[lo + 2])
-            nw = wa + wb
-            if nw > w:
+    for p in ((1, 14) if p0 == 1 else (p0,)):
+        for lo in (p - 2, p - 1, p):
+            if lo < 1 or lo + 2 > 14:
                 continue
-            if run_wilds == ADJACENCY:
-                if (mask[0] and mask[1]) or (mask[1] and mask[2]):
-                    continue
-            elif nw > run_wilds:
-                continue
-            cl = list(c)
-            ok = True
-            for q, isw in ((others[0], wa), (others[1], wb)):
-                if not isw:
-                    s = slot(si, q)
-                    if cl[s] == 0:
-                        ok = False
-                        break
-                    cl[s] -= 1
-            if ok:
-                out.append((tuple(cl), w - nw, mask))
-    return out
+            q1, q2 = [q for q in range(lo, lo + 3) if q != p]
+            ways = []
+            for wa in (False, True):
+                for wb in (False, True):
+                    flags = {p: False, q1: wa, q2: wb}
+                    mask = (flags[lo], flags[lo + 1], flags[lo + 2])
+                    ways.append((wa, wb, wa + wb, mask[0], mask[2],
+                                 (mask[0] and mask[1]) or (mask[1] and mask[2])))
+            out.append((lo, slot(si, q1), slot(si, q2), tuple(ways)))
+    return tuple(out)
 
 
-def _quick_ok(counts: Counts, wilds: int, tab: tuple[TableMeld, ...], discard: bool) -> bool:
-    """Necessary condition: at most one card (with ``discard``) has no possible use."""
-    useless = 0
-    for i, n in enumerate(counts):
-        if not n:
+_TIERCES = tuple(_tierce_windows(i) for i in range(52))
+
+
+_PLACES = tuple(16386 if i % 13 == 0 else 2 << i % 13 for i in range(52))  # slot -> run places (bits)
+
+
+def _quick_ok(hand: Slots, wilds: int, tab: tuple[TableMeld, ...], discard: bool) -> bool:
+    """Necessary condition, without wilds: at most one card (with ``discard``) cannot be placed.
+    A card can only be placed in a new brelan (three of its rank held), on a set of its rank, or in
+    a run: a new one (three places in a row of its suit held, around it or leading to it) or one of
+    the table whose end a row of held places leads to from the card (see :func:`_run_places`)."""
+    if wilds:
+        return True  # wilds fill gaps: no cheap test
+    ranks = [0] * 13
+    rows = [0, 0, 0, 0]
+    places = _PLACES
+    for i in hand:
+        ranks[i % 13] += 1
+        rows[i // 13] |= places[i]
+    loose = [i for i in hand if ranks[i % 13] < 3]  # not in a brelan of the hand
+    if len(loose) <= discard:
+        return True
+    set_ranks = 0
+    his = [0, 0, 0, 0]  # per suit: places just above a table run
+    los = [0, 0, 0, 0]  # per suit: places just below one
+    for t in tab:
+        if t[0] == "s":
+            set_ranks |= 1 << t[1]  # type: ignore[operator]
             continue
-        si, p = divmod(i, 13)
-        p += 1
-        if wilds or n > 1:
+        s, lo, hi = t[1], t[2], t[3]
+        if hi - lo >= 12:  # type: ignore[operator]
+            continue  # 13 cards: no lay-off
+        if lo > 1:  # type: ignore[operator]
+            los[s] |= 1 << (lo - 1)  # type: ignore[operator,index]
+        if hi < 14:  # type: ignore[operator]
+            his[s] |= 1 << (hi + 1)  # type: ignore[operator,index]
+    good = [-1, -1, -1, -1]
+    bad = 0
+    for i in loose:
+        if set_ranks >> (i % 13 + 1) & 1:
             continue
-        if any(counts[slot(s, p)] for s in range(4) if s != si):
+        si = i // 13
+        g = good[si]
+        if g < 0:
+            g = good[si] = _run_places(rows[si], his[si], los[si])
+        if g & places[i]:
             continue
-        near = [q for q in range(p - 2, p + 3) if 1 <= q <= 13 and q != p]
-        if p == 1:
-            near += [12, 13]
-        if p in (12, 13):
-            near.append(1)
-        if any(counts[slot(si, q)] for q in near):
-            continue
-        pos = (1, 14) if p == 1 else (p,)
-        if any(_layoffs(t, si, pos, False) for t in tab):
-            continue
-        useless += n
-        if useless > (1 if discard else 0):
+        bad += 1
+        if bad > discard:
             return False
     return True
+
+
+def _run_places(row: int, his: int, los: int) -> int:
+    """The places of ``row`` (a suit's held places, bits 1..14) whose card may end up in a run
+    without wilds: in three held places in a row, or in a row of held places reaching from a table
+    run's end (``his``: places just above a run, ``los``: just below) to the card."""
+    three = row & row >> 1 & row >> 2  # lowest places of three in a row
+    good = three | three << 1 | three << 2
+    up = his & row
+    while up:
+        more = up | (up << 1 & row)
+        if more == up:
+            break
+        up = more
+    down = los & row
+    while down:
+        more = down | (down >> 1 & row)
+        if more == down:
+            break
+        down = more
+    return good | up | down
+
+
+def _drop(h: Slots, i: int) -> Slots:
+    """``h`` less one card of slot ``i`` (held)."""
+    k = h.index(i)
+    return h[:k] + h[k + 1:]
 
 
 def _swap(tab: tuple[TableMeld, ...], k: int, nt: TableMeld | None) -> tuple[TableMeld, ...]:
@@ -615,11 +700,5 @@ def _add(tab: tuple[TableMeld, ...], t: TableMeld) -> tuple[TableMeld, ...]:
     return tuple(sorted((*tab, t)))
 
 
-def _dec(c: Counts, i: int) -> Counts:
-    cl = list(c)
-    cl[i] -= 1
-    return tuple(cl)
-
-
 __all__ = ["NO_DISTINCT", "SEQ", "SET", "Counts", "Distinct", "Plan", "SeqPart", "SetPart", "abstract", "can_go_out",
-           "counts_of", "feasible", "find_plan", "slot", "solve"]
+           "counts_of", "feasible", "find_plan", "go_out_slots", "open_table", "slot", "slots_of", "solve"]
