@@ -53,6 +53,22 @@ UPSERT_GUILD = """INSERT INTO guild_settings (guild_id, locale, turn_timer) VALU
     turn_timer = COALESCE(excluded.turn_timer, turn_timer)"""
 
 
+async def run(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
+    """Execute a statement whose rows are not wanted, closing its cursor on the database thread.
+
+    A cursor left to be freed on the event loop's thread resets its statement there, racing the
+    database thread, which may be running that same cached statement for another write (seen as
+    ``sqlite3.InterfaceError: bad parameter or other API misuse``)."""
+    async with conn.execute(sql, params):
+        pass
+
+
+async def run_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+    """:func:`run` for one statement over many parameter rows."""
+    async with conn.executemany(sql, rows):
+        pass
+
+
 @dataclass
 class Rating:
     """A player's rating row for one server and game."""
@@ -99,9 +115,9 @@ class Database:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
+        await run(conn, "PRAGMA foreign_keys = ON")
+        await run(conn, "PRAGMA journal_mode = WAL")
+        await run(conn, "PRAGMA synchronous = NORMAL")
         db = cls(conn)
         await db.migrate()
         return db
@@ -129,8 +145,8 @@ class Database:
             async with self.transaction() as conn:
                 for statement in (s.strip() for s in sql.split(";")):
                     if statement and not all(line.strip().startswith("--") for line in statement.splitlines()):
-                        await conn.execute(statement)
-                await conn.execute(f"PRAGMA user_version = {number}")
+                        await run(conn, statement)
+                await run(conn, f"PRAGMA user_version = {number}")
             current = number
         return current
 
@@ -138,19 +154,19 @@ class Database:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` .. ``COMMIT`` (``ROLLBACK`` on error), one writer at a time."""
         async with self._write:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await run(self.conn, "BEGIN IMMEDIATE")
             try:
                 yield self.conn
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await run(self.conn, "ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
+            await run(self.conn, "COMMIT")
 
     # -- tables ------------------------------------------------------------------------------
 
     async def create_table(self, row: dict[str, Any], seats: Sequence[dict[str, Any]]) -> None:
         async with self.transaction() as conn:
-            await conn.execute(INSERT_TABLE, (
+            await run(conn, INSERT_TABLE, (
                 row["id"], row["guild_id"], row["channel_id"], row.get("thread_id"), row.get("message_id"),
                 row["game"], row["seats"], json.dumps(row.get("options") or {}), str(row["seed"]),
                 None, row["status"], row["host_id"], 0))
@@ -160,15 +176,15 @@ class Database:
                          host_id: int, status: str, state: dict[str, Any] | None, revision: int) -> None:
         """Seats, options and status of a table that is opening or starting, in one transaction."""
         async with self.transaction() as conn:
-            await conn.execute(UPDATE_LOBBY, (len(seats), json.dumps(options), host_id, status,
+            await run(conn, UPDATE_LOBBY, (len(seats), json.dumps(options), host_id, status,
                                               json.dumps(state) if state is not None else None,
                                               revision, table_id))
             await self._write_seats(conn, table_id, seats)
 
     @staticmethod
     async def _write_seats(conn: aiosqlite.Connection, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
-        await conn.execute(DELETE_SEATS, (table_id,))
-        await conn.executemany(INSERT_SEAT, [
+        await run(conn, DELETE_SEATS, (table_id,))
+        await run_many(conn, INSERT_SEAT, [
             (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)))
             for i, s in enumerate(seats)])
 
@@ -178,21 +194,21 @@ class Database:
         """Accepted actions ``(rev, seat, text, by_computer)``, the new state and seat flags
         ``(seat, missed, away)``: all in one transaction."""
         async with self.transaction() as conn:
-            await conn.execute(UPDATE_STATE, (json.dumps(state), revision, status, table_id))
-            await conn.executemany(INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
-            await conn.executemany(UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+            await run(conn, UPDATE_STATE, (json.dumps(state), revision, status, table_id))
+            await run_many(conn, INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
+            await run_many(conn, UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
 
     async def save_seats(self, table_id: str, seats: Iterable[tuple[int, int, bool]]) -> None:
         async with self.transaction() as conn:
-            await conn.executemany(UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+            await run_many(conn, UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
 
     async def set_status(self, table_id: str, status: str) -> None:
         async with self.transaction() as conn:
-            await conn.execute(UPDATE_STATUS, (status, table_id))
+            await run(conn, UPDATE_STATUS, (status, table_id))
 
     async def set_message(self, table_id: str, message_id: int | None, thread_id: int | None) -> None:
         async with self.transaction() as conn:
-            await conn.execute(UPDATE_MESSAGE, (message_id, thread_id, table_id))
+            await run(conn, UPDATE_MESSAGE, (message_id, thread_id, table_id))
 
     async def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Every table in a lobby or in play, with its seats (for restoring after a restart)."""
@@ -227,11 +243,11 @@ class Database:
                             results: Sequence[dict[str, Any]], ratings: Sequence[Rating]) -> None:
         """The match's final lines and the players' new ratings, with the table's final status."""
         async with self.transaction() as conn:
-            await conn.execute(UPDATE_STATUS, (status, table_id))
-            await conn.executemany(INSERT_RESULT, [
+            await run(conn, UPDATE_STATUS, (status, table_id))
+            await run_many(conn, INSERT_RESULT, [
                 (table_id, guild_id, game, r["seat"], r.get("user_id"), r["name"], r["score"], r["place"],
                  r.get("rating_before"), r.get("rating_after")) for r in results])
-            await conn.executemany(UPSERT_RATING, [
+            await run_many(conn, UPSERT_RATING, [
                 (guild_id, game, r.player_key, r.user_id, r.name, r.mu, r.sigma, r.matches, r.wins, r.points)
                 for r in ratings])
 
@@ -257,7 +273,7 @@ class Database:
     async def set_guild_settings(self, guild_id: int, *, locale: str | None = None,
                                  turn_timer: int | None = None) -> None:
         async with self.transaction() as conn:
-            await conn.execute(UPSERT_GUILD, (guild_id, locale, turn_timer))
+            await run(conn, UPSERT_GUILD, (guild_id, locale, turn_timer))
 
 
 def _rating(row: dict[str, Any]) -> Rating:

@@ -15,7 +15,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from bot.db import Database
+from bot.db import Database, run
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
     settings = local_settings(settings)
     db = await Database.open(settings.database_path)
     async with db.transaction() as conn:  # the simulated world is new at each start
-        await conn.execute(CANCEL_LEFTOVERS)
+        await run(conn, CANCEL_LEFTOVERS)
     bot = TapisBot(settings, db)
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:

@@ -269,8 +269,9 @@ class TrioPlayer:
         t = _tally(view["hand"])
         if len(discards) < t[1].bit_count():
             return _worst(_values(_tally(discards), sets, run_len, discards))
-        if _LAST and _LAST[0][0] == (t[0], sets, run_len):  # just weighed: the discard it took
-            return _worst(_LAST[0][1])
+        last = _LAST[0] if _LAST else None
+        if last is not None and last[0] == (t[0], sets, run_len):  # just weighed: the discard it took
+            return _worst(last[1])
         return _worst(_values(t, sets, run_len, discards))
 
     def _wants(self, view: JSON, hand: list[str], top: str) -> bool:

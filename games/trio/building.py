@@ -58,15 +58,17 @@ class HandInfo(NamedTuple):
     present: list[int]  # per suit number, bit p: a natural at run place p (the Ace at 1 and 14)
 
 
-_LAST_INFO: list[object] = [None, None]  # the last hand tuple asked about, and its HandInfo
+# The last hand tuple asked about and its HandInfo, as one pair (read and replaced whole: safe
+# should steps ever be listed from several threads).
+_LAST_INFO: list[tuple[object, HandInfo | None]] = [(None, None)]
 
 
 def hand_info(hand: Sequence[Card]) -> HandInfo:
     """The :class:`HandInfo` of ``hand``. The last tuple asked about is remembered (checked by
     identity: a step's checks and searches, and its successor's, often read the same hand tuple)."""
-    last = _LAST_INFO
-    if hand is last[0]:
-        return last[1]  # type: ignore[return-value]
+    last = _LAST_INFO[0]
+    if hand is last[0] and last[1] is not None:
+        return last[1]
     counts = [0] * 52
     present = [0, 0, 0, 0]
     wilds = 0
@@ -80,17 +82,18 @@ def hand_info(hand: Sequence[Card]) -> HandInfo:
     info = HandInfo(wilds, tuple(counts), present)
     remember_rows(info.counts, present)  # the searches that follow read the same counts
     if type(hand) is tuple:
-        last[0], last[1] = hand, info
+        _LAST_INFO[0] = (hand, info)
     return info
 
 
-_LAST_NATURALS: list[object] = [None, None]  # the last hand tuple asked about, and its answer
+# The last hand tuple asked about and its answer, as one pair (read and replaced whole).
+_LAST_NATURALS: list[tuple[object, object]] = [(None, None)]
 
 
 def _naturals(hand: Sequence[Card]) -> tuple[list[Card], Card | None]:
     """The distinct naturals of ``hand`` (by code) and its first wild; the last tuple asked about
     is remembered (checked by identity)."""
-    last = _LAST_NATURALS
+    last = _LAST_NATURALS[0]
     if hand is last[0]:
         return last[1]  # type: ignore[return-value]
     if not WILDS.isdisjoint(hand):
@@ -98,7 +101,7 @@ def _naturals(hand: Sequence[Card]) -> tuple[list[Card], Card | None]:
     else:
         found = sorted(set(hand), key=_CODE), None
     if type(hand) is tuple:
-        last[0], last[1] = hand, found
+        _LAST_NATURALS[0] = (hand, found)
     return found
 
 

@@ -294,7 +294,7 @@ def _rows(counts: Counts) -> list[int]:
     """Per suit, bit p set when a natural is held at run place p (the Ace at 1 and 14);
     memoized on each suit's 13 counts, and the last counts tuple is remembered (the filter and
     the search read the same one). Read the list, never change it."""
-    last = _LAST_ROWS
+    last = _LAST_ROWS[0]
     if counts is last[0]:
         return last[1]  # type: ignore[return-value]
     rows: list[int] = []
@@ -312,16 +312,17 @@ def _rows(counts: Counts) -> list[int]:
             _ROWS[suit] = row
         rows.append(row)
     if type(counts) is tuple:
-        last[0], last[1] = counts, rows
+        _LAST_ROWS[0] = (counts, rows)
     return rows
 
 
-_LAST_ROWS: list[object] = [None, None]  # the last counts asked about (by identity), and its rows
+# The last counts asked about (by identity) and its rows, as one pair (read and replaced whole).
+_LAST_ROWS: list[tuple[object, object]] = [(None, None)]
 
 
 def remember_rows(counts: Counts, rows: list[int]) -> None:
     """Tell :func:`_rows` the rows of ``counts`` (a tuple), computed along with it elsewhere."""
-    _LAST_ROWS[0], _LAST_ROWS[1] = counts, rows
+    _LAST_ROWS[0] = (counts, rows)
 
 
 def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
@@ -492,18 +493,19 @@ def slots_of(counts: Counts) -> Slots:
 _ALL_SLOTS = range(52)
 
 
-_LAST_TABLE: list[object] = [None, ()]  # the last table asked about and its open melds, sorted
+# The last table asked about and its open melds, sorted, as one pair (read and replaced whole).
+_LAST_TABLE: list[tuple[object, object]] = [(None, ())]
 
 
 def open_table(table: Iterable[TableMeld | None]) -> tuple[TableMeld, ...]:
     """The open melds of ``table``, sorted (the search's canonical table). The engine asks about
     the same cached table tuple again and again: the last answer is kept, checked by identity."""
-    last = _LAST_TABLE
+    last = _LAST_TABLE[0]
     if table is last[0]:
         return last[1]  # type: ignore[return-value]
     start = tuple(sorted(t for t in table if t is not None))
     if isinstance(table, tuple):
-        last[0], last[1] = table, start
+        _LAST_TABLE[0] = (table, start)
     return start
 
 

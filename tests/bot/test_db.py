@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import threading
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from bot.db import Database, Rating, migrations
@@ -51,6 +54,10 @@ async def test_failed_write_leaves_nothing(db: Database) -> None:
 
 async def test_results_ratings_and_settings(db: Database) -> None:
     await _table(db)
+    await _results_and_settings(db)
+
+
+async def _results_and_settings(db: Database) -> None:
     ratings = [Rating("u10", 10, "alice", 27.0, 7.0, 1, 1, 3.0), Rating("c:normal", None, "Computer", 23.0, 7.0, 1, 0, -3)]
     await db.record_result("t1", 1, "toy", "over", [
         {"seat": 0, "user_id": 10, "name": "alice", "score": 3, "place": 0},
@@ -63,3 +70,36 @@ async def test_results_ratings_and_settings(db: Database) -> None:
     await db.set_guild_settings(1, locale="en")
     await db.set_guild_settings(1, turn_timer=30)
     assert await db.guild_settings(1) == ("en", 30)
+
+
+class _SpyCursor(aiosqlite.Cursor):
+    """Records whether it was closed (through aiosqlite: on its database thread) before being freed."""
+
+    events: list[str] = []
+
+    async def close(self) -> None:
+        await super().close()
+        self.closed = True
+        _SpyCursor.events.append("closed")
+
+    def __del__(self) -> None:
+        if not getattr(self, "closed", False):
+            _SpyCursor.events.append(f"freed open on {threading.current_thread().name}")
+
+
+async def test_every_cursor_is_closed_on_the_database_thread(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cursor freed on the event loop's thread resets its statement there, racing the database
+    thread running the same cached statement (CI once failed a write with ``InterfaceError: bad
+    parameter or other API misuse``): every cursor is closed by aiosqlite, on its own thread."""
+    monkeypatch.setattr(aiosqlite.core, "Cursor", _SpyCursor)
+    _SpyCursor.events.clear()
+    db = await Database.open(db_path)
+    await test_table_lifecycle(db)
+    await db.save_seats("t1", [(0, 1, True)])
+    await db.set_status("t1", "playing")
+    await db.set_message("t1", 5, None)
+    await _results_and_settings(db)
+    await db.close()
+    gc.collect()
+    assert len(_SpyCursor.events) > 20
+    assert [e for e in _SpyCursor.events if e != "closed"] == []
