@@ -3,7 +3,8 @@
 Prints full games per second between four computer players (with mean rounds and actions per
 game, and where the time goes), then the computer player's win rate against three baseline
 players (seats rotated). Run:
-``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4] [--repeat 5]``.
+``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4] [--repeat 5]
+[--warmup 3]``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 import statistics
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -48,23 +50,25 @@ def play(game: TrioGame, players: list[Player], seed: str, clock: dict[str, floa
     return (state.winners if state.phase == "over" else ()), state.round_no + 1, actions
 
 
-def speed(game: TrioGame, seats: int, games: int) -> tuple[float, float]:
+def speed(game: TrioGame, seats: int, games: int, run: int = 0) -> tuple[float, float]:
     """Plays ``games`` games between computer players, prints the figures, returns games per
-    second of wall-clock time and per second of this process's CPU time."""
+    second of wall-clock time and per second of this process's CPU time. Each ``run`` plays new
+    deals: the engine's search caches must not be served the very hands of an earlier run."""
     clock = {"legal": 0.0, "view": 0.0, "choose": 0.0, "apply": 0.0}
-    rounds = actions = 0
+    rounds = actions = unfinished = 0
     start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
-        _, r, a = play(game, [TrioPlayer() for _ in range(seats)], f"speed{i}", clock)
+        winners, r, a = play(game, [TrioPlayer() for _ in range(seats)], f"speed{i}" if not run else f"speed{run}.{i}", clock)
         rounds += r
         actions += a
+        unfinished += not winners
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
     split = ", ".join(f"{k} {100 * v / elapsed:.0f}%" for k, v in clock.items())
     print(f"{game.name} {seats} computer players: {games / elapsed:.1f} games/s "
           f"({games / cpu:.1f} per CPU second), "
           f"{rounds / games:.1f} rounds/game, {actions / games:.0f} actions/game, "
-          f"{1e6 * elapsed / actions:.0f} us/action ({split})")
+          f"{1e6 * elapsed / actions:.0f} us/action ({split}); unfinished after {LIMIT} actions: {unfinished}")
     return games / elapsed, games / cpu
 
 
@@ -92,12 +96,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", choices=("trio", "ecole"), action="append")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=1,
-                        help="repeat the speed measurement (same games) and print the median: "
+                        help="repeat the speed measurement (new deals each time) and print the median: "
                              "a shared machine's speed varies from one run to the next")
+    parser.add_argument("--warmup", type=int, default=3,
+                        help="games played before timing (other deals), as in a bot already running")
     args = parser.parse_args(argv)
     for name in args.game or ["trio", "ecole"]:
         game = TRIO if name == "trio" else ECOLE
-        runs = [speed(game, args.seats, args.games) for _ in range(max(1, args.repeat))]
+        for i in range(args.warmup):
+            play(game, [TrioPlayer() for _ in range(args.seats)], f"warmup{i}", defaultdict(float))
+        runs = [speed(game, args.seats, args.games, run) for run in range(max(1, args.repeat))]
         if len(runs) > 1:
             wall = sorted(w for w, _ in runs)
             print(f"{game.name}: median {statistics.median(wall):.1f} games/s over {len(runs)} runs "

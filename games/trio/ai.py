@@ -158,8 +158,8 @@ def _values(t: _Tally, sets: Sequence[int], run_len: int, codes: Iterable[str]) 
             continue
         value = set_values[counts >> rank_shift & 255]
         run_value = by_suit[suit_i][place]
-        if run_value > value and (sets or counts >> slot_shift & 15 == 1):  # a 2nd copy never helps a run
-            value = run_value
+        if run_value > value and counts >> slot_shift & 15 == 1:
+            value = run_value  # a card held twice is worth its set value only: one copy stays for the run
         out[code] = value
     return out
 

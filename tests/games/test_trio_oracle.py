@@ -185,8 +185,8 @@ def plain_usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) ->
                 if lo <= hi:
                     best = max(best, max(wins[lo:hi + 1]))
             run_value = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
-            if copies[c] > 1 and not sets:
-                run_value = 0.0  # a second copy never helps a run
+            if copies[c] > 1:
+                run_value = 0.0  # a second copy never helps a run (throwing it keeps the first)
             value = max(value, run_value)
         out[c] = value
     return out

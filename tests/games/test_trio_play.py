@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.base import RandomPlayer
+from games.base import Action, RandomPlayer
 from games.errors import GameError, IllegalAction, NotYourTurn
 from games.trio.ai import BaselinePlayer, TrioPlayer
 from games.trio.game import ECOLE, TRIO, TrioGame
@@ -119,6 +119,18 @@ def test_trio_player_beats_baseline() -> None:
             state = state.apply(seat, bots[seat].choose(state.view(seat), legal, rng))
         wins += 0 in state.winners
     assert wins >= 3  # a fair share would be 1.5 of 6
+
+
+def test_player_throws_a_spare_copy_rather_than_a_card_its_run_needs() -> None:
+    """L'École year 9 (a run of 10 and a brelan): of three pairs only one makes the brelan and the
+    run needs one copy of each card, so the player throws a second copy, not the 10D just drawn
+    (games once froze forever in year 9: every player threw back each card drawn)."""
+    hand = ["2C", "3D", "4D", "6D", "6D", "7D", "7D", "9D", "10D", "QD", "QD", "JK", "JK", "JK"]
+    view = {"seat": 0, "phase": "play", "variant": "ecole", "opened": [False, False, False],
+            "contracts": [9, 9, 9], "hand": hand}
+    legal = [Action("discard", code) for code in sorted(set(hand))]
+    assert TrioPlayer().choose(view, legal, random.Random(0)) in {
+        Action("discard", "6D"), Action("discard", "7D"), Action("discard", "QD")}
 
 
 def test_same_seed_same_match_and_bad_input() -> None:
