@@ -96,9 +96,15 @@ def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
             return
         span = (1 << length) - 1
         least = length - budget  # places of a window already present
+        apart = part.max_wilds == ADJACENCY  # École: the places wilds fill are never side by side
         for lo in range(max(1, fmax - length + 1), min(15 - length, fmin) + 1):
-            if (present >> lo & span).bit_count() < least:
+            window = present >> lo & span
+            if window.bit_count() < least:
                 continue
+            if apart:
+                missing = ~window & span
+                if missing & missing >> 1:
+                    continue
             yield from _masks(counts, wilds, part, suit, si, lo, lo + length - 1, fixed, substitute)
 
 
@@ -349,7 +355,7 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
             continue
         if rows is None:
             rows = _rows(counts)
-        per_suit = _misses(rows, run.lmin)
+        per_suit = _misses(rows, run.lmin, run.max_wilds == ADJACENCY)
         if min(per_suit) > (wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)):
             return True
         misses.append(per_suit)
@@ -377,16 +383,18 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
     return False
 
 
-_BEST: dict[int, dict[int, int]] = {}  # run length -> row -> most places held in one window
+_BEST: dict[tuple[int, bool], dict[int, int]] = {}  # (run length, apart) -> row -> fewest missing
 
 
-def _misses(rows: list[int], length: int) -> list[int]:
+def _misses(rows: list[int], length: int, apart: bool = False) -> list[int]:
     """Per suit row (bit p: run place p held), the fewest places missing from one window of
-    ``length`` places starting at place 1..15-length; 99 for an empty row or when no window fits
-    (memoized per length and row)."""
-    best = _BEST.get(length)
+    ``length`` places starting at place 1..15-length; 99 for an empty row or when no window fits.
+    ``apart`` (École runs: wilds never side by side): only windows with no two missing places
+    side by side count. Memoized per length and row."""
+    key = (length, apart)
+    best = _BEST.get(key)
     if best is None:
-        best = _BEST[length] = {}
+        best = _BEST[key] = {}
     out = []
     for row in rows:
         if not row:
@@ -397,8 +405,13 @@ def _misses(rows: list[int], length: int) -> list[int]:
             if len(best) > 100_000:
                 best.clear()
             span = (1 << length) - 1
-            found = best[row] = max(((row >> lo & span).bit_count() for lo in range(1, 16 - length)), default=-99)
-        out.append(length - found if found >= 0 else 99)
+            found = 99
+            for lo in range(1, 16 - length):
+                missing = ~row >> lo & span
+                if not (apart and missing & missing >> 1):
+                    found = min(found, missing.bit_count())
+            best[row] = found
+        out.append(found)
     return out
 
 

@@ -9,6 +9,7 @@ and random matches, under default and alternative options.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -22,7 +23,7 @@ from games.trio.building import Built, Frame, is_complete
 from games.trio.contracts import run_wild_limit
 from games.trio.game import ECOLE, TRIO, TrioGame
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, card_at, is_wild, positions
-from games.trio.search import SeqPart, SetPart, abstract, can_go_out, counts_of, solve
+from games.trio.search import SeqPart, SetPart, _windows, abstract, can_go_out, counts_of, solve
 from games.trio.state import TrioState
 from games.trio.steps import ORDER, _keeps_out
 
@@ -244,3 +245,68 @@ def test_usefulness_matches_the_plain_version() -> None:
         sets = rng.choice([[], [3], [3, 3], [4], [3, 4], [4, 4], [3, 3, 3]])
         run_len = rng.choice([0, 3, 4, 6, 7, 10, 13]) if sets else rng.choice([3, 4, 6, 7, 10, 13])
         assert usefulness(hand, sets, run_len) == plain_usefulness(hand, sets, run_len), (hand, sets, run_len)
+
+
+def plain_windows(counts: tuple[int, ...], wilds: int, part: SeqPart, substitute: bool,
+                  ) -> list[tuple[str, int, tuple[bool, ...], tuple[int, ...], int]]:
+    """Every way to lay the run ``part`` at its shortest: every suit, start and wild mask tried."""
+    fixed = dict(part.fixed)
+    length = max(part.lmin, max(fixed) - min(fixed) + 1 if fixed else 0)
+    out = []
+    if length > part.lmax:
+        return out
+    for si, suit in enumerate(SUITS):
+        if part.suit and suit != part.suit:
+            continue
+        for lo in range(1, 16 - length):
+            places = range(lo, lo + length)
+            if any(p not in places for p in fixed):
+                continue
+            for mask in itertools.product((False, True), repeat=length):
+                if any(mask[p - lo] != w for p, w in fixed.items()):
+                    continue
+                if part.max_wilds == ADJACENCY:
+                    if any(a and b for a, b in itertools.pairwise(mask)):
+                        continue
+                elif sum(mask) > part.max_wilds:
+                    continue
+                left, used = list(counts), 0
+                ok = True
+                for p, w in zip(places, mask, strict=True):
+                    if p in fixed:
+                        continue
+                    s = si * 13 + (0 if p == 14 else p - 1)
+                    if w:
+                        used += 1
+                        ok = ok and (substitute or left[s] == 0)
+                    elif left[s]:
+                        left[s] -= 1
+                    else:
+                        ok = False
+                if ok and used <= wilds:
+                    out.append((suit, lo, mask, tuple(left), wilds - used))
+    return out
+
+
+def test_run_windows_match_the_plain_enumeration() -> None:
+    """The run search's windows (with its quick filters: too few cards, École wilds side by side)
+    are exactly every suit, start and wild mask that fits."""
+    from games.cards import standard_decks
+
+    rng = random.Random(7)
+    deck = standard_decks(2, 2)
+    for _ in range(400):
+        hand = rng.sample(deck, rng.randint(6, 14))
+        counts, wilds = counts_of(hand)
+        limit = rng.choice([1, 2, ADJACENCY])
+        lmin = rng.choice([3, 4, 6, 7, 10])
+        fixed: tuple[tuple[int, bool], ...] = ()
+        suit = ""
+        if rng.random() < 0.3:
+            suit = rng.choice(SUITS)
+            start = rng.randint(1, 12)
+            fixed = tuple((p, rng.random() < 0.2) for p in range(start, min(start + rng.randint(1, 3), 15)))
+        part = SeqPart(lmin, max(lmin, 13), limit, suit, fixed)
+        for substitute in (False, True):
+            got = sorted(_windows(counts, wilds, part, substitute))
+            assert got == sorted(plain_windows(counts, wilds, part, substitute)), (hand, part, substitute)
