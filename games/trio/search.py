@@ -65,12 +65,15 @@ class Plan:
     sets: list[tuple[int, int, int]] = field(default_factory=list)
 
 
-def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
-             ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
+def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool, demand: Sequence[int] = (),
+             max_subs: int = 99) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
     """Every way to lay ``part`` at its shortest from the hand: ``(suit, lo, mask, counts left,
     wilds left)``.
     With ``substitute``, a wild may also replace a natural the hand holds (the natural may be
-    needed elsewhere); otherwise naturals are always used first."""
+    needed elsewhere); otherwise naturals are always used first. ``demand`` (per slot, the most
+    naturals of it the parts still to form could use; see :func:`_demand`): a wild replaces a
+    natural only while fewer spare copies are held than that (else the way is dominated), and in
+    ``max_subs`` places at most."""
     fixed = dict(part.fixed)
     fixed_wilds = sum(fixed.values())
     fmin = min(fixed) if fixed else 15
@@ -105,18 +108,57 @@ def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool,
                 missing = ~window & span
                 if missing & missing >> 1:
                     continue
-            yield from _masks(counts, wilds, part, suit, si, lo, lo + length - 1, fixed, substitute)
+            if substitute:
+                yield from _masks(counts, wilds, part, suit, si, lo, lo + length - 1, fixed, True, demand,
+                                  max_subs)
+            else:
+                found = _first_mask(counts, wilds, part.max_wilds, si, lo, lo + length - 1, fixed)
+                if found is not None:
+                    yield (suit, lo, *found)
+
+
+def _first_mask(counts: Counts, wilds: int, limit: int, si: int, lo: int, hi: int, fixed: dict[int, bool],
+                ) -> tuple[tuple[bool, ...], Counts, int] | None:
+    """The one way :func:`_masks` finds without ``substitute`` (naturals held always used, wilds
+    fill the other places), or ``None``: ``(mask, counts left, wilds left)``; a loop, no search."""
+    cur = list(counts)
+    mask: list[bool] = []
+    base = si * 13 - 1  # slot of place q: base + q (the high Ace: base + 1)
+    apart = limit == ADJACENCY
+    used = nwild = 0
+    prev = False
+    get = fixed.get
+    for pos in range(lo, hi + 1):
+        w = get(pos)
+        if w is None:
+            s = base + 1 if pos == 14 else base + pos
+            if cur[s]:
+                cur[s] -= 1
+                w = False
+            elif used < wilds and (not prev if apart else nwild < limit):
+                used += 1
+                w = True
+            else:
+                return None
+        elif w and (prev if apart else nwild >= limit):
+            return None
+        mask.append(w)
+        nwild += w
+        prev = w
+    return tuple(mask), tuple(cur), wilds - used
 
 
 def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: int, hi: int,
-           fixed: dict[int, bool], substitute: bool,
+           fixed: dict[int, bool], substitute: bool, demand: Sequence[int] = (), max_subs: int = 99,
            ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
     cur = list(counts)
+    spare = demand or _NO_DEMAND
     mask: list[bool] = []
     limit = part.max_wilds
     base = si * 13
 
-    def rec(pos: int, used: int, nwild: int) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
+    def rec(pos: int, used: int, nwild: int, subs: int = 0,
+            ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
         if pos > hi:
             yield suit, lo, tuple(mask), tuple(cur), wilds - used
             return
@@ -126,7 +168,7 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
             if w and ((limit == ADJACENCY and prev_wild) or (limit != ADJACENCY and nwild + 1 > limit)):
                 return
             mask.append(w)
-            yield from rec(pos + 1, used, nwild + w)
+            yield from rec(pos + 1, used, nwild + w, subs)
             mask.pop()
             return
         s = base + (0 if pos == 14 else pos - 1)  # slot(si, pos)
@@ -134,16 +176,46 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
         if have:
             cur[s] -= 1
             mask.append(False)
-            yield from rec(pos + 1, used, nwild)
+            yield from rec(pos + 1, used, nwild, subs)
             mask.pop()
             cur[s] += 1
-        if (not have or substitute) and used < wilds:
+        if (not have or (substitute and subs < max_subs and cur[s] <= spare[s])) and used < wilds:
             if (limit == ADJACENCY and not prev_wild) or (limit != ADJACENCY and nwild < limit):
                 mask.append(True)
-                yield from rec(pos + 1, used + 1, nwild + 1)
+                yield from rec(pos + 1, used + 1, nwild + 1, subs + have)
                 mask.pop()
 
     yield from rec(lo, 0, 0)
+
+
+_NO_DEMAND = (99,) * 52  # no bound: a wild may replace any natural held
+_DEMANDS: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def _demand(runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> tuple[int, ...]:
+    """Per slot, the most naturals of it that ``runs`` and ``sets`` (the parts formed after a run)
+    could use: one per run of a suit they may take, and a set's missing cards if its rank may be
+    the slot's. A wild replacing a natural held in more copies than that is dominated by the
+    natural (the copy left over stays spare), so :func:`solve` skips it. Memoized (small keys)."""
+    key = (runs, sets)
+    found = _DEMANDS.get(key)
+    if found is None:
+        if len(_DEMANDS) > 10_000:
+            _DEMANDS.clear()
+        out = [0] * 52
+        for si, suit in enumerate(SUITS):
+            n = sum(1 for r in runs if not r.suit or r.suit == suit)
+            for p in range(13):
+                out[si * 13 + p] = n
+        for part in sets:
+            have = part.have_nat + part.have_wild
+            need = max(part.smin, have) - have
+            for si in range(4):
+                for p in range(13):
+                    if not part.rank or part.rank == p + 1:
+                        out[si * 13 + p] += need
+        found = _DEMANDS[key] = tuple(out)
+    return found
 
 
 class Distinct(NamedTuple):
@@ -211,6 +283,12 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
         set_memo.add(key)
         return False
 
+    # Per run, what bounds its wilds replacing naturals: the first way found never puts a wild for
+    # a natural that nothing after can use (the natural first works as well); so in the last run,
+    # at most one per set part (the set's rank; a run holds one card of a rank).
+    bounds = [(_demand(runs[i + 1:], sets), len(sets) if i + 1 == len(runs) else 99)
+              for i in range(len(runs))] if substitute else []
+
     def run_rec(i: int, c: Counts, w: int) -> bool:
         if i == len(runs):
             return set_rec(0, totals(c), w, 0) if sets else True
@@ -218,7 +296,11 @@ def solve(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[Set
         if key in memo:
             return False
         more = substitute and (i + 1 < len(runs) or bool(sets))
-        for suit, lo, mask, left, wleft in _windows(c, w, runs[i], more):
+        if more:
+            windows = _windows(c, w, runs[i], True, *bounds[i])
+        else:
+            windows = _windows(c, w, runs[i], False)
+        for suit, lo, mask, left, wleft in windows:
             if distinct.runs and suit in used_suits:
                 continue
             plan.runs.append((suit, lo, mask))
@@ -367,19 +449,23 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         length = run.lmin
         budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
         needs.append(([m if m <= budget else 99 for m in per_suit], length, budget))
-    if len(runs) == 1 and sets:
-        left = wilds - min(needs[0][0])
+    if len(runs) == 1:
+        fewest = min(needs[0][0])
+    elif len(runs) == 2:
+        (m1, len1, b1), (m2, len2, b2) = needs
+        fewest = min((m1[a] + m2[b] for a in range(4) for b in range(4) if m1[a] < 99 and m2[b] < 99
+                      and (a != b or sum(counts[13 * a:13 * a + 13]) + min(wilds, b1 + b2) >= len1 + len2)),
+                     default=99)
+        if fewest > wilds:
+            return True
+    else:
+        return False
+    if sets:  # the wilds the runs leave at most
         if most < 0:
             most = max(_fold(counts))
         for part in sets:
-            if most < part.smin - (1 if left > 0 else 0):
+            if most < part.smin - (1 if wilds > fewest else 0):
                 return True
-    elif len(runs) == 2 and not sets:
-        (m1, len1, b1), (m2, len2, b2) = needs
-        if not any(m1[a] + m2[b] <= wilds and (a != b or sum(counts[13 * a:13 * a + 13]) + min(wilds, b1 + b2)
-                                                >= len1 + len2)
-                   for a in range(4) for b in range(4) if m1[a] < 99 and m2[b] < 99):
-            return True
     return False
 
 
