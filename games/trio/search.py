@@ -415,58 +415,90 @@ def remember_rows(counts: Counts, rows: list[int]) -> None:
 
 def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
               totals: Counts | None = None) -> bool:
-    """Some part with nothing placed yet cannot be formed even alone (a necessary condition of
-    :func:`solve`, checked without a search): no rank holds enough for a set, or no suit has a
-    window of the run's shortest length that its cards and the wilds allowed can fill.
-    ``totals``: :func:`_fold` of ``counts``, if already known."""
+    """The parts cannot be formed (a necessary condition of :func:`solve`, checked without a
+    search): some set has too few cards of any rank it may take; some run has no window of its
+    shortest length that its suit's cards, its placed cards and the wilds allowed can fill; or the
+    runs together need more wilds (or more cards of one suit) than held, or leave too few for a
+    set. ``totals``: :func:`_fold` of ``counts``, if already known."""
     most = -1  # the most naturals of one rank (computed when first needed)
-    placed = False  # some part holds placed cards
     for part in sets:
         if part.rank or part.have_nat or part.have_wild:
-            placed = True
             continue
         if most < 0:
             most = max(totals if totals is not None else _fold(counts))
         if most < part.smin - (1 if wilds else 0):
             return True
-    rows: list[int] | None = None
-    misses: list[list[int]] = []  # per run with nothing placed: per suit, the wilds it needs at least
-    for run in runs:
-        if run.fixed or run.suit:
-            placed = True
-            continue
-        if rows is None:
-            rows = _rows(counts)
-        per_suit = _misses(rows, run.lmin, run.max_wilds == ADJACENCY)
-        if min(per_suit) > (wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)):
-            return True
-        misses.append(per_suit)
-    if rows is None or placed:
+    if not runs or len(runs) > 2:
         return False
-    # Parts together (nothing placed yet): the wilds the runs need at least, per suit.
-    needs = []
-    for run, per_suit in zip(runs, misses, strict=True):
-        length = run.lmin
-        budget = wilds if run.max_wilds == ADJACENCY else min(wilds, run.max_wilds)
-        needs.append(([m if m <= budget else 99 for m in per_suit], length, budget))
+    rows = _rows(counts)
+    needs = []  # per run: per suit, the wilds it needs at least (99: none will do); its length; budget
+    for run in runs:
+        apart = run.max_wilds == ADJACENCY
+        if run.fixed or run.suit:
+            per_suit, length, budget = _placed_misses(rows, run, wilds)
+        else:
+            length = run.lmin
+            budget = wilds if apart else min(wilds, run.max_wilds)
+            per_suit = [m if m <= budget else 99 for m in _misses(rows, length, apart)]
+        if min(per_suit) > budget:
+            return True
+        needs.append((per_suit, length, budget, len(run.fixed)))
     if len(runs) == 1:
         fewest = min(needs[0][0])
-    elif len(runs) == 2:
-        (m1, len1, b1), (m2, len2, b2) = needs
+    else:
+        (m1, len1, b1, f1), (m2, len2, b2, f2) = needs
         fewest = min((m1[a] + m2[b] for a in range(4) for b in range(4) if m1[a] < 99 and m2[b] < 99
-                      and (a != b or sum(counts[13 * a:13 * a + 13]) + min(wilds, b1 + b2) >= len1 + len2)),
+                      and (a != b or sum(counts[13 * a:13 * a + 13]) + f1 + f2 + min(wilds, b1 + b2)
+                           >= len1 + len2)),
                      default=99)
         if fewest > wilds:
             return True
-    else:
-        return False
     if sets:  # the wilds the runs leave at most
+        spare = wilds > fewest
+        tot = totals if totals is not None else _fold(counts)
         if most < 0:
-            most = max(_fold(counts))
+            most = max(tot)
         for part in sets:
-            if most < part.smin - (1 if wilds > fewest else 0):
+            have = part.have_nat + part.have_wild
+            if not have:
+                if most < part.smin - spare:
+                    return True
+            elif part.rank and tot[part.rank - 1] + (spare and not part.have_wild) < part.smin - have:
                 return True
     return False
+
+
+def _placed_misses(rows: list[int], run: SeqPart, wilds: int) -> tuple[list[int], int, int]:
+    """A run with placed cards (or a suit): per suit, the fewest places missing from one window
+    :func:`_windows` would try (99: none), its length and its wild budget."""
+    fixed = run.fixed
+    places = [p for p, _ in fixed]
+    fmin = min(places) if places else 15
+    fmax = max(places) if places else 0
+    fixed_bits = 0
+    for p in places:
+        fixed_bits |= 1 << p
+    apart = run.max_wilds == ADJACENCY
+    budget = wilds if apart else min(wilds, run.max_wilds - sum(w for _, w in fixed))
+    length = max(run.lmin, fmax - fmin + 1 if places else 0)
+    out = [99, 99, 99, 99]
+    if budget < 0 or length > run.lmax:
+        return out, length, budget
+    span = (1 << length) - 1
+    for si, suit in enumerate(SUITS):
+        if run.suit and suit != run.suit:
+            continue
+        present = rows[si] | fixed_bits
+        for lo in range(max(1, fmax - length + 1), min(15 - length, fmin) + 1):
+            missing = ~present >> lo & span
+            if apart and missing & missing >> 1:
+                continue
+            n = missing.bit_count()
+            if n < out[si]:
+                out[si] = n
+        if out[si] > budget:
+            out[si] = 99
+    return out, length, budget
 
 
 _BEST: dict[tuple[int, bool], dict[int, int]] = {}  # (run length, apart) -> row -> fewest missing
