@@ -151,41 +151,60 @@ def _first_mask(counts: Counts, wilds: int, limit: int, si: int, lo: int, hi: in
 def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: int, hi: int,
            fixed: dict[int, bool], substitute: bool, demand: Sequence[int] = (), max_subs: int = 99,
            ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
+    """The ways to fill places ``lo..hi``, natural first at each place held: places with one
+    choice (placed, held without substitution, or missing) are filled in a loop; the search
+    branches only where a wild may replace a natural held."""
     cur = list(counts)
     spare = demand or _NO_DEMAND
     mask: list[bool] = []
     limit = part.max_wilds
-    base = si * 13
+    apart = limit == ADJACENCY
+    base = si * 13 - 1  # slot of place q: base + q (the high Ace: base + 1)
+    get = fixed.get
 
-    def rec(pos: int, used: int, nwild: int, subs: int = 0,
+    def rec(pos: int, used: int, nwild: int, subs: int,
             ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
-        if pos > hi:
-            yield suit, lo, tuple(mask), tuple(cur), wilds - used
-            return
-        prev_wild = bool(mask) and mask[-1]
-        if pos in fixed:
-            w = fixed[pos]
-            if w and ((limit == ADJACENCY and prev_wild) or (limit != ADJACENCY and nwild + 1 > limit)):
-                return
-            mask.append(w)
-            yield from rec(pos + 1, used, nwild + w, subs)
-            mask.pop()
-            return
-        s = base + (0 if pos == 14 else pos - 1)  # slot(si, pos)
-        have = cur[s] > 0
-        if have:
-            cur[s] -= 1
-            mask.append(False)
-            yield from rec(pos + 1, used, nwild, subs)
-            mask.pop()
-            cur[s] += 1
-        if (not have or (substitute and subs < max_subs and cur[s] <= spare[s])) and used < wilds:
-            if (limit == ADJACENCY and not prev_wild) or (limit != ADJACENCY and nwild < limit):
+        start = len(mask)
+        taken: list[int] = []  # slots whose natural this call placed
+        while pos <= hi:
+            prev = bool(mask) and mask[-1]
+            w = get(pos)
+            if w is not None:
+                if w and (prev if apart else nwild >= limit):
+                    break
+                mask.append(w)
+                nwild += w
+                pos += 1
+                continue
+            s = base + 1 if pos == 14 else base + pos
+            n = cur[s]
+            can_wild = used < wilds and (not prev if apart else nwild < limit)
+            if n and can_wild and substitute and subs < max_subs and n <= spare[s]:
+                cur[s] = n - 1  # both ways: the natural first, then a wild in its place
+                mask.append(False)
+                yield from rec(pos + 1, used, nwild, subs)
+                cur[s] = n
+                mask[-1] = True
+                yield from rec(pos + 1, used + 1, nwild + 1, subs + 1)
+                break
+            if n:
+                cur[s] = n - 1
+                taken.append(s)
+                mask.append(False)
+            elif can_wild:
                 mask.append(True)
-                yield from rec(pos + 1, used + 1, nwild + 1, subs + have)
-                mask.pop()
+                used += 1
+                nwild += 1
+            else:
+                break
+            pos += 1
+        else:
+            yield suit, lo, tuple(mask), tuple(cur), wilds - used
+        del mask[start:]
+        for s in taken:
+            cur[s] += 1
 
-    yield from rec(lo, 0, 0)
+    yield from rec(lo, 0, 0, 0)
 
 
 _NO_DEMAND = (99,) * 52  # no bound: a wild may replace any natural held
@@ -425,7 +444,9 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         if part.rank or part.have_nat or part.have_wild:
             continue
         if most < 0:
-            most = max(totals if totals is not None else _fold(counts))
+            if totals is None:
+                totals = _fold(counts)
+            most = max(totals)
         if most < part.smin - (1 if wilds else 0):
             return True
     if not runs or len(runs) > 2:
@@ -447,10 +468,15 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         fewest = min(needs[0][0])
     else:
         (m1, len1, b1, f1), (m2, len2, b2, f2) = needs
-        fewest = min((m1[a] + m2[b] for a in range(4) for b in range(4) if m1[a] < 99 and m2[b] < 99
-                      and (a != b or sum(counts[13 * a:13 * a + 13]) + f1 + f2 + min(wilds, b1 + b2)
-                           >= len1 + len2)),
-                     default=99)
+        fewest = 99
+        for a in range(4):
+            x = m1[a]
+            if x < 99:
+                for b in range(4):
+                    y = m2[b]
+                    if y < 99 and x + y < fewest and (a != b or sum(counts[13 * a:13 * a + 13]) + f1 + f2
+                                                      + min(wilds, b1 + b2) >= len1 + len2):
+                        fewest = x + y
         if fewest > wilds:
             return True
     if sets:  # the wilds the runs leave at most
