@@ -331,7 +331,7 @@ def legal_adds_planned(frame: Frame, kind: str, built: Built, hand: Sequence[Car
         return cands, plan
     if plan is None:
         plan = build_plan(frame, kind, built, hand, others)
-    sure = _sure_adds(kind, built, hand, plan, _twins(frame, kind, built, others), frame.bounds(kind)[2])
+    sure = _sure_adds(kind, built, hand, plan, _twins(frame, kind, built, others))
     out = []
     info = hand_info(hand)
     counts, wilds = info.counts, info.wilds
@@ -464,11 +464,10 @@ def plan_after_add(plan: Plan, kind: str, hand: Sequence[Card], c: Card, p: int)
 
 
 def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None, twins: Sequence[int] = (),
-               limit: int = 0) -> set[tuple[object, int]]:
+               ) -> set[tuple[object, int]]:
     """Adds known to work without a search: the cards ``plan`` (one way to finish everything)
     gives the part being built, or one of its ``twins`` (``(card, position)``, or ``("W", position)``
-    for a wild). With the run's wild ``limit``, also a spare natural where the plan puts a wild,
-    and a spare wild where it puts a natural (:func:`_swapped_adds`)."""
+    for a wild)."""
     sure: set[tuple[object, int]] = set()
     if plan is None:
         return sure
@@ -480,8 +479,6 @@ def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None,
                 pos = lo + i
                 if pos not in fixed:
                     sure.add(("W", pos) if wild else (card_at(pos, suit), pos))
-        if limit:
-            _swapped_adds(hand, plan, (0, *twins), fixed, limit, sure)
         return sure
     left: list[int] | None = None
     for j in (0, *twins):
@@ -500,45 +497,6 @@ def _sure_adds(kind: str, built: Built, hand: Sequence[Card], plan: Plan | None,
                 if left[slot(si, rank)] > 0:
                     sure.add((card_at(rank, suit), 0))
     return sure
-
-
-def _swapped_adds(hand: Sequence[Card], plan: Plan, runs: Sequence[int], fixed: set[int], limit: int,
-                  sure: set[tuple[object, int]]) -> None:
-    """Adds to ``sure`` the plan's run places (of the runs ``runs``) where a card the plan leaves
-    over may stand instead: a natural in place of the plan's wild (the wild is then left over),
-    or a wild in place of its natural, when the wild limit allows it. The plan so changed
-    finishes everything. Cards the plan uses are counted generously (placed ones too), so a
-    card deemed left over surely is."""
-    info = hand_info(hand)
-    left = list(info.counts)  # naturals the plan's runs leave
-    wilds = info.wilds - sum(w for _, _, w in plan.sets)
-    for suit, lo, mask in plan.runs:
-        base = _SUIT_NUMBER[suit] * 13 - 1  # slot of place q: base + q (the high Ace: base + 1)
-        for q, wild in enumerate(mask, lo):
-            if wild:
-                wilds -= 1
-            else:
-                left[base + 1 if q == 14 else base + q] -= 1
-    set_need = [0] * 14  # per rank, the naturals the plan's sets take
-    for rank, n, _w in plan.sets:
-        set_need[rank] += n
-    for j in runs:
-        suit, lo, mask = plan.runs[j]
-        base = _SUIT_NUMBER[suit] * 13 - 1
-        for i, wild in enumerate(mask):
-            pos = lo + i
-            if pos in fixed:
-                continue
-            if wild:
-                s = base + 1 if pos == 14 else base + pos
-                rank = 1 if pos == 14 else pos
-                r0 = rank - 1
-                spare = left[r0] + left[13 + r0] + left[26 + r0] + left[39 + r0] - set_need[rank]
-                if left[s] > 0 and spare > 0:
-                    sure.add((card_at(pos, suit), pos))
-            elif wilds > 0 and (not (i and mask[i - 1]) and not (i + 1 < len(mask) and mask[i + 1])
-                                if limit == ADJACENCY else sum(mask) < limit):
-                sure.add(("W", pos))
 
 
 def represented(kind: str, built: Built, suit_rank: int = 0) -> list[str]:
