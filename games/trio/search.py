@@ -449,8 +449,8 @@ def _hopeless(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
             most = max(totals)
         if most < part.smin - (1 if wilds else 0):
             return True
-    if not runs or len(runs) > 2:
-        return False
+    if not runs or len(runs) > 2 or (len(runs) == 1 and not sets and (runs[0].fixed or runs[0].suit)):
+        return False  # (a lone run with placed cards: the search itself is as quick)
     rows = _rows(counts)
     needs = []  # per run: per suit, the wilds it needs at least (99: none will do); its length; budget
     for run in runs:
