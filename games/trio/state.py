@@ -24,7 +24,9 @@ HAND_SIZE = 13
 # time the stock runs out ends the round with nobody out (hands are counted as usual).
 STALE_RESHUFFLES = 2
 EVENTS_KEPT = 10
-_FRAMES: dict[tuple[str, int, bool, bool], Frame] = {}  # frames without distinctness rules (immutable)
+# Frames are immutable (their memos depend on their fields alone): shared by every state (bounded).
+_FRAMES: dict[tuple[str, int, bool, bool, Distinct], Frame] = {}
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}  # (packs, jokers per pack) -> the unshuffled cards
 
 
 class TrioState(State):
@@ -65,8 +67,14 @@ class TrioState(State):
         return int(self.options["contracts"])
 
     def _deck(self) -> list[Card]:
+        """A fresh list of the match's unshuffled cards (memoized per pack count and jokers: cards
+        are flyweights, so the cached tuple is only copied)."""
         jokers = int(self.options.get("jokers", 0)) if self.variant == "ecole" else 0
-        return standard_decks(deck_count(self.seats, self.variant), jokers)
+        key = (deck_count(self.seats, self.variant), jokers)
+        deck = _DECKS.get(key)
+        if deck is None:
+            deck = _DECKS[key] = tuple(standard_decks(*key))
+        return list(deck)
 
     def _choose_first_dealer(self) -> None:
         """Cards dealt face up one by one, from seat 0 clockwise, until a Jack (RULES.md 3.4)."""
@@ -130,8 +138,21 @@ class TrioState(State):
         return None if self.phase == "over" else self.turn
 
     def frame(self, seat: int | None = None) -> Frame:
-        """What ``seat`` builds now: its opening (contract, options 3.5 #1-3) or later combinations."""
+        """What ``seat`` builds now: its opening (contract, options 3.5 #1-3) or later combinations.
+
+        The last answer is kept on the state (successors inherit it) with the seat, turn and the
+        tuples it depends on, checked by identity (the options never change during a match)."""
         s = self.turn if seat is None else seat
+        cached = self.__dict__.get("_frame_memo")
+        if (cached is not None and cached[0] == s and cached[1] is self.opened and cached[2] is self.contract
+                and cached[3] is self.staged and cached[4] == self.turn):
+            return cached[5]
+        frame = self._frame(s)
+        self._frame_memo = (s, self.opened, self.contract, self.staged, self.turn, frame)
+        return frame
+
+    def _frame(self, s: int) -> Frame:
+        """:meth:`frame` of seat ``s``, made."""
         opening = not self.opened[s]
         distinct = NO_DISTINCT
         if opening and not (self.options["same_rank_brelans"] and self.options["same_suit_runs"]):
@@ -145,13 +166,13 @@ class TrioState(State):
                     ranks.add(POS_OF_RANK[nat.rank])
             distinct = Distinct(not self.options["same_rank_brelans"], not self.options["same_suit_runs"],
                                 frozenset(ranks), frozenset(suits))
-        else:
-            key = (self.variant, self.contract[s], opening, bool(self.options["longer_melds"]))
-            frame = _FRAMES.get(key)
-            if frame is None:
-                frame = _FRAMES[key] = Frame(*key)
-            return frame
-        return Frame(self.variant, self.contract[s], opening, bool(self.options["longer_melds"]), distinct)
+        key = (self.variant, self.contract[s], opening, bool(self.options["longer_melds"]), distinct)
+        frame = _FRAMES.get(key)
+        if frame is None:
+            if len(_FRAMES) > 4096:
+                _FRAMES.clear()
+            frame = _FRAMES[key] = Frame(*key)
+        return frame
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` holds, including those of a combination being built."""
