@@ -8,10 +8,11 @@ whole contract), so a build in progress is always completable and can always be 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterable
 from typing import Any
 
 from games.base import JSON, Action, Outcome, State
-from games.cards import Card, card, sort_cards, sort_key, standard_decks
+from games.cards import Card, card, sort_key, standard_decks
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
@@ -27,6 +28,24 @@ EVENTS_KEPT = 10
 # Frames are immutable (their memos depend on their fields alone): shared by every state (bounded).
 _FRAMES: dict[tuple[str, int, bool, bool, Distinct], Frame] = {}
 _DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}  # (packs, jokers per pack) -> the unshuffled cards
+
+
+class _SortKeys(dict[Card, tuple[int, int]]):
+    """``sort_key`` of each card, memoized (at most one entry per card): ``_KEY_OF.__getitem__``
+    is a sort key that runs at C speed."""
+
+    def __missing__(self, c: Card) -> tuple[int, int]:
+        found = self[c] = sort_key(c)
+        return found
+
+
+_KEY_OF = _SortKeys()
+_KEY = _KEY_OF.__getitem__
+
+
+def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """``sort_cards(cards)``, with the memoized keys."""
+    return sorted(cards, key=_KEY)
 
 
 class TrioState(State):
@@ -97,7 +116,7 @@ class TrioState(State):
         hands: list[list[Card]] = [[] for _ in range(n)]
         for i in range(HAND_SIZE * n):
             hands[(self.dealer + 1 + i) % n].append(deck.pop())
-        self.hands = tuple(tuple(sort_cards(h)) for h in hands)
+        self.hands = tuple([tuple(_sorted_cards(h)) for h in hands])
         self.pile = (deck.pop(),)
         self.stock = tuple(deck)
         self.melds, self.next_id = (), 1
@@ -191,7 +210,7 @@ class TrioState(State):
         hand0, built0, staged0, found = memo.held
         if not _same_held(hand0, built0, staged0, hand, built, staged):
             extra = [c for c, _ in built] + [c for _, b in staged for c, _ in b]
-            cards = tuple(sort_cards([*hand, *extra]))
+            cards = tuple(_sorted_cards([*hand, *extra]))
             found = (cards, tuple(c.code for c in cards))
         memo.held = (hand, built, staged, found)
         return found
@@ -233,13 +252,13 @@ class TrioState(State):
 
     def _set_hand(self, seat: int, hand: list[Card]) -> None:
         hands = list(self.hands)
-        hands[seat] = tuple(sort_cards(hand))
+        hands[seat] = tuple(_sorted_cards(hand))
         self.hands = tuple(hands)
 
     def give(self, seat: int, cards: list[Card]) -> None:
         if len(cards) == 1:  # one drawn card: inserted in place, as sorting would (stable) put it
             hand = list(self.hands[seat])
-            insort(hand, cards[0], key=sort_key)
+            insort(hand, cards[0], key=_KEY)
             hands = list(self.hands)
             hands[seat] = tuple(hand)
             self.hands = tuple(hands)
