@@ -79,7 +79,7 @@ def legal_steps(s: TrioState) -> list[Action]:
         if s.opened[seat] and (not s.opened_now or s.options["layoff_on_opening"]):
             acts += _steps("layoff", sorted(_layable_codes(s, hand)))
         if not s.must_out or len(hand) == 1:
-            acts += _discards(hand)
+            acts += _steps("discard", sorted({c.code for c in hand}))
         if s.must_out:
             acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
         return acts
@@ -109,38 +109,31 @@ def legal_steps(s: TrioState) -> list[Action]:
 
 _DRAW_DISCARD, _DRAW_STOCK = Action("draw", "discard"), Action("draw", "stock")
 _DONE, _CANCEL = Action("done"), Action("cancel")
-_KIND_STEPS: dict[str, dict[str, Action]] = {}
 
 
-def _steps(kind: str, args: Iterable[str]) -> list[Action]:
-    """``[Action(kind, arg) for arg in args]``, shared (the engine makes the same ones often)."""
-    made = _KIND_STEPS.get(kind)
-    if made is None:
-        made = _KIND_STEPS[kind] = {}
-    out = []
-    for arg in args:
-        a = made.get(arg)
-        if a is None:
-            a = made[arg] = Action(kind, arg)
-        out.append(a)
-    return out
+class _KindSteps(dict[str, Action]):
+    """The steps of one kind by argument, made on first use (bounded: the arguments are card
+    codes and meld ends)."""
 
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
 
-class _DiscardSteps(dict[Card, Action]):
-    """The ``discard:`` step of each card (at most one entry per card), made on first use."""
-
-    def __missing__(self, c: Card) -> Action:
-        found = self[c] = _steps("discard", (c.code,))[0]
+    def __missing__(self, arg: str) -> Action:
+        found = self[arg] = Action(self.kind, arg)
         return found
 
 
-_DISCARD_OF = _DiscardSteps()
+_KIND_STEPS: dict[str, _KindSteps] = {}
 
 
-def _discards(hand: Sequence[Card]) -> list[Action]:
-    """``_steps("discard", sorted({c.code for c in hand}))`` at C speed: one step per distinct card
-    (cards are flyweights), sorted (steps of one kind sort by their argument)."""
-    return sorted(map(_DISCARD_OF.__getitem__, set(hand)))
+def _steps(kind: str, args: Iterable[str]) -> list[Action]:
+    """``[Action(kind, arg) for arg in args]``, shared (the engine makes the same ones often;
+    looked up at C speed)."""
+    made = _KIND_STEPS.get(kind)
+    if made is None:
+        made = _KIND_STEPS[kind] = _KindSteps(kind)
+    return [*map(made.__getitem__, args)]
 
 
 # A natural card: (rank place 0..12, suit index, its run places as bits: bit p for place p, the Ace
