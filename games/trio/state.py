@@ -375,28 +375,20 @@ class TrioState(State):
             counts[turn] = len(held)
         if seat is None:
             return v
-        if busy:
-            if seat != turn:
-                codes = self._hand_codes(memo, seat)
+        if seat != turn:
+            v["hand"] = [c.code for c in self.hands[seat]]
+        elif busy:
             v["hand"] = [*codes]
         else:
-            v["hand"] = [*self._hand_codes(memo, seat)]
-            if phase == "meld" and seat == turn:  # a kind was just chosen: the adds to come keep these held
-                hand = self.hands[seat]
-                memo.held = (hand, (), (), (hand, memo.codes[seat][1]))
+            hand = self.hands[seat]
+            v["hand"] = codes = [c.code for c in hand]
+            if phase == "meld":  # a kind was just chosen: the adds to come keep these cards held
+                memo.held = (hand, (), (), (hand, tuple(codes)))
         if seat == turn and phase in ("meld", "layoff"):
             v["building"] = self._building_json(memo)
             if self.layoff_card:
                 v["layoff_card"] = self.layoff_card.code
         return v
-
-    def _hand_codes(self, memo: _ViewMemo, seat: int) -> tuple[str, ...]:
-        """The codes of the hand of ``seat``, kept while that hand does not change."""
-        hand = self.hands[seat]
-        known = memo.codes[seat]
-        if known[0] is not hand:
-            known = memo.codes[seat] = (hand, tuple([c.code for c in hand]))
-        return known[1]
 
     def _view_memo(self) -> _ViewMemo:
         """The view caches, made at the first view and shared with successor states."""
@@ -466,10 +458,9 @@ class _ViewMemo:
     key in order and the values fixed for the match. The other entries are tuples (replaced whole,
     so a reader never mixes two) whose first items are checked by identity against the state asking
     before use, so any state of the match may refresh them: ``melds`` (the table, its JSON rows),
-    ``held`` (hand, build, staged parts, (held cards, their codes)), ``staged`` (staged parts, texts),
-    ``codes`` (per seat: hand, its codes)."""
+    ``held`` (hand, build, staged parts, (held cards, their codes)), ``staged`` (staged parts, texts)."""
 
-    __slots__ = ("codes", "held", "melds", "private", "public", "staged")
+    __slots__ = ("held", "melds", "private", "public", "staged")
 
     def __init__(self, s: TrioState) -> None:
         self.public: JSON = dict.fromkeys(_VIEW_KEYS)
@@ -480,7 +471,6 @@ class _ViewMemo:
         self.held: tuple[tuple[Card, ...], Built, tuple[tuple[str, Built], ...],
                          tuple[tuple[Card, ...], tuple[str, ...]]] = ((), (), (), ((), ()))  # nothing held
         self.staged: tuple[Any, tuple[tuple[str, tuple[str, ...]], ...]] = (None, ())
-        self.codes: list[tuple[tuple[Card, ...] | None, tuple[str, ...]]] = [(None, ())] * s.seats
 
 
 def _same_held(hand0: tuple[Card, ...], built0: Built, staged0: tuple[tuple[str, Built], ...],
