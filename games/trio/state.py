@@ -159,15 +159,19 @@ class TrioState(State):
     def frame(self, seat: int | None = None) -> Frame:
         """What ``seat`` builds now: its opening (contract, options 3.5 #1-3) or later combinations.
 
-        The last answer is kept on the state (successors inherit it) with the seat, turn and the
-        tuples it depends on, checked by identity (the options never change during a match)."""
+        Each seat's last answer is kept, with the turn and the tuples it depends on (checked by
+        identity; the options never change during a match), in a dict shared by the states of the
+        match (made from one another): one entry per seat."""
         s = self.turn if seat is None else seat
-        cached = self.__dict__.get("_frame_memo")
-        if (cached is not None and cached[0] == s and cached[1] is self.opened and cached[2] is self.contract
-                and cached[3] is self.staged and cached[4] == self.turn):
-            return cached[5]
+        memo = self.__dict__.get("_frames")
+        if memo is None:
+            memo = self._frames = {}
+        cached = memo.get(s)
+        if (cached is not None and cached[0] is self.opened and cached[1] is self.contract
+                and cached[2] is self.staged and cached[3] == self.turn):
+            return cached[4]
         frame = self._frame(s)
-        self._frame_memo = (s, self.opened, self.contract, self.staged, self.turn, frame)
+        memo[s] = (self.opened, self.contract, self.staged, self.turn, frame)
         return frame
 
     def _frame(self, s: int) -> Frame:
