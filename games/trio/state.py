@@ -8,10 +8,11 @@ whole contract), so a build in progress is always completable and can always be 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterable
 from typing import Any
 
 from games.base import JSON, Action, Outcome, State
-from games.cards import Card, card, sort_cards, sort_key, standard_decks
+from games.cards import Card, card, sort_key, standard_decks
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count, hand_points, run_wild_limit
@@ -24,7 +25,27 @@ HAND_SIZE = 13
 # time the stock runs out ends the round with nobody out (hands are counted as usual).
 STALE_RESHUFFLES = 2
 EVENTS_KEPT = 10
-_FRAMES: dict[tuple[str, int, bool, bool], Frame] = {}  # frames without distinctness rules (immutable)
+# Frames are immutable (their memos depend on their fields alone): shared by every state (bounded).
+_FRAMES: dict[tuple[str, int, bool, bool, Distinct], Frame] = {}
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}  # (packs, jokers per pack) -> the unshuffled cards
+
+
+class _SortKeys(dict[Card, tuple[int, int]]):
+    """``sort_key`` of each card, memoized (at most one entry per card): ``_KEY_OF.__getitem__``
+    is a sort key that runs at C speed."""
+
+    def __missing__(self, c: Card) -> tuple[int, int]:
+        found = self[c] = sort_key(c)
+        return found
+
+
+_KEY_OF = _SortKeys()
+_KEY = _KEY_OF.__getitem__
+
+
+def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """``sort_cards(cards)``, with the memoized keys."""
+    return sorted(cards, key=_KEY)
 
 
 class TrioState(State):
@@ -65,8 +86,14 @@ class TrioState(State):
         return int(self.options["contracts"])
 
     def _deck(self) -> list[Card]:
+        """A fresh list of the match's unshuffled cards (memoized per pack count and jokers: cards
+        are flyweights, so the cached tuple is only copied)."""
         jokers = int(self.options.get("jokers", 0)) if self.variant == "ecole" else 0
-        return standard_decks(deck_count(self.seats, self.variant), jokers)
+        key = (deck_count(self.seats, self.variant), jokers)
+        deck = _DECKS.get(key)
+        if deck is None:
+            deck = _DECKS[key] = tuple(standard_decks(*key))
+        return list(deck)
 
     def _choose_first_dealer(self) -> None:
         """Cards dealt face up one by one, from seat 0 clockwise, until a Jack (RULES.md 3.4)."""
@@ -89,7 +116,7 @@ class TrioState(State):
         hands: list[list[Card]] = [[] for _ in range(n)]
         for i in range(HAND_SIZE * n):
             hands[(self.dealer + 1 + i) % n].append(deck.pop())
-        self.hands = tuple(tuple(sort_cards(h)) for h in hands)
+        self.hands = tuple([tuple(_sorted_cards(h)) for h in hands])
         self.pile = (deck.pop(),)
         self.stock = tuple(deck)
         self.melds, self.next_id = (), 1
@@ -130,8 +157,25 @@ class TrioState(State):
         return None if self.phase == "over" else self.turn
 
     def frame(self, seat: int | None = None) -> Frame:
-        """What ``seat`` builds now: its opening (contract, options 3.5 #1-3) or later combinations."""
+        """What ``seat`` builds now: its opening (contract, options 3.5 #1-3) or later combinations.
+
+        Each seat's last answer is kept, with the turn and the tuples it depends on (checked by
+        identity; the options never change during a match), in a dict shared by the states of the
+        match (made from one another): one entry per seat."""
         s = self.turn if seat is None else seat
+        memo = self.__dict__.get("_frames")
+        if memo is None:
+            memo = self._frames = {}
+        cached = memo.get(s)
+        if (cached is not None and cached[0] is self.opened and cached[1] is self.contract
+                and cached[2] is self.staged and cached[3] == self.turn):
+            return cached[4]
+        frame = self._frame(s)
+        memo[s] = (self.opened, self.contract, self.staged, self.turn, frame)
+        return frame
+
+    def _frame(self, s: int) -> Frame:
+        """:meth:`frame` of seat ``s``, made."""
         opening = not self.opened[s]
         distinct = NO_DISTINCT
         if opening and not (self.options["same_rank_brelans"] and self.options["same_suit_runs"]):
@@ -145,13 +189,13 @@ class TrioState(State):
                     ranks.add(POS_OF_RANK[nat.rank])
             distinct = Distinct(not self.options["same_rank_brelans"], not self.options["same_suit_runs"],
                                 frozenset(ranks), frozenset(suits))
-        else:
-            key = (self.variant, self.contract[s], opening, bool(self.options["longer_melds"]))
-            frame = _FRAMES.get(key)
-            if frame is None:
-                frame = _FRAMES[key] = Frame(*key)
-            return frame
-        return Frame(self.variant, self.contract[s], opening, bool(self.options["longer_melds"]), distinct)
+        key = (self.variant, self.contract[s], opening, bool(self.options["longer_melds"]), distinct)
+        frame = _FRAMES.get(key)
+        if frame is None:
+            if len(_FRAMES) > 4096:
+                _FRAMES.clear()
+            frame = _FRAMES[key] = Frame(*key)
+        return frame
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` holds, including those of a combination being built."""
@@ -170,7 +214,7 @@ class TrioState(State):
         hand0, built0, staged0, found = memo.held
         if not _same_held(hand0, built0, staged0, hand, built, staged):
             extra = [c for c, _ in built] + [c for _, b in staged for c, _ in b]
-            cards = tuple(sort_cards([*hand, *extra]))
+            cards = tuple(_sorted_cards([*hand, *extra]))
             found = (cards, tuple(c.code for c in cards))
         memo.held = (hand, built, staged, found)
         return found
@@ -212,13 +256,13 @@ class TrioState(State):
 
     def _set_hand(self, seat: int, hand: list[Card]) -> None:
         hands = list(self.hands)
-        hands[seat] = tuple(sort_cards(hand))
+        hands[seat] = tuple(_sorted_cards(hand))
         self.hands = tuple(hands)
 
     def give(self, seat: int, cards: list[Card]) -> None:
         if len(cards) == 1:  # one drawn card: inserted in place, as sorting would (stable) put it
             hand = list(self.hands[seat])
-            insort(hand, cards[0], key=sort_key)
+            insort(hand, cards[0], key=_KEY)
             hands = list(self.hands)
             hands[seat] = tuple(hand)
             self.hands = tuple(hands)

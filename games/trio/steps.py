@@ -109,21 +109,31 @@ def legal_steps(s: TrioState) -> list[Action]:
 
 _DRAW_DISCARD, _DRAW_STOCK = Action("draw", "discard"), Action("draw", "stock")
 _DONE, _CANCEL = Action("done"), Action("cancel")
-_KIND_STEPS: dict[str, dict[str, Action]] = {}
+
+
+class _KindSteps(dict[str, Action]):
+    """The steps of one kind by argument, made on first use (bounded: the arguments are card
+    codes and meld ends)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, arg: str) -> Action:
+        found = self[arg] = Action(self.kind, arg)
+        return found
+
+
+_KIND_STEPS: dict[str, _KindSteps] = {}
 
 
 def _steps(kind: str, args: Iterable[str]) -> list[Action]:
-    """``[Action(kind, arg) for arg in args]``, shared (the engine makes the same ones often)."""
+    """``[Action(kind, arg) for arg in args]``, shared (the engine makes the same ones often;
+    looked up at C speed)."""
     made = _KIND_STEPS.get(kind)
     if made is None:
-        made = _KIND_STEPS[kind] = {}
-    out = []
-    for arg in args:
-        a = made.get(arg)
-        if a is None:
-            a = made[arg] = Action(kind, arg)
-        out.append(a)
-    return out
+        made = _KIND_STEPS[kind] = _KindSteps(kind)
+    return [*map(made.__getitem__, args)]
 
 
 # A natural card: (rank place 0..12, suit index, its run places as bits: bit p for place p, the Ace
