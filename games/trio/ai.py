@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from math import inf
 from typing import NamedTuple, TypeVar
 
 from games.base import JSON, Action
@@ -130,25 +131,51 @@ def _parts(view: JSON, seat: int) -> tuple[tuple[int, ...], int, int]:
 
 
 _PARTS: dict[tuple[int, str], tuple[tuple[int, ...], int, int]] = {}
+
+
+class _Aim(NamedTuple):
+    """What a player weighs its cards against: its set sizes and run length, with their tables."""
+
+    sets: tuple[int, ...]
+    run_len: int
+    set_values: tuple[float, ...]  # see :func:`_set_values`
+    runs: _RunValues | None  # see :func:`_run_values`; None: no run wanted
+
+
+def _aim(view: JSON, seat: int) -> _Aim:
+    """:func:`_parts` with its tables, memoized by contract and variant (and once opened)."""
+    key = None if view["opened"][seat] else (view["contracts"][seat], view["variant"])
+    found = _AIMS.get(key)
+    if found is None:
+        sets, run_len, _ = _parts(view, seat)
+        found = _AIMS[key] = _Aim(sets, run_len, _set_values(sets, run_len), _run_values(run_len) if run_len else None)
+    return found
+
+
+_AIMS: dict[tuple[int, str] | None, _Aim] = {}
 _SEARCH_PARTS: dict[tuple[int, str], tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]] = {}
 
 
 def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
     """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
     codes = [c.code for c in hand]
-    return {_card(code): v for code, v in _values(_tally(codes), sets, run_len, codes).items()}
+    sets = tuple(sets)
+    aim = _Aim(sets, run_len, _set_values(sets, run_len), _run_values(run_len) if run_len else None)
+    return {_card(code): v for code, v in _values(_tally(codes), aim, codes).items()}
 
 
-def _values(t: _Tally, sets: Sequence[int], run_len: int, codes: Iterable[str]) -> dict[str, float]:
+def _by_suit(held: int, runs: _RunValues | None) -> tuple[tuple[float, ...], ...]:
+    """Each suit's run values by place, for the naturals ``held`` (a tally's)."""
+    if runs is None:
+        return _NO_RUNS
+    rows = held & _NATURALS
+    return runs[rows & _SUIT], runs[rows >> 64 & _SUIT], runs[rows >> 128 & _SUIT], runs[rows >> 192]
+
+
+def _values(t: _Tally, aim: _Aim, codes: Iterable[str]) -> dict[str, float]:
     """:func:`usefulness` of the cards ``codes`` (repeats allowed) of the tallied hand, by code."""
     counts, held = t
-    set_values = _set_values(sets, run_len)
-    if run_len:
-        runs = _run_values(run_len)
-        rows = held & _NATURALS
-        by_suit = (runs[rows & _SUIT], runs[rows >> 64 & _SUIT], runs[rows >> 128 & _SUIT], runs[rows >> 192])
-    else:
-        by_suit = _NO_RUNS
+    set_values, by_suit = aim.set_values, _by_suit(held, aim.runs)
     hot = _HOT
     out: dict[str, float] = {}
     for code in codes:
@@ -181,29 +208,38 @@ def _set_values(sets: Sequence[int], run_len: int) -> tuple[float, ...]:
 
 
 class _RunValues(dict[int, tuple[float, ...]]):
-    """For one run length: a suit's naturals held (its tally ``held`` bits) -> the run value of a card
-    of that suit at each place held (the most cards held in one window of the run's length around
-    it), computed on first use (at most 2**12 patterns)."""
+    """For one run length (3 to 14): a suit's naturals held (its tally ``held`` bits) -> the run
+    value of a card of that suit at each place held (the most cards held in one window of the run's
+    length around it), computed on first use (at most 2**12 patterns).
+
+    Each window's count is taken once (``counts[lo]``: the window starting at place ``lo``); a
+    place's best is the largest count over the windows holding it, a slice of ``counts`` (the Ace
+    sits in the first window and, high, in the last one)."""
 
     def __init__(self, run_len: int) -> None:
         super().__init__()
         self.run_len = run_len
+        self.span, self.last = (1 << run_len) - 1, 15 - run_len  # windows start at places 1..last
+        self.around = [(place, slice(max(1, place - run_len + 1), min(place, self.last) + 1))
+                       for place in range(2, 14)]  # the windows holding each place (the Ace apart)
+        self.score = tuple(5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+                           for best in range(run_len + 1))  # run value by the most cards in a window
 
     def __missing__(self, suit_held: int) -> tuple[float, ...]:
-        row = sum(1 << p for p in range(1, 15) if suit_held >> _slot(p, 0) & 1)  # run places as bits
-        run_len = self.run_len
-        span = (1 << run_len) - 1
-        last = 15 - run_len
-        values = [0.0] * 14
+        row = 0  # run places held, as bits (the Ace at 1 and 14)
         for place in range(1, 14):
+            if suit_held >> 4 * place & 1:
+                row |= 1 << place
+        if row & 2:
+            row |= 1 << 14
+        span, last, score = self.span, self.last, self.score
+        counts = [(row >> lo & span).bit_count() for lo in range(last + 1)]
+        values = [0.0] * 14
+        if row & 2:
+            values[1] = score[max(counts[1], counts[last])]
+        for place, windows in self.around:
             if row >> place & 1:
-                best = 0
-                for p in ((1, 14) if place == 1 else (place,)):
-                    for lo in range(max(1, p - run_len + 1), min(p, last) + 1):
-                        held = (row >> lo & span).bit_count()
-                        if held > best:
-                            best = held
-                values[place] = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+                values[place] = score[max(counts[windows])]
         found = self[suit_held] = tuple(values)
         return found
 
@@ -226,6 +262,30 @@ def _worst(values: dict[str, float]) -> str:
     if found.count(low) == 1:
         return list(values)[found.index(low)]
     return min((code for code, v in values.items() if v == low), key=_TIES.__getitem__)
+
+
+def _worst_of(t: _Tally, aim: _Aim, codes: Iterable[str]) -> str:
+    """``_worst(_values(t, aim, codes))`` in one pass: the values are weighed as they come and only
+    the codes tied at the lowest are kept."""
+    counts, held = t
+    set_values, by_suit = aim.set_values, _by_suit(held, aim.runs)
+    hot = _HOT
+    low = inf
+    lowest: list[str] = []
+    for code in codes:
+        wild, place, suit_i, rank_shift, slot_shift = hot[code]
+        if wild:
+            value = 100.0
+        else:
+            value = set_values[counts >> rank_shift & 255]
+            run_value = by_suit[suit_i][place]
+            if run_value > value and counts >> slot_shift & 15 == 1:
+                value = run_value
+        if value < low:
+            low, lowest = value, [code]
+        elif value == low:
+            lowest.append(code)
+    return lowest[0] if len(lowest) == 1 else min(lowest, key=_TIES.__getitem__)
 
 
 # ((tally counts, sets, run length), values) of the last hand weighed for taking the discard: the
@@ -265,14 +325,14 @@ class TrioPlayer:
     def _worst_discard(self, view: JSON, seat: int, discards: list[str]) -> str:
         """The code of the least useful card among those it may throw (the steps name each distinct
         card of the hand, or fewer)."""
-        sets, run_len, _ = _parts(view, seat)
+        aim = _aim(view, seat)
         t = _tally(view["hand"])
         if len(discards) < t[1].bit_count():
-            return _worst(_values(_tally(discards), sets, run_len, discards))
+            return _worst_of(_tally(discards), aim, discards)
         last = _LAST[0] if _LAST else None
-        if last is not None and last[0] == (t[0], sets, run_len):  # just weighed: the discard it took
+        if last is not None and last[0] == (t[0], aim.sets, aim.run_len):  # just weighed: the discard it took
             return _worst(last[1])
-        return _worst(_values(t, sets, run_len, discards))
+        return _worst_of(t, aim, discards)
 
     def _wants(self, view: JSON, hand: list[str], top: str) -> bool:
         """Take the discard before opening: when it completes the contract, or clearly helps."""
@@ -284,11 +344,11 @@ class TrioPlayer:
         t = _tally(codes)
         if t[0] >> f.rank_shift & 255 < 2 and not t[1] & f.near:
             return False  # no partner (same rank, or same suit two places away at most): fits nothing
-        sets, run_len, _ = _parts(view, seat)
-        if _values(t, sets, run_len, (top,))[top] < 2.0:
+        aim = _aim(view, seat)
+        if _values(t, aim, (top,))[top] < 2.0:
             return False
-        use = _values(t, sets, run_len, codes)
-        _LAST[:] = [((t[0], sets, run_len), use)]
+        use = _values(t, aim, codes)
+        _LAST[:] = [((t[0], aim.sets, aim.run_len), use)]
         if use[top] > min(use.values()):  # helps more than some card held
             return True
         key = (view["contracts"][seat], view["variant"])
