@@ -174,8 +174,12 @@ def _by_suit(held: int, runs: _RunValues | None) -> tuple[tuple[float, ...], ...
 
 def _values(t: _Tally, aim: _Aim, codes: Iterable[str]) -> dict[str, float]:
     """:func:`usefulness` of the cards ``codes`` (repeats allowed) of the tallied hand, by code."""
-    counts, held = t
-    set_values, by_suit = aim.set_values, _by_suit(held, aim.runs)
+    return _weigh(t[0], aim.set_values, _by_suit(t[1], aim.runs), codes)
+
+
+def _weigh(counts: int, set_values: tuple[float, ...], by_suit: tuple[tuple[float, ...], ...],
+           codes: Iterable[str]) -> dict[str, float]:
+    """:func:`_values` from the tally's ``counts`` and the tables of its hand."""
     hot = _HOT
     out: dict[str, float] = {}
     for code in codes:
@@ -212,38 +216,38 @@ class _RunValues(dict[int, tuple[float, ...]]):
     value of a card of that suit at each place held (the most cards held in one window of the run's
     length around it), computed on first use (at most 2**12 patterns).
 
-    Each window's count is taken once (``counts[lo]``: the window starting at place ``lo``); a
-    place's best is the largest count over the windows holding it, a slice of ``counts`` (the Ace
-    sits in the first window and, high, in the last one)."""
+    Each window's count is taken once, on the tally bits themselves (one bit every 4: ``span`` marks
+    a window's places), ``counts[lo]`` for the window starting at place ``lo``; a place's best is the
+    largest count over the windows holding it, a slice of ``counts`` (the Ace sits in the first
+    window and, high, in the last one)."""
 
     def __init__(self, run_len: int) -> None:
         super().__init__()
         self.run_len = run_len
-        self.span, self.last = (1 << run_len) - 1, 15 - run_len  # windows start at places 1..last
-        self.around = [(place, slice(max(1, place - run_len + 1), min(place, self.last) + 1))
+        self.last = 15 - run_len  # windows start at places 1..last
+        self.span = sum(1 << 4 * k for k in range(run_len))
+        self.shifts = range(0, 4 * self.last + 1, 4)
+        self.around = [(place, 4 * place, slice(max(1, place - run_len + 1), min(place, self.last) + 1))
                        for place in range(2, 14)]  # the windows holding each place (the Ace apart)
         self.score = tuple(5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
                            for best in range(run_len + 1))  # run value by the most cards in a window
 
     def __missing__(self, suit_held: int) -> tuple[float, ...]:
-        row = 0  # run places held, as bits (the Ace at 1 and 14)
-        for place in range(1, 14):
-            if suit_held >> 4 * place & 1:
-                row |= 1 << place
-        if row & 2:
-            row |= 1 << 14
-        span, last, score = self.span, self.last, self.score
-        counts = [(row >> lo & span).bit_count() for lo in range(last + 1)]
+        ace = suit_held >> _ACE & 1
+        row = suit_held | ace << _ACE_HIGH  # the Ace counts high too
+        span, score = self.span, self.score
+        counts = [(row >> shift & span).bit_count() for shift in self.shifts]
         values = [0.0] * 14
-        if row & 2:
-            values[1] = score[max(counts[1], counts[last])]
-        for place, windows in self.around:
-            if row >> place & 1:
+        if ace:
+            values[1] = score[max(counts[1], counts[self.last])]
+        for place, shift, windows in self.around:
+            if row >> shift & 1:
                 values[place] = score[max(counts[windows])]
         found = self[suit_held] = tuple(values)
         return found
 
 
+_ACE, _ACE_HIGH = _slot(1, 0), 4 * 14  # the Ace's bit in a suit's ``held`` bits, and place 14's
 _RUN_TABLES: dict[int, _RunValues] = {}
 _NO_RUNS = ((0.0,) * 14,) * len(SUITS)
 
@@ -345,9 +349,15 @@ class TrioPlayer:
         if t[0] >> f.rank_shift & 255 < 2 and not t[1] & f.near:
             return False  # no partner (same rank, or same suit two places away at most): fits nothing
         aim = _aim(view, seat)
-        if _values(t, aim, (top,))[top] < 2.0:
+        counts, held = t
+        set_values, by_suit = aim.set_values, _by_suit(held, aim.runs)
+        value = set_values[counts >> f.rank_shift & 255]  # as :func:`_weigh` values it
+        run_value = by_suit[f.suit_i][f.place]
+        if run_value > value and counts >> f.slot_shift & 15 == 1:
+            value = run_value
+        if value < 2.0:
             return False
-        use = _values(t, aim, codes)
+        use = _weigh(counts, set_values, by_suit, codes)
         _LAST[:] = [((t[0], aim.sets, aim.run_len), use)]
         if use[top] > min(use.values()):  # helps more than some card held
             return True
