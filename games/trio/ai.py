@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from math import inf
+from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from games.base import JSON, Action
@@ -211,43 +212,52 @@ def _set_values(sets: Sequence[int], run_len: int) -> tuple[float, ...]:
     return found
 
 
+# Byte lanes: an int read as 16 bytes, little end first (lane p: bits 8p to 8p+7), each 0 to 127.
+_LOW = int.from_bytes(b"\x01" * 16, "little")
+_HIGH = _LOW << 7
+_PLACES = _LOW * 255 >> 8 & (1 << 8 * 14) - 1  # lanes 1 to 13: the places of a run value table
+
+
 class _RunValues(dict[int, tuple[float, ...]]):
     """For one run length (3 to 14): a suit's naturals held (its tally ``held`` bits) -> the run
     value of a card of that suit at each place held (the most cards held in one window of the run's
     length around it), computed on first use (at most 2**12 patterns).
 
-    Each window's count is taken once, on the tally bits themselves (one bit every 4: ``span`` marks
-    a window's places), ``counts[lo]`` for the window starting at place ``lo``; a place's best is the
-    largest count over the windows holding it, a slice of ``counts`` (the Ace sits in the first
-    window and, high, in the last one)."""
+    Computed on byte lanes, one per run place: the places held (lane 14: the Ace high), times
+    ``span`` (1 in lanes 0 to length - 1), count the cards of the window ending at each lane; the
+    valid windows kept, a max over the next ``length`` lanes (``shifts``, doubling) gives each place
+    its best window, then the Ace takes the better of lanes 1 and 14; the lanes held are read as
+    bytes. A lane by lane max of ``a`` and ``b``: ``(a | _HIGH) - b`` borrows nothing (each lane
+    reads 128 and more) and sets a lane's top bit where ``a >= b``."""
 
     def __init__(self, run_len: int) -> None:
         super().__init__()
-        self.run_len = run_len
-        self.last = 15 - run_len  # windows start at places 1..last
-        self.span = sum(1 << 4 * k for k in range(run_len))
-        self.shifts = range(0, 4 * self.last + 1, 4)
-        self.around = [(place, 4 * place, slice(max(1, place - run_len + 1), min(place, self.last) + 1))
-                       for place in range(2, 14)]  # the windows holding each place (the Ace apart)
-        self.score = tuple(5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
-                           for best in range(run_len + 1))  # run value by the most cards in a window
+        self.span = _LOW & (1 << 8 * run_len) - 1
+        self.ends = _LOW * 255 & (1 << 8 * 15) - (1 << 8 * run_len)  # windows end at run_len..14
+        width, self.shifts = 1, []
+        while width * 2 <= run_len:  # lanes p..p+width-1 doubled
+            self.shifts.append(8 * width)
+            width *= 2
+        if width < run_len:
+            self.shifts.append(8 * (run_len - width))
+        self.shifts.append(8 * 13)  # lane 14 (the Ace high) onto lane 1
+        score = [5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+                 for best in range(run_len + 1)]  # run value by the most cards in a window
+        self.score = (0.0, *score[1:])  # lane 0: a place not held
 
     def __missing__(self, suit_held: int) -> tuple[float, ...]:
-        ace = suit_held >> _ACE & 1
-        row = suit_held | ace << _ACE_HIGH  # the Ace counts high too
-        span, score = self.span, self.score
-        counts = [(row >> shift & span).bit_count() for shift in self.shifts]
-        values = [0.0] * 14
-        if ace:
-            values[1] = score[max(counts[1], counts[self.last])]
-        for place, shift, windows in self.around:
-            if row >> shift & 1:
-                values[place] = score[max(counts[windows])]
-        found = self[suit_held] = tuple(values)
+        # one hex digit per run place, 0 or 1: its ASCII byte's low bit, into byte lanes
+        held = int.from_bytes(b"%016x" % suit_held, "big") & _LOW
+        held |= (held >> 8 & 1) << 8 * 14  # the Ace high
+        best = held * self.span & self.ends
+        for shift in self.shifts:
+            other = best >> shift
+            best = other ^ (best ^ other) & (((best | _HIGH) - other & _HIGH) >> 7) * 255
+        best &= held * 255 & _PLACES
+        found = self[suit_held] = itemgetter(*best.to_bytes(14, "little"))(self.score)
         return found
 
 
-_ACE, _ACE_HIGH = _slot(1, 0), 4 * 14  # the Ace's bit in a suit's ``held`` bits, and place 14's
 _RUN_TABLES: dict[int, _RunValues] = {}
 _NO_RUNS = ((0.0,) * 14,) * len(SUITS)
 
