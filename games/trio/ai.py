@@ -63,6 +63,7 @@ _SLOTS = (1 << _RANKS_AT) - 1
 _HELD = sum(1 << 4 * k for k in range(16 * len(SUITS)))
 _NATURALS = sum(1 << 4 * (16 * i + p) for i in range(len(SUITS)) for p in range(1, 14) if p != 2)
 _SUIT = (1 << 64) - 1  # one suit's slots
+_SUIT_NATURALS = _NATURALS & _SUIT  # one suit's naturals, the same slots in every suit
 
 
 def _slot(place: int, suit_i: int) -> int:
@@ -108,6 +109,17 @@ _TIES = _Column(lambda f: (-f.points, f.code))  # discard tie-break: the costlie
 _HOT = _Column(lambda f: (f.wild, f.place, f.suit_i, f.rank_shift, f.slot_shift))  # for :func:`_values`
 
 _Tally = tuple[int, int]  # (counts, held)
+
+
+class _Discards(dict[str, Action]):
+    """Card code -> the step throwing it, built on first use (one per code)."""
+
+    def __missing__(self, code: str) -> Action:
+        found = self[code] = Action("discard", code)
+        return found
+
+
+_DISCARD = _Discards()
 
 
 def _tally(codes: Iterable[str]) -> _Tally:
@@ -169,8 +181,8 @@ def _by_suit(held: int, runs: _RunValues | None) -> tuple[tuple[float, ...], ...
     """Each suit's run values by place, for the naturals ``held`` (a tally's)."""
     if runs is None:
         return _NO_RUNS
-    rows = held & _NATURALS
-    return runs[rows & _SUIT], runs[rows >> 64 & _SUIT], runs[rows >> 128 & _SUIT], runs[rows >> 192]
+    return runs[held & _SUIT_NATURALS], runs[held >> 64 & _SUIT_NATURALS], \
+        runs[held >> 128 & _SUIT_NATURALS], runs[held >> 192 & _SUIT_NATURALS]
 
 
 def _values(t: _Tally, aim: _Aim, codes: Iterable[str]) -> dict[str, float]:
@@ -333,7 +345,7 @@ class TrioPlayer:
             if layoffs:
                 return next((a for a in layoffs if not _FACTS[a.arg].wild), layoffs[0])
         if discards:
-            return Action("discard", self._worst_discard(view, seat, discards))
+            return _DISCARD[self._worst_discard(view, seat, discards)]
         return legal[0]
 
     def _worst_discard(self, view: JSON, seat: int, discards: list[str]) -> str:
@@ -360,14 +372,13 @@ class TrioPlayer:
             return False  # no partner (same rank, or same suit two places away at most): fits nothing
         aim = _aim(view, seat)
         counts, held = t
-        set_values, by_suit = aim.set_values, _by_suit(held, aim.runs)
-        value = set_values[counts >> f.rank_shift & 255]  # as :func:`_weigh` values it
-        run_value = by_suit[f.suit_i][f.place]
-        if run_value > value and counts >> f.slot_shift & 15 == 1:
-            value = run_value
+        runs = aim.runs
+        value = aim.set_values[counts >> f.rank_shift & 255]  # as :func:`_weigh` values it
+        if runs is not None and counts >> f.slot_shift & 15 == 1:  # its suit's run values only
+            value = max(value, runs[held >> 64 * f.suit_i & _SUIT_NATURALS][f.place])
         if value < 2.0:
             return False
-        use = _weigh(counts, set_values, by_suit, codes)
+        use = _weigh(counts, aim.set_values, _by_suit(held, runs), codes)
         _LAST[:] = [((t[0], aim.sets, aim.run_len), use)]
         if use[top] > min(use.values()):  # helps more than some card held
             return True
