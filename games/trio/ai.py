@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from math import inf
+from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from games.base import JSON, Action
@@ -61,6 +63,7 @@ _SLOTS = (1 << _RANKS_AT) - 1
 _HELD = sum(1 << 4 * k for k in range(16 * len(SUITS)))
 _NATURALS = sum(1 << 4 * (16 * i + p) for i in range(len(SUITS)) for p in range(1, 14) if p != 2)
 _SUIT = (1 << 64) - 1  # one suit's slots
+_SUIT_NATURALS = _NATURALS & _SUIT  # one suit's naturals, the same slots in every suit
 
 
 def _slot(place: int, suit_i: int) -> int:
@@ -108,6 +111,17 @@ _HOT = _Column(lambda f: (f.wild, f.place, f.suit_i, f.rank_shift, f.slot_shift)
 _Tally = tuple[int, int]  # (counts, held)
 
 
+class _Discards(dict[str, Action]):
+    """Card code -> the step throwing it, built on first use (one per code)."""
+
+    def __missing__(self, code: str) -> Action:
+        found = self[code] = Action("discard", code)
+        return found
+
+
+_DISCARD = _Discards()
+
+
 def _tally(codes: Iterable[str]) -> _Tally:
     """``counts`` summed at C speed, and the slots held."""
     counts = sum(map(_COUNT_BITS.__getitem__, codes))
@@ -130,25 +144,55 @@ def _parts(view: JSON, seat: int) -> tuple[tuple[int, ...], int, int]:
 
 
 _PARTS: dict[tuple[int, str], tuple[tuple[int, ...], int, int]] = {}
+
+
+class _Aim(NamedTuple):
+    """What a player weighs its cards against: its set sizes and run length, with their tables."""
+
+    sets: tuple[int, ...]
+    run_len: int
+    set_values: tuple[float, ...]  # see :func:`_set_values`
+    runs: _RunValues | None  # see :func:`_run_values`; None: no run wanted
+
+
+def _aim(view: JSON, seat: int) -> _Aim:
+    """:func:`_parts` with its tables, memoized by contract and variant (and once opened)."""
+    key = None if view["opened"][seat] else (view["contracts"][seat], view["variant"])
+    found = _AIMS.get(key)
+    if found is None:
+        sets, run_len, _ = _parts(view, seat)
+        found = _AIMS[key] = _Aim(sets, run_len, _set_values(sets, run_len), _run_values(run_len) if run_len else None)
+    return found
+
+
+_AIMS: dict[tuple[int, str] | None, _Aim] = {}
 _SEARCH_PARTS: dict[tuple[int, str], tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]] = {}
 
 
 def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[Card, float]:
     """How much each card of ``hand`` helps toward the combinations (higher: keep it)."""
     codes = [c.code for c in hand]
-    return {_card(code): v for code, v in _values(_tally(codes), sets, run_len, codes).items()}
+    sets = tuple(sets)
+    aim = _Aim(sets, run_len, _set_values(sets, run_len), _run_values(run_len) if run_len else None)
+    return {_card(code): v for code, v in _values(_tally(codes), aim, codes).items()}
 
 
-def _values(t: _Tally, sets: Sequence[int], run_len: int, codes: Iterable[str]) -> dict[str, float]:
+def _by_suit(held: int, runs: _RunValues | None) -> tuple[tuple[float, ...], ...]:
+    """Each suit's run values by place, for the naturals ``held`` (a tally's)."""
+    if runs is None:
+        return _NO_RUNS
+    return runs[held & _SUIT_NATURALS], runs[held >> 64 & _SUIT_NATURALS], \
+        runs[held >> 128 & _SUIT_NATURALS], runs[held >> 192 & _SUIT_NATURALS]
+
+
+def _values(t: _Tally, aim: _Aim, codes: Iterable[str]) -> dict[str, float]:
     """:func:`usefulness` of the cards ``codes`` (repeats allowed) of the tallied hand, by code."""
-    counts, held = t
-    set_values = _set_values(sets, run_len)
-    if run_len:
-        runs = _run_values(run_len)
-        rows = held & _NATURALS
-        by_suit = (runs[rows & _SUIT], runs[rows >> 64 & _SUIT], runs[rows >> 128 & _SUIT], runs[rows >> 192])
-    else:
-        by_suit = _NO_RUNS
+    return _weigh(t[0], aim.set_values, _by_suit(t[1], aim.runs), codes)
+
+
+def _weigh(counts: int, set_values: tuple[float, ...], by_suit: tuple[tuple[float, ...], ...],
+           codes: Iterable[str]) -> dict[str, float]:
+    """:func:`_values` from the tally's ``counts`` and the tables of its hand."""
     hot = _HOT
     out: dict[str, float] = {}
     for code in codes:
@@ -180,31 +224,49 @@ def _set_values(sets: Sequence[int], run_len: int) -> tuple[float, ...]:
     return found
 
 
+# Byte lanes: an int read as 16 bytes, little end first (lane p: bits 8p to 8p+7), each 0 to 127.
+_LOW = int.from_bytes(b"\x01" * 16, "little")
+_HIGH = _LOW << 7
+_PLACES = _LOW * 255 >> 8 & (1 << 8 * 14) - 1  # lanes 1 to 13: the places of a run value table
+
+
 class _RunValues(dict[int, tuple[float, ...]]):
-    """For one run length: a suit's naturals held (its tally ``held`` bits) -> the run value of a card
-    of that suit at each place held (the most cards held in one window of the run's length around
-    it), computed on first use (at most 2**12 patterns)."""
+    """For one run length (3 to 14): a suit's naturals held (its tally ``held`` bits) -> the run
+    value of a card of that suit at each place held (the most cards held in one window of the run's
+    length around it), computed on first use (at most 2**12 patterns).
+
+    Computed on byte lanes, one per run place: the places held (lane 14: the Ace high), times
+    ``span`` (1 in lanes 0 to length - 1), count the cards of the window ending at each lane; the
+    valid windows kept, a max over the next ``length`` lanes (``shifts``, doubling) gives each place
+    its best window, then the Ace takes the better of lanes 1 and 14; the lanes held are read as
+    bytes. A lane by lane max of ``a`` and ``b``: ``(a | _HIGH) - b`` borrows nothing (each lane
+    reads 128 and more) and sets a lane's top bit where ``a >= b``."""
 
     def __init__(self, run_len: int) -> None:
         super().__init__()
-        self.run_len = run_len
+        self.span = _LOW & (1 << 8 * run_len) - 1
+        self.ends = _LOW * 255 & (1 << 8 * 15) - (1 << 8 * run_len)  # windows end at run_len..14
+        width, self.shifts = 1, []
+        while width * 2 <= run_len:  # lanes p..p+width-1 doubled
+            self.shifts.append(8 * width)
+            width *= 2
+        if width < run_len:
+            self.shifts.append(8 * (run_len - width))
+        self.shifts.append(8 * 13)  # lane 14 (the Ace high) onto lane 1
+        score = [5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
+                 for best in range(run_len + 1)]  # run value by the most cards in a window
+        self.score = (0.0, *score[1:])  # lane 0: a place not held
 
     def __missing__(self, suit_held: int) -> tuple[float, ...]:
-        row = sum(1 << p for p in range(1, 15) if suit_held >> _slot(p, 0) & 1)  # run places as bits
-        run_len = self.run_len
-        span = (1 << run_len) - 1
-        last = 15 - run_len
-        values = [0.0] * 14
-        for place in range(1, 14):
-            if row >> place & 1:
-                best = 0
-                for p in ((1, 14) if place == 1 else (place,)):
-                    for lo in range(max(1, p - run_len + 1), min(p, last) + 1):
-                        held = (row >> lo & span).bit_count()
-                        if held > best:
-                            best = held
-                values[place] = 5.0 * (best - 1) / max(run_len - 1, 1) + (0.5 if best >= 2 else 0.0)
-        found = self[suit_held] = tuple(values)
+        # one hex digit per run place, 0 or 1: its ASCII byte's low bit, into byte lanes
+        held = int.from_bytes(b"%016x" % suit_held, "big") & _LOW
+        held |= (held >> 8 & 1) << 8 * 14  # the Ace high
+        best = held * self.span & self.ends
+        for shift in self.shifts:
+            other = best >> shift
+            best = other ^ (best ^ other) & (((best | _HIGH) - other & _HIGH) >> 7) * 255
+        best &= held * 255 & _PLACES
+        found = self[suit_held] = itemgetter(*best.to_bytes(14, "little"))(self.score)
         return found
 
 
@@ -226,6 +288,30 @@ def _worst(values: dict[str, float]) -> str:
     if found.count(low) == 1:
         return list(values)[found.index(low)]
     return min((code for code, v in values.items() if v == low), key=_TIES.__getitem__)
+
+
+def _worst_of(t: _Tally, aim: _Aim, codes: Iterable[str]) -> str:
+    """``_worst(_values(t, aim, codes))`` in one pass: the values are weighed as they come and only
+    the codes tied at the lowest are kept."""
+    counts, held = t
+    set_values, by_suit = aim.set_values, _by_suit(held, aim.runs)
+    hot = _HOT
+    low = inf
+    lowest: list[str] = []
+    for code in codes:
+        wild, place, suit_i, rank_shift, slot_shift = hot[code]
+        if wild:
+            value = 100.0
+        else:
+            value = set_values[counts >> rank_shift & 255]
+            run_value = by_suit[suit_i][place]
+            if run_value > value and counts >> slot_shift & 15 == 1:
+                value = run_value
+        if value < low:
+            low, lowest = value, [code]
+        elif value == low:
+            lowest.append(code)
+    return lowest[0] if len(lowest) == 1 else min(lowest, key=_TIES.__getitem__)
 
 
 # ((tally counts, sets, run length), values) of the last hand weighed for taking the discard: the
@@ -259,20 +345,20 @@ class TrioPlayer:
             if layoffs:
                 return next((a for a in layoffs if not _FACTS[a.arg].wild), layoffs[0])
         if discards:
-            return Action("discard", self._worst_discard(view, seat, discards))
+            return _DISCARD[self._worst_discard(view, seat, discards)]
         return legal[0]
 
     def _worst_discard(self, view: JSON, seat: int, discards: list[str]) -> str:
         """The code of the least useful card among those it may throw (the steps name each distinct
         card of the hand, or fewer)."""
-        sets, run_len, _ = _parts(view, seat)
+        aim = _aim(view, seat)
         t = _tally(view["hand"])
         if len(discards) < t[1].bit_count():
-            return _worst(_values(_tally(discards), sets, run_len, discards))
+            return _worst_of(_tally(discards), aim, discards)
         last = _LAST[0] if _LAST else None
-        if last is not None and last[0] == (t[0], sets, run_len):  # just weighed: the discard it took
+        if last is not None and last[0] == (t[0], aim.sets, aim.run_len):  # just weighed: the discard it took
             return _worst(last[1])
-        return _worst(_values(t, sets, run_len, discards))
+        return _worst_of(t, aim, discards)
 
     def _wants(self, view: JSON, hand: list[str], top: str) -> bool:
         """Take the discard before opening: when it completes the contract, or clearly helps."""
@@ -284,11 +370,16 @@ class TrioPlayer:
         t = _tally(codes)
         if t[0] >> f.rank_shift & 255 < 2 and not t[1] & f.near:
             return False  # no partner (same rank, or same suit two places away at most): fits nothing
-        sets, run_len, _ = _parts(view, seat)
-        if _values(t, sets, run_len, (top,))[top] < 2.0:
+        aim = _aim(view, seat)
+        counts, held = t
+        runs = aim.runs
+        value = aim.set_values[counts >> f.rank_shift & 255]  # as :func:`_weigh` values it
+        if runs is not None and counts >> f.slot_shift & 15 == 1:  # its suit's run values only
+            value = max(value, runs[held >> 64 * f.suit_i & _SUIT_NATURALS][f.place])
+        if value < 2.0:
             return False
-        use = _values(t, sets, run_len, codes)
-        _LAST[:] = [((t[0], sets, run_len), use)]
+        use = _weigh(counts, aim.set_values, _by_suit(held, runs), codes)
+        _LAST[:] = [((t[0], aim.sets, aim.run_len), use)]
         if use[top] > min(use.values()):  # helps more than some card held
             return True
         key = (view["contracts"][seat], view["variant"])
