@@ -109,8 +109,7 @@ def _windows(counts: Counts, wilds: int, part: SeqPart, substitute: bool, demand
                 if missing & missing >> 1:
                     continue
             if substitute:
-                yield from _masks(counts, wilds, part, suit, si, lo, lo + length - 1, fixed, True, demand,
-                                  max_subs)
+                yield from _masks(counts, wilds, part, suit, si, lo, lo + length - 1, fixed, demand, max_subs)
             else:
                 found = _first_mask(counts, wilds, part.max_wilds, si, lo, lo + length - 1, fixed)
                 if found is not None:
@@ -149,9 +148,10 @@ def _first_mask(counts: Counts, wilds: int, limit: int, si: int, lo: int, hi: in
 
 
 def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: int, hi: int,
-           fixed: dict[int, bool], substitute: bool, demand: Sequence[int] = (), max_subs: int = 99,
+           fixed: dict[int, bool], demand: Sequence[int] = (), max_subs: int = 99,
            ) -> Iterator[tuple[str, int, tuple[bool, ...], Counts, int]]:
-    """The ways to fill places ``lo..hi``, natural first at each place held: places with one
+    """The ways to fill places ``lo..hi`` when a wild may replace a natural held (``substitute``
+    of :func:`_windows`), natural first at each place held: places with one
     choice (placed, held without substitution, or missing) are filled in a loop; the search
     branches only where a wild may replace a natural held."""
     cur = list(counts)
@@ -179,7 +179,7 @@ def _masks(counts: Counts, wilds: int, part: SeqPart, suit: str, si: int, lo: in
             s = base + 1 if pos == 14 else base + pos
             n = cur[s]
             can_wild = used < wilds and (not prev if apart else nwild < limit)
-            if n and can_wild and substitute and subs < max_subs and n <= spare[s]:
+            if n and can_wild and subs < max_subs and n <= spare[s]:
                 cur[s] = n - 1  # both ways: the natural first, then a wild in its place
                 mask.append(False)
                 yield from rec(pos + 1, used, nwild, subs)
