@@ -123,7 +123,6 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
                         value=" ".join(f"{names[s]}: {c}" for s, c in last["cards"])[:1024])
     if with_image:
         embed.set_image(url="attachment://table.png")
-    embed.set_footer(text=f"{table.game.name} · {table.id} · rev {table.rev}")
     return embed
 
 
@@ -186,6 +185,7 @@ class Presenter:
         if deal is not None and deal != shown.deal_seen:
             shown.deal_seen = deal
             await self._recap(table, channel, public, last, locale)
+        await self.bot.hands.refresh(table)
         if table.status == "playing":
             await self._ping(table, channel, public, shown, locale)
         elif table.status == "over" and not shown.results_posted:
@@ -216,9 +216,9 @@ class Presenter:
         await self._delete_ping(channel, shown)
         await self.limiter.wait(channel.id)
         user = discord.Object(info.user_id)
+        key = "your_turn_live" if self.bot.hands.live(table.id, seat) else "your_turn"
         msg = await channel.send(
-            t(locale, "your_turn", mention=f"<@{info.user_id}>", game=views.game_title(table.game, locale),
-              table=table.id),
+            t(locale, key, mention=f"<@{info.user_id}>", game=views.game_title(table.game, locale)),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user]))
         shown.ping_id = msg.id
 
