@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db import Database
+from bot.hands import Hands
 from bot.i18n import Translator, t
 from bot.ids import ParsedId
 from bot.presenter import Presenter
@@ -60,6 +61,7 @@ class TapisBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.presenter = Presenter(self)
+        self.hands = Hands(self)
         self.service = TableService(db, settings, self.presenter)
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors

@@ -14,13 +14,15 @@ import io
 import logging
 import time
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import images, views
 from bot.i18n import pick, t
+from bot.table_log import TableLog
 
 if TYPE_CHECKING:
     from bot.client import TapisBot
@@ -38,6 +40,7 @@ class _Shown:
     ping_id: int | None = None
     results_posted: bool = False
     primed: bool = False
+    log: TableLog = field(default_factory=TableLog)
 
 
 class ChannelLimiter:
@@ -67,7 +70,8 @@ def contract_text(contract: Any, names: list[str]) -> str:
     return f"{text} ({names[who]})" if who is not None and 0 <= who < len(names) else text
 
 
-def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_image: bool) -> discord.Embed:
+def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_image: bool,
+                moves: Sequence[str] = ()) -> discord.Embed:
     game = table.game
     title = t(locale, "lobby_title", game=views.game_title(game, locale), table=table.id)
     names = table.names()
@@ -114,6 +118,11 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         arrow = "▶ " if i == to_act else ""
         seat_lines.append(f"{arrow}{s.name}{mark}: {' · '.join(b for b in bits if b)}")
     embed.add_field(name=t(locale, "score"), value="\n".join(seat_lines)[:1024] or "-", inline=False)
+    if moves:
+        text = "\n".join(moves)
+        while len(text) > 1024:
+            text = text.partition("\n")[2]
+        embed.add_field(name=t(locale, "log_title"), value=text or "-", inline=False)
     trick = view.get("trick")
     if trick and not with_image:
         embed.add_field(name=t(locale, "trick"), value=" ".join(f"{names[s]}: {c}" for s, c in trick)[:1024])
@@ -123,7 +132,6 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
                         value=" ".join(f"{names[s]}: {c}" for s, c in last["cards"])[:1024])
     if with_image:
         embed.set_image(url="attachment://table.png")
-    embed.set_footer(text=f"{table.game.name} · {table.id} · rev {table.rev}")
     return embed
 
 
@@ -179,13 +187,15 @@ class Presenter:
             shown.primed = True
         png = await asyncio.to_thread(images.table_png, public, table.names(), locale)
         files = [discord.File(io.BytesIO(png), filename="table.png")] if png else []
-        await self._show(table, channel, embed=table_embed(table, public, locale, bool(png)),
+        moves = shown.log.catch_up(table.game, state, table.names(), locale)
+        await self._show(table, channel, embed=table_embed(table, public, locale, bool(png), moves),
                          view=views.table_view(table, locale), attachments=files)
         last = public.get("last_deal")
         deal = last.get("deal_no") if isinstance(last, dict) else None
         if deal is not None and deal != shown.deal_seen:
             shown.deal_seen = deal
             await self._recap(table, channel, public, last, locale)
+        await self.bot.hands.refresh(table)
         if table.status == "playing":
             await self._ping(table, channel, public, shown, locale)
         elif table.status == "over" and not shown.results_posted:
@@ -216,9 +226,9 @@ class Presenter:
         await self._delete_ping(channel, shown)
         await self.limiter.wait(channel.id)
         user = discord.Object(info.user_id)
+        key = "your_turn_live" if self.bot.hands.live(table.id, seat) else "your_turn"
         msg = await channel.send(
-            t(locale, "your_turn", mention=f"<@{info.user_id}>", game=views.game_title(table.game, locale),
-              table=table.id),
+            t(locale, key, mention=f"<@{info.user_id}>", game=views.game_title(table.game, locale)),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user]))
         shown.ping_id = msg.id
 

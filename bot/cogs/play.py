@@ -3,53 +3,18 @@ menus on the hand, ``/play`` with autocomplete, and the vote to abort button."""
 
 from __future__ import annotations
 
-import asyncio
-import io
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import images, views
+from bot.hands import Console
 from bot.i18n import t
 from bot.ids import ParsedId
-from bot.tables import BotError, StaleAction, Table
-from games.base import Action
+from bot.tables import BotError, Table
 
 _ = app_commands.locale_str
-
-
-def hand_payload(table: Table, seat: int, view: dict[str, Any], legal: list[Action], picks: int,
-                 locale: str, group: int | None = None, note: str | None = None) -> dict[str, Any]:
-    """Embed, image and components of one seat's private hand (runs in a worker thread)."""
-    png = images.hand_png(view, locale, [a.arg for a in legal if a.arg] if legal else None)
-    embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale), table=table.id),
-                          colour=discord.Colour.dark_blue())
-    lines = [note] if note else []
-    to_act = table.to_act()
-    if legal:
-        if picks > 1:
-            lines.append(t(locale, "choose_n", n=picks))
-        elif len(legal) > views.SELECT_MAX and group is None:
-            lines.append(t(locale, "choose_group"))
-        else:
-            lines.append(t(locale, "choose"))
-    elif to_act is not None:
-        lines.append(t(locale, "waiting", name=table.seats[to_act].name))
-    else:
-        lines.append(t(locale, "over"))
-    hand = view.get("hand")
-    if not png and hand:
-        lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
-    embed.description = "\n".join(lines)[:4000]
-    files = []
-    if png:
-        files.append(discord.File(io.BytesIO(png), filename="hand.png"))
-        embed.set_image(url="attachment://hand.png")
-    embed.set_footer(text=f"rev {table.rev}")
-    ui = views.hand_view(table, legal, picks, locale, group)
-    return {"embed": embed, "files": files, "view": ui}
 
 
 class Play(commands.Cog):
@@ -59,22 +24,11 @@ class Play(commands.Cog):
                               ("~a", self.on_menu), ("~m", self.on_menu), ("act", self.on_action)):
             bot.handlers[verb] = handler
 
-    async def _payload(self, interaction: discord.Interaction[Any], table_id: str, *, group: int | None = None,
-                       note: str | None = None) -> dict[str, Any]:
-        table, seat, view, legal, picks = self.bot.service.hand(table_id, interaction.user.id)
-        locale = self.bot.locale_for(interaction)
-        return await asyncio.to_thread(hand_payload, table, seat, view, legal, picks, locale, group, note)
-
     async def _send_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
+        """A new live hand for the caller (deferred interaction), bringing an absent player back."""
         came_back = await self.bot.service.reclaim(table_id, interaction.user.id)
         note = t(self.bot.locale_for(interaction), "welcome_back") if came_back else None
-        payload = await self._payload(interaction, table_id, note=note)
-        ui = payload.pop("view")
-        if ui is None:
-            await interaction.followup.send(ephemeral=True, **payload)
-            return
-        await interaction.followup.send(ephemeral=True, view=ui, **payload)
-        ui.stop()  # DynamicItems answer the clicks: no 15-minute timeout task per hand
+        await self.bot.hands.open(interaction, table_id, note)
 
     # -- slash commands ----------------------------------------------------------------------
 
@@ -136,30 +90,18 @@ class Play(commands.Cog):
         lobby = self.bot.get_cog("Lobby")
         await lobby._vote(interaction, parsed.table)
 
-    def _check_rev(self, parsed: ParsedId) -> Table:
-        table = self.bot.service.get(parsed.table)
-        if parsed.rev != table.rev or table.status != "playing":
-            raise StaleAction.of("stale")
-        return table
-
     async def on_group(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
-        """Step-by-step menus: show one group's actions (or the groups again)."""
-        await interaction.response.defer()
-        table = self._check_rev(parsed)
-        table.seat_of(interaction.user.id)
-        rest = parsed.action[2:]
-        chosen = values[0] if values else rest
-        group = int(chosen) if chosen.isdigit() else None
-        payload = await self._payload(interaction, table.id, group=group)
-        await interaction.edit_original_response(embed=payload["embed"], attachments=payload["files"],
-                                                 view=payload["view"])
-        if payload["view"] is not None:
-            payload["view"].stop()
+        """Step-by-step menus: show one group's actions (or the groups again), in the same message."""
+        chosen = values[0] if values else parsed.action[2:]
+
+        async def open_group(table: Table, console: Console) -> None:
+            console.group = int(chosen) if chosen.isdigit() else None
+
+        await self.bot.hands.click(interaction, parsed.table, parsed.rev, open_group)
 
     async def on_menu(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
-        if not values or not all(v.isdigit() for v in values):
-            raise BotError.of("bad_choice")
-        await self._act(interaction, parsed, [], [int(v) for v in values])
+        picked = [int(v) for v in values if v.isdigit()] if values else []
+        await self._act(interaction, parsed, [], picked if len(picked) == len(values) else [])
 
     async def on_action(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         index = parsed.index
@@ -170,16 +112,15 @@ class Play(commands.Cog):
 
     async def _act(self, interaction: discord.Interaction[Any], parsed: ParsedId, texts: list[str],
                    index: list[int]) -> None:
-        """Act from a hand component, then refresh that private hand in place."""
-        await interaction.response.defer()
-        table = await self.bot.service.act(parsed.table, interaction.user.id, texts, parsed.rev, index=index)
-        if table.state is None or not table.seated(interaction.user.id):
-            return
-        payload = await self._payload(interaction, table.id)
-        await interaction.edit_original_response(embed=payload["embed"], attachments=payload["files"],
-                                                 view=payload["view"])
-        if payload["view"] is not None:
-            payload["view"].stop()
+        """Act from a hand component; the live hand redraws that same message."""
+
+        async def act(table: Table, console: Console) -> None:
+            console.group = None
+            if not texts and not index:
+                raise BotError.of("bad_choice")
+            await self.bot.service.act(table.id, interaction.user.id, texts, parsed.rev, index=index)
+
+        await self.bot.hands.click(interaction, parsed.table, parsed.rev, act)
 
 
 async def setup(bot: Any) -> None:

@@ -81,5 +81,7 @@ async def test_multi_pick_with_a_wrong_value_changes_nothing(world: Any) -> None
     stored.components[0]["components"][0]["options"][0]["value"] = "99"
     res = await member.select(hand, ["99", menu["options"][1]["value"], menu["options"][2]["value"]],
                               custom_id=menu["custom_id"])
-    assert "not available" in res.followups[-1].content and res.followups[-1].ephemeral
+    assert not res.followups, "the refusal is shown in the hand message itself"
+    shown = find(w.channel, hand.id, viewer=member)
+    assert "not available" in shown.embeds[0].description
     assert table.rev == 0

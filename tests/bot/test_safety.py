@@ -22,6 +22,11 @@ def said(res: Any) -> str:
     return msgs[-1].content
 
 
+def shown(w: Any, member: Any, message_id: int) -> str:
+    """The text of a private message as the member sees it now (hand messages are edited in place)."""
+    return texts(find(w.channel, message_id, viewer=member))
+
+
 def texts(message: Any) -> str:
     parts = [message.content]
     for e in message.embeds:
@@ -50,17 +55,23 @@ async def test_turns_seats_and_stale_ids(world: Any) -> None:
         assert "not seated" in said(res)
     res = await w.dave.slash(w.channel, "hand")
     assert "not seated" in said(res)
-    # stale hand: take a hand, act through /play, then click the old hand
+    # a live hand follows /play; a click on a button of an older revision (an edit that could not
+    # reach the message) redraws that message with the current hand and posts nothing
     res = await actor.click(msg, label="My hand")
-    old_hand = find(w.channel, res.response.id, viewer=actor)
+    hand = find(w.channel, res.response.id, viewer=actor)
+    old_id = components(hand)[0]["custom_id"]
     rev = table.rev
     await actor.slash(w.channel, "play", action=str(legal[0]))
     assert table.rev == rev + 1
+    assert not components(find(w.channel, hand.id, viewer=actor)), "the live hand lost its buttons"
     while table.to_act() is not None and table.to_act() != seat:  # let the others play
         await play_turn(member_of(w, table, table.to_act()), w.channel, msg, random.Random(1))
     before = table.rev
-    res = await actor.click(old_hand, custom_id=components(old_hand)[0]["custom_id"])
-    assert "out of date" in said(res)
+    w.env.backend.get_message(w.channel.id, hand.id).components[0]["components"][0]["custom_id"] = old_id
+    res = await actor.click(hand, custom_id=old_id)
+    assert not res.followups, "nothing new is posted"
+    assert "table moved on" in shown(w, actor, hand.id)
+    assert components(find(w.channel, hand.id, viewer=actor)), "the current hand's buttons are back"
     assert table.rev == before
 
 
@@ -77,14 +88,16 @@ async def test_forged_ids_change_nothing(world: Any) -> None:
         build_id(table.id, table.rev, f"play:{not_held}"): "not allowed",
         build_id(table.id, table.rev, "bid:garde"): "Unknown action",
         build_id(table.id, table.rev, "#99"): "not available",
-        build_id("zzzzzz", table.rev, "play:7S"): "no longer exists",
         build_id(table.id, table.rev, "~z"): "",
+        build_id("zzzzzz", table.rev, "play:7S"): "no longer exists",  # last: the message loses its buttons
     }
     rev = table.rev
     for custom_id, expected in forged.items():
+        stored = w.env.backend.get_message(w.channel.id, hand.id)
         stored.components[0]["components"][0]["custom_id"] = custom_id
         res = await actor.click(hand, custom_id=custom_id)
-        assert expected in said(res)
+        assert not res.followups, "the refusal is shown in the hand message itself"
+        assert expected in shown(w, actor, hand.id)
         assert table.rev == rev
     assert not w.bot.unexpected
 
@@ -179,7 +192,7 @@ async def test_turn_timer_takeover(world: Any) -> None:
     member = member_of(w, table, away)
     assert table.to_act() != away, "a computer plays an absent player's turns at once"
     res = await member.click(msg, label="My hand")
-    assert "Welcome back" in res.response.embeds[0].description
+    assert "Welcome back" in shown(w, member, res.response.id)
     assert not table.seats[away].away and table.seats[away].missed == 0
     assert not w.bot.unexpected
 
@@ -267,10 +280,17 @@ async def test_stale_message_localized(world: Any, locale: str) -> None:
     actor = member_of(w, table, table.to_act())
     res = await actor.click(msg, label="Ma main" if locale == "fr" else "My hand")
     hand = find(w.channel, res.response.id, viewer=actor)
-    await play_turn(actor, w.channel, msg, random.Random(0))
-    res = await actor.click(hand, custom_id=components(hand)[0]["custom_id"])
-    expected = "n'est plus à jour" if locale == "fr" else "out of date"
-    assert expected in said(res)
+    old_id = components(hand)[0]["custom_id"]
+    await play_turn(actor, w.channel, msg, random.Random(0))  # opens a second hand: the first is retired
+    retired = find(w.channel, hand.id, viewer=actor)
+    assert not components(retired)
+    assert ("remplacée" if locale == "fr" else "replaced") in retired.content
+    w.env.backend.get_message(w.channel.id, hand.id).components = [
+        {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": old_id}]}]
+    res = await actor.click(hand, custom_id=old_id)  # a retired message whose edit never arrived
+    assert not res.followups
+    expected = "La partie a avancé" if locale == "fr" else "The table moved on"
+    assert expected in shown(w, actor, hand.id)
 
 
 async def test_unexpected_error_gets_an_apology(world: Any, monkeypatch: pytest.MonkeyPatch,

@@ -1,0 +1,226 @@
+"""Each player's live private hand: one ephemeral message per seat, kept up to date (issue 12).
+
+"My hand" (or ``/hand``) opens a private message that stays the player's console for the match:
+
+* a click on it is answered by editing that same message (the click's own response);
+* when the table changes (the turn comes back, the awaited player changes, the hand changes) the
+  bot edits it with the newest interaction token it holds for that seat; a token can edit its
+  message for 15 minutes (DISCORD.md), so a console older than :data:`TOKEN_LIFE` is left alone
+  and the turn ping asks the player to click "My hand" again;
+* opening the hand again retires the previous message (one line, no components);
+* a click on a retired or outdated message turns that message into the current hand: nothing new
+  is posted.
+
+Only the seat's own view (``state.view(seat)``) is drawn here, in ephemeral messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import images, views
+from bot.i18n import t
+from bot.table import BotError, StaleAction, Table
+from games.base import Action
+from games.errors import GameError
+
+if TYPE_CHECKING:
+    from bot.client import TapisBot
+
+log = logging.getLogger(__name__)
+TOKEN_LIFE = 14 * 60  # seconds an interaction token is used to edit (Discord allows 15 minutes)
+
+
+def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
+                 group: int | None = None, note: str | None = None) -> dict[str, Any]:
+    """Embed, image and components of one seat's private hand (runs in a worker thread)."""
+    png = images.hand_png(view, locale, [a.arg for a in legal if a.arg] if legal else None)
+    embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
+                          colour=discord.Colour.dark_blue())
+    lines = [note] if note else []
+    to_act = table.to_act()
+    if legal:
+        if picks > 1:
+            lines.append(t(locale, "choose_n", n=picks))
+        elif len(legal) > views.SELECT_MAX and group is None:
+            lines.append(t(locale, "choose_group"))
+        else:
+            lines.append(t(locale, "choose"))
+    elif to_act is not None:
+        lines.append(t(locale, "waiting", name=table.seats[to_act].name))
+    else:
+        lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
+    hand = view.get("hand")
+    if not png and hand:
+        lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
+    embed.description = "\n".join(lines)[:4000]
+    files = []
+    if png:
+        files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+        embed.set_image(url="attachment://hand.png")
+    return {"embed": embed, "attachments": files, "view": views.hand_view(table, legal, picks, locale, group)}
+
+
+@dataclass
+class Console:
+    """The message a seat plays from, and the newest interaction whose token can edit it."""
+
+    table_id: str
+    seat: int
+    message_id: int
+    interaction: discord.Interaction[Any]
+    group: int | None = None
+    note: str | None = None  # a line above the hand (a refusal, "welcome back"), until the hand changes
+    shown: Any = None  # what the message shows (see :meth:`Hands.key`)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    def fresh(self) -> bool:
+        """Whether the token may still edit the message (with a margin before 15 minutes)."""
+        age = discord.utils.utcnow() - self.interaction.created_at
+        return age.total_seconds() < TOKEN_LIFE
+
+
+class Hands:
+    """Every seat's console: opened by "My hand", edited by clicks and by table changes."""
+
+    def __init__(self, bot: TapisBot) -> None:
+        self.bot = bot
+        self.consoles: dict[str, dict[int, Console]] = {}  # table id -> seat -> console
+
+    # -- what a console shows ------------------------------------------------------------------
+
+    @staticmethod
+    def key(table: Table, seat: int, group: int | None) -> Any:
+        """Changes exactly when the seat's message must change: every revision on its turn, else
+        its hand, who is awaited and whether the match goes on."""
+        state = table.state
+        if state is None:
+            return ("none", table.status)
+        if table.status == "playing" and state.legal_actions(seat):
+            return ("turn", state.rev, group)
+        view = state.view(seat)
+        hand = tuple(str(c) for c in view.get("hand") or ())
+        return ("wait", table.status, table.to_act(), hand, view.get("deal_no"))
+
+    def locale(self, console: Console) -> str:
+        return self.bot.locale_for(console.interaction)
+
+    async def _render(self, table: Table, seat: int, locale: str, group: int | None,
+                      note: str | None) -> dict[str, Any]:
+        state = table.state
+        if state is None:
+            raise BotError.of("not_playing")
+        legal = state.legal_actions(seat) if table.status == "playing" else []
+        picks = state.pending_picks(seat) if legal else 0
+        return await asyncio.to_thread(hand_payload, table, state.view(seat), legal, picks, locale, group, note)
+
+    async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any]) -> None:
+        """Draw the seat's current hand into ``interaction``'s message (console lock held)."""
+        key = self.key(table, console.seat, console.group)
+        payload = await self._render(table, console.seat, self.locale(console), console.group, console.note)
+        ui = payload["view"]
+        await interaction.edit_original_response(content=None, **payload)
+        if ui is not None:
+            ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
+        console.shown = key
+
+    # -- "My hand" -----------------------------------------------------------------------------
+
+    async def open(self, interaction: discord.Interaction[Any], table_id: str, note: str | None = None) -> None:
+        """Answer a deferred "My hand" / ``/hand`` with a new console; retire the previous one."""
+        table = self.bot.service.get(table_id)
+        seat = table.seat_of(interaction.user.id)
+        seats = self.consoles.setdefault(table_id, {})
+        old = seats.get(seat)
+        console = Console(table_id, seat, 0, interaction, note=note)
+        async with console.lock:
+            seats[seat] = console
+            await self._edit(console, table, interaction)
+            message = await interaction.original_response()
+            console.message_id = message.id
+        if old is not None:
+            await self._retire(old)
+
+    async def _retire(self, old: Console) -> None:
+        async with old.lock:
+            if not old.fresh():
+                return
+            try:
+                await old.interaction.edit_original_response(content=t(self.locale(old), "hand_replaced"),
+                                                             embed=None, attachments=[], view=None)
+            except discord.HTTPException:
+                log.debug("could not retire a hand message of table %s", old.table_id)
+
+    # -- clicks on a hand message --------------------------------------------------------------
+
+    async def click(self, interaction: discord.Interaction[Any], table_id: str, rev: int,
+                    run: Callable[[Table, Console], Awaitable[None]]) -> None:
+        """A click on a hand message: ``run`` acts (or opens a menu group) when the message is current;
+        the message is then redrawn in place. Refusals and outdated clicks are shown in that same
+        message; nothing new is posted."""
+        await interaction.response.defer()
+        try:
+            table = self.bot.service.get(table_id)
+            seat = table.seat_of(interaction.user.id)
+        except GameError as exc:  # the table is gone: say so in the message, without its buttons
+            await interaction.edit_original_response(content=exc.localized(self.bot.locale_for(interaction)),
+                                                     embed=None, attachments=[], view=None)
+            return
+        message_id = interaction.message.id if interaction.message is not None else 0
+        seats = self.consoles.setdefault(table_id, {})
+        console = seats.get(seat)
+        if console is None or console.message_id != message_id:
+            old, console = console, Console(table_id, seat, message_id, interaction)
+            seats[seat] = console
+            if old is not None:
+                await self._retire(old)
+        async with console.lock:
+            console.interaction = interaction  # the newest token: 15 more minutes
+            console.note = None
+            if rev != table.rev or table.status != "playing":
+                console.group = None
+                console.note = t(self.locale(console), "hand_updated")
+            else:
+                try:
+                    await run(table, console)
+                except StaleAction:  # the table moved on between the check and the action
+                    console.group = None
+                    console.note = t(self.locale(console), "hand_updated")
+                except GameError as exc:
+                    console.note = exc.localized(self.locale(console))
+            await self._edit(console, table, interaction)
+
+    # -- table changes -------------------------------------------------------------------------
+
+    def live(self, table_id: str, seat: int) -> bool:
+        """Whether the seat has a console the bot can still edit."""
+        console = self.consoles.get(table_id, {}).get(seat)
+        return console is not None and console.fresh()
+
+    async def refresh(self, table: Table) -> None:
+        """Bring every console of ``table`` up to date (called by the presenter, coalesced)."""
+        seats = self.consoles.get(table.id, {})
+        if not table.open:
+            self.consoles.pop(table.id, None)
+        for seat, console in list(seats.items()):
+            if not console.fresh():
+                seats.pop(seat, None)
+                continue
+            async with console.lock:
+                if self.key(table, seat, console.group) == console.shown:
+                    continue
+                console.group, console.note = None, None
+                try:
+                    await self._edit(console, table, console.interaction)
+                except discord.HTTPException as exc:
+                    log.info("hand message of table %s seat %d no longer editable (%s)", table.id, seat,
+                             exc.status)
+                    if seats.get(seat) is console:
+                        del seats[seat]

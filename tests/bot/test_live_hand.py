@@ -1,0 +1,103 @@
+"""The live hand (issue 12): one private message per player, opened once, is their console for the
+whole deal; it shows the legal actions at each of their turns and nothing posts a new message."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.bot.drive import act_on_hand, components, find, open_table
+
+
+def private_messages(w: Any, member: Any) -> list[Any]:
+    return [m for m in w.channel.history(viewer=member) if m.flags.ephemeral]
+
+
+
+async def play_deal_from_one_hand(w: Any, game: str, computers: int, options: str) -> tuple[Any, int, int]:
+    """Alice plays one deal clicking only in the hand message she opened at the start.
+
+    Returns ``(table, her clicks, her moves)``."""
+    table, table_msg = await open_table(w, game, [w.alice], computers, options=options)
+    seat = next(i for i, s in enumerate(table.seats) if s.user_id == w.alice.id)
+    res = await w.alice.click(table_msg, label="My hand")
+    hand_id = res.response.id
+    clicks, moves = 1, 0
+    rng = random.Random(game)
+    while table.status == "playing" and not table.state.view(None).get("last_deal"):
+        hand = find(w.channel, hand_id, viewer=w.alice)
+        mine = table.to_act() == seat
+        assert mine, "computer players play by themselves until it is her turn"
+        assert components(hand), f"her turn (rev {table.rev}) and her hand shows no legal action"
+        rev = table.rev
+        before = len(private_messages(w, w.alice))
+        steps = 0
+        while table.rev == rev:
+            await act_on_hand(w.alice, w.channel, find(w.channel, hand_id, viewer=w.alice), rng)
+            steps += 1
+            assert steps < 4
+        clicks += steps
+        moves += 1
+        after = private_messages(w, w.alice)
+        assert len(after) == before, "the one hand message is edited, never a new private message"
+        hand = find(w.channel, hand_id, viewer=w.alice)
+        if table.status == "playing" and table.to_act() != seat:
+            assert not components(hand), "between her turns the hand shows no controls"
+            assert "Waiting for" in hand.embeds[0].description
+    return table, clicks, moves
+
+
+@pytest.mark.parametrize(("game", "computers", "options"), [("tarot", 3, "deals=1"), ("piquet", 1, "")])
+async def test_a_whole_deal_from_one_hand_message(world: Any, game: str, computers: int, options: str) -> None:
+    table, clicks, moves = await play_deal_from_one_hand(world, game, computers, options)
+    assert table.state.view(None).get("last_deal") or table.status == "over", "the deal was played out"
+    assert moves >= 5
+    if game == "tarot":
+        assert clicks == moves + 1, "one click per move, plus the one that opened the hand"
+
+
+async def test_hand_message_is_edited_when_the_turn_comes_back(world: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
+    hands = {}
+    for member in (w.alice, w.bob):
+        res = await member.click(msg, label="My hand")
+        hands[member.id] = res.response.id
+    for _ in range(6):
+        actor = next(m for m in (w.alice, w.bob) if table.seats[table.to_act()].user_id == m.id)
+        other = w.bob if actor is w.alice else w.alice
+        assert components(find(w.channel, hands[actor.id], viewer=actor))
+        assert not components(find(w.channel, hands[other.id], viewer=other))
+        await act_on_hand(actor, w.channel, find(w.channel, hands[actor.id], viewer=actor), random.Random(3))
+        if table.status != "playing":
+            break
+    assert [m.id for m in private_messages(w, w.bob)] == [hands[w.bob.id]], "one private message each"
+
+
+async def test_an_expired_token_asks_for_my_hand(world: Any) -> None:
+    """Past 14 minutes the bot no longer edits the message: the turn ping asks for "My hand"."""
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 0, options="deals=3")
+    first = next(m for m in (w.alice, w.bob) if table.seats[table.to_act()].user_id == m.id)
+    second = w.bob if first is w.alice else w.alice
+    res = await second.click(msg, label="My hand")
+    waiting = find(w.channel, res.response.id, viewer=second)
+    assert not components(waiting)
+    await w.env.advance_time(14 * 60 + 5)
+    res = await first.click(msg, label="My hand")
+    first_hand = res.response.id
+    await act_on_hand(first, w.channel, find(w.channel, first_hand, viewer=first), random.Random(1))
+    assert table.seats[table.to_act()].user_id == second.id
+    assert not components(find(w.channel, waiting.id, viewer=second)), "an expired token edits nothing"
+    pings = [m for m in w.channel.history() if "your turn" in m.content]
+    assert f"<@{second.id}>" in pings[-1].content and "click My hand" in pings[-1].content
+    res = await second.click(msg, label="My hand")
+    second_hand = res.response.id
+    assert components(find(w.channel, second_hand, viewer=second))
+    await act_on_hand(second, w.channel, find(w.channel, second_hand, viewer=second), random.Random(2))
+    assert table.seats[table.to_act()].user_id == first.id
+    assert components(find(w.channel, first_hand, viewer=first)), "a live console shows the turn"
+    pings = [m for m in w.channel.history() if "your turn" in m.content]
+    assert f"<@{first.id}>" in pings[-1].content and "up to date" in pings[-1].content

@@ -1,0 +1,79 @@
+"""The table's written record of the last moves: public moves only, in the table's language."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.table_log import KEPT, TableLog, card_label, new_events
+from games import GAMES
+
+NAMES = ["Marie", "Pablo", "Jeanne", "Léa", "Hugo"]
+
+
+def test_new_events_are_the_suffix_past_the_overlap() -> None:
+    a, b, c, d = ({"type": "x", "n": i} for i in range(4))
+    assert new_events([a, b], [a, b, c]) == [c]
+    assert new_events([a, b, c], [b, c, d]) == [d], "the engines keep a short list: old ones drop off"
+    assert new_events([a, b], []) == []
+    assert new_events([a], [c, d]) == [c, d], "a new deal starts a new list"
+
+
+@pytest.mark.parametrize(("game_name", "seats"), [("tarot", 3), ("tarot", 4), ("tarot", 5), ("tresillo", 3),
+                                                  ("tresillo", 4), ("piquet", 2)])
+def test_the_log_never_names_a_card_still_hidden_in_a_hand(game_name: str, seats: int) -> None:
+    """Single-pack trick games: a card named in the record has been shown (played or called), so no
+    hand may hold it unless it was called (Tarot's called king is named, not shown)."""
+    game = GAMES[game_name]
+    for seed in range(3):
+        state = game.new(seats, f"log{seed}", {})
+        log = TableLog()
+        rng = random.Random(seed)
+        names = NAMES[:seats]
+        lines_seen = 0
+        while state.to_act() is not None and state.rev < 400:
+            seat = state.to_act()
+            legal = state.legal_actions(seat)
+            state = state.apply(seat, legal[rng.randrange(len(legal))])
+            lines = log.catch_up(game, state, names, "fr")
+            assert len(lines) <= KEPT
+            lines_seen += len(lines)
+            text = "\n".join(line for line in lines if "appelle" not in line)
+            for s in range(seats):
+                for code in state.view(s).get("hand") or []:
+                    name = card_label(game, str(code), "fr")
+                    pattern = r"(?<!\w)" + re.escape(name) + r"(?!\w)"
+                    assert not re.search(pattern, text), f"{name} is still held by seat {s}: {lines}"
+        assert lines_seen, "the record says something"
+
+
+def test_the_log_describes_bids_plays_and_tricks_in_french_and_english() -> None:
+    game = GAMES["tarot"]
+    state = game.new(4, "words", {})
+    rng = random.Random(7)
+    fr, en = TableLog(), TableLog()
+    fr_lines: list[str] = []
+    en_lines: list[str] = []
+    while state.to_act() is not None and not state.view(None).get("last_deal"):
+        seat = state.to_act()
+        legal = state.legal_actions(seat)
+        state = state.apply(seat, legal[rng.randrange(len(legal))])
+        fr_lines += fr.catch_up(game, state, NAMES[:4], "fr")[-1:]
+        en_lines += en.catch_up(game, state, NAMES[:4], "en")[-1:]
+    assert any(" : " in line for line in fr_lines), "bids: 'Marie : Garde'"
+    assert any(" joue " in line for line in fr_lines)
+    assert any("remporte le pli" in line for line in fr_lines)
+    assert any(" plays " in line for line in en_lines) and any("wins the trick" in line for line in en_lines)
+
+
+def test_the_log_catches_up_after_a_restart() -> None:
+    game = GAMES["piquet"]
+    state = game.new(2, "restart", {})
+    rng = random.Random(1)
+    for _ in range(40):
+        legal = state.legal_actions(state.to_act())
+        state = state.apply(state.to_act(), legal[rng.randrange(len(legal))])
+    lines = TableLog().catch_up(game, game.load(state.to_json()), NAMES[:2], "fr")
+    assert 0 < len(lines) <= KEPT
