@@ -148,12 +148,13 @@ class Hands:
         if old is not None:
             await self._retire(old)
 
-    async def _retire(self, old: Console) -> None:
+    async def _retire(self, old: Console, why: str = "hand_replaced") -> None:
+        """Turn an old console into one line without components (``why`` is its text key)."""
         async with old.lock:
             if not old.fresh():
                 return
             try:
-                await old.interaction.edit_original_response(content=t(self.locale(old), "hand_replaced"),
+                await old.interaction.edit_original_response(content=t(self.locale(old), why),
                                                              embed=None, attachments=[], view=None)
             except discord.HTTPException:
                 log.debug("could not retire a hand message of table %s", old.table_id)
@@ -210,6 +211,11 @@ class Hands:
         if not table.open:
             self.consoles.pop(table.id, None)
         for seat, console in list(seats.items()):
+            holder = table.seats[seat].user_id if seat < len(table.seats) else None
+            if holder != console.interaction.user.id:  # kicked: the seat's hand is no longer theirs
+                seats.pop(seat, None)
+                await self._retire(console, "seat_lost")
+                continue
             if not console.fresh():
                 seats.pop(seat, None)
                 continue

@@ -69,6 +69,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "log_no_look": ("{name} does not look at the talon", "{name} ne regarde pas le talon"),
     "log_reshuffle": ("The discard pile is reshuffled into the stock", "La défausse est remélangée en talon"),
     "log_deal_end": ("Deal {n} is over", "Fin de la donne {n}"),
+    "seat_lost": ("You no longer hold this seat.", "Vous n'occupez plus cette place."),
     "hand_replaced": ("This hand was replaced by a newer one.", "Cette main a été remplacée par une plus récente."),
     "hand_updated": ("The table moved on: here is your hand as it is now.",
                      "La partie a avancé : voici votre main à jour."),

@@ -101,3 +101,19 @@ async def test_an_expired_token_asks_for_my_hand(world: Any) -> None:
     assert components(find(w.channel, first_hand, viewer=first)), "a live console shows the turn"
     pings = [m for m in w.channel.history() if "your turn" in m.content]
     assert f"<@{first.id}>" in pings[-1].content and "up to date" in pings[-1].content
+
+
+async def test_a_kicked_member_no_longer_sees_the_seat(world: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=3")
+    res = await w.bob.click(msg, label="My hand")
+    hand_id = res.response.id
+    assert find(w.channel, hand_id, viewer=w.bob).embeds, "bob sees his hand"
+    await w.alice.slash(w.channel, "table kick", member=w.bob)
+    assert table.seats[1].computer
+    kicked = find(w.channel, hand_id, viewer=w.bob)
+    assert not kicked.embeds and not components(kicked) and "no longer hold" in kicked.content
+    assert table.seats[table.to_act()].user_id == w.alice.id, "the computers played up to alice's turn"
+    await act_on_hand(w.alice, w.channel, find(w.channel, (await w.alice.click(msg, label="My hand")).response.id,
+                                                viewer=w.alice), random.Random(4))
+    assert not find(w.channel, hand_id, viewer=w.bob).embeds, "the computer's hand never reaches bob"
