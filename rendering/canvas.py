@@ -108,6 +108,12 @@ def clean(text: str) -> str:
     return " ".join("".join(ch for ch in text if ch.isprintable() and has_glyph(ch)).split())
 
 
+@functools.lru_cache(maxsize=8192)
+def text_width(s: str, size: int, bold: bool = False) -> float:
+    """The advance width of ``s`` in pixels (cached: labels and names repeat)."""
+    return float(font(size, bold).getlength(s))
+
+
 @functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so it is at most ``width`` pixels wide."""
@@ -147,8 +153,17 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fil
     return advance
 
 
+@functools.lru_cache(maxsize=2048)
+def _wrap(s: str, size: int, width: float, bold: bool) -> tuple[str, ...]:
+    return tuple(_wrap_lines(s, size, width, bold))
+
+
 def wrap(s: str, size: int, width: float, bold: bool = False) -> list[str]:
-    """``s`` split into lines at most ``width`` pixels wide (word wrap)."""
+    """``s`` split into lines at most ``width`` pixels wide (word wrap, cached)."""
+    return list(_wrap(s, size, width, bold))
+
+
+def _wrap_lines(s: str, size: int, width: float, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     line = ""
@@ -221,11 +236,10 @@ def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge:
 def pill(d: ImageDraw.ImageDraw, x: float, y: float, s: str, colour: RGB, size: int = 15,
          ink: RGB = (20, 20, 20)) -> float:
     """A small rounded label with its left edge at ``x`` and vertical centre ``y``; returns its width."""
-    _note(s, size)
-    w = font(size, True).getlength(s) + size
+    w = text_width(s, size, True) + size
     h = size + 8
     d.rounded_rectangle([x, y - h / 2, x + w, y + h / 2], radius=h / 2, fill=colour)
-    d.text((x + w / 2, y), s, font=font(size, True), fill=ink, anchor="mm")
+    text(d, (x + w / 2, y), s, size, ink, bold=True, anchor="mm")
     return w
 
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
-from rendering.assets import font
 from rendering.canvas import (
     GOLDEN,
     HEADER,
@@ -37,7 +36,7 @@ from rendering.canvas import (
     paste_card,
     pill,
     text,
-    wrap,
+    text_width,
     wrap_whole,
 )
 from rendering.cards import PAPER, card_height, pip_image
@@ -130,7 +129,8 @@ def plate_widths(seats: int) -> list[float]:
     slots = _SLOTS.get(seats)
     if slots is None:
         return [float(PLATE_W)] * seats
-    return [float(WIDE_W if name in ("top", "bottom") else PLATE_W) for name in slots]
+    wide = WIDE_W + (20 if seats == 2 else 0)  # Piquet's longer detail line
+    return [float(wide if name in ("top", "bottom") else PLATE_W) for name in slots]
 
 
 def _slot(name: str, w: float, h: float, mid: float) -> Box:
@@ -216,10 +216,10 @@ def draw_header(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], na
         colour = MUTED
     else:
         right, colour = tr("to_act", locale, name=names[to_act]), GOLDEN
-    right_w = font(26, True).getlength(right)
-    left_w = min(font(30, True).getlength(left), width * 0.5)
+    right_w = text_width(right, 26, True)
+    left_w = min(text_width(left, 30, True), width * 0.5)
     room = width - 3 * 18 - left_w
-    size = 26 if right_w <= room else 24 if font(24, True).getlength(right) <= room else MIN_TEXT
+    size = 26 if right_w <= room else 24 if text_width(right, 24, True) <= room else MIN_TEXT
     text(d, (18, HEAD / 2), left, 30, INK, bold=True, anchor="lm", width=width * 0.5)
     text(d, (width - 18, HEAD / 2), right, size, colour, bold=True, anchor="rm", width=room)
 
@@ -261,7 +261,7 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     by = y1 + TAG_H / 2 + 2 if tags_below else y0 - TAG_H / 2 - 2
     bx = x0 + 4
     for label, colour in shown:
-        w = font(MIN_TEXT, True).getlength(label) + MIN_TEXT
+        w = text_width(label, MIN_TEXT, True) + MIN_TEXT
         if bx + w > x1 + 40:  # no room left: the plate's own line says the rest
             break
         bx += pill(d, bx, by, label, colour, size=MIN_TEXT) + 6
@@ -288,24 +288,24 @@ class Group:
 
     def width(self, step: float | None = None) -> float:
         if self.lines:
-            return max(font(MIN_TEXT, bold).getlength(line) for line, _, bold in self.lines)
+            return max(text_width(line, MIN_TEXT, bold) for line, _, bold in self.lines)
         if self.tiles:
             return sum(tile_width(label) for label, _ in self.tiles) + (len(self.tiles) - 1) * 16
         step = SMALL_W + 6 if step is None else step
-        label = font(LABEL, True).getlength(self.label)
+        label = text_width(self.label, LABEL, True)
         return max(label, SMALL_W + step * (len(self.codes) - 1)) if self.codes else label
 
 
 def tile_width(label: str) -> float:
     """A suit tile's width: the tile or its label below, whichever is wider."""
-    return max(64.0, font(MIN_TEXT, True).getlength(label))
+    return max(64.0, text_width(label, MIN_TEXT, True))
 
 
 def text_group(lines: Sequence[tuple[str, Any, bool]], width: float) -> Group:
     """Lines word-wrapped to ``width``."""
     out: list[tuple[str, Any, bool]] = []
     for line, colour, bold in lines:
-        out += [(part, colour, bold) for part in wrap(line, MIN_TEXT, width, bold)]
+        out += [(part, colour, bold) for part in wrap_whole(line, MIN_TEXT, width, bold)]
     return Group(lines=out)
 
 
