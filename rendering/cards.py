@@ -152,7 +152,7 @@ def _compact(img: Image.Image, d: ImageDraw.ImageDraw, c: Card, text: str, w: in
     draw_pip(d, c.suit, c.family, w * 0.66, h * 0.74, w * 0.48)
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=4096)
 def card_image(code: str, family: Family = "french", width: int = 90, locale: str = "fr",
                compact: bool = False) -> Image.Image:
     """The face of card ``code`` ``width`` pixels wide (RGBA, 2:3). Cached: never modify it.
