@@ -62,13 +62,15 @@ def warm_up(locales: Sequence[str] = ("fr", "en")) -> int:
     from rendering.hand import CARD_W
     from rendering.table import SMALL_W, TRICK_W
 
-    sizes = (CARD_W, TRICK_W, 70, SMALL_W)
+    # (width, compact): the hand's faces, then the table's compact ones (trick, cells, centre,
+    # Le Trio's combinations at 3-4, 5, 6 and 7 players)
+    sizes = [(CARD_W, False), (TRICK_W, True), (SMALL_W, True), (80, True), (56, True), (50, True), (46, True)]
     count = 0
-    for size in sizes:
+    for size, compact in sizes:
         back_image(size)
         for locale in locales:
             for c in [*tarot_deck(), *spanish_deck()]:
-                card_image(c.code, c.family, size, locale)
+                card_image(c.code, c.family, size, locale, compact)
                 count += 1
-            card_image("JK", "french", size, locale)
+            card_image("JK", "french", size, locale, compact)
     return count

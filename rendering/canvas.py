@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,6 +32,10 @@ ROSE: RGB = (240, 150, 150)
 PALE: RGB = (170, 180, 175)
 VIOLET: RGB = (196, 160, 240)
 GREEN: RGB = (140, 220, 150)
+# Distinct colours of the seat marks (a letter or number in a disc on the plate and on the cards
+# that seat played), readable with dark ink.
+SEAT_COLOURS: tuple[RGB, ...] = ((120, 180, 250), (250, 140, 130), (130, 220, 140), (244, 208, 80),
+                                 (200, 160, 250), (250, 170, 90), (90, 214, 200))
 PNG_LEVEL = 1  # fast zlib level: the images are mostly flat colour, so they stay small
 
 
@@ -62,6 +68,28 @@ def encode(img: Image.Image) -> bytes:
     return out.getvalue()
 
 
+_recording = threading.local()
+
+
+@contextmanager
+def record_text() -> Iterator[list[tuple[str, int]]]:
+    """Collect ``(text, font size)`` of every :func:`text` and :func:`pill` drawn by this thread
+    inside the block (the legibility tests check the smallest size against the image width)."""
+    seen: list[tuple[str, int]] = []
+    previous = getattr(_recording, "seen", None)
+    _recording.seen = seen
+    try:
+        yield seen
+    finally:
+        _recording.seen = previous
+
+
+def _note(s: str, size: int) -> None:
+    seen = getattr(_recording, "seen", None)
+    if seen is not None and s:
+        seen.append((s, size))
+
+
 @functools.lru_cache(maxsize=8192)
 def _bitmap(ch: str) -> bytes:
     img = Image.new("L", (48, 48), 0)
@@ -78,6 +106,12 @@ def clean(text: str) -> str:
     """``text`` without the characters the bundled font cannot show (CJK, most emoji...), so a
     display name never turns into boxes; may return "" (the caller then uses "Seat n")."""
     return " ".join("".join(ch for ch in text if ch.isprintable() and has_glyph(ch)).split())
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(s: str, size: int, bold: bool = False) -> float:
+    """The advance width of ``s`` in pixels (cached: labels and names repeat)."""
+    return float(font(size, bold).getlength(s))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -109,6 +143,7 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fil
         s = fit(s, size, width, bold)
     if not s:
         return 0.0
+    _note(s, size)
     mask, left, top, advance = _text_mask(s, size, bold, anchor)
     target = getattr(d, "_image", None)
     if isinstance(target, Image.Image) and target.mode == "RGB":
@@ -118,8 +153,17 @@ def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fil
     return advance
 
 
+@functools.lru_cache(maxsize=2048)
+def _wrap(s: str, size: int, width: float, bold: bool) -> tuple[str, ...]:
+    return tuple(_wrap_lines(s, size, width, bold))
+
+
 def wrap(s: str, size: int, width: float, bold: bool = False) -> list[str]:
-    """``s`` split into lines at most ``width`` pixels wide (word wrap)."""
+    """``s`` split into lines at most ``width`` pixels wide (word wrap, cached)."""
+    return list(_wrap(s, size, width, bold))
+
+
+def _wrap_lines(s: str, size: int, width: float, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     line = ""
@@ -135,6 +179,55 @@ def wrap(s: str, size: int, width: float, bold: bool = False) -> list[str]:
     return [fit(x, size, width, bold) for x in lines]
 
 
+def break_word(word: str, size: int, width: float, bold: bool) -> list[str]:
+    """A word too wide for ``width`` cut into pieces that fit (no ellipsis: nothing is lost)."""
+    f = font(size, bold)
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and f.getlength(piece + ch) > width:
+            pieces.append(piece)
+            piece = ch
+        else:
+            piece += ch
+    return [*pieces, piece] if piece else pieces
+
+
+@functools.lru_cache(maxsize=1024)
+def fit_lines(s: str, width: float, sizes: tuple[int, ...], max_lines: int,
+              bold: bool = True) -> tuple[int, tuple[str, ...]]:
+    """``s`` laid out whole in at most ``max_lines`` lines of at most ``width`` pixels: the largest
+    of ``sizes`` on one line, else on the fewest lines (word wrap, a long word cut), else the
+    smallest size on as many lines as it takes. Returns (size, lines)."""
+    for allowed in range(1, max_lines + 1):
+        for size in sizes:
+            lines = wrap_whole(s, size, width, bold)
+            if len(lines) <= allowed:
+                return size, tuple(lines)
+    return sizes[-1], tuple(wrap_whole(s, sizes[-1], width, bold))
+
+
+def wrap_whole(s: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """Word wrap like :func:`wrap`, but a word wider than a line is cut, never shortened."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}".strip()
+        if f.getlength(trial) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        if f.getlength(word) <= width:
+            line = word
+        else:
+            *full, line = break_word(word, size, width, bold)
+            lines.extend(full)
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
 def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge: RGB = PANEL_EDGE,
           width: int = 2, radius: int = 12) -> None:
     d.rounded_rectangle(list(box), radius=radius, fill=fill, outline=edge, width=width)
@@ -143,22 +236,23 @@ def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge:
 def pill(d: ImageDraw.ImageDraw, x: float, y: float, s: str, colour: RGB, size: int = 15,
          ink: RGB = (20, 20, 20)) -> float:
     """A small rounded label with its left edge at ``x`` and vertical centre ``y``; returns its width."""
-    w = font(size, True).getlength(s) + size
+    w = text_width(s, size, True) + size
     h = size + 8
     d.rounded_rectangle([x, y - h / 2, x + w, y + h / 2], radius=h / 2, fill=colour)
-    d.text((x + w / 2, y), s, font=font(size, True), fill=ink, anchor="mm")
+    text(d, (x + w / 2, y), s, size, ink, bold=True, anchor="mm")
     return w
 
 
 def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x: float, y: float,
-               locale: str = "fr", *, dim: bool = False) -> None:
-    """Paste a card (its back when ``code`` is None) with its top-left corner at ``(x, y)``."""
+               locale: str = "fr", *, dim: bool = False, compact: bool = False) -> None:
+    """Paste a card (its back when ``code`` is None) with its top-left corner at ``(x, y)``;
+    ``compact``: the face made to be read small."""
     if code is None:
         face = back_image(width)
     elif dim:
         face = dimmed(code, family, width, locale)
     else:
-        face = card_image(code, family, width, locale)
+        face = card_image(code, family, width, locale, compact)
     img.paste(face, (round(x), round(y)), face)
 
 

@@ -133,9 +133,30 @@ def _special(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, locale: str) -> No
     d.text((w / 2, h * 0.76), "JOKER", font=font(round(w * 0.12), bold=True), fill=(190, 30, 40), anchor="mm")
 
 
-@functools.lru_cache(maxsize=2048)
-def card_image(code: str, family: Family = "french", width: int = 90, locale: str = "fr") -> Image.Image:
+def _compact(img: Image.Image, d: ImageDraw.ImageDraw, c: Card, text: str, w: int, h: int) -> None:
+    """A face made to be read small (the table's chien, last trick, talon, combinations): a big rank
+    and pip in the top-left corner, readable when the card is overlapped by the next one's left
+    half, and a big pip bottom-right."""
+    colour = suit_colour(c.suit, c.family) if c.suit else TRUMP_INK
+    if c.is_joker:
+        colour = (190, 30, 40)
+    size = round(w * (0.46 if len(text) < 2 else 0.36))
+    d.text((w * 0.27, h * 0.03), text, font=font(size, bold=True), fill=colour, anchor="mt")
+    pip_y = h * 0.03 + size * 1.62
+    if c.is_trump or c.is_excuse or c.is_joker:
+        mark = "★" if c.value in (1, 21) or c.is_excuse or c.is_joker else "◆"
+        d.text((w * 0.66, h * 0.74), mark, font=font(round(w * 0.5)), fill=GOLD if mark == "★" else colour,
+               anchor="mm")
+        return
+    draw_pip(d, c.suit, c.family, w * 0.27, pip_y, w * 0.34)
+    draw_pip(d, c.suit, c.family, w * 0.66, h * 0.74, w * 0.48)
+
+
+@functools.lru_cache(maxsize=4096)
+def card_image(code: str, family: Family = "french", width: int = 90, locale: str = "fr",
+               compact: bool = False) -> Image.Image:
     """The face of card ``code`` ``width`` pixels wide (RGBA, 2:3). Cached: never modify it.
+    ``compact``: the face made to be read small (big index, see :func:`_compact`).
 
     :raises ValueError: when ``code`` is not a card of ``family``.
     """
@@ -143,6 +164,9 @@ def card_image(code: str, family: Family = "french", width: int = 90, locale: st
     w, h = width * SS, card_height(width) * SS
     paper = TRUMP_PAPER if c.is_trump or c.is_excuse else PAPER
     img, d = _blank(w, h, paper)
+    if compact:
+        _compact(img, d, c, _label(c, locale), w, h)
+        return img.reduce(SS)
     if c.is_excuse or c.is_joker:
         _special(d, c, w, h, locale)
     elif c.is_trump:
@@ -152,6 +176,33 @@ def card_image(code: str, family: Family = "french", width: int = 90, locale: st
     else:
         _pips(d, c, w, h)
     _corners(img, c, _label(c, locale), w, h)
+    return img.reduce(SS)
+
+
+WILD_PAPER = (250, 226, 150)
+
+
+@functools.lru_cache(maxsize=512)
+def wild_image(code: str, rep: str, width: int, locale: str = "fr") -> Image.Image:
+    """A wild card (a 2 or a joker) laid in a combination, drawn as what it stands for: a compact
+    face of ``rep`` (a card code, or a bare rank for a set) on gold paper, with the wild's own
+    rank small in the bottom-right corner. Cached: never modify it."""
+    w, h = width * SS, card_height(width) * SS
+    img, d = _blank(w, h, WILD_PAPER)
+    try:
+        shown: Card | None = card(rep, "french")
+    except ValueError:
+        shown = None
+    if shown is not None:
+        _compact(img, d, shown, _label(shown, locale), w, h)
+        d.rectangle([w * 0.4, h * 0.52, w * 0.95, h * 0.96], fill=WILD_PAPER)
+    else:
+        rank = _FR_COURT.get(rep, rep) if locale.lower().startswith("fr") else rep
+        size = round(w * (0.46 if len(rank) < 2 else 0.36))
+        d.text((w * 0.27, h * 0.03), rank, font=font(size, bold=True), fill=TRUMP_INK, anchor="mt")
+    real = card(code, "french")
+    mark = "★" if real.is_joker else _label(real, locale)
+    d.text((w * 0.68, h * 0.76), mark, font=font(round(w * 0.34), bold=True), fill=(150, 104, 20), anchor="mm")
     return img.reduce(SS)
 
 
@@ -186,8 +237,9 @@ def dimmed(code: str, family: Family, width: int, locale: str) -> Image.Image:
     return faded
 
 
-def card_sheet(width: int = 64) -> Image.Image:
-    """Every kind of face on one image (for the README): French, Tarot, Spanish, jokers, a back."""
+def card_sheet(width: int = 64, compact: bool = False) -> Image.Image:
+    """Every kind of face on one image (for the README): French, Tarot, Spanish, jokers, a back;
+    ``compact``: the faces the table draws small."""
     rows = [["AS", "7H", "10D", "9C", "JC", "CH", "QS", "KD"],
             ["T1", "T7", "T15", "T21", "EX", "JK", "AH", "5S"],
             ["1O", "4C", "5E", "7B", "SO", "CC", "RE", "RB"]]
@@ -196,7 +248,7 @@ def card_sheet(width: int = 64) -> Image.Image:
     sheet = Image.new("RGB", (8 * (width + 8) + 8 + width + 8, 3 * (h + 8) + 8), (18, 70, 48))
     for r, (codes, fam) in enumerate(zip(rows, families, strict=True)):
         for i, code in enumerate(codes):
-            face = card_image(code, fam, width)
+            face = card_image(code, fam, width, compact=compact)
             sheet.paste(face, (8 + i * (width + 8), 8 + r * (h + 8)), face)
     back = back_image(width)
     sheet.paste(back, (8 + 8 * (width + 8), 8), back)

@@ -36,6 +36,8 @@ _WORDS: dict[str, tuple[str, str]] = {
     "nobody": ("Personne n'a encore joué", "Nobody has played yet"),
     "phase": ("Phase", "Phase"),
     "won": ("{name} remporte le pli", "{name} wins the trick"),
+    "seat_total": ("total {n}", "total {n}"),
+    "trick_of": ("Pli {n}/{m}", "Trick {n}/{m}"),
 }
 
 

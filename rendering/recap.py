@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from rendering.assets import font
 from rendering.canvas import (
     GOLDEN,
     HEADER,
@@ -19,16 +20,57 @@ from rendering.canvas import (
     PLUS,
     felt,
     number,
+    paste_card,
     signed,
     text,
 )
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
-from rendering.table import GAP, SMALL_W, draw_card_rows, pack_rows, row_width
 
 W = 760
 ROW = 34
+SMALL_W = 44
+GAP = 28  # between card rows packed on one line
+
+
+def row_width(label: str, codes: list[str]) -> float:
+    """Width of a labelled row of small cards side by side."""
+    return max(font(16, True).getlength(label), len(codes) * (SMALL_W + 4) - 4)
+
+
+def pack_rows(rows: list[tuple[str, list[str]]], width: float) -> list[list[tuple[str, list[str]]]]:
+    """Card rows side by side while they fit in ``width``."""
+    lines: list[list[tuple[str, list[str]]]] = []
+    used = width + 1
+    for label, codes in rows:
+        w = min(width, row_width(label, codes))
+        if lines and used + GAP + w <= width:
+            lines[-1].append((label, codes))
+            used += GAP + w
+        else:
+            lines.append([(label, codes)])
+            used = w
+    return lines
+
+
+def draw_card_rows(img: Image.Image, d: ImageDraw.ImageDraw, rows: Sequence[tuple[str, list[str]]],
+                   family: Any, locale: str, x: float, y: float, width: float, bottom: float) -> float:
+    """Labelled rows of small cards; returns the y below them."""
+    for label, codes in rows:
+        if y + 24 + card_height(SMALL_W) > bottom:
+            break
+        text(d, (x, y), label, 16, MUTED, bold=True, width=width)
+        y += 24
+        per_row = max(1, int((width + 4) // (SMALL_W + 4)))
+        step: float = SMALL_W + 4
+        if len(codes) > per_row:  # overlap rather than wrap
+            step = (width - SMALL_W) / max(1, len(codes) - 1)
+            per_row = len(codes)
+        for i, code in enumerate(codes):
+            paste_card(img, code or None, family, SMALL_W, x + (i % per_row) * step, y, locale)
+        y += card_height(SMALL_W) + 12
+    return y
 
 
 def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> Image.Image:

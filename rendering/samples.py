@@ -127,6 +127,59 @@ def _save(path: Path, png: bytes) -> None:
     Image.open(BytesIO(png)).save(path, optimize=True)
 
 
+# Seat names for the renders at Discord's sizes: the bot's computer names (same initial), a long
+# name (30 characters) and short ones.
+WIDTH_NAMES = ["Amélie", "Ordinateur 1", "Marie-Christine de Montmorency", "Ordinateur 3", "Bruno", "Chloé",
+               "Dmitri"]
+# every game at several seat counts: (game, seats, moment)
+WIDTH_CASES = [("tarot", 3, "busy"), ("tarot", 4, "busy"), ("tarot", 5, "busy"), ("tarot", 4, "start"),
+               ("tresillo", 3, "busy"), ("tresillo", 4, "busy"), ("piquet", 2, "busy"), ("trio", 3, "late"),
+               ("trio", 4, "late"), ("trio", 6, "late"), ("ecole", 3, "late"), ("ecole", 5, "late"),
+               ("ecole", 7, "late")]
+DISPLAY_WIDTHS = (500, 360)  # Discord's display width on a desktop and on a phone
+
+
+def busy(states: list[State]) -> State:
+    """A state in the middle of a deal: a trick half played and the last trick known."""
+    for s in states:
+        v = s.view(None)
+        seats = int(v["seats"])
+        if v.get("last_trick") and len(v.get("trick") or []) >= max(1, seats // 2) and int(v.get("trick_no") or 3) >= 3 \
+                and v.get("to_act") is not None:
+            return s
+    return states[len(states) // 2]
+
+
+def displayed(png: bytes, width: int) -> Any:
+    """The image as Discord shows it ``width`` pixels wide (resampled like a browser would)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    img = Image.open(BytesIO(png))
+    return img.convert("RGB").resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+
+
+def width_renders(out: Path) -> list[Path]:
+    """Every game's table at Discord's display widths, in ``out`` (``<game><seats>_<moment>_<width>.png``)."""
+    import rendering
+    from games import GAMES
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, seats, moment in WIDTH_CASES:
+        game = GAMES[name]
+        options = SHORT.get(name, dict(getattr(game, "playout_options", {}) or {}))
+        states = playout(game, seats, 5, options=options)
+        state = busy(states) if moment == "busy" else _pick(states, moment)
+        png = rendering.table_image(state.view(None), WIDTH_NAMES[:seats])
+        for width in DISPLAY_WIDTHS:
+            path = out / f"{name}{seats}_{moment}_{width}.png"
+            displayed(png, width).save(path, optimize=True)
+            written.append(path)
+    return written
+
+
 def main(argv: list[str] | None = None) -> None:
     import rendering
     from games import GAMES
@@ -153,6 +206,8 @@ def main(argv: list[str] | None = None) -> None:
     from rendering.cards import card_sheet
 
     card_sheet().save(out / "cards.png", compress_level=9)
+    card_sheet(compact=True).save(out / "cards_compact.png", compress_level=9)
+    width_renders(out / "widths")
     print("wrote", out)
 
 

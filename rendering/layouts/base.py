@@ -126,15 +126,16 @@ class Layout:
         return out
 
     def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
-        """Second line of a seat's plate: score, tricks, cards in hand."""
+        """Second line of a seat's plate: tricks won this deal (they change during play), then the
+        match total (it changes when a deal is scored)."""
         parts = []
-        scores = view.get("scores") or []
-        if seat < len(scores):
-            parts.append(tr("pts", locale, n=number(scores[seat])))
         tricks = view.get("tricks_won")
         if isinstance(tricks, list) and seat < len(tricks) and "trick" in view:
             t = tricks[seat]
             parts.append(tr("trick" if t in (0, 1) else "tricks", locale, n=t))
+        scores = view.get("scores") or []
+        if seat < len(scores):
+            parts.append(tr("seat_total", locale, n=number(scores[seat])))
         return " · ".join(parts)
 
     def hand_count(self, view: JSON, seat: int) -> int | None:

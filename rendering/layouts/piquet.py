@@ -9,7 +9,7 @@ from typing import Any
 
 from games.cards import Card, sort_key
 from rendering.canvas import GOLD, ROSE, SILVER
-from rendering.i18n import colon, fr, pick
+from rendering.i18n import colon, fr, pick, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
@@ -93,8 +93,9 @@ class PiquetLayout(Layout):
         scores = view.get("scores") or [0, 0]
         deal = (view.get("deal_points") or [0, 0])[seat]
         tricks = (view.get("tricks_won") or [0, 0])[seat]
-        return pick(locale, f"{scores[seat]} pts · donne {deal} · {tricks} plis",
-                    f"{scores[seat]} pts · deal {deal} · {tricks} tricks")
+        return " · ".join((pick(locale, f"donne {deal}", f"deal {deal}"),
+                           tr("trick" if tricks in (0, 1) else "tricks", locale, n=tricks),
+                           tr("seat_total", locale, n=scores[seat])))
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []

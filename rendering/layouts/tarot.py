@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, number, signed
-from rendering.i18n import colon, fr, pick
+from rendering.i18n import colon, fr, pick, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
@@ -32,6 +32,13 @@ def points(value: Any, locale: str) -> str:
     return text.replace(".", ",") if fr(locale) else text
 
 
+def trick_of(view: JSON, locale: str) -> str:
+    """"Pli 5/18": the trick being played out of the deal's tricks."""
+    playing = len(view.get("active") or []) or int(view.get("seats", 4))
+    total = (78 - int(view.get("chien_size") or 0)) // max(1, playing)
+    return tr("trick_of", locale, n=int(view["trick_no"]) + 1, m=total)
+
+
 class TarotLayout(Layout):
     family = "french"
     phases = PHASES
@@ -41,8 +48,8 @@ class TarotLayout(Layout):
         c = view.get("contract")
         if isinstance(c, dict) and c.get("bid"):
             taker = c.get("taker")
-            who = names[taker] if isinstance(taker, int) else "?"
-            lines.append(f"{contract_name(c['bid'], locale)} (×{c.get('multiplier', 1)}) · {who}")
+            lines.append(pick(locale, "Contrat : ", "Contract: ") +
+                         f"{contract_name(c['bid'], locale)} (×{c.get('multiplier', 1)})")
             partner = c.get("partner")
             if isinstance(partner, int) and partner != taker:
                 lines.append(pick(locale, "Partenaire : ", "Partner: ") + names[partner])
@@ -59,7 +66,7 @@ class TarotLayout(Layout):
             lines.append(pick(locale, f"Plis : attaque {sides.get('attack')} · défense {sides.get('defence')}",
                               f"Tricks: attack {sides.get('attack')} · defence {sides.get('defence')}"))
         if view.get("trick_no") is not None and view.get("phase") == "play":
-            lines.append(pick(locale, f"Pli {int(view['trick_no']) + 1}", f"Trick {int(view['trick_no']) + 1}"))
+            lines.append(trick_of(view, locale))
         return lines
 
     def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
@@ -89,18 +96,21 @@ class TarotLayout(Layout):
         return []
 
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        """The taker with the contract, the partner once known, each seat's last bid (kept all
+        deal), the dealer."""
         out: list[Badge] = []
+        if view.get("phase") == "over":
+            return out
         c = view.get("contract")
-        if isinstance(c, dict):
-            if c.get("taker") == seat:
-                out.append((pick(locale, "Preneur", "Taker"), GOLD))
-            elif c.get("partner") == seat:
-                out.append((pick(locale, "Partenaire", "Partner"), SKY))
-        if view.get("phase") == "bidding":
-            said = [b for s, b in view.get("bids") or [] if s == seat]
-            if said:
-                out.append((contract_name(said[-1], locale), PALE if said[-1] == "pass" else ROSE))
-        if view.get("dealer") == seat and view.get("phase") != "over":
+        said = [b for s, b in view.get("bids") or [] if s == seat]
+        if isinstance(c, dict) and c.get("taker") == seat:
+            out.append((f"{pick(locale, 'Preneur', 'Taker')} · {contract_name(c.get('bid'), locale)}", GOLD))
+            said = []
+        elif isinstance(c, dict) and c.get("partner") == seat:
+            out.append((pick(locale, "Partenaire", "Partner"), SKY))
+        if said:
+            out.append((contract_name(said[-1], locale), PALE if said[-1] == "pass" else ROSE))
+        if view.get("dealer") == seat:
             out.append((pick(locale, "Donneur", "Dealer"), SILVER))
         return out
 
@@ -108,7 +118,8 @@ class TarotLayout(Layout):
         active = view.get("active")
         if isinstance(active, list) and seat not in active and view.get("phase") != "over":
             scores = view.get("scores") or []
-            return pick(locale, "ne joue pas", "sits out") + (f" · {scores[seat]} pts" if seat < len(scores) else "")
+            total = tr("seat_total", locale, n=number(scores[seat])) if seat < len(scores) else ""
+            return pick(locale, "ne joue pas", "sits out") + (f" · {total}" if total else "")
         return super().seat_detail(view, seat, locale)
 
     # -- recap ---------------------------------------------------------------------------------

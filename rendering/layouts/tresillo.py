@@ -8,7 +8,7 @@ from typing import Any
 
 from games.cards import suit_name
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, VIOLET
-from rendering.i18n import fr, pick
+from rendering.i18n import fr, pick, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
@@ -51,9 +51,10 @@ class TresilloLayout(Layout):
         lines = []
         c = view.get("contract")
         if isinstance(c, dict):
-            who = names[c["declarer"]] if isinstance(c.get("declarer"), int) else "?"
-            lines.append(f"{contract_name(c.get('name'), locale)} · {who} ({c.get('value')})")
-            lines.append(pick(locale, "Atout : ", "Trumps: ") + _suit(c.get("trump"), locale))
+            lines.append(pick(locale, "Contrat : ", "Contract: ") + f"{contract_name(c.get('name'), locale)} "
+                         f"({c.get('value')})")
+            lines.append(pick(locale, "Atout : ", "Trumps: ") + _suit(c.get("trump"), locale) + " · " +
+                         pick(locale, "faveur : ", "favour: ") + _suit(view.get("favour"), locale))
             if c.get("renounced"):
                 lines.append(pick(locale, "Le joueur a renoncé", "The declarer renounced"))
             if isinstance(c.get("defender"), int):
@@ -68,7 +69,8 @@ class TresilloLayout(Layout):
                 lines.append(pick(locale, "Enchère : ", "Bid: ") + f"{contract_name(auction['bid'], locale)} ({who})")
             elif view.get("phase") == "bid":
                 lines.append(pick(locale, "Pas encore d'enchère", "No bid yet"))
-        lines.append(pick(locale, "Couleur de faveur : ", "Favour suit: ") + _suit(view.get("favour"), locale))
+        if not isinstance(c, dict):
+            lines.append(pick(locale, "Couleur de faveur : ", "Favour suit: ") + _suit(view.get("favour"), locale))
         exchanged = view.get("exchanged") or []
         done = [f"{names[s]} {n}" for s, n in enumerate(exchanged) if isinstance(n, int)]
         if done:
@@ -103,29 +105,36 @@ class TresilloLayout(Layout):
         return []
 
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        """The declarer with the contract, the defender, each seat's last bid (kept all deal),
+        the alcalde or dealer, the mano."""
         out: list[Badge] = []
-        if view.get("phase") == "bid":
-            said = [b for s, b in (view.get("auction") or {}).get("bids") or [] if s == seat]
-            if said:
-                word = BIDS.get(said[-1])
-                out.append((pick(locale, *word) if word else contract_name(said[-1], locale),
-                            PALE if said[-1] == "pass" else ROSE))
+        if view.get("phase") == "over":
+            return out
+        c = view.get("contract")
+        said = [b for s, b in (view.get("auction") or {}).get("bids") or [] if s == seat]
         if view.get("declarer") == seat:
-            out.append((pick(locale, "Joueur", "Declarer"), GOLD))
+            name = contract_name(c.get("name"), locale) if isinstance(c, dict) and c.get("name") else ""
+            out.append((pick(locale, "Joueur", "Declarer") + (f" · {name}" if name else ""), GOLD))
+            said = [] if name else said
         if view.get("defender") == seat:
             out.append((pick(locale, "Défenseur", "Defender"), SKY))
+        if said:
+            word = BIDS.get(said[-1])
+            out.append((pick(locale, *word) if word else contract_name(said[-1], locale),
+                        PALE if said[-1] == "pass" else ROSE))
         if view.get("alcalde") == seat:
             out.append(("Alcalde", VIOLET))
         elif view.get("dealer") == seat:
             out.append((pick(locale, "Donneur", "Dealer"), SILVER))
-        if view.get("mano") == seat and view.get("phase") != "over":
+        if view.get("mano") == seat:
             out.append(("Mano", SILVER))
         return out
 
     def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
         if view.get("alcalde") == seat:
             scores = view.get("scores") or []
-            return pick(locale, "ne joue pas", "sits out") + (f" · {scores[seat]} pts" if seat < len(scores) else "")
+            total = tr("seat_total", locale, n=scores[seat]) if seat < len(scores) else ""
+            return pick(locale, "ne joue pas", "sits out") + (f" · {total}" if total else "")
         return super().seat_detail(view, seat, locale)
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:

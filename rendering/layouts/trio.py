@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.cards import card, card_short, sort_key
+from games.cards import card, sort_key
 from rendering.canvas import (
     GOLD,
     GOLDEN,
@@ -25,19 +25,34 @@ from rendering.canvas import (
     paste_card,
     pill,
     text,
+    wrap,
+    wrap_whole,
 )
-from rendering.cards import card_height
-from rendering.i18n import colon, pick
+from rendering.cards import card_height, wild_image
+from rendering.i18n import colon, pick, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
-from rendering.table import HEAD, H, W, draw_header, draw_plate, final_ranking
+from rendering.table import (
+    HEAD,
+    LINE,
+    MARGIN,
+    MIN_TEXT,
+    W,
+    draw_header,
+    draw_plate,
+    final_ranking,
+    plate_height,
+    seat_marks,
+)
 
 JSON = dict[str, Any]
 PHASES = {"draw": ("Pioche ou défausse ?", "Draw"), "play": ("Pose ou défausse", "Lay down or discard"),
           "meld": ("Combinaison en cours", "Building a combination"),
           "layoff": ("Pose sur une combinaison", "Laying off"), "over": ("Partie terminée", "Game over")}
-SIDE_X = 858
-MELD_X = 236
+SIDE_X = 806  # the stock and discard column
+PLATE = 300  # plate width
+MELD_X = MARGIN + PLATE + 14
+H_MIN = 620
 
 
 @functools.lru_cache(maxsize=4)
@@ -110,91 +125,100 @@ class TrioLayout(Layout):
             parts.append(f"{pick(locale, 'C', 'C')}{contracts[seat]}" if view.get("variant") == "trio"
                          else f"{pick(locale, 'A', 'Y')}{contracts[seat]}")
         if seat < len(scores):
-            parts.append(f"{scores[seat]} pts")
+            parts.append(tr("seat_total", locale, n=scores[seat]))
         return " · ".join(parts)
 
     # -- table ---------------------------------------------------------------------------------
 
     def draw_table(self, view: JSON, names: Sequence[str], locale: str) -> Image.Image:
+        """One row per player (plate, badges, contract, laid combinations), the stock and the
+        discard pile in a narrow column on the right; taller with more players."""
         seats = int(view["seats"])
-        top = HEAD + 10
-        row_h = min(124, (H - top - 8) // seats) if seats <= 4 else 112  # 5+ players: a taller image
-        height = max(H, top + seats * row_h + 8)
+        card_w = 64 if seats <= 4 else 56 if seats == 5 else 50 if seats == 6 else 46
+        heights = [plate_height(n, PLATE) for n in names]
+        rows = [max(h, LINE + card_height(card_w)) + 12 for h in heights]
+        top = HEAD + 8
+        height = max(H_MIN, top + sum(rows) + 8)
         img = _rows_background(height).copy()
         d = ImageDraw.Draw(img)
         draw_header(d, self, view, names, locale)
-        card_w = max(30, int((row_h - 34) / 1.5))
+        marks = seat_marks(names)
         melds = view.get("melds") or []
+        y = float(top)
         for seat in range(seats):
-            y = top + seat * row_h
+            row_h = rows[seat]
             if seat % 2 == 0:
-                d.rectangle([0, y, SIDE_X - 12, y + row_h - 2], fill=(22, 84, 58))
-            draw_plate(img, d, self, view, seat, names[seat], locale, (12 + 105, y + row_h / 2 - 2), 210,
-                       badges=False)
-            badges = self.badges(view, seat, locale)
+                d.rectangle([0, y - 4, SIDE_X - 12, y + row_h - 8], fill=(22, 84, 58))
+            box = (MARGIN, y + (row_h - 12 - heights[seat]) / 2, MARGIN + PLATE, y + (row_h - 12 + heights[seat]) / 2)
+            draw_plate(img, d, self, view, seat, names[seat], marks[seat], locale, box, True, badges=False)
             bx = float(MELD_X)
-            for label, colour in badges:
-                bx += pill(d, bx, y + 14, label, colour, size=13) + 4
-            text(d, (bx + 6, y + 14), contract_text(view, seat, locale), 15, MUTED, anchor="lm",
-                 width=SIDE_X - bx - 30)
+            for label, colour in self.badges(view, seat, locale):
+                bx += pill(d, bx, y + 13, label, colour, size=MIN_TEXT) + 6
+            text(d, (bx + 4, y + 13), contract_text(view, seat, locale), MIN_TEXT, MUTED, anchor="lm",
+                 width=SIDE_X - bx - 24)
             own = [m for m in melds if m.get("owner") == seat]
-            self._draw_melds(img, d, own, MELD_X, y + 28, card_w, SIDE_X - 20 - MELD_X, locale)
+            self._draw_melds(img, d, own, MELD_X, y + LINE, card_w, SIDE_X - 20 - MELD_X, locale)
+            y += row_h
         self._draw_side(img, d, view, names, locale, height)
         return img
 
     def _draw_melds(self, img: Image.Image, d: ImageDraw.ImageDraw, melds: list[JSON], x0: float, y: float,
                     w: int, width: float, locale: str) -> None:
+        """The combinations side by side, cards overlapped so that each index stays visible (more
+        overlap when they are many); a wild is drawn as the card it stands for, on gold paper."""
         if not melds:
             return
         sizes = [len(m.get("cards") or []) for m in melds]
-        gap = 14
-        step = w * 0.52
+        gap = 16
+        step = w * 0.62
         need = sum(w + (n - 1) * step for n in sizes) + gap * (len(melds) - 1)
         if need > width:
             spare = width - gap * (len(melds) - 1) - w * len(melds)
-            step = max(w * 0.2, spare / max(1, sum(n - 1 for n in sizes)))
+            step = max(w * 0.3, spare / max(1, sum(n - 1 for n in sizes)))
         x = x0
-        h = card_height(w)
         for m in melds:
             codes = list(m.get("cards") or [])
             reps = list(m.get("as") or codes)
             for i, code in enumerate(codes):
-                paste_card(img, code, "french", w, x + i * step, y, locale)
-            for i, code in enumerate(codes):
                 rep = reps[i] if i < len(reps) else code
                 if is_wild(code) and rep != code:
-                    try:
-                        label = card_short(card(rep), locale)
-                    except ValueError:
-                        label = str(rep)
-                    pill(d, x + i * step + 1, y + h - 12, "=" + label, GOLDEN, size=max(11, w // 5))
+                    face = wild_image(code, str(rep), w, locale)
+                    img.paste(face, (round(x + i * step), round(y)), face)
+                else:
+                    paste_card(img, code, "french", w, x + i * step, y, locale, compact=True)
             x += w + (len(codes) - 1) * step + gap
 
     def _draw_side(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, names: Sequence[str], locale: str,
                    height: int) -> None:
-        x0, x1 = SIDE_X, W - 10
+        """The stock (a back and its count) and the discard pile (its top card and count); the
+        final standings once the match is over."""
+        x0, x1 = SIDE_X, W - MARGIN
         d.rounded_rectangle([x0, HEAD + 10, x1, height - 10], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-        cx = (x0 + x1) / 2
-        y = HEAD + 24
+        y = HEAD + 22
         if view.get("phase") == "over":
             for i, line in enumerate(final_ranking(self, view, names, locale)):
-                text(d, (x0 + 12, y + i * 24), line, 15 if i else 16, INK if i else GOLDEN, bold=not i,
-                     width=x1 - x0 - 20)
+                for part in wrap_whole(line, MIN_TEXT, x1 - x0 - 24, bold=True):
+                    text(d, (x0 + 12, y), part, MIN_TEXT, GOLDEN if i == 0 else INK, bold=True)
+                    y += LINE
+                y += 6
             return
-        text(d, (cx, y), pick(locale, "Pioche", "Stock"), 17, MUTED, bold=True, anchor="mt")
-        paste_card(img, None, "french", 70, cx - 35, y + 26)
-        text(d, (cx, y + 26 + 105 + 8), str(view.get("stock_count", 0)), 18, INK, bold=True, anchor="mt")
-        y += 190
-        text(d, (cx, y), pick(locale, "Défausse", "Discard"), 17, MUTED, bold=True, anchor="mt")
-        top = view.get("discard_top")
-        if top:
-            paste_card(img, top, "french", 70, cx - 35, y + 26, locale)
-        else:
-            d.rounded_rectangle([cx - 35, y + 26, cx + 35, y + 131], radius=6, outline=PANEL_EDGE, width=2)
-        text(d, (cx, y + 26 + 105 + 8), str(view.get("discard_count", 0)), 18, INK, bold=True, anchor="mt")
+        cw = 80
+        for label, code, count in ((pick(locale, "Pioche", "Stock"), None, view.get("stock_count", 0)),
+                                   (pick(locale, "Défausse", "Discard"), view.get("discard_top"),
+                                    view.get("discard_count", 0))):
+            text(d, (x0 + 14, y), label, MIN_TEXT, MUTED, bold=True)
+            y += LINE + 2
+            if code or label == pick(locale, "Pioche", "Stock"):
+                paste_card(img, code or None, "french", cw, x0 + 14, y, locale, compact=True)
+            else:
+                d.rounded_rectangle([x0 + 14, y, x0 + 14 + cw, y + card_height(cw)], radius=6, outline=PANEL_EDGE,
+                                    width=2)
+            text(d, (x1 - 14, y + card_height(cw) / 2), str(count or 0), 26, INK, bold=True, anchor="rm")
+            y += card_height(cw) + 16
         if view.get("must_go_out"):
-            text(d, (cx, y + 175), pick(locale, "Doit sortir !", "Must go out!"), 16, GOLDEN, bold=True,
-                 anchor="mt")
+            for part in wrap(pick(locale, "Doit sortir !", "Must go out!"), MIN_TEXT, x1 - x0 - 20, bold=True):
+                text(d, (x0 + 12, y), part, MIN_TEXT, GOLDEN, bold=True)
+                y += LINE
 
     # -- recap ---------------------------------------------------------------------------------
 

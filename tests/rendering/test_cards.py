@@ -47,8 +47,10 @@ def test_family_guess() -> None:
 def test_warm_up_fills_the_cache() -> None:
     import rendering
     from rendering.hand import CARD_W
+    from rendering.table import SMALL_W
 
-    assert rendering.warm_up(("en",)) == 4 * (78 + 40)
+    assert rendering.warm_up(("en",)) == 7 * (78 + 40)
     hits = card_image.cache_info().hits
-    card_image("T21", "french", CARD_W, "en")
-    assert card_image.cache_info().hits == hits + 1
+    card_image("T21", "french", CARD_W, "en", False)  # as paste_card asks for it
+    card_image("7O", "spanish", SMALL_W, "en", True)  # a compact face of the table
+    assert card_image.cache_info().hits == hits + 2

@@ -26,7 +26,7 @@ def test_toy_images_through_a_match(seats: int) -> None:
     while True:
         public = state.view(None)
         table = _open(rendering.table_image(public, ["Ana", "Bruno", "Chloé", "Dmitri"][:seats]))
-        assert table.size == (1000, 620)
+        assert table.size == (1000, 720)
         seat = state.to_act()
         if seat is None:
             break
