@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.base import JSON
+from games.base import JSON, fresh_json
 from games.cards import Card
 from games.tresillo.auction import LEVELS
 from games.tresillo.settlement import VALUES
@@ -67,7 +67,7 @@ def build_view(st: TresilloState, seat: int | None) -> JSON:
         "tricks_won": list(st.tricks_won), "tricks_done": st.tricks_done,
         "renounced": st.renounced, "defender": st.defender, "bola": st.bola,
         "scores": list(st.ledger), "ledger": list(st.ledger), "results": list(st.results),
-        "last_deal": st.last_deal, "events": list(st.events),
+        "last_deal": fresh_json(st.last_deal), "events": fresh_json(list(st.events)),
     }
     if seat is not None:
         v["hand"] = [c.code for c in st.hands[seat]]

@@ -106,7 +106,7 @@ class TrioGame(Game):
                 return Action(kind, f"{first}={card(rep).code}")
             if kind == "onto":
                 mid, _, end = arg.partition(":")
-                if not mid.isdigit() or end.lower() not in ("", "lo", "hi"):
+                if not (mid.isascii() and mid.isdigit() and len(mid) <= 4) or end.lower() not in ("", "lo", "hi"):
                     raise bad
                 return Action(kind, f"{int(mid)}:{end.lower()}" if end else str(int(mid)))
         except ValueError as exc:

@@ -346,9 +346,9 @@ class TrioState(State):
         (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
         or ``None``) and ``layoff_card``.
 
-        Every call builds fresh dicts and lists (callers may change them), the view dict from a
-        copy of a template with every key in order (see :class:`_ViewMemo`); only immutable parts
-        (tuples, strings) are cached."""
+        Every call builds fresh dicts and lists (callers may change them, nothing is shared with
+        the state), the view dict from a copy of a template with every key in order (see
+        :class:`_ViewMemo`); only immutable parts (tuples, strings) are cached."""
         memo = self._view_memo()
         phase, turn, pile = self.phase, self.turn, self.pile
         busy = self.built or self.staged
@@ -370,8 +370,9 @@ class TrioState(State):
             v["discard_top"] = pile[-1].code
         v["discard_count"] = len(pile)
         v["must_go_out"] = self.must_out
-        v["last_deal"] = self.last_deal
-        v["events"] = [*self.events]
+        last = self.last_deal
+        v["last_deal"] = None if last is None else _last_deal_json(last)
+        v["events"] = _events_json(self.events)
         if phase == "over":
             v["winners"] = [*self.winners]
         if busy:
@@ -494,6 +495,30 @@ def _same_held(hand0: tuple[Card, ...], built0: Built, staged0: tuple[tuple[str,
         return hand == hand0[:i] + hand0[i + 1:]
     return (not built and len(staged) == len(staged0) + 1 and staged[:-1] == staged0
             and staged[-1][1] == built0 and hand == hand0)
+
+
+# Events whose values include a list (copied for each view: a view never shares a list with the state).
+_NESTED_EVENTS = {"deal_end": ("deltas",), "open": ("melds",)}
+
+
+def _events_json(events: tuple[JSON, ...]) -> list[JSON]:
+    """Fresh copies of the events (flat dicts, but for the lists of :data:`_NESTED_EVENTS`)."""
+    out = [*map(dict.copy, events)]
+    nested = _NESTED_EVENTS
+    for e in out:
+        if e["type"] in nested:
+            for k in nested[e["type"]]:
+                e[k] = [*e[k]]
+    return out
+
+
+def _last_deal_json(last: JSON) -> JSON:
+    """A fresh copy of the ``last_deal`` record (its lists and the hands' lists copied)."""
+    d = last.copy()
+    d["deltas"], d["scores"], d["opened"], d["finishers"] = (
+        [*last["deltas"]], [*last["scores"]], [*last["opened"]], [*last["finishers"]])
+    d["hands"] = {k: [*v] for k, v in last["hands"].items()}
+    return d
 
 
 _TEXTS: dict[tuple[str, Built], tuple[str, ...]] = {}

@@ -3,7 +3,10 @@
 Random matches from many seeds: legal actions never run out before the end, every action survives
 its text round trip, out-of-turn and illegal actions are refused and change nothing,
 ``load(to_json())`` mid-match gives the same state, outcomes are zero-sum where the game says so,
-and no view shows another seat's hidden cards.
+no view shows another seat's hidden cards, and changing a returned view (any nested part) changes
+neither the state nor any later view. Garbage input (bad card codes, wrong kinds, huge or unicode
+arguments, non-string values, non-actions) is refused with a ``GameError`` at every phase, and
+leaves the state as it was.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 import pytest
 
 from games import GAMES
-from games.base import Game, State
+from games.base import Action, Game, State
 from games.errors import GameError, IllegalAction, NotYourTurn
 from tests.toygame import TOY
 
@@ -66,6 +69,31 @@ def check_views(state: State) -> None:
                 assert not leaked, f"seat {s} sees seat {other}'s cards {leaked}"
 
 
+def scramble(obj: Any) -> None:
+    """Change every list and dict inside ``obj`` in place (deepest first): what a careless caller
+    of ``view()`` might do."""
+    if isinstance(obj, list):
+        for item in obj:
+            scramble(item)
+        obj.append("~")
+        obj[:] = ["~"] * len(obj)
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            scramble(value)
+        for key in list(obj):
+            obj[key] = "~"
+        obj["~"] = ["~"]
+
+
+def check_views_independent(state: State) -> None:
+    """Scrambling every returned view changes neither the state nor a fresh view of it (a view
+    sharing a list or dict with the state would also corrupt every later view)."""
+    before = snapshot(state)
+    for seat in [None, *range(state.seats)]:
+        scramble(state.view(seat))
+    assert snapshot(state) == before, "changing a returned view changed the state or its views"
+
+
 def play_match(game: Game, seats: int, seed: int, check_every: int = 7) -> State:
     rng = random.Random(seed)
     state = game.new(seats, seed, game.playout_options)
@@ -87,6 +115,7 @@ def play_match(game: Game, seats: int, seed: int, check_every: int = 7) -> State
             assert game.parse_action(str(a)) == a
             assert game.parse_action(str(a).upper()) == a or str(a) != str(a).upper()
         if step % check_every == 0:
+            check_views_independent(state)
             before = snapshot(state)
             check_views(state)
             loaded = game.load(json.loads(json.dumps(state.to_json())))
@@ -123,6 +152,7 @@ def test_random_match(game: Game, seats: int, seed: int) -> None:
     if game.zero_sum:
         assert sum(outcome.scores) == pytest.approx(0)
     check_views(final)
+    check_views_independent(final)
     assert final.legal_actions(0) == []
     assert snapshot(game.load(final.to_json())) == snapshot(final)
 
@@ -145,6 +175,119 @@ def test_bad_input_is_refused(game: Game, seats: int) -> None:
         game.new(game.max_seats + 1, 1)
     with pytest.raises(GameError):
         game.new(seats, 1, {"no_such_option": 1})
+
+
+# -- garbage input ------------------------------------------------------------------------------
+
+GARBAGE_ARGS: tuple[Any, ...] = (
+    "", " ", "ZZ", "zz", "0", "1", "-1", "21", "99999999999999999999", "1e9", "9" * 300, "A" * 5000,
+    "T0", "T22", "T99", "11H", "1H", "0S", "KX", "EXC", "JK", "1E", "RC", "7O", "T21", "EX",
+    "2C=ZZ", "2C=", "=", "=8H", "AH=mid", "AH=", "2C=8H=9H", ":", "::", "7H:7H", "a:b:c", "1:lo:hi",
+    "-1:hi", "3:", ":3", "0:lo", "7H,8H", "7H,7H", "7H 7H", "7H;8H", "['7H']", "[7H]", "None", "null",
+    "true", "pass", "stock", "garde", "brelan", "look", "high", "lo", "\u2665", "7\u2665", "\u00e9", "\x00",
+    "\n", "\t7H", "\uff11", "\u0663", "\U0001d7d5H", "7H\u200b",
+    None, 5, -1, 3.5, True, ["7H"], ["7H", "7H"], ("7H",), {"card": "7H"}, b"7H",
+)
+GARBAGE_KINDS: tuple[Any, ...] = ("", "x", "PLAY", " play", "play:7H", "draw:stock", "\u00e9", None, 7, ["play"])
+NOT_ACTIONS: tuple[Any, ...] = ("play:7H", "draw", None, 5, ("play",), ("play", "7H", "x"), ["play", "7H"],
+                                {"kind": "play"})
+GARBAGE_TEXTS: tuple[Any, ...] = (*GARBAGE_ARGS, "play:", ":play", "play:7H:7H", "play: 7H 8H", "bid:",
+                                  "bid:garde:garde", "draw:stock:stock", "add:2C=8H=8H", "onto:1:lo:hi",
+                                  "onto:99999", "onto:\u0663", "exchange:\u0663", "exchange:10", "PLAY:" + "A" * 200)
+
+
+def words_of(game: Game) -> tuple[list[str], list[str]]:
+    """Every action kind of ``game`` and a sample of its arguments, from a random match."""
+    kinds: dict[str, None] = {}
+    args: dict[str, None] = {}
+    rng = random.Random(0)
+    state = game.new(game.max_seats, "words", game.playout_options)
+    while (seat := state.to_act()) is not None:
+        legal = state.legal_actions(seat)
+        for a in legal:
+            kinds[a.kind] = None
+            args[a.arg] = None
+        state = state.apply(seat, legal[rng.randrange(len(legal))])
+    return list(kinds), random.Random(1).sample(sorted(args), min(30, len(args)))
+
+
+def refused(state: State, seat: int, action: Any) -> GameError:
+    """The :class:`GameError` that refuses ``action`` (fails on any other outcome)."""
+    try:
+        state.apply(seat, action)
+    except GameError as exc:
+        assert 0 < len(str(exc)) <= 200 and 0 < len(exc.localized("fr")) <= 200, f"message: {exc!r}"
+        return exc
+    raise AssertionError(f"{action!r} was accepted")
+
+
+def probe_garbage(state: State, kinds: list[str], args: list[str]) -> int:
+    """Every garbage action (each kind with each argument, and non-actions) is refused by a
+    ``GameError`` and leaves the state unchanged; returns how many were tried."""
+    seat = state.to_act()
+    who = seat if seat is not None else 0
+    legal = state.legal_actions(who)
+    before = json.dumps(state.to_json(), sort_keys=True)
+    tried = 0
+    for kind in [*kinds, *GARBAGE_KINDS]:
+        for arg in [*GARBAGE_ARGS, *args]:
+            action = Action(kind, arg)
+            if action not in legal:
+                refused(state, who, action)
+                tried += 1
+    for thing in [*NOT_ACTIONS, *(tuple(a) for a in legal[:3])]:  # a plain tuple is not an Action
+        refused(state, who, thing)
+        tried += 1
+    assert json.dumps(state.to_json(), sort_keys=True) == before, "a refused garbage action changed the state"
+    assert state.legal_actions(who) == legal
+    return tried
+
+
+@pytest.mark.parametrize(("game", "seats"), CASES, ids=IDS)
+def test_garbage_actions_are_refused_at_every_phase(game: Game, seats: int) -> None:
+    """A match (computer players, one move in three random) probed at its start, at each new
+    situation (phase and kinds of the legal actions), every few steps, and at its end."""
+    kinds, args = words_of(game)
+    rng = random.Random(seats)
+    bots = [game.computer_player() for _ in range(seats)]
+    state = game.new(seats, f"garbage{seats}", game.playout_options)
+    seen: set[tuple[Any, ...]] = set()
+    probes = tried = 0
+    for step in range(MAX_ACTIONS):
+        seat = state.to_act()
+        if seat is None:
+            break
+        legal = state.legal_actions(seat)
+        situation = (state.view(None)["phase"], *sorted({a.kind for a in legal}))
+        if situation not in seen or (step % 11 == 0 and probes < 40):
+            seen.add(situation)
+            tried += probe_garbage(state, kinds, args)
+            probes += 1
+        action = legal[rng.randrange(len(legal))] if rng.random() < 0.3 else \
+            bots[seat].choose(state.view(seat), legal, rng)
+        state = state.apply(seat, action)
+    assert state.to_act() is None
+    tried += probe_garbage(state, kinds, args)
+    assert tried > 1000 * (probes + 1)
+
+
+@pytest.mark.parametrize("game", [TOY, *GAMES.values()], ids=lambda g: g.name)
+def test_garbage_text_is_refused_by_parse_action(game: Game) -> None:
+    """``parse_action`` answers any input with a canonical action or a ``GameError``."""
+    kinds, _ = words_of(game)
+    texts = [*GARBAGE_TEXTS, *(f"{k}:{a}" for k in [*kinds, "x", ""] for a in GARBAGE_ARGS if isinstance(a, str))]
+    parsed = 0
+    for text in texts:
+        try:
+            action = game.parse_action(text)
+        except GameError as exc:
+            assert 0 < len(str(exc)) <= 200, f"message for {text!r}: {exc!r}"
+            continue
+        parsed += 1
+        assert type(action) is Action and type(action.kind) is str and type(action.arg) is str, (text, action)
+        assert str(action).isascii() and str(action).isprintable() and len(str(action)) <= 40, (text, action)
+        assert game.parse_action(str(action)) == action, (text, action)
+    assert parsed < len(texts) / 2
 
 
 @pytest.mark.parametrize("game", [TOY, *GAMES.values()], ids=lambda g: g.name)
