@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -175,6 +176,86 @@ def test_bad_input_is_refused(game: Game, seats: int) -> None:
         game.new(game.max_seats + 1, 1)
     with pytest.raises(GameError):
         game.new(seats, 1, {"no_such_option": 1})
+
+
+# -- every match ends ---------------------------------------------------------------------------
+
+
+class Bound(NamedTuple):
+    """How long a match may last under the rules: at most ``deals`` deals (rounds), each with at
+    most ``per_deal`` actions that ``counts``; the actions it does not count are the ones the rules
+    let players repeat without limit (they never move the match on)."""
+
+    deals: int
+    per_deal: int
+    counts: Callable[[Action], bool]
+
+
+def _every(action: Action) -> bool:
+    return True
+
+
+def match_bound(game: Game, seats: int, options: dict[str, Any]) -> Bound:
+    """The bound of a match of ``game`` (options resolved), from RULES.md."""
+    if game.name == "toy":  # every seat plays its 3 cards each deal
+        return Bound(options["deals"], seats * 3, _every)
+    if game.name == "tarot":
+        # 2.2-2.7, each seat deals once: a counted deal has at most k bids, a called king (5
+        # players), the écart (the chien's size), the slam decision, k poignées and 78 - chien
+        # cards played. Passes are not counted: when all pass, the next dealer redeals (2.3),
+        # as often as it happens.
+        chien = 3 if seats == 5 else 6
+        per_deal = seats + (seats == 5) + chien + 1 + seats + 78 - chien
+        return Bound(options["deals"] or seats, per_deal, lambda a: a.kind != "pass")
+    if game.name == "tresillo":
+        # 1.3-1.10, rounds x seats deals (an annulled deal counts): the bet, at most 5 raises and 3
+        # passes, the declaration, the exchange order, at most 9 discards by each of 3 players,
+        # 3 exchanges done, the request for 8-9 cards and 2 answers, 27 cards, the renounce, 2
+        # answers to it, the bola choice.
+        return Bound(options["rounds"] * seats, 1 + 8 + 1 + 1 + 27 + 3 + 1 + 2 + 27 + 1 + 2 + 1, _every)
+    if game.name == "piquet":
+        # 4.1-4.7, six deals and two more on a tie: 2 exchange counts, at most 8 discards (the
+        # talon's size), looking at the talon, 6 declaration choices, 24 cards.
+        return Bound(6 + 2, 2 + 8 + 1 + 6 + 24, _every)
+    if game.name in ("trio", "ecole"):
+        # 3.1, 3.4-3.5: at most max_rounds rounds (the match limit); in a round the stock runs
+        # out at most stock_passes times (then the round is blocked). Each pass holds as many
+        # cards as the first (the packs less 13 per seat and the first discard): every turn that
+        # draws from the stock puts one card on the pile, the others take one and put one back,
+        # and the new stock is the pile but its top card. So at most stock_passes x that many
+        # draws from the stock. Taking the discard, and building then cancelling, may repeat
+        # without limit and are not counted.
+        packs = (2 if seats <= 4 else 3) if game.name == "trio" else (2 if seats <= 3 else 3 if seats <= 5 else 4)
+        cards = packs * (52 + (options["jokers"] if game.name == "ecole" else 0))
+        stock = cards - 13 * seats - 1
+        return Bound(options["max_rounds"], options["stock_passes"] * stock, lambda a: a == Action("draw", "stock"))
+    raise AssertionError(f"no bound stated for {game.name}")
+
+
+@pytest.mark.parametrize(("game", "seats"), CASES, ids=IDS)
+def test_random_matches_end_within_the_rules_bound(game: Game, seats: int) -> None:
+    """Uniformly random legal moves under the default options: every match ends, within its bound
+    (and within a loose cap on all actions, counted or not, so a match that runs on fails fast)."""
+    options = game.resolve_options()
+    bound = match_bound(game, seats, options)
+    cap = 20 * bound.deals * bound.per_deal
+    for seed in range(1 if game.name in ("trio", "ecole") else 4):
+        rng = random.Random(seed)
+        state = game.new(seats, f"bound{seed}")
+        counted: dict[int, int] = {}
+        for _ in range(cap):
+            seat = state.to_act()
+            if seat is None:
+                break
+            legal = state.legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+            deal = state.view(None)["deal_no"]
+            if bound.counts(action):
+                counted[deal] = counted.get(deal, 0) + 1
+            state = state.apply(seat, action)
+        assert state.to_act() is None and state.outcome() is not None, f"the match did not end in {cap} actions"
+        assert len(counted) <= bound.deals, f"{len(counted)} deals, bound {bound.deals}"
+        assert max(counted.values()) <= bound.per_deal, f"{max(counted.values())} actions in a deal"
 
 
 # -- garbage input ------------------------------------------------------------------------------
