@@ -148,14 +148,21 @@ class Outcome:
         return {"scores": list(self.scores), "ranking": list(self.ranking), "places": list(self.places)}
 
 
+_CONTAINERS = frozenset((dict, list))
+
+
 def fresh_json(obj: Any) -> Any:
     """A copy of plain JSON data whose every dict and list is new (the other values are immutable),
     for views: a caller changing a view must never change the state it came from."""
     kind = type(obj)
     if kind is dict:
-        return {k: fresh_json(v) for k, v in obj.items()}
+        out = obj.copy()
+        for key, value in out.items():
+            if type(value) in _CONTAINERS:
+                out[key] = fresh_json(value)
+        return out
     if kind is list:
-        return [fresh_json(v) for v in obj]
+        return [fresh_json(v) if type(v) in _CONTAINERS else v for v in obj]
     return obj
 
 

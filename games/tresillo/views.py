@@ -30,6 +30,19 @@ def _trick(cards: tuple[tuple[int, Card], ...]) -> list[list[int | str]]:
     return [[s, c.code] for s, c in cards]
 
 
+def _events(events: tuple[JSON, ...]) -> list[JSON]:
+    """Fresh copies of the events (a view shares nothing with the state): flat dicts, but for a
+    trick's cards and a deal's deltas."""
+    out = [*map(dict.copy, events)]
+    for e in out:
+        kind = e["type"]
+        if kind == "trick":
+            e["cards"] = [[*pair] for pair in e["cards"]]
+        elif kind == "deal_end":
+            e["deltas"] = [*e["deltas"]]
+    return out
+
+
 def contract_info(st: TresilloState) -> JSON | None:
     """The declared contract as a dict (``name``, ``level``, ``trump``, ``declarer``, ``value``...)."""
     if st.contract is None:
@@ -67,7 +80,7 @@ def build_view(st: TresilloState, seat: int | None) -> JSON:
         "tricks_won": list(st.tricks_won), "tricks_done": st.tricks_done,
         "renounced": st.renounced, "defender": st.defender, "bola": st.bola,
         "scores": list(st.ledger), "ledger": list(st.ledger), "results": list(st.results),
-        "last_deal": fresh_json(st.last_deal), "events": fresh_json(list(st.events)),
+        "last_deal": fresh_json(st.last_deal), "events": _events(st.events),
     }
     if seat is not None:
         v["hand"] = [c.code for c in st.hands[seat]]
