@@ -62,9 +62,12 @@ class Action(NamedTuple):
 
     @staticmethod
     def split(text: str) -> tuple[str, str]:
-        """``"Play: qh "`` -> ``("play", "qh")``; raises :class:`InvalidAction` on empty text."""
+        """``"Play: qh "`` -> ``("play", "qh")``; raises :class:`InvalidAction` on empty or overlong
+        text."""
         if not isinstance(text, str) or not text.strip():
             raise InvalidAction("Empty action.", "Action vide.")
+        if len(text) > 100:  # no action is that long: refuse it without echoing it
+            raise InvalidAction("Unknown action (too long).", "Action inconnue (trop longue).")
         kind, _, arg = text.strip().partition(":")
         return kind.strip().lower(), arg.strip()
 
@@ -145,6 +148,24 @@ class Outcome:
         return {"scores": list(self.scores), "ranking": list(self.ranking), "places": list(self.places)}
 
 
+_CONTAINERS = frozenset((dict, list))
+
+
+def fresh_json(obj: Any) -> Any:
+    """A copy of plain JSON data whose every dict and list is new (the other values are immutable),
+    for views: a caller changing a view must never change the state it came from."""
+    kind = type(obj)
+    if kind is dict:
+        out = obj.copy()
+        for key, value in out.items():
+            if type(value) in _CONTAINERS:
+                out[key] = fresh_json(value)
+        return out
+    if kind is list:
+        return [fresh_json(v) if type(v) in _CONTAINERS else v for v in obj]
+    return obj
+
+
 class Player(Protocol):
     """A computer player: sees only its own seat's view and the legal actions."""
 
@@ -203,6 +224,7 @@ class State(ABC):
 
         :raises NotYourTurn: when ``seat`` is not the one to act.
         :raises IllegalAction: when the action is not legal now (message readable by players).
+        :raises InvalidAction: when ``action`` is not an :class:`Action` of two short texts.
         """
         turn = self.to_act()
         if turn is None:
@@ -217,9 +239,12 @@ class State(ABC):
         else:
             if self._legal_set is None:
                 self._legal_set = frozenset(legal)
-            allowed = action in self._legal_set
-        if not allowed:
-            raise IllegalAction(*self._why_illegal(seat, action))
+            try:
+                allowed = action in self._legal_set
+            except TypeError:  # unhashable garbage
+                allowed = False
+        if not allowed or type(action) is not Action:
+            raise self._refusal(seat, action)
         new = self._clone()
         new._legal_cache = None
         new._legal_set = None
@@ -229,6 +254,24 @@ class State(ABC):
         new.rev = self.rev + 1
         new._advance(seat, action)
         return new
+
+    def _refusal(self, seat: int, action: object) -> GameError:
+        """The error refusing ``action`` (not legal now): :class:`InvalidAction` when it is not a
+        well-formed :class:`Action` at all, else :class:`IllegalAction` with the game's reason.
+
+        Whatever the input, the answer is a :class:`GameError` with a short message: a malformed
+        argument that the game's explanation cannot read gets the generic reason."""
+        if type(action) is not Action or type(action.kind) is not str or type(action.arg) is not str \
+                or not _printable(action.kind) or not _printable(action.arg):
+            shown = _shorten(repr(action))
+            return InvalidAction(f"Not an action: {shown}.", f"Ce n'est pas une action : {shown}.")
+        try:
+            return IllegalAction(*self._why_illegal(seat, action))
+        except GameError as exc:
+            return exc
+        except (ValueError, LookupError, TypeError, AttributeError):  # the reason could not read the argument
+            shown = _shorten(str(action))
+            return IllegalAction(f"{shown} is not allowed now.", f"{shown} n'est pas permis maintenant.")
 
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
@@ -277,6 +320,19 @@ class State(ABC):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         return new
+
+
+_LONGEST_ACTION = 40  # no canonical action text is longer (``add:10H=high`` is 12)
+
+
+def _printable(text: str) -> bool:
+    """Whether ``text`` could belong to a canonical action: short, printable ASCII."""
+    return len(text) <= _LONGEST_ACTION and text.isascii() and text.isprintable()
+
+
+def _shorten(text: str) -> str:
+    """``text`` cut for an error message (players' input is echoed at most ~40 characters)."""
+    return text if len(text) <= _LONGEST_ACTION else text[: _LONGEST_ACTION - 1] + "…"
 
 
 class Game(ABC):

@@ -73,7 +73,7 @@ class PiquetGame(Game):
                 raise InvalidAction(f"{c.code} is not in the Piquet pack.",
                                     f"{c.code} n'est pas dans le jeu de piquet.")
             return Action(kind, c.code)
-        if kind == "exchange" and arg.isdigit() and len(arg) == 1:
+        if kind == "exchange" and len(arg) == 1 and arg in "0123456789":  # ASCII digits only
             return Action(kind, arg)
         if kind == "talon" and arg in ("look", "leave"):
             return Action(kind, arg)

@@ -20,6 +20,7 @@ from typing import Any
 
 from games.base import JSON, Action, Outcome, State
 from games.cards import Card, card
+from games.errors import InvalidAction
 from games.rng import deal_rng
 from games.tarot import announce
 from games.tarot.accounting import MAX_EVENTS, DealAccounting
@@ -242,8 +243,12 @@ class TarotState(DealAccounting, State):
     def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
         kind, arg = action
         phase = self.phase
+        if kind in ("play", "discard", "call"):
+            try:
+                c = card(arg)
+            except ValueError:
+                raise InvalidAction(f"{arg!r} is not a Tarot card.", f"{arg!r} n'est pas une carte de Tarot.") from None
         if phase is Phase.PLAY and kind == "play":
-            c = card(arg)
             hand = self.hands[seat]
             if self.trick or c not in hand:
                 return why_unplayable(hand, self.trick, c)
@@ -255,7 +260,6 @@ class TarotState(DealAccounting, State):
         if phase is Phase.BIDDING and kind == "bid":
             return (f"You must bid higher than {self.contract}.", f"Il faut enchérir au-dessus de {self.contract}.")
         if phase is Phase.ECART and kind == "discard":
-            c = card(arg)
             if c not in self.hands[seat]:
                 return (f"You do not hold {c.name('en')}.", f"Vous n'avez pas {c.name('fr')}.")
             if (c.value == KING and not c.is_trump) or c in BOUTS:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.base import JSON
+from games.base import JSON, fresh_json
 from games.cards import Card
 from games.tresillo.auction import LEVELS
 from games.tresillo.settlement import VALUES
@@ -28,6 +28,19 @@ if TYPE_CHECKING:
 
 def _trick(cards: tuple[tuple[int, Card], ...]) -> list[list[int | str]]:
     return [[s, c.code] for s, c in cards]
+
+
+def _events(events: tuple[JSON, ...]) -> list[JSON]:
+    """Fresh copies of the events (a view shares nothing with the state): flat dicts, but for a
+    trick's cards and a deal's deltas."""
+    out = [*map(dict.copy, events)]
+    for e in out:
+        kind = e["type"]
+        if kind == "trick":
+            e["cards"] = [[*pair] for pair in e["cards"]]
+        elif kind == "deal_end":
+            e["deltas"] = [*e["deltas"]]
+    return out
 
 
 def contract_info(st: TresilloState) -> JSON | None:
@@ -67,7 +80,7 @@ def build_view(st: TresilloState, seat: int | None) -> JSON:
         "tricks_won": list(st.tricks_won), "tricks_done": st.tricks_done,
         "renounced": st.renounced, "defender": st.defender, "bola": st.bola,
         "scores": list(st.ledger), "ledger": list(st.ledger), "results": list(st.results),
-        "last_deal": st.last_deal, "events": list(st.events),
+        "last_deal": fresh_json(st.last_deal), "events": _events(st.events),
     }
     if seat is not None:
         v["hand"] = [c.code for c in st.hands[seat]]

@@ -28,12 +28,14 @@ and only steps that can be finished: at most ~25 at a time):
   laying down goes out without a discard.
 
 Options (``Game.options()``): RULES.md 3.5 alternatives that fit cleanly (``longer_melds``,
-``same_rank_brelans``, ``same_suit_runs``, ``layoff_on_opening``, ``tie_first_opener``,
-``stock_exhausted``, École ``jokers``) plus ``contracts`` (play only the first N contracts) and
-``max_rounds``; all default to the rules. ``Game.playout_options`` are the options under which
-uniformly random play ends quickly (one round, no reshuffle), for generic random-playout tests.
-Rule the seed leaves open: once everyone has opened, the second time the stock runs out ends the
-round with nobody out (hands are counted as usual), so a round where nobody can go out still ends.
+``same_rank_brelans``, ``same_suit_runs``, ``layoff_on_opening``, ``tie_first_opener``, École
+``jokers``), ``contracts`` (play only the first N contracts), and the two limits of RULES.md 3.5
+#13-14 that make every match end: ``stock_passes`` (default 3: the third time the stock runs out
+in a round, the round is **blocked**, it ends at once with nobody out, hands counted, openers
+advance) and ``max_rounds`` (the **match limit**, default 3 x the number of contracts: 21 for Le
+Trio, 30 for L'École; then the furthest in the contracts wins, fewest points breaking ties). All
+default to the rules. ``Game.playout_options`` are the options under which uniformly random play
+ends quickly (one round, blocked when the stock first runs out), for generic random-playout tests.
 """
 
 from __future__ import annotations

@@ -34,8 +34,8 @@ class TrioGame(Game):
     max_seats = 6
     zero_sum = False
     # Options under which even uniformly random play ends within a few hundred steps (for generic
-    # random-playout tests: random players almost never finish seven contracts of real play).
-    playout_options: ClassVar[dict[str, Any]] = {"max_rounds": 1, "stock_exhausted": "end_round"}
+    # random-playout tests: one round, blocked when the stock first runs out).
+    playout_options: ClassVar[dict[str, Any]] = {"max_rounds": 1, "stock_passes": 1}
 
     def options(self) -> list[Option]:
         n = len(CONTRACTS[self.variant])
@@ -44,8 +44,15 @@ class TrioGame(Game):
             Option("contracts", n, {"fr": f"Nombre de {word_fr} à remplir pour gagner (partie courte si moins)",
                                     "en": f"Number of {word_en} to complete (a shorter game if fewer)"},
                    minimum=1, maximum=n),
-            Option("max_rounds", 0, {"fr": "Nombre maximal de coups (0 : sans limite)",
-                                     "en": "Maximum number of rounds (0: no limit)"}, minimum=0, maximum=200),
+            Option("max_rounds", 3 * n,
+                   {"fr": "Limite de partie : nombre maximal de coups (le plus avancé dans les "
+                          f"{word_fr} gagne alors)",
+                    "en": f"Match limit: most rounds played (the furthest in the {word_en} then wins)"},
+                   minimum=1, maximum=200),
+            Option("stock_passes", 3,
+                   {"fr": "Passages du talon par coup : quand le dernier s'épuise, le coup est bloqué",
+                    "en": "Passes through the stock per round: when the last runs out, the round is blocked"},
+                   minimum=1, maximum=9),
             _bool("longer_melds", "Combinaisons plus longues permises à l'ouverture",
                   "Longer combinations allowed when opening"),
             Option("same_rank_brelans", True, {"fr": "Deux brelans de même rang permis dans un contrat",
@@ -54,12 +61,6 @@ class TrioGame(Game):
             Option("same_suit_runs", True, {"fr": "Deux séquences de même couleur permises dans un contrat",
                                             "en": "Two sequences of one suit allowed in a contract"},
                    choices=(False, True)),
-            Option("stock_exhausted", "reshuffle",
-                   {"fr": "Talon épuisé : remélanger la défausse, ou finir le coup",
-                    "en": "Stock exhausted: reshuffle the discards, or end the round"},
-                   choices=("reshuffle", "end_round"),
-                   labels={"reshuffle": {"fr": "remélanger", "en": "reshuffle"},
-                           "end_round": {"fr": "fin du coup", "en": "end the round"}}),
             _bool("layoff_on_opening", "Poser sur les combinaisons dès le tour de l'ouverture",
                   "Lay off on the turn you open"),
             _bool("tie_first_opener", "Égalité finale : le premier à avoir ouvert le dernier contrat gagne",
@@ -69,6 +70,17 @@ class TrioGame(Game):
             opts.append(Option("jokers", 2, {"fr": "Fous (jokers) par paquet", "en": "Jokers per pack"},
                                minimum=0, maximum=4))
         return opts
+
+    def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """:meth:`Game.resolve_options`, reading the options of matches saved before the blocked
+        round and the match limit (RULES.md 3.5 #13-14): ``stock_exhausted`` ("end_round" is
+        ``stock_passes`` 1) and ``max_rounds`` 0 (then "no limit", now the default limit)."""
+        given = dict(options or {})
+        if given.pop("stock_exhausted", None) == "end_round":
+            given.setdefault("stock_passes", 1)
+        if given.get("max_rounds") in (0, "0"):
+            del given["max_rounds"]
+        return super().resolve_options(given)
 
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TrioState:
         """A match: first dealer by the first Jack, then the first deal.
@@ -106,7 +118,7 @@ class TrioGame(Game):
                 return Action(kind, f"{first}={card(rep).code}")
             if kind == "onto":
                 mid, _, end = arg.partition(":")
-                if not mid.isdigit() or end.lower() not in ("", "lo", "hi"):
+                if not (mid.isascii() and mid.isdigit() and len(mid) <= 4) or end.lower() not in ("", "lo", "hi"):
                     raise bad
                 return Action(kind, f"{int(mid)}:{end.lower()}" if end else str(int(mid)))
         except ValueError as exc:

@@ -48,7 +48,11 @@ _FR = {
         "Le coup où quelqu'un remplit le dernier {unit} est le dernier :\n"
         "• un seul l'a rempli : il gagne, quel que soit celui qui a fini ;\n"
         "• plusieurs l'ont rempli : celui d'entre eux qui a fini gagne ; si c'est un autre joueur qui a "
-        "fini, le moins de points l'emporte (égalité parfaite : victoire partagée).\n\n"
+        "fini, le moins de points l'emporte (égalité parfaite : victoire partagée).\n"
+        "**Coup bloqué** : quand le talon s'épuise pour la troisième fois dans un coup, le coup s'arrête "
+        "sans que personne ait fini ; chacun compte sa main, ceux qui ont ouvert avancent.\n"
+        "**Limite de partie** : après {limit} coups, la partie s'arrête ; le plus avancé dans les {word} "
+        "gagne, le moins de points départageant (égalité parfaite : victoire partagée).\n\n"
         "**Sur Discord** : on forme une combinaison pas à pas (choisir le type, puis les cartes une "
         "à une ; un passe-partout s'ajoute avec la carte qu'il remplace). Seuls les choix qui peuvent "
         "aboutir sont proposés, et « Annuler » reprend tout."
@@ -96,7 +100,11 @@ _EN = {
         "The round in which someone completes the last {unit} is the last:\n"
         "• only one completed it: he wins, whoever went out;\n"
         "• several did: the one of them who went out wins; if another player went out, fewest points "
-        "wins (exact tie: a shared win).\n\n"
+        "wins (exact tie: a shared win).\n"
+        "**Blocked round**: when the stock runs out for the third time in a round, the round stops with "
+        "nobody out; everyone counts his hand, and those who opened move on.\n"
+        "**Match limit**: after {limit} rounds the game stops; the furthest in the {word} wins, fewest "
+        "points breaking ties (exact tie: a shared win).\n\n"
         "**On Discord**: build a combination step by step (pick its type, then its cards one by one; "
         "a wild is added with the card it stands for). Only choices that can be finished are offered, "
         "and \"Cancel\" takes everything back."
@@ -105,7 +113,8 @@ _EN = {
 
 
 def rules_pages(variant: str, locale: str = "fr") -> list[str]:
-    """The summary pages (markdown, each under 2,000 characters)."""
+    """The summary pages (markdown, each under 2,000 characters); the limits are the default
+    options' (RULES.md 3.5 #13-14)."""
     fr = locale.startswith("fr")
     texts = _FR if fr else _EN
     ecole = variant == "ecole"
@@ -130,5 +139,5 @@ def rules_pages(variant: str, locale: str = "fr") -> list[str]:
                     "sequence of contract 7).")
     table = "\n".join(f"{i}. {contract_name(i, variant, locale)}" for i in range(1, n + 1))
     fmt = {"title": title, "n": n, "word": word, "unit": unit, "packs": packs, "wild": wild,
-           "wildrule": wildrule, "table": table}
+           "wildrule": wildrule, "table": table, "limit": 3 * n}
     return [texts[k].format(**fmt) for k in ("goal", "combos", "turn", "end")]

@@ -21,9 +21,6 @@ from games.trio.search import NO_DISTINCT, Distinct, TableMeld, abstract, can_go
 from games.trio.steps import advance, legal_steps, why_illegal  # steps imports this module only to type
 
 HAND_SIZE = 13
-# The rules never say what happens when nobody can go out: once everyone has opened, the second
-# time the stock runs out ends the round with nobody out (hands are counted as usual).
-STALE_RESHUFFLES = 2
 EVENTS_KEPT = 10
 # Frames are immutable (their memos depend on their fields alone): shared by every state (bounded).
 _FRAMES: dict[tuple[str, int, bool, bool, Distinct], Frame] = {}
@@ -74,8 +71,7 @@ class TrioState(State):
     scores: tuple[int, ...]
     last_deal: JSON | None
     events: tuple[JSON, ...]
-    reshuffles: int
-    stale: int  # stock exhaustions while every seat had opened
+    reshuffles: int  # this round's reshuffles: the stock is on its pass number reshuffles + 1
     opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
     winners: tuple[int, ...]
 
@@ -121,32 +117,31 @@ class TrioState(State):
         self.stock = tuple(deck)
         self.melds, self.next_id = (), 1
         self.opened = (False,) * n
-        self.reshuffles = self.stale = 0
+        self.reshuffles = 0
         self.turn = (self.dealer + 1) % n
         self._event({"type": "deal", "deal_no": self.round_no, "dealer": self.dealer})
         self._start_turn()
 
     def _start_turn(self) -> None:
+        """A new turn; when the stock has run out, the discards but the top one become a new stock,
+        except the ``stock_passes``-th time (3 by default) in a round: the round is **blocked**, it
+        ends at once with nobody out (RULES.md 3.5 #7 and #13)."""
         self.phase, self.opened_now, self.must_out = "draw", False, False
         self.kind, self.built, self.staged, self.layoff_card = "", (), (), None
-        if not self.stock and self.options["stock_exhausted"] == "end_round":
-            self._event({"type": "blocked"})
+        if self.stock:
+            return
+        passes = self.reshuffles + 1  # the pass through the stock that just ended
+        # A pile of one card cannot make a stock (never seen with 13-card hands: each pass ends
+        # with at least as many discards as it had cards); blocked too, so no turn lacks a move.
+        if passes >= int(self.options["stock_passes"]) or len(self.pile) < 2:
+            self._event({"type": "blocked", "deal_no": self.round_no, "passes": passes})
             self._end_round(None)
             return
-        if not self.stock and len(self.pile) > 1:
-            if all(self.opened):
-                self.stale += 1
-                if self.stale >= STALE_RESHUFFLES:
-                    self._event({"type": "blocked"})
-                    self._end_round(None)
-                    return
-            fresh = list(self.pile[:-1])
-            self.reshuffles += 1
-            deal_rng(self.seed, self.round_no, f"reshuffle{self.reshuffles}").shuffle(fresh)
-            self.stock, self.pile = tuple(fresh), self.pile[-1:]
-            self._event({"type": "reshuffle", "cards": len(fresh)})
-        if not self.stock and not self._can_take_discard():
-            self._end_round(None)
+        fresh = list(self.pile[:-1])
+        self.reshuffles = passes
+        deal_rng(self.seed, self.round_no, f"reshuffle{passes}").shuffle(fresh)
+        self.stock, self.pile = tuple(fresh), self.pile[-1:]
+        self._event({"type": "reshuffle", "cards": len(fresh), "pass": passes + 1})
 
     def _event(self, ev: JSON) -> None:
         self.events = (*self.events, ev)[-EVENTS_KEPT:]
@@ -298,18 +293,25 @@ class TrioState(State):
         self._start_turn()
 
     def _end_round(self, out: int | None) -> None:
-        """Hand points for everyone still holding cards; openers advance (RULES.md 3.4)."""
+        """Hand points for everyone still holding cards; openers advance (RULES.md 3.4). ``out``:
+        the seat that went out, ``None`` for a blocked round (3.5 #13). The round that completes the
+        last contract is the last, and so is round ``max_rounds`` (the match limit, 3.5 #14)."""
         n = self.seats
         deltas = [0 if s == out else hand_points(self.held(s), variant=self.variant) for s in range(n)]
         self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
         finishers = [s for s in range(n) if self.opened[s] and self.contract[s] == self.last]
         self.contract = tuple(c + 1 if self.opened[s] and c < self.last else c for s, c in enumerate(self.contract))
-        self.last_deal = {"deal_no": self.round_no, "deltas": deltas, "scores": list(self.scores),
-                          "out": out, "opened": list(self.opened), "finishers": finishers,
-                          "hands": {str(s): [c.code for c in self.held(s)] for s in range(n) if s != out}}
-        self._event({"type": "deal_end", "deal_no": self.round_no, "out": out, "deltas": deltas})
         cap = int(self.options["max_rounds"])
-        if finishers or (cap and self.round_no + 1 >= cap):
+        limit = not finishers and self.round_no + 1 >= cap
+        self.last_deal = {"deal_no": self.round_no, "deltas": deltas, "scores": list(self.scores),
+                          "out": out, "blocked": out is None, "match_limit": limit,
+                          "opened": list(self.opened), "finishers": finishers,
+                          "hands": {str(s): [c.code for c in self.held(s)] for s in range(n) if s != out}}
+        self._event({"type": "deal_end", "deal_no": self.round_no, "out": out, "blocked": out is None,
+                     "deltas": deltas})
+        if limit:
+            self._event({"type": "match_limit", "rounds": cap})
+        if finishers or limit:
             self._finish(finishers, out)
             return
         self.round_no += 1
@@ -317,7 +319,9 @@ class TrioState(State):
 
     def _finish(self, finishers: list[int], out: int | None) -> None:
         """Winner: a lone finisher of the last contract; else the finisher who went out; else the
-        finisher with fewest points; exact tie shared (option: first to open it). RULES.md 3.4-3.5."""
+        finisher with fewest points; exact tie shared (option: first to open it). With no finisher
+        (the match limit): the furthest in the contracts, then fewest points; exact tie shared.
+        RULES.md 3.4-3.5."""
         self.phase = "over"
         pool = finishers
         if not pool:  # round limit reached: furthest contract, then fewest points
@@ -339,16 +343,22 @@ class TrioState(State):
         ``last_contract``, ``opened``, ``melds`` (``{"id", "owner", "kind": "set"|"seq", "cards",
         "as" (what each card stands for), "closed"}``), ``stock_count``, ``discard_top``,
         ``discard_count``, ``must_go_out`` (the seat to act took the discard after opening and
-        must go out this turn), ``first_dealer`` and ``first_dealer_cards`` (the cards dealt face
-        up until the first Jack), ``winners`` (once over). ``last_deal`` adds ``out`` (the seat that
-        went out, ``None`` for a blocked round), ``opened``, ``finishers`` (who completed the last
-        contract) and ``hands`` (the cards counted). Privately: ``hand``
+        must go out this turn), ``stock_pass`` (this round's pass through the stock, from 1) and
+        ``stock_passes`` (the round is blocked when the last one runs out), ``max_rounds`` (the
+        match limit), ``first_dealer`` and ``first_dealer_cards`` (the cards dealt face up until
+        the first Jack), ``winners`` (once over). ``last_deal`` adds ``out`` (the seat that went
+        out, ``None`` for a blocked round), ``blocked`` (the stock ran out for the last time: nobody
+        went out), ``match_limit`` (the match ended because it reached ``max_rounds``), ``opened``,
+        ``finishers`` (who completed the last contract) and ``hands`` (the cards counted). Events
+        besides ``deal`` / ``draw`` / ``discard`` / ``meld`` / ``open`` / ``layoff`` / ``out``:
+        ``reshuffle`` (``cards``, ``pass``), ``blocked`` (``deal_no``, ``passes``), ``deal_end``
+        (``deal_no``, ``out``, ``blocked``, ``deltas``) and ``match_limit`` (``rounds``). Privately: ``hand``
         (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
         or ``None``) and ``layoff_card``.
 
-        Every call builds fresh dicts and lists (callers may change them), the view dict from a
-        copy of a template with every key in order (see :class:`_ViewMemo`); only immutable parts
-        (tuples, strings) are cached."""
+        Every call builds fresh dicts and lists (callers may change them, nothing is shared with
+        the state), the view dict from a copy of a template with every key in order (see
+        :class:`_ViewMemo`); only immutable parts (tuples, strings) are cached."""
         memo = self._view_memo()
         phase, turn, pile = self.phase, self.turn, self.pile
         busy = self.built or self.staged
@@ -366,12 +376,14 @@ class TrioState(State):
         v["opened"] = [*self.opened]
         v["melds"] = self._melds_json(memo)
         v["stock_count"] = len(self.stock)
+        v["stock_pass"] = self.reshuffles + 1
         if pile:
             v["discard_top"] = pile[-1].code
         v["discard_count"] = len(pile)
         v["must_go_out"] = self.must_out
-        v["last_deal"] = self.last_deal
-        v["events"] = [*self.events]
+        last = self.last_deal
+        v["last_deal"] = None if last is None else _last_deal_json(last)
+        v["events"] = _events_json(self.events)
         if phase == "over":
             v["winners"] = [*self.winners]
         if busy:
@@ -453,7 +465,8 @@ class TrioState(State):
 
 _VIEW_KEYS = ("game", "seats", "seat", "rev", "to_act", "phase", "variant", "deal_no", "deals", "dealer",
               "first_dealer", "first_dealer_cards", "hand_counts", "scores", "contracts", "last_contract", "opened",
-              "melds", "stock_count", "discard_top", "discard_count", "must_go_out", "last_deal", "events", "winners")
+              "melds", "stock_count", "stock_pass", "stock_passes", "discard_top", "discard_count", "must_go_out",
+              "max_rounds", "last_deal", "events", "winners")
 
 
 class _ViewMemo:
@@ -469,7 +482,8 @@ class _ViewMemo:
     def __init__(self, s: TrioState) -> None:
         self.public: JSON = dict.fromkeys(_VIEW_KEYS)
         self.public.update(game=s.game.name, seats=s.seats, variant=s.variant, first_dealer=s.first_dealer,
-                           last_contract=s.last)
+                           last_contract=s.last, stock_passes=int(s.options["stock_passes"]),
+                           max_rounds=int(s.options["max_rounds"]))
         self.private: JSON = {**self.public, "hand": None, "building": None, "layoff_card": None}
         self.melds: tuple[Any, list[tuple[JSON, tuple[str, ...], tuple[str, ...]]]] = (None, [])
         self.held: tuple[tuple[Card, ...], Built, tuple[tuple[str, Built], ...],
@@ -494,6 +508,30 @@ def _same_held(hand0: tuple[Card, ...], built0: Built, staged0: tuple[tuple[str,
         return hand == hand0[:i] + hand0[i + 1:]
     return (not built and len(staged) == len(staged0) + 1 and staged[:-1] == staged0
             and staged[-1][1] == built0 and hand == hand0)
+
+
+# Events whose values include a list (copied for each view: a view never shares a list with the state).
+_NESTED_EVENTS = {"deal_end": ("deltas",), "open": ("melds",)}
+
+
+def _events_json(events: tuple[JSON, ...]) -> list[JSON]:
+    """Fresh copies of the events (flat dicts, but for the lists of :data:`_NESTED_EVENTS`)."""
+    out = [*map(dict.copy, events)]
+    nested = _NESTED_EVENTS
+    for e in out:
+        if e["type"] in nested:
+            for k in nested[e["type"]]:
+                e[k] = [*e[k]]
+    return out
+
+
+def _last_deal_json(last: JSON) -> JSON:
+    """A fresh copy of the ``last_deal`` record (its lists and the hands' lists copied)."""
+    d = last.copy()
+    d["deltas"], d["scores"], d["opened"], d["finishers"] = (
+        [*last["deltas"]], [*last["scores"]], [*last["opened"]], [*last["finishers"]])
+    d["hands"] = {k: [*v] for k, v in last["hands"].items()}
+    return d
 
 
 _TEXTS: dict[tuple[str, Built], tuple[str, ...]] = {}

@@ -12,7 +12,7 @@ from games.base import Action, RandomPlayer
 from games.errors import GameError, IllegalAction, NotYourTurn
 from games.trio.ai import BaselinePlayer, TrioPlayer
 from games.trio.game import ECOLE, TRIO, TrioGame
-from tests.games.test_contract import MAX_ACTIONS, check_views, snapshot
+from tests.games.test_contract import MAX_ACTIONS, check_views, check_views_independent, snapshot
 
 CASES = [(g, n) for g in (TRIO, ECOLE) for n in range(g.min_seats, g.max_seats + 1)]
 IDS = [f"{g.name}-{n}" for g, n in CASES]
@@ -42,6 +42,7 @@ def playout(game: TrioGame, seats: int, seed: int, options: dict[str, object], n
         for a in legal:
             assert game.parse_action(str(a).upper()) == a
         if step % check_every == 0:
+            check_views_independent(state)
             before = snapshot(state)
             check_views(state)
             assert "hand" not in state.view(None) and "building" not in state.view(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 
 from games.base import Action
 from games.cards import card, cards, sort_cards
-from games.errors import IllegalAction
+from games.errors import GameError, IllegalAction
 from games.rng import deal_rng
 from games.trio import contract_met, hand_points
 from games.trio.contracts import deck_count
@@ -236,6 +237,99 @@ def test_36_15_stock_exhaustion_reshuffles_all_but_top_discard() -> None:
     assert any(e["type"] == "reshuffle" for e in s.events)
     again = craft(hands={0: "5H 6H 9S", 1: "AS KS 4C"}, stock="4H", pile="3C 7S 8D JC")
     assert play(again, "draw:stock", "discard:9S").stock == s.stock  # seeded
+    assert s.view(None)["stock_pass"] == 2 and s.view(None)["stock_passes"] == 3
+
+
+def _third_pass(opened: Sequence[bool] = (True, False, True), options: dict[str, Any] | None = None) -> TrioState:
+    """Seat 0 to draw the last card of the stock on its third pass (two reshuffles this round)."""
+    s = craft(hands={0: "5H 6H 9S", 1: "AS KS 4C", 2: "3D 3H"}, stock="4H", pile="3C 7S 8D JC",
+              opened=opened, contract=(2, 1, 3), options=options)
+    s.reshuffles = 2
+    s.scores = (10, 20, 30)
+    return s
+
+
+def test_36_16_third_stock_exhaustion_blocks_the_round() -> None:
+    s = _third_pass()
+    assert s.view(0)["stock_pass"] == 3
+    s = play(s, "draw:stock")
+    assert s.turn == 0 and s.last_deal is None  # the drawer of the last card plays his turn out
+    s = play(s, "discard:9S")  # seat 1's turn starts on an empty stock: no third reshuffle
+    last = s.last_deal
+    assert last is not None and last["out"] is None and last["blocked"] and not last["match_limit"]
+    assert last["deltas"] == [15, 25, 10]  # 4H 5H 6H / A K 4C / 3D 3H: every hand counted
+    assert last["scores"] == [25, 45, 40] and s.scores == (25, 45, 40)
+    assert last["hands"] == {"0": ["4H", "5H", "6H"], "1": ["AS", "KS", "4C"], "2": ["3H", "3D"]}
+    assert last["opened"] == [True, False, True] and last["finishers"] == []
+    assert s.contract == (3, 1, 4)  # the openers advance, the other repeats
+    assert s.round_no == 1 and s.phase == "draw" and s.reshuffles == 0 and s.opened == (False,) * 3
+    types = [e["type"] for e in s.events]
+    assert types[-3:] == ["blocked", "deal_end", "deal"]
+    assert s.events[-3] == {"type": "blocked", "deal_no": 0, "passes": 3}
+    assert s.events[-2] == {"type": "deal_end", "deal_no": 0, "out": None, "blocked": True, "deltas": [15, 25, 10]}
+    view = s.view(None)
+    assert view["last_deal"]["blocked"] and view["stock_pass"] == 1 and view["deal_no"] == 1
+
+
+def test_36_16_going_out_on_the_last_stock_card_is_not_blocked() -> None:
+    table = [meld(1, 1, "9S 9H 9D")]
+    s = craft(hands={0: "5H 6H 9C", 1: "AS KS", 2: "2C 3D"}, melds=table, opened=(True, True, False),
+              stock="7H")
+    s.reshuffles = 2
+    s = play(s, "draw:stock", "layoff:9C", "onto:1", "meld:seq", "add:5H", "add:6H", "add:7H", "done")
+    assert s.last_deal is not None and s.last_deal["out"] == 0 and not s.last_deal["blocked"]
+    assert not any(e["type"] == "blocked" for e in s.events)
+
+
+def test_blocked_round_before_the_third_pass_reshuffles() -> None:
+    s = _third_pass()
+    s.reshuffles = 1  # second pass: this exhaustion is the second, the stock is remade
+    s = play(s, "draw:stock", "discard:9S")
+    assert s.last_deal is None and s.reshuffles == 2 and len(s.stock) == 4
+    assert s.events[-1] == {"type": "reshuffle", "cards": 4, "pass": 3}
+
+
+def test_stock_passes_option() -> None:
+    s = craft(hands={0: "5H 6H 9S", 1: "AS KS 4C"}, stock="4H", pile="3C 7S", options={"stock_passes": 1})
+    s = play(s, "draw:stock", "discard:9S")
+    assert s.last_deal is not None and s.last_deal["blocked"] and s.round_no == 1
+    s = _third_pass(options={"stock_passes": 4})
+    s = play(s, "draw:stock", "discard:9S")
+    assert s.last_deal is None and s.reshuffles == 3
+
+
+@pytest.mark.parametrize(("game", "rounds", "stock"), [(TRIO, 21, 51), (ECOLE, 30, 109)], ids=["trio", "ecole"])
+def test_36_17_never_melding_players_still_end_the_match(game: TrioGame, rounds: int, stock: int) -> None:
+    """Four players always draw from the stock and discard any card: every round is blocked after
+    three passes through the stock, and the match ends at the match limit. Nobody melds, so each
+    pass has as many cards as the first (``stock``: 2 packs, or 3 with 6 jokers, less 4 x 13 and
+    the first discard): exactly ``rounds x 3 x stock`` turns of two actions."""
+    rng = random.Random(17)
+    s = game.new(4, "never-meld")
+    ends = []
+    actions = 0
+    bound = rounds * 3 * stock * 2
+    while s.to_act() is not None and actions <= bound:
+        legal = s.legal_actions(s.turn)
+        choices = [a for a in legal if a == Action("draw", "stock") or a.kind == "discard"]
+        before = s.round_no
+        s = s.apply(s.turn, choices[rng.randrange(len(choices))])
+        actions += 1
+        if s.round_no != before or s.phase == "over":
+            ends.append((s.last_deal, [e for e in s.events if e["type"] in ("blocked", "match_limit")]))
+    assert s.to_act() is None and actions == bound
+    assert len(ends) == rounds == s.round_no + 1
+    for i, (last, evs) in enumerate(ends):
+        assert last["deal_no"] == i and last["out"] is None and last["blocked"]
+        assert last["match_limit"] == (i == rounds - 1)
+        assert {"type": "blocked", "deal_no": i, "passes": 3} in evs
+    assert ends[-1][1][-1] == {"type": "match_limit", "rounds": rounds}
+    assert s.contract == (1, 1, 1, 1) and s.phase == "over"
+    low = min(s.scores)
+    assert s.winners == tuple(seat for seat in range(4) if s.scores[seat] == low)  # fewest points
+    out = s.outcome()
+    assert out is not None and all(out.places[w] == 0 for w in s.winners)
+    assert s.view(None)["winners"] == list(s.winners)
 
 
 # -- further rules (3.1-3.5) ------------------------------------------------------------------
@@ -371,21 +465,15 @@ def test_action_labels_and_groups() -> None:
     assert TRIO.action_group(Action("onto", "2")) == TRIO.action_group(Action("layoff", "7H"))
 
 
-def test_blocked_round_once_everyone_opened() -> None:
-    s = craft(hands={0: "5H 6H 9S", 1: "AS KS 4C", 2: "3D 3H"}, stock="4H", pile="3C 7S 8D JC",
-              opened=(True, True, True))
-    s.stale = 1  # the stock already ran out once since everyone opened
-    s = play(s, "draw:stock", "discard:9S")
-    assert s.last_deal is not None and s.last_deal["out"] is None
-    assert s.last_deal["deltas"] == [15, 25, 10] and s.contract == (2, 2, 2)
-    assert any(e["type"] == "blocked" for e in s.events)
-
-
-def test_stock_exhausted_option_ends_the_round() -> None:
-    s = craft(hands={0: "5H 6H 9S", 1: "AS KS 4C"}, stock="4H", pile="3C 7S",
-              options={"stock_exhausted": "end_round"})
-    s = play(s, "draw:stock", "discard:9S")
-    assert s.last_deal is not None and s.last_deal["out"] is None and s.round_no == 1
+def test_everyone_opened_does_not_shorten_the_round() -> None:
+    """The blocked round replaced the old rule "once everyone has opened, the second exhaustion
+    ends the round": the second exhaustion reshuffles whoever has opened."""
+    s = _third_pass(opened=(True, True, True))
+    s.reshuffles = 0
+    for _ in range(5):  # the last card of the first stock, then the 4 cards of the second
+        s = s.apply(s.turn, Action("draw", "stock"))
+        s = s.apply(s.turn, next(a for a in s.legal_actions(s.turn) if a.kind == "discard"))
+    assert s.last_deal is None and s.reshuffles == 2 and s.stock
 
 
 def test_round_limit_ranks_by_contract_then_points() -> None:
@@ -396,6 +484,66 @@ def test_round_limit_ranks_by_contract_then_points() -> None:
     assert s.winners == (1,)  # furthest contract, though seat 0 went out
     out = s.outcome()
     assert out is not None and out.ranking == (1, 0, 2)
+    assert s.last_deal is not None and s.last_deal["match_limit"] and not s.last_deal["blocked"]
+    assert s.events[-1] == {"type": "match_limit", "rounds": 1}
+
+
+def test_match_limit_after_a_blocked_round_exact_tie_shared() -> None:
+    s = _third_pass(options={"max_rounds": 5})
+    s.round_no = 4  # the fifth round: the last one
+    s.contract = (3, 3, 2)
+    s.scores = (20, 10, 0)
+    s = play(s, "draw:stock", "discard:9S")  # blocked: 15, 25 and 10 points
+    assert s.phase == "over" and s.to_act() is None and s.contract == (4, 3, 3)
+    assert s.winners == (0,)  # furthest: seat 0, alone at contract 4 although it has most points but one
+    s = _third_pass(options={"max_rounds": 5})
+    s.round_no, s.contract, s.scores = 4, (3, 4, 2), (20, 10, 0)
+    s = play(s, "draw:stock", "discard:9S")
+    assert s.contract == (4, 4, 3) and s.scores == (35, 35, 10)
+    assert s.winners == (0, 1)  # seat 2 has fewest points but stays behind; 0 and 1 tie exactly
+    out = s.outcome()
+    assert out is not None and out.places == (0, 0, 2)
+    last = s.last_deal
+    assert last is not None and last["blocked"] and last["match_limit"]
+    assert [e["type"] for e in s.events[-3:]] == ["blocked", "deal_end", "match_limit"]
+    view = s.view(1)
+    assert view["phase"] == "over" and view["winners"] == [0, 1] and view["max_rounds"] == 5
+
+
+def test_the_last_contract_ends_the_match_before_the_limit() -> None:
+    s = _last_round((True, False, True), (100, 0, 0), out_seat=2, contract=(7, 7, 6), options={"max_rounds": 1})
+    assert s.phase == "over" and s.winners == (0,)  # a finisher: the limit is not what ended it
+    assert s.last_deal is not None and not s.last_deal["match_limit"]
+    assert not any(e["type"] == "match_limit" for e in s.events)
+
+
+def test_limits_default_to_the_rules() -> None:
+    assert TRIO.resolve_options()["max_rounds"] == 21 and ECOLE.resolve_options()["max_rounds"] == 30
+    assert TRIO.resolve_options()["stock_passes"] == 3 == ECOLE.resolve_options()["stock_passes"]
+    view = ECOLE.new(5, 1).view(None)
+    assert view["max_rounds"] == 30 and view["stock_passes"] == 3 and view["stock_pass"] == 1
+    with pytest.raises(GameError):
+        TRIO.new(3, 1, {"stock_passes": 0})
+    with pytest.raises(GameError):
+        TRIO.new(3, 1, {"stock_exhausted": "end_round", "max_rounds": -1})
+
+
+def test_matches_saved_with_the_former_options_still_load() -> None:
+    """Saves from before the blocked round carry ``stock_exhausted`` and ``max_rounds`` 0 ("no
+    limit"): they load, under today's rules."""
+    state = TRIO.new(4, "legacy", {"contracts": 3})
+    rng = random.Random(2)
+    for _ in range(30):
+        legal = state.legal_actions(state.turn)
+        state = state.apply(state.turn, legal[rng.randrange(len(legal))])
+    data = state.to_json()
+    old = {k: v for k, v in data["options"].items() if k != "stock_passes"}
+    for legacy, passes in (({"stock_exhausted": "reshuffle", "max_rounds": 0}, 3),
+                           ({"stock_exhausted": "end_round", "max_rounds": 0}, 1)):
+        loaded = TRIO.load({**data, "options": {**old, **legacy}})
+        assert loaded.log == state.log
+        assert loaded.options["max_rounds"] == 21 and loaded.options["stock_passes"] == passes
+        assert "stock_exhausted" not in loaded.to_json()["options"]
 
 
 def test_short_game_option() -> None:
