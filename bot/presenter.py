@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import images, views
-from bot.i18n import pick, t
+from bot.i18n import t, tn
 
 if TYPE_CHECKING:
     from bot.client import TapisBot
@@ -82,8 +82,8 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         opts = {o.name: o for o in game.options()}
         if table.options:
             embed.add_field(name=t(locale, "options"), value="\n".join(
-                f"{pick(opts[k].description, locale, k) if k in opts else k}: "
-                f"{opts[k].label(v, locale) if k in opts else v}" for k, v in table.options.items())[:1024])
+                t(locale, "option_line", name=opts[k].describe(locale) if k in opts else k,
+                  value=opts[k].label(v, locale) if k in opts else v) for k, v in table.options.items())[:1024])
         if table.status == "cancelled":
             embed.description = t(locale, "cancelled", table=table.id)
         return embed
@@ -97,8 +97,8 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         lines.append(f"**{t(locale, 'to_act', name=names[to_act])}**")
     if view.get("deals") and view.get("deal_no") is not None and to_act is not None:
         lines.append(t(locale, "deal", n=int(view["deal_no"]) + 1, of=view["deals"]))
-    if view.get("phase"):
-        lines.append(f"{t(locale, 'phase')}: {view['phase']}")
+    if view.get("phase") and to_act is not None:
+        lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
     contract = view.get("contract")
     if contract:
         lines.append(f"{t(locale, 'contract')}: {contract_text(contract, names)}")
@@ -252,11 +252,12 @@ class Presenter:
         lines = []
         for r in rows:
             if r["user_id"] is not None:
-                lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"], score=f"{r['score']:g}",
+                lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
+                               points=tn(locale, "count.points", r["score"]),
                                before=f"{r['rating_before']:.1f}", after=f"{r['rating_after']:.1f}"))
             else:
                 lines.append(t(locale, "result_line", place=r["place"] + 1, name=r["name"] + " 🤖",
-                               score=f"{r['score']:g}"))
+                               points=tn(locale, "count.points", r["score"])))
         embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
                               description="\n".join(lines)[:4000], colour=discord.Colour.green())
         await self.limiter.wait(channel.id)
