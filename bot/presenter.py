@@ -57,13 +57,14 @@ class ChannelLimiter:
         times.append(time.monotonic())
 
 
-def contract_text(contract: Any, names: list[str]) -> str:
-    """A short public description of a view's ``contract``: its name and who holds it."""
+def contract_text(contract: Any, names: list[str], label: str | None = None) -> str:
+    """A short public description of a view's ``contract``: its name (``label``, the game's own
+    word for it, when given) and who holds it."""
     if not isinstance(contract, dict):
         return str(contract)
     name = next((str(contract[k]) for k in ("label", "name", "bid", "contract", "kind") if contract.get(k)), "")
     who = next((contract[k] for k in ("taker", "declarer", "player", "bidder") if isinstance(contract.get(k), int)), None)
-    text = name.replace("_", " ").capitalize() if name else "?"
+    text = label or (name.replace("_", " ").capitalize() if name else "?")
     return f"{text} ({names[who]})" if who is not None and 0 <= who < len(names) else text
 
 
@@ -101,7 +102,8 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
     contract = view.get("contract")
     if contract:
-        lines.append(f"{t(locale, 'contract')}: {contract_text(contract, names)}")
+        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
+        lines.append(t(locale, "contract_line", contract=contract_text(contract, names, label)))
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=discord.Colour.dark_green())
     scores = view.get("scores") or []
     counts = view.get("hand_counts") or []

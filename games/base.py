@@ -384,6 +384,11 @@ class Game(ABC):
         """The game's name in ``locale``."""
         return localized(self.titles, locale, self.name)
 
+    def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
+        """The name players read for a view's ``contract`` dict ("Garde sans le chien"), or
+        ``None`` when the game has no name for it."""
+        return None
+
     def phase_label(self, phase: str, locale: str = "fr") -> str:
         """The word players read for a view's ``phase`` ("Enchères", "Écart", "Jeu de la carte")."""
         msg = self.phases.get(phase) or _PHASES.get(phase)

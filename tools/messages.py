@@ -6,6 +6,11 @@ untranslated, keys no longer used are dropped, and the ``Plural-Forms`` header i
 Babel's locale data. ``python -m tools.messages --check`` only reports what is wrong (the test
 suite runs the same :func:`problems`).
 
+After merging a branch that still added texts the old way (a ``TEXT`` dict in ``bot/i18n.py``),
+``python -m tools.messages --import-legacy theirs.py --base base.py`` moves its new and changed
+texts into the catalogues (``git show BRANCH:bot/i18n.py > theirs.py``; ``base.py`` is the file
+at the merge base).
+
 Keywords: ``t(locale, KEY)``, ``tn(locale, KEY, n)``, ``pt(locale, CONTEXT, KEY)``,
 ``ptn(locale, CONTEXT, KEY, n)``, ``N_(KEY)``, ``Msg(KEY)`` and ``BotError.of(KEY)`` everywhere;
 ``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/cogs/``
@@ -30,7 +35,7 @@ from babel.messages.extract import extract
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
-from games.i18n import COMMAND, IMAGE, LOCALES
+from games.i18n import COMMAND, FALLBACK, IMAGE, LOCALES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "games" / "locales"
@@ -137,9 +142,9 @@ def dynamic_keys(root: Path = ROOT) -> list[str]:
     return out
 
 
-def read(locale: str) -> Catalog:
+def read(locale: str, directory: Path = LOCALE_DIR) -> Catalog:
     """The ``.po`` catalogue of ``locale`` as Babel reads it."""
-    with (LOCALE_DIR / f"{locale}.po").open("rb") as fp:
+    with (directory / f"{locale}.po").open("rb") as fp:
         return read_po(fp, locale=locale)
 
 
@@ -154,18 +159,19 @@ def _forms(message: object) -> list[str]:
     return [s for s in message] if isinstance(message, tuple | list) else [str(message)]  # type: ignore[union-attr]
 
 
-def problems() -> list[str]:
-    """What is wrong with the catalogues: missing, untranslated, unused or fuzzy keys, plural
-    mismatches, placeholders a translation uses that English does not, wrong Plural-Forms."""
-    used = extracted()
-    out: list[str] = dynamic_keys()
-    english = read("en")
+def problems(root: Path = ROOT, directory: Path = LOCALE_DIR) -> list[str]:
+    """What is wrong with the catalogues in ``directory`` for the code under ``root``: keys built
+    from pieces; missing, untranslated, unused or fuzzy keys; plural mismatches; placeholders a
+    translation uses that English does not; a Plural-Forms header other than Babel's."""
+    used = extracted(root)
+    out: list[str] = dynamic_keys(root)
+    english = read(FALLBACK, directory)
     for locale in LOCALES:
-        path = LOCALE_DIR / f"{locale}.po"
+        path = directory / f"{locale}.po"
         if not path.exists():
-            out.append(f"{locale}: no catalogue {path.relative_to(ROOT)}")
+            out.append(f"{locale}: no catalogue {path.name}")
             continue
-        catalog = read(locale)
+        catalog = read(locale, directory)
         expected = get_plural(locale)
         if catalog.plural_forms != expected.plural_forms:
             out.append(f"{locale}: Plural-Forms is {catalog.plural_forms!r}, Babel says {expected.plural_forms!r}")
@@ -245,10 +251,64 @@ def fresh(locale: str, created: object = None) -> Catalog:
                    revision_date=created, header_comment=f"# Tapis messages: {locale}.")
 
 
+# -- moving texts written the old way (dicts in bot/i18n.py, rendering/i18n.py) ----------------
+
+#: name of the dict -> (context, position of the French text, position of the English text)
+_LEGACY = {"TEXT": (None, 1, 0), "_WORDS": (IMAGE, 0, 1), "FRENCH": (COMMAND, None, None)}
+
+
+def legacy_texts(path: Path) -> dict[Key, tuple[str, str]]:
+    """``{(context, key): (fr, en)}`` from the old text dicts of a module's source (``TEXT`` of
+    ``bot/i18n.py``: key -> (en, fr); ``_WORDS`` of ``rendering/i18n.py``: key -> (fr, en);
+    ``FRENCH``: English command text -> French)."""
+    out: dict[Key, tuple[str, str]] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        target = node.target if isinstance(node, ast.AnnAssign) else \
+            node.targets[0] if isinstance(node, ast.Assign) else None
+        if not isinstance(target, ast.Name) or target.id not in _LEGACY or node.value is None:
+            continue
+        context, fr, en = _LEGACY[target.id]
+        for key, value in ast.literal_eval(node.value).items():
+            out[(context, key)] = (value, key) if fr is None else (value[fr], value[en])
+    return out
+
+
+def import_legacy(path: Path, base: Path | None = None, directory: Path = LOCALE_DIR) -> list[str]:
+    """Put the texts of an old-style module (see :func:`legacy_texts`) into the catalogues: the keys
+    it adds, and with ``base`` (the same file before that branch) only what it added or changed.
+    For merging a branch written before the catalogues; returns the keys written."""
+    texts = legacy_texts(path)
+    if base is not None:
+        before = legacy_texts(base)
+        texts = {k: v for k, v in texts.items() if before.get(k) != v}
+    catalogs = {locale: read(locale, directory) for locale in ("fr", "en")}
+    written = []
+    for (context, key), (fr, en) in sorted(texts.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+        existing = catalogs["en"].get(key, context=context)
+        if existing is not None and existing.pluralizable:
+            continue  # made plural since: keep the catalogue's forms
+        if base is None and existing is not None:
+            continue
+        for locale, text in (("fr", fr), ("en", en)):
+            if existing is not None:
+                catalogs[locale].delete(key, context=context)
+            catalogs[locale].add(key, text, context=context)
+        written.append(_show((context, key)))
+    for locale, catalog in catalogs.items():
+        write(catalog, directory / f"{locale}.po")
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="report problems, change nothing")
+    parser.add_argument("--import-legacy", type=Path, metavar="FILE",
+                        help="add the texts of an old-style bot/i18n.py or rendering/i18n.py (after a merge)")
+    parser.add_argument("--base", type=Path, metavar="FILE", help="with --import-legacy: that file before the branch")
     args = parser.parse_args(argv)
+    if args.import_legacy:
+        for key in import_legacy(args.import_legacy, args.base):
+            print("imported", key)
     if not args.check:
         update()
     found = problems()

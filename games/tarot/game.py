@@ -56,6 +56,10 @@ class TarotGame(Game):
     def action_group(self, action: Action, locale: str = "fr") -> str:
         return actions.action_group(action, locale)
 
+    def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
+        bid = contract.get("bid")
+        return actions.contract_name(bid, locale) if bid in actions.BIDS else None
+
     def rules_summary(self, locale: str = "fr") -> list[str]:
         return rules.summary(locale)
 

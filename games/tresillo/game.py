@@ -48,7 +48,9 @@ _LABELS: dict[str, Msg] = {  # canonical text -> label
     "bet:C": Msg("tresillo.action.bet.C"),
     "bet:none": Msg("tresillo.action.bet.none"),
 }
-_CONTRACTS = {"jeu": Msg("tresillo.contract.jeu"), "solo": Msg("tresillo.contract.solo")}
+_CONTRACTS = {"jeu": Msg("tresillo.contract.jeu"), "jeu_favour": Msg("tresillo.contract.jeu_favour"),
+              "retourne": Msg("tresillo.contract.retourne"), "solo": Msg("tresillo.contract.solo"),
+              "solo_favour": Msg("tresillo.contract.solo_favour")}
 
 
 class TresilloGame(Game):
@@ -137,6 +139,11 @@ class TresilloGame(Game):
         if action.kind == "declare":
             return t(locale, "tresillo.group.declare")
         return t(locale, "common.group.other")
+
+    def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
+        """"Solo de faveur", "Jeu"... (the trump is on the table image)."""
+        name = _CONTRACTS.get(str(contract.get("name")))
+        return name(locale) if name else None
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         """Four pages of rules for players."""
