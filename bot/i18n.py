@@ -42,6 +42,6 @@ class Translator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         code = str(locale.value).split("-")[0]
-        if code not in LOCALES or code == FALLBACK:
+        if code not in i18n.LOCALES or code == FALLBACK:
             return None
         return i18n.catalogue(normalize(code)).lookup(string.message, COMMAND)

@@ -24,6 +24,7 @@ import gettext
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import IO, Any
 
 #: The languages Tapis speaks: one ``games/locales/<code>.po`` each.
@@ -32,6 +33,8 @@ LOCALES: tuple[str, ...] = ("fr", "en")
 FALLBACK = "en"
 IMAGE = "image"
 COMMAND = "command"
+#: Where the catalogues are (package data of ``games``).
+DIRECTORY: Traversable = resources.files("games").joinpath("locales")
 
 
 def normalize(locale: str | None) -> str:
@@ -153,8 +156,7 @@ def _entries(text: str) -> Iterator[dict[str, Any]]:
 def catalogue(locale: str) -> Catalogue:
     """The catalogue of ``locale`` (normalized), falling back to English."""
     code = normalize(locale)
-    source = resources.files("games").joinpath("locales", f"{code}.po")
-    with source.open(encoding="utf-8") as fp:
+    with DIRECTORY.joinpath(f"{code}.po").open(encoding="utf-8") as fp:
         found = Catalogue(fp)
     if code != FALLBACK:
         found.add_fallback(catalogue(FALLBACK))

@@ -19,18 +19,19 @@ import discord
 import pytest
 from babel import Locale
 from babel.messages.pofile import read_po
+from discord import app_commands
 
 from bot.cogs.leaderboard import lines_of, rows_of
 from bot.cogs.play import hand_payload
 from bot.db import Rating
-from bot.i18n import t
+from bot.i18n import Translator, t
 from bot.presenter import table_embed
 from bot.table import SeatInfo, Table
 from bot.views import SELECT_MAX
-from games import GAMES
+from games import GAMES, i18n
 from games.base import Game, State
 from games.i18n import LOCALES, Catalogue, Msg, catalogue, normalize, ptn, tn
-from tools.messages import LOCALE_DIR, import_legacy, problems, read, write
+from tools.messages import LOCALE_DIR, fresh, import_legacy, problems, read, write
 
 # -- the catalogues ------------------------------------------------------------------------------
 
@@ -133,6 +134,31 @@ def test_locales_and_fallbacks() -> None:
     assert catalogue("fr").lookup("stale") and catalogue("fr").lookup("no.such.key") is None
     for locale in LOCALES:
         assert t(locale, "language.name") and t(locale, "common.yes") != t(locale, "common.no")
+
+
+async def test_a_new_language_is_one_catalogue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spanish: one more .po (Babel's Plural-Forms header) and one more code in LOCALES."""
+    shutil.copytree(LOCALE_DIR, tmp_path, dirs_exist_ok=True)
+    spanish = fresh("es")
+    for message in read("en"):
+        if message.id:
+            spanish.add(message.id, message.string, context=message.context)
+    spanish.get("stale").string = "Esa mano ya no está al día: usa «Mi mano» o /hand."
+    spanish.get("hand", context="command").string = "mano"
+    spanish.get("count.points").string = ("{n} punto", "{n} puntos")
+    write(spanish, tmp_path / "es.po")
+    monkeypatch.setattr(i18n, "LOCALES", ("fr", "en", "es"))
+    monkeypatch.setattr(i18n, "DIRECTORY", tmp_path)
+    i18n.catalogue.cache_clear()
+    try:
+        assert problems(directory=tmp_path) == []
+        assert normalize("es-ES") == "es" and t("es-419", "stale").startswith("Esa mano")
+        assert [tn("es", "count.points", n) for n in (1, 2)] == ["1 punto", "2 puntos"]
+        assert GAMES["tarot"].titles["es"] == "French Tarot"  # copied from English, not yet translated
+        translated = await Translator().translate(app_commands.locale_str("hand"), discord.Locale.spain_spanish, None)
+        assert translated == "mano"
+    finally:
+        i18n.catalogue.cache_clear()
 
 
 def test_game_texts_live_in_the_catalogues() -> None:

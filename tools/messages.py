@@ -35,7 +35,8 @@ from babel.messages.extract import extract
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
-from games.i18n import COMMAND, FALLBACK, IMAGE, LOCALES
+from games import i18n
+from games.i18n import COMMAND, FALLBACK, IMAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "games" / "locales"
@@ -166,7 +167,7 @@ def problems(root: Path = ROOT, directory: Path = LOCALE_DIR) -> list[str]:
     used = extracted(root)
     out: list[str] = dynamic_keys(root)
     english = read(FALLBACK, directory)
-    for locale in LOCALES:
+    for locale in i18n.LOCALES:
         path = directory / f"{locale}.po"
         if not path.exists():
             out.append(f"{locale}: no catalogue {path.name}")
@@ -232,7 +233,7 @@ def update() -> None:
     """Write the template and bring every language's catalogue in step with it."""
     pot = template()
     write(pot, TEMPLATE)
-    for locale in LOCALES:
+    for locale in i18n.LOCALES:
         path = LOCALE_DIR / f"{locale}.po"
         old = read(locale) if path.exists() else Catalog(locale=locale)
         catalog = fresh(locale, old.creation_date)  # Plural-Forms from Babel's locale data
