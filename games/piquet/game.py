@@ -95,7 +95,7 @@ class PiquetGame(Game):
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """Cards by suit, other decisions together."""
         if action.kind in ("play", "discard"):
-            return suit_name(card(action.arg).suit, locale)
+            return suit_name(card(action.arg).suit, locale).capitalize()
         return t(locale, "common.group.other")
 
     def rules_summary(self, locale: str = "fr") -> list[str]:

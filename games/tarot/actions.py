@@ -88,6 +88,6 @@ def action_group(action: Action, locale: str = "fr") -> str:
     kind, arg = action
     if kind in ("play", "discard"):
         c = card(arg)
-        return suit_name(c.suit if c.suit else "T", locale)
+        return suit_name(c.suit if c.suit else "T", locale).capitalize()
     group = _GROUPS.get(kind)
     return group(locale) if group else t(locale, "common.group.other")

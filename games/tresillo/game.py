@@ -135,7 +135,7 @@ class TresilloGame(Game):
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """Cards are grouped by suit (by name), contracts together, the other choices together."""
         if action.kind in ("play", "discard"):
-            return suit_name(action.arg[-1], locale, "spanish")
+            return suit_name(action.arg[-1], locale, "spanish").capitalize()
         if action.kind == "declare":
             return t(locale, "tresillo.group.declare")
         return t(locale, "common.group.other")
