@@ -248,8 +248,9 @@ def update() -> None:
 
 def fresh(locale: str, created: object = None) -> Catalog:
     """An empty catalogue of ``locale`` with Babel's header (its Plural-Forms included)."""
-    return Catalog(locale=locale, project="Tapis", fuzzy=False, creation_date=created,  # type: ignore[arg-type]
-                   revision_date=created, header_comment=f"# Tapis messages: {locale}.")
+    return Catalog(locale=locale, project="Tapis", version="1", fuzzy=False, creation_date=created,  # type: ignore[arg-type]
+                   revision_date=created, last_translator="Tapis", language_team=f"Tapis {locale}",
+                   msgid_bugs_address="-", header_comment=f"# Tapis messages: {locale}.")
 
 
 # -- moving texts written the old way (dicts in bot/i18n.py, rendering/i18n.py) ----------------
