@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.tapis-installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+
+# Extract the message keys (Babel) and bring games/locales/*.po in step; see tools/messages.py.
+messages: $(STAMP)
+	$(PY) -m tools.messages
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.engines

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import images, views
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.table import BotError, StaleAction, Table
 from games.base import Action
 from games.errors import GameError
@@ -148,7 +148,7 @@ class Hands:
         if old is not None:
             await self._retire(old)
 
-    async def _retire(self, old: Console, why: str = "hand_replaced") -> None:
+    async def _retire(self, old: Console, why: str = N_("hand_replaced")) -> None:
         """Turn an old console into one line without components (``why`` is its text key)."""
         async with old.lock:
             if not old.fresh():
@@ -214,7 +214,7 @@ class Hands:
             holder = table.seats[seat].user_id if seat < len(table.seats) else None
             if holder != console.interaction.user.id:  # kicked: the seat's hand is no longer theirs
                 seats.pop(seat, None)
-                await self._retire(console, "seat_lost")
+                await self._retire(console, N_("seat_lost"))
                 continue
             if not console.fresh():
                 seats.pop(seat, None)

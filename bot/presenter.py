@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import images, views
-from bot.i18n import pick, t
+from bot.i18n import N_, t, tn
 from bot.table_log import TableLog
 
 if TYPE_CHECKING:
@@ -60,13 +60,14 @@ class ChannelLimiter:
         times.append(time.monotonic())
 
 
-def contract_text(contract: Any, names: list[str]) -> str:
-    """A short public description of a view's ``contract``: its name and who holds it."""
+def contract_text(contract: Any, names: list[str], label: str | None = None) -> str:
+    """A short public description of a view's ``contract``: its name (``label``, the game's own
+    word for it, when given) and who holds it."""
     if not isinstance(contract, dict):
         return str(contract)
     name = next((str(contract[k]) for k in ("label", "name", "bid", "contract", "kind") if contract.get(k)), "")
     who = next((contract[k] for k in ("taker", "declarer", "player", "bidder") if isinstance(contract.get(k), int)), None)
-    text = name.replace("_", " ").capitalize() if name else "?"
+    text = label or (name.replace("_", " ").capitalize() if name else "?")
     return f"{text} ({names[who]})" if who is not None and 0 <= who < len(names) else text
 
 
@@ -86,8 +87,8 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         opts = {o.name: o for o in game.options()}
         if table.options:
             embed.add_field(name=t(locale, "options"), value="\n".join(
-                f"{pick(opts[k].description, locale, k) if k in opts else k}: "
-                f"{opts[k].label(v, locale) if k in opts else v}" for k, v in table.options.items())[:1024])
+                t(locale, "option_line", name=opts[k].describe(locale) if k in opts else k,
+                  value=opts[k].label(v, locale) if k in opts else v) for k, v in table.options.items())[:1024])
         if table.status == "cancelled":
             embed.description = t(locale, "cancelled", table=table.id)
         return embed
@@ -101,11 +102,12 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         lines.append(f"**{t(locale, 'to_act', name=names[to_act])}**")
     if view.get("deals") and view.get("deal_no") is not None and to_act is not None:
         lines.append(t(locale, "deal", n=int(view["deal_no"]) + 1, of=view["deals"]))
-    if view.get("phase"):
-        lines.append(f"{t(locale, 'phase')}: {view['phase']}")
+    if view.get("phase") and to_act is not None:
+        lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
     contract = view.get("contract")
     if contract:
-        lines.append(f"{t(locale, 'contract')}: {contract_text(contract, names)}")
+        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
+        lines.append(t(locale, "contract_line", contract=contract_text(contract, names, label)))
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=discord.Colour.dark_green())
     scores = view.get("scores") or []
     counts = view.get("hand_counts") or []
@@ -226,7 +228,7 @@ class Presenter:
         await self._delete_ping(channel, shown)
         await self.limiter.wait(channel.id)
         user = discord.Object(info.user_id)
-        key = "your_turn_live" if self.bot.hands.live(table.id, seat) else "your_turn"
+        key = N_("your_turn_live") if self.bot.hands.live(table.id, seat) else N_("your_turn")
         msg = await channel.send(
             t(locale, key, mention=f"<@{info.user_id}>", game=views.game_title(table.game, locale)),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user]))
@@ -262,11 +264,12 @@ class Presenter:
         lines = []
         for r in rows:
             if r["user_id"] is not None:
-                lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"], score=f"{r['score']:g}",
+                lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
+                               points=tn(locale, "count.points", r["score"]),
                                before=f"{r['rating_before']:.1f}", after=f"{r['rating_after']:.1f}"))
             else:
                 lines.append(t(locale, "result_line", place=r["place"] + 1, name=r["name"] + " 🤖",
-                               score=f"{r['score']:g}"))
+                               points=tn(locale, "count.points", r["score"])))
         embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
                               description="\n".join(lines)[:4000], colour=discord.Colour.green())
         await self.limiter.wait(channel.id)

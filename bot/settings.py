@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-LOCALES = ("fr", "en")
+from games.i18n import LOCALES
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,27 @@ from games.errors import GameError, NotYourTurn
 
 
 class BotError(GameError):
-    """A refusal from the bot itself (not the engine), shown to the player like engine errors."""
+    """A refusal from the bot itself (not the engine), shown to the player like engine errors.
+
+    Made with :meth:`of`, it keeps its key and reads it in the player's language when shown; a
+    :class:`~games.base.Game` among the fields is shown as its title in that language.
+    """
+
+    key: str | None = None
+    fields: dict[str, Any]
 
     @classmethod
     def of(cls, key: str, **kw: Any) -> BotError:
-        return cls(t("en", key, **kw), t("fr", key, **kw))
+        err = cls(_text("en", key, kw), _text("fr", key, kw))
+        err.key, err.fields = key, kw
+        return err
+
+    def localized(self, locale: str = "fr") -> str:
+        return _text(locale, self.key, self.fields) if self.key else super().localized(locale)
+
+
+def _text(locale: str, key: str, fields: dict[str, Any]) -> str:
+    return t(locale, key, **{k: v.title(locale) if isinstance(v, Game) else v for k, v in fields.items()})
 
 
 class StaleAction(BotError):

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from games.base import Game, State
 from games.cards import card
 from games.errors import GameError
@@ -71,7 +71,7 @@ def event_line(game: Game, event: dict[str, Any], names: Sequence[str], locale: 
         return t(locale, "log_trick", name=names[event["winner"]])
     if kind == "exchange":
         count = event.get("count", event.get("drawn"))
-        return t(locale, "log_exchange", name=name, n=count) if count is not None else None
+        return tn(locale, "log_exchange", count, name=name) if isinstance(count, int) else None
     if kind == "draw":
         if event.get("source") == "discard" and event.get("card"):
             return t(locale, "log_take", name=name, card=card_label(game, str(event["card"]), locale))

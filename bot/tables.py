@@ -182,7 +182,7 @@ class TableService(AutoPlay):
             self._host(table, by)
             game = table.game
             if len(table.seats) < game.min_seats:
-                raise BotError.of("too_few", game=game.titles.get("en", game.name), n=game.min_seats)
+                raise BotError.of("too_few", game=game, n=game.min_seats)
             state = game.new(len(table.seats), table.seed, table.options)
             table.state, table.status = state, "playing"
             await self._save_lobby(table)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import ids
-from bot.i18n import pick, t
+from bot.i18n import N_, pick, t
 from games.base import Action, Game
 
 if TYPE_CHECKING:
@@ -49,8 +49,8 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     grey, green, red, blue = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
                               discord.ButtonStyle.danger, discord.ButtonStyle.primary)
-    for verb, key, style in (("~j", "join", blue), ("~l", "leave", grey), ("~b", "add_bot", grey),
-                             ("~s", "start", green), ("~c", "cancel", red)):
+    for verb, key, style in (("~j", N_("join"), blue), ("~l", N_("leave"), grey), ("~b", N_("add_bot"), grey),
+                             ("~s", N_("start"), green), ("~c", N_("cancel"), red)):
         view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), style=style, row=0))
     return view
 

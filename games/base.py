@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol, Self
 
 from games.errors import CorruptState, GameError, IllegalAction, InvalidAction, NotYourTurn
+from games.i18n import Msg, localized, yes_no
 
 JSON = dict[str, Any]
 
@@ -77,7 +78,8 @@ class Option:
     """A table option a lobby can offer (``Game.options()``).
 
     ``choices`` lists the allowed values (``None`` for a free int within ``minimum``/``maximum``);
-    ``labels`` optionally names each choice per locale; ``description`` is per locale (fr, en).
+    ``labels`` optionally names some values; ``description`` and labels are catalogue messages
+    (:class:`games.i18n.Msg`; a ``{"fr": ..., "en": ...}`` dict works too).
     """
 
     name: str
@@ -115,10 +117,17 @@ class Option:
         return value
 
     def label(self, value: Any, locale: str = "fr") -> str:
+        """The value as players read it: its label, Oui/Non (Yes/No) for a yes/no option."""
         names = self.labels.get(value)
         if names:
-            return names.get(locale[:2], names.get("en", str(value)))
+            return localized(names, locale, str(value))
+        if isinstance(value, bool):
+            return yes_no(value, locale)
         return str(value)
+
+    def describe(self, locale: str = "fr") -> str:
+        """The option's description in ``locale``."""
+        return localized(self.description, locale, self.name)
 
 
 @dataclass(frozen=True)
@@ -339,7 +348,10 @@ class Game(ABC):
     """A game's description and factory. One instance per game is registered in ``games.GAMES``."""
 
     name: ClassVar[str]
+    #: The game's name per locale: a catalogue message (``Msg("tarot.title")``).
     titles: ClassVar[Mapping[str, str]]
+    #: Each phase's word (``view["phase"]`` -> catalogue message), see :meth:`phase_label`.
+    phases: ClassVar[Mapping[str, Msg]] = {}
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     zero_sum: ClassVar[bool]
@@ -422,4 +434,21 @@ class Game(ABC):
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         """Pages of a concise rules summary for players (markdown, each under 2,000 characters)."""
-        return [self.titles.get(locale[:2], self.titles["en"])]
+        return [self.title(locale)]
+
+    def title(self, locale: str = "fr") -> str:
+        """The game's name in ``locale``."""
+        return localized(self.titles, locale, self.name)
+
+    def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
+        """The name players read for a view's ``contract`` dict ("Garde sans le chien"), or
+        ``None`` when the game has no name for it."""
+        return None
+
+    def phase_label(self, phase: str, locale: str = "fr") -> str:
+        """The word players read for a view's ``phase`` ("Enchères", "Écart", "Jeu de la carte")."""
+        msg = self.phases.get(phase) or _PHASES.get(phase)
+        return msg(locale) if msg is not None else phase
+
+
+_PHASES = {"play": Msg("common.phase.play"), "over": Msg("common.phase.over")}

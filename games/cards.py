@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from games.i18n import Msg, t
+
 Family = Literal["french", "spanish"]
 
 FRENCH_SUITS = ("S", "H", "D", "C")
@@ -211,53 +213,49 @@ def sort_cards(items: Sequence[Card]) -> list[Card]:
     return sorted(items, key=sort_key)
 
 
-_FR_RANKS = {"A": "As", "J": "Valet", "C": "Cavalier", "Q": "Dame", "K": "Roi"}
-_EN_RANKS = {"A": "Ace", "J": "Jack", "C": "Knight", "Q": "Queen", "K": "King"}
-_FR_SUITS = {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}
-_EN_SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-_FR_SHORT = {"J": "V", "C": "C", "Q": "D", "K": "R", "A": "A"}
-_ES_RANKS = {"1": "As", "S": "Sota", "C": "Caballo", "R": "Rey"}
-_ES_SUITS = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}
+_RANKS = {"A": Msg("card.rank.A"), "J": Msg("card.rank.J"), "C": Msg("card.rank.C"), "Q": Msg("card.rank.Q"),
+          "K": Msg("card.rank.K")}
+_SUITS = {"S": Msg("card.suit.S"), "H": Msg("card.suit.H"), "D": Msg("card.suit.D"), "C": Msg("card.suit.C"),
+          TRUMP: Msg("card.suit.T")}
+_SHORT = {"A": Msg("card.short.A"), "J": Msg("card.short.J"), "C": Msg("card.short.C"), "Q": Msg("card.short.Q"),
+          "K": Msg("card.short.K")}
+_ES_RANKS = {"1": Msg("card.es.rank.1"), "S": Msg("card.es.rank.S"), "C": Msg("card.es.rank.C"),
+             "R": Msg("card.es.rank.R")}
+#: Spanish suit names (catalogue messages), the same words in every language by default.
+SPANISH_SUIT_NAMES = {"O": Msg("card.es.suit.O"), "C": Msg("card.es.suit.C"), "E": Msg("card.es.suit.E"),
+                      "B": Msg("card.es.suit.B")}
 
 
 def suit_name(suit: str, locale: str = "fr", family: Family = "french") -> str:
-    """Localized suit name; Spanish suits keep their Spanish names in every locale."""
-    if family == "spanish":
-        return _ES_SUITS[suit]
-    if suit == TRUMP:
-        return "atout" if locale.startswith("fr") else "trumps"
-    return (_FR_SUITS if locale.startswith("fr") else _EN_SUITS)[suit]
+    """Localized suit name ("cœur", "Hearts", "atout"); Spanish suits keep their Spanish names."""
+    return (SPANISH_SUIT_NAMES if family == "spanish" else _SUITS)[suit](locale)
 
 
 def card_name(c: Card, locale: str = "fr") -> str:
     """Full localized name of ``c`` (Spanish cards use the Spanish terms in every locale)."""
-    fr = locale.startswith("fr")
     if c.family == "spanish":
-        return f"{_ES_RANKS.get(c.rank, c.rank)} de {_ES_SUITS[c.suit]}"
+        rank = _ES_RANKS[c.rank](locale) if c.rank in _ES_RANKS else c.rank
+        return t(locale, "card.es.name", rank=rank, suit=SPANISH_SUIT_NAMES[c.suit](locale))
     if c.is_excuse:
-        return "l'Excuse" if fr else "the Excuse"
+        return t(locale, "card.excuse")
     if c.is_joker:
-        return "Joker"
+        return t(locale, "card.joker")
     if c.is_trump:
-        if c.value == 1:
-            return "le Petit" if fr else "the Petit (1 of trumps)"
-        return f"{c.value} d'atout" if fr else f"{c.value} of trumps"
-    if fr:
-        rank = _FR_RANKS.get(c.rank, c.rank)
-        suit = _FR_SUITS[c.suit]
-        return f"{rank} d'{suit}" if suit[0] in "aeiou" else f"{rank} de {suit}"
-    return f"{_EN_RANKS.get(c.rank, c.rank)} of {_EN_SUITS[c.suit]}"
+        return t(locale, "card.petit") if c.value == 1 else t(locale, "card.trump", n=c.value)
+    rank = _RANKS[c.rank](locale) if c.rank in _RANKS else c.rank
+    return t(locale, "card.name", rank=rank, suit=_SUITS[c.suit](locale))
 
 
 def card_short(c: Card, locale: str = "fr") -> str:
-    """Short localized label of ``c`` for buttons and compact text."""
+    """Short localized label of ``c`` for buttons and compact text: "D♥" / "Q♥", "21", "As oros"."""
     if c.family == "spanish":
-        return f"{'As' if c.rank == '1' else c.rank} {_ES_SUITS[c.suit]}"
+        rank = t(locale, "card.es.short.1") if c.rank == "1" else c.rank
+        return t(locale, "card.es.short", rank=rank, suit=SPANISH_SUIT_NAMES[c.suit](locale))
     if c.is_excuse:
-        return "Exc"
+        return t(locale, "card.short.excuse")
     if c.is_joker:
-        return "Joker"
+        return t(locale, "card.short.joker")
     if c.is_trump:
         return str(c.value)
-    rank = _FR_SHORT.get(c.rank, c.rank) if locale.startswith("fr") else c.rank
+    rank = _SHORT[c.rank](locale) if c.rank in _SHORT else c.rank
     return f"{rank}{SUIT_SYMBOLS[c.suit]}"

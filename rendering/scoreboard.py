@@ -13,11 +13,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, clean, felt, number, pill, text
-from rendering.i18n import tr
+from rendering.i18n import N_, tr
 
 W = 760
 ROW = 38
-COLUMNS = (("rating", 430), ("matches", 540), ("wins", 650), ("points", 740))
+COLUMNS = ((N_("rating"), 430), (N_("matches"), 540), (N_("wins"), 650), (N_("points"), 740))
 MEDALS = ((246, 196, 72), (200, 206, 214), (214, 150, 96))
 
 

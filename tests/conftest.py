@@ -22,3 +22,11 @@ async def db(db_path: Path) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.close()
+
+
+@pytest.fixture(autouse=True)
+def strict_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every message shown during a test must exist in the catalogues (see games.i18n.STRICT)."""
+    from games import i18n
+
+    monkeypatch.setattr(i18n, "STRICT", True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot import views
 from bot.cogs import game_autocomplete
-from bot.i18n import t
+from bot.i18n import LOCALES, t
 from bot.ids import ParsedId
 from bot.tables import BotError
 from games import find_game
@@ -57,7 +57,8 @@ class Admin(commands.Cog):
     @app_commands.rename(language=_("language"), timer=_("timer"))
     @app_commands.describe(language=_("Bot language on this server."),
                            timer=_("Seconds before a computer plays for an absent player (0 = off)."))
-    async def settings(self, interaction: discord.Interaction[Any], language: Literal["fr", "en"] | None = None,
+    @app_commands.choices(language=[app_commands.Choice(name=t(code, "language.name"), value=code) for code in LOCALES])
+    async def settings(self, interaction: discord.Interaction[Any], language: str | None = None,
                        timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -69,7 +70,8 @@ class Admin(commands.Cog):
             if language is not None or timer is not None:
                 await service.set_prefs(interaction.guild_id, locale=language, timer=timer)
             locale, seconds = await service.prefs(interaction.guild_id)
-            await interaction.followup.send(t(locale, "settings_now", lang=locale, timer=seconds), ephemeral=True)
+            await interaction.followup.send(t(locale, "settings_now", lang=t(locale, "language.name"), timer=seconds),
+                                            ephemeral=True)
 
 
 async def setup(bot: Any) -> None:

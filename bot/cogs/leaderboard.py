@@ -13,21 +13,29 @@ from discord.ext import commands
 from bot import images, views
 from bot.cogs import game_autocomplete
 from bot.db import Rating
-from bot.i18n import pick, t
+from bot.i18n import pick, t, tn
 from games import GAMES, find_game
 
 _ = app_commands.locale_str
 
 
-def rows_of(ratings: list[Rating], computer: bool = False) -> list[dict[str, Any]]:
-    """Scoreboard rows for ``rendering.scoreboard_image``."""
-    return [{"rank": i + 1, "name": r.name, "rating": round(r.ordinal, 1), "matches": r.matches, "wins": r.wins,
+def rows_of(ratings: list[Rating], computer: bool = False, locale: str = "fr") -> list[dict[str, Any]]:
+    """Scoreboard rows for ``rendering.scoreboard_image`` (computer players named in ``locale``)."""
+    return [{"rank": i + 1, "name": computer_name(r.player_key, locale) if computer else r.name,
+             "rating": round(r.ordinal, 1), "matches": r.matches, "wins": r.wins,
              "points": round(r.points, 1), "computer": computer} for i, r in enumerate(ratings)]
+
+
+def computer_name(player_key: str, locale: str) -> str:
+    """A computer player's name from its rating key (``c:normal``, ``c:baseline``)."""
+    level = player_key.partition(":")[2]
+    return t(locale, "computer_player") if level in ("", "normal") else t(locale, "computer_level", level=level)
 
 
 def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
     return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"], rating=f"{r['rating']:.1f}",
-                       matches=r["matches"], wins=r["wins"], points=f"{r['points']:g}") for r in rows)
+                       matches=tn(locale, "count.matches", r["matches"]), wins=tn(locale, "count.wins", r["wins"]),
+                       points=tn(locale, "count.points", r["points"])) for r in rows)
 
 
 class Leaderboard(commands.Cog):
@@ -46,7 +54,8 @@ class Leaderboard(commands.Cog):
             locale = self.bot.locale_for(interaction)
             assert interaction.guild_id is not None
             humans = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=15))
-            computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), True)
+            computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), True,
+                                locale)
             title = t(locale, "leaderboard", game=views.game_title(g, locale))
             embed = discord.Embed(title=title,
                                   colour=discord.Colour.gold())

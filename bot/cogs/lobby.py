@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import game_autocomplete
-from bot.i18n import pick, t
+from bot.i18n import pick, t, tn
 from bot.ids import ParsedId
 from bot.tables import BotError
 from games import GAMES, find_game
@@ -99,7 +99,7 @@ class Lobby(commands.Cog):
             for v in values:
                 text = f"{opt.name}={str(v).lower() if isinstance(v, bool) else v}"
                 if typing.strip().lower() in text.lower():
-                    label = f"{prefix}{text}  ({pick(opt.description, locale, opt.name)}: {opt.label(v, locale)})"
+                    label = f"{prefix}{text}  ({t(locale, 'option_line', name=opt.describe(locale), value=opt.label(v, locale))})"
                     out.append(app_commands.Choice(name=label[:100], value=f"{prefix}{text}"[:100]))
         return out[:25]
 
@@ -137,7 +137,7 @@ class Lobby(commands.Cog):
                 raise BotError.of("not_admin")
             assert interaction.channel_id is not None
             n = await self.bot.service.reset_place(interaction.channel_id)
-            await interaction.followup.send(t(self.bot.locale_for(interaction), "reset_done", n=n), ephemeral=True)
+            await interaction.followup.send(tn(self.bot.locale_for(interaction), "reset_done", n), ephemeral=True)
 
     def _here(self, interaction: discord.Interaction[Any]) -> Any:
         table = self.bot.service.at(interaction.channel_id or 0)

@@ -8,45 +8,40 @@ from typing import Any
 from games.base import Action, Game, Option, Player
 from games.cards import FRENCH_SUITS, card, card_short, suit_name
 from games.errors import InvalidAction
+from games.i18n import Msg, t, tn
 from games.piquet import declarations as dc
 from games.piquet.state import PiquetState
 
-_BOOL_OPTIONS = (
-    ("sinking", "Les joueurs annoncent eux-mêmes (et peuvent taire une combinaison)",
-     "Players declare themselves (and may sink a combination)"),
-    ("pique_90", "Variante de l'aide-mémoire : le pic fait compter 90 au lieu de 60",
-     "Seed variant: pique turns 30 into 90 instead of 60"),
-    ("old_french", "Compte ancien : 7, 8, 9 ne marquent pas au jeu (le cadet peut faire pic)",
-     "Old French count: 7, 8, 9 score nothing in play (younger may pique)"),
-    ("sets_by_rank", "Le plus haut brelan ou carré gagne (un brelan d'as bat quatre rois)",
-     "The highest set wins by rank (three aces beat four kings)"),
-    ("second_blanche", "Second dix de blanc si la main reste sans figure après l'écart",
-     "A second carte blanche if the hand is still without faces after the exchange"),
-    ("younger_stand_pat", "Le cadet peut ne rien échanger (piquet au cent)",
-     "Younger may exchange no card (Piquet au cent)"),
-)
-
-_KIND_FR = {dc.POINT: "le point", dc.SEQUENCE: "les suites", dc.SETS: "les brelans et quatorzes"}
-_KIND_EN = {dc.POINT: "point", dc.SEQUENCE: "sequences", dc.SETS: "sets"}
+_BOOL_OPTIONS = {
+    "sinking": Msg("piquet.option.sinking"),
+    "pique_90": Msg("piquet.option.pique_90"),
+    "old_french": Msg("piquet.option.old_french"),
+    "sets_by_rank": Msg("piquet.option.sets_by_rank"),
+    "second_blanche": Msg("piquet.option.second_blanche"),
+    "younger_stand_pat": Msg("piquet.option.younger_stand_pat"),
+}
+_CLASSES = {dc.POINT: Msg("piquet.class.point"), dc.SEQUENCE: Msg("piquet.class.sequence"),
+            dc.SETS: Msg("piquet.class.sets")}
+_TALON = {"look": Msg("piquet.action.talon.look"), "leave": Msg("piquet.action.talon.leave")}
+_DECLARE = {"declare": Msg("piquet.action.declare"), "sink": Msg("piquet.action.sink")}
 
 
 class PiquetGame(Game):
     """Rubicon Piquet for two (RULES.md section 4); registered as ``piquet``."""
 
     name = "piquet"
-    titles = {"fr": "Piquet", "en": "Piquet"}
+    titles = Msg("piquet.title")
+    phases = {"exchange": Msg("piquet.phase.exchange"), "declare": Msg("piquet.phase.declare"),
+              "over": Msg("piquet.phase.over")}
     min_seats = 2
     max_seats = 2
     zero_sum = True
 
     def options(self) -> list[Option]:
         """Packets of the deal, sinking, and the seed's variants of RULES.md 4.8 (all off)."""
-        opts = [Option("packets", 2, {"fr": "Distribution par 2 ou par 3 cartes (pour toute la partie)",
-                                      "en": "Deal by 2 or by 3 cards (for the whole partie)"},
-                       choices=(2, 3),
-                       labels={2: {"fr": "par deux", "en": "by twos"},
-                               3: {"fr": "par trois", "en": "by threes"}})]
-        opts += [Option(name, False, {"fr": fr, "en": en}) for name, fr, en in _BOOL_OPTIONS]
+        opts = [Option("packets", 2, Msg("piquet.option.packets"), choices=(2, 3),
+                       labels={2: Msg("piquet.option.packets.2"), 3: Msg("piquet.option.packets.3")})]
+        opts += [Option(name, False, description) for name, description in _BOOL_OPTIONS.items()]
         return opts
 
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> PiquetState:
@@ -83,39 +78,31 @@ class PiquetGame(Game):
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Button text: a card, a count, a declaration choice."""
-        fr = locale.startswith("fr")
         kind, arg = action
         if kind == "play":
             return card_short(card(arg), locale)
         if kind == "discard":
-            return f"{'Écarter' if fr else 'Discard'} {card_short(card(arg), locale)}"
+            return t(locale, "piquet.action.discard", card=card_short(card(arg), locale))
         if kind == "exchange":
             n = int(arg)
-            if n == 0:
-                return "Ne rien échanger" if fr else "Exchange nothing"
-            return f"Échanger {n} carte{'s' if n > 1 else ''}" if fr else f"Exchange {n} card{'s' if n > 1 else ''}"
+            return tn(locale, "piquet.action.exchange", n) if n else t(locale, "piquet.action.exchange.0")
         if kind == "talon":
-            if arg == "look":
-                return "Regarder le talon" if fr else "Look at the talon"
-            return "Ne pas regarder" if fr else "Leave it unseen"
-        if kind in ("declare", "sink"):
-            what = _KIND_FR[arg] if fr else _KIND_EN[arg]
-            if kind == "declare":
-                return f"Annoncer {what}" if fr else f"Declare {what}"
-            return f"Taire {what}" if fr else f"Sink {what}"
+            return _TALON[arg](locale)
+        if kind in _DECLARE:
+            return _DECLARE[kind](locale, what=_CLASSES[arg](locale))
         return str(action)
 
     def action_group(self, action: Action, locale: str = "fr") -> str:
-        """Cards by suit, other decisions by kind."""
+        """Cards by suit, other decisions together."""
         if action.kind in ("play", "discard"):
-            return suit_name(card(action.arg).suit, locale)
-        return action.kind
+            return suit_name(card(action.arg).suit, locale).capitalize()
+        return t(locale, "common.group.other")
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
-        """Four pages of rules in French or English (our own words, RULES.md section 4)."""
+        """Four pages of rules (our own words, RULES.md section 4)."""
         from games.piquet.summary import PAGES
 
-        return list(PAGES["fr" if locale.startswith("fr") else "en"])
+        return [page(locale) for page in PAGES]
 
     def computer_player(self, level: str = "normal") -> Player:
         """The Piquet computer player (:mod:`games.piquet.ai`)."""

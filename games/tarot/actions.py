@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.base import Action
 from games.cards import card, suit_name
 from games.errors import InvalidAction
+from games.i18n import Msg, t
 from games.tarot.deck import CONTRACTS, POIGNEE_LEVELS
 
 PASS = Action("pass")
@@ -49,48 +50,37 @@ def parse_action(text: str) -> Action:
     raise InvalidAction(f"Unknown Tarot action {text!r}.", f"Action de Tarot inconnue {text!r}.")
 
 
-_CONTRACT_LABELS = {
-    "prise": ("Prise (Petite)", "Prise (Petite)"),
-    "garde": ("Garde", "Garde"),
-    "garde_sans": ("Garde sans le chien", "Garde sans (without the chien)"),
-    "garde_contre": ("Garde contre le chien", "Garde contre (against the chien)"),
-}
-_POIGNEE_LABELS = {"simple": ("Poignée simple", "Single poignée"), "double": ("Double poignée", "Double poignée"),
-                   "triple": ("Triple poignée", "Triple poignée")}
+_CONTRACT_LABELS = {"prise": Msg("tarot.contract.prise"), "garde": Msg("tarot.contract.garde"),
+                    "garde_sans": Msg("tarot.contract.garde_sans"), "garde_contre": Msg("tarot.contract.garde_contre")}
+_POIGNEE_LABELS = {"simple": Msg("tarot.poignee.simple"), "double": Msg("tarot.poignee.double"),
+                   "triple": Msg("tarot.poignee.triple")}
+_LABELS = {"pass": Msg("tarot.action.pass"), "chelem": Msg("tarot.action.chelem"),
+           "no_chelem": Msg("tarot.action.no_chelem")}
+_GROUPS = {"bid": Msg("tarot.group.bidding"), "pass": Msg("tarot.group.bidding"),
+           "chelem": Msg("tarot.group.announce"), "no_chelem": Msg("tarot.group.announce"),
+           "poignee": Msg("tarot.group.announce"), "call": Msg("tarot.group.call")}
 
 
 def contract_name(contract: str, locale: str = "fr") -> str:
     """Localized contract name (the French terms are kept in English too)."""
-    fr, en = _CONTRACT_LABELS[contract]
-    return fr if locale.startswith("fr") else en
+    return _CONTRACT_LABELS[contract](locale)
 
 
 def action_label(action: Action, locale: str = "fr") -> str:
     """Short button or menu label: "Garde", "Passe", "Appeler le Roi de cœur", "Dame de cœur"."""
-    fr = locale.startswith("fr")
     kind, arg = action
-    if kind == "pass":
-        return "Passe" if fr else "Pass"
+    if kind in _LABELS:
+        return _LABELS[kind](locale)
     if kind == "bid" and arg in _CONTRACT_LABELS:
         return contract_name(arg, locale)
-    if kind == "chelem":
-        return "Annoncer le chelem" if fr else "Announce a chelem (slam)"
-    if kind == "no_chelem":
-        return "Jouer sans chelem" if fr else "Play (no chelem)"
     if kind == "poignee" and arg in _POIGNEE_LABELS:
-        return _POIGNEE_LABELS[arg][0 if fr else 1]
+        return _POIGNEE_LABELS[arg](locale)
     if kind in _CARD_KINDS:
-        c = card(arg)
-        name = c.name(locale)
+        name = card(arg).name(locale)
         if kind == "call":
-            return f"Appeler {_with_article(name)}" if fr else f"Call the {name}"
+            return t(locale, "tarot.action.call", card=name)
         return name[0].upper() + name[1:]
     return str(action)
-
-
-def _with_article(name: str) -> str:
-    """"Roi de cœur" -> "le Roi de cœur"."""
-    return name if name.startswith(("le ", "l'")) else f"le {name}"
 
 
 def action_group(action: Action, locale: str = "fr") -> str:
@@ -98,11 +88,6 @@ def action_group(action: Action, locale: str = "fr") -> str:
     kind, arg = action
     if kind in ("play", "discard"):
         c = card(arg)
-        return suit_name(c.suit if c.suit else "T", locale)
-    if kind in ("bid", "pass"):
-        return "Enchères" if locale.startswith("fr") else "Bidding"
-    if kind in ("chelem", "no_chelem", "poignee"):
-        return "Annonces" if locale.startswith("fr") else "Announcements"
-    if kind == "call":
-        return "Appel" if locale.startswith("fr") else "Call"
-    return kind
+        return suit_name(c.suit if c.suit else "T", locale).capitalize()
+    group = _GROUPS.get(kind)
+    return group(locale) if group else t(locale, "common.group.other")

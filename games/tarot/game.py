@@ -7,6 +7,7 @@ from typing import Any
 
 from games.base import Action, Game, Option, Player
 from games.errors import GameError
+from games.i18n import Msg
 from games.tarot import actions, rules
 from games.tarot.state import TarotState, new_state
 
@@ -15,7 +16,9 @@ class TarotGame(Game):
     """French Tarot, FFT rules, 3 to 5 players (RULES.md section 2)."""
 
     name = "tarot"
-    titles = {"fr": "Tarot", "en": "French Tarot"}
+    titles = Msg("tarot.title")
+    phases = {"bidding": Msg("tarot.phase.bidding"), "call": Msg("tarot.phase.call"),
+              "ecart": Msg("tarot.phase.ecart"), "announce": Msg("tarot.phase.announce")}
     min_seats = 3
     max_seats = 5
     zero_sum = True
@@ -23,21 +26,12 @@ class TarotGame(Game):
     def options(self) -> list[Option]:
         """Number of deals and the RULES.md 2.8 alternatives (all off by default)."""
         return [
-            Option("deals", 0, {"fr": "Nombre de donnes (0 : chacun donne une fois)",
-                                "en": "Number of deals (0: every seat deals once)"},
-                   minimum=0, maximum=40, labels={0: {"fr": "Chacun donne une fois", "en": "Every seat deals once"}}),
-            Option("excuse_last_changes_camp", False,
-                   {"fr": "Excuse jouée au dernier pli : elle change de camp (texte FFT)",
-                    "en": "Excuse played on the last trick goes to the other side (FFT wording)"}),
-            Option("excuse_from_ecart", False,
-                   {"fr": "Échange de l'Excuse : la carte peut venir de l'écart",
-                    "en": "Excuse exchange: the card may come from the écart"}),
-            Option("poignee_5p_triple_15", False,
-                   {"fr": "À 5 joueurs, triple poignée à 15 atouts (au lieu de 13)",
-                    "en": "5 players: triple poignée needs 15 trumps (instead of 13)"}),
-            Option("five_seated_four_playing", False,
-                   {"fr": "À 5 joueurs : le donneur ne joue pas (4 joueurs actifs)",
-                    "en": "5 seats: the dealer sits out, 4 play"}),
+            Option("deals", 0, Msg("tarot.option.deals"), minimum=0, maximum=40,
+                   labels={0: Msg("tarot.option.deals.0")}),
+            Option("excuse_last_changes_camp", False, Msg("tarot.option.excuse_last_changes_camp")),
+            Option("excuse_from_ecart", False, Msg("tarot.option.excuse_from_ecart")),
+            Option("poignee_5p_triple_15", False, Msg("tarot.option.poignee_5p_triple_15")),
+            Option("five_seated_four_playing", False, Msg("tarot.option.five_seated_four_playing")),
         ]
 
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TarotState:
@@ -61,6 +55,10 @@ class TarotGame(Game):
 
     def action_group(self, action: Action, locale: str = "fr") -> str:
         return actions.action_group(action, locale)
+
+    def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
+        bid = contract.get("bid")
+        return actions.contract_name(bid, locale) if bid in actions.BIDS else None
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         return rules.summary(locale)

@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Action, Game, Option, Player
-from games.cards import card, card_name, suit_name
+from games.cards import SPANISH_SUIT_NAMES, card, card_name, suit_name
 from games.errors import InvalidAction
+from games.i18n import Msg, t
 from games.tresillo.auction import LEVELS
 from games.tresillo.order import SUITS
 from games.tresillo.state import TresilloState
 
-_SUIT_LABELS = {s: {"fr": suit_name(s, "fr", "spanish"), "en": suit_name(s, "en", "spanish")} for s in SUITS}
+_SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
 _FIXED_ARGS: dict[str, tuple[str, ...]] = {
     "pass": ("",), "renounce": ("",), "accept": ("",), "defend": ("",),
     "bid": (*LEVELS[1:], "plus"), "exchange": ("done", "ask"), "order": ("me", "partner"),
@@ -20,60 +21,61 @@ _FIXED_ARGS: dict[str, tuple[str, ...]] = {
 }
 _DECLARE_ARGS = {f"{n}:{s}" for n in ("jeu", "solo") for s in SUITS} | {"jeu_favour", "retourne", "solo_favour"}
 
-_LABELS: dict[str, tuple[str, str]] = {  # canonical text -> (fr, en)
-    "pass": ("Je passe", "Pass"),
-    "bid:jeu": ("Je joue", "Je joue (I play)"),
-    "bid:plus": ("Plus !", "Plus (higher)"),
-    "bid:jeu_favour": ("Je joue : Jeu de faveur", "Bid: favour Jeu"),
-    "bid:retourne": ("Je joue : Retourne", "Bid: Retourne"),
-    "bid:solo": ("Je joue : Solo", "Bid: Solo"),
-    "bid:solo_favour": ("Je joue : Solo de faveur", "Bid: favour Solo"),
-    "declare:jeu_favour": ("Jeu dans la couleur de faveur", "Jeu in the favour suit"),
-    "declare:retourne": ("Retourne", "Retourne"),
-    "declare:solo_favour": ("Solo dans la couleur de faveur", "Solo in the favour suit"),
-    "exchange:done": ("Terminer l'écart", "Finish the exchange"),
-    "exchange:ask": ("Demander 8 ou 9 cartes", "Ask to take 8 or 9 cards"),
-    "consent:yes": ("D'accord pour 8-9 cartes", "Agree to 8-9 cards"),
-    "consent:no": ("Refuser", "Refuse"),
-    "order:me": ("J'écarte en premier", "I exchange first"),
-    "order:partner": ("À toi !", "You go first"),
-    "renounce": ("Je renonce", "I renounce"),
-    "accept": ("D'accord", "Accept the renounce"),
-    "defend": ("Je défends", "I defend"),
-    "bola:stop": ("Je m'arrête", "Stop here"),
-    "bola:continue": ("Je tente la bola", "Go for the bola"),
-    "bet:J": ("Mise J : le Joueur gagne", "Bet J: the Joueur wins"),
-    "bet:P": ("Mise P : Puesta", "Bet P: Puesta"),
-    "bet:C": ("Mise C : Codillo", "Bet C: Codillo"),
-    "bet:none": ("Pas de mise", "No bet"),
+_LABELS: dict[str, Msg] = {  # canonical text -> label
+    "pass": Msg("tresillo.action.pass"),
+    "bid:jeu": Msg("tresillo.action.bid.jeu"),
+    "bid:plus": Msg("tresillo.action.bid.plus"),
+    "bid:jeu_favour": Msg("tresillo.action.bid.jeu_favour"),
+    "bid:retourne": Msg("tresillo.action.bid.retourne"),
+    "bid:solo": Msg("tresillo.action.bid.solo"),
+    "bid:solo_favour": Msg("tresillo.action.bid.solo_favour"),
+    "declare:jeu_favour": Msg("tresillo.action.declare.jeu_favour"),
+    "declare:retourne": Msg("tresillo.action.declare.retourne"),
+    "declare:solo_favour": Msg("tresillo.action.declare.solo_favour"),
+    "exchange:done": Msg("tresillo.action.exchange.done"),
+    "exchange:ask": Msg("tresillo.action.exchange.ask"),
+    "consent:yes": Msg("tresillo.action.consent.yes"),
+    "consent:no": Msg("tresillo.action.consent.no"),
+    "order:me": Msg("tresillo.action.order.me"),
+    "order:partner": Msg("tresillo.action.order.partner"),
+    "renounce": Msg("tresillo.action.renounce"),
+    "accept": Msg("tresillo.action.accept"),
+    "defend": Msg("tresillo.action.defend"),
+    "bola:stop": Msg("tresillo.action.bola.stop"),
+    "bola:continue": Msg("tresillo.action.bola.continue"),
+    "bet:J": Msg("tresillo.action.bet.J"),
+    "bet:P": Msg("tresillo.action.bet.P"),
+    "bet:C": Msg("tresillo.action.bet.C"),
+    "bet:none": Msg("tresillo.action.bet.none"),
 }
+_CONTRACTS = {"jeu": Msg("tresillo.contract.jeu"), "jeu_favour": Msg("tresillo.contract.jeu_favour"),
+              "retourne": Msg("tresillo.contract.retourne"), "solo": Msg("tresillo.contract.solo"),
+              "solo_favour": Msg("tresillo.contract.solo_favour")}
 
 
 class TresilloGame(Game):
     """Tresillo (Spanish Ombre), 3 seats or 4 with the alcalde (RULES.md section 1)."""
 
     name = "tresillo"
-    titles = {"fr": "Tresillo", "en": "Tresillo", "es": "Tresillo"}
+    titles = Msg("tresillo.title")
+    phases = {"bet": Msg("tresillo.phase.bet"), "bid": Msg("tresillo.phase.bid"),
+              "declare": Msg("tresillo.phase.declare"), "exchange": Msg("tresillo.phase.exchange"),
+              "order": Msg("tresillo.phase.order"), "consent": Msg("tresillo.phase.consent"),
+              "renounce": Msg("tresillo.phase.renounce"), "bola": Msg("tresillo.phase.bola")}
     min_seats = 3
     max_seats = 4
     zero_sum = True
 
     def options(self) -> list[Option]:
         return [
-            Option("rounds", 1, {"fr": "Tours de donne (chaque joueur donne ce nombre de fois)",
-                                 "en": "Rounds (each seat deals this many times)"}, minimum=1, maximum=5),
-            Option("favour", "E", {"fr": "Couleur de faveur", "en": "Favour suit"}, choices=SUITS,
-                   labels=_SUIT_LABELS),
-            Option("stake", 10, {"fr": "Mise de l'alcalde", "en": "Alcalde's stake"},
-                   choices=(2, 4, 6, 8, 10, 20, 30, 50, 100)),
-            Option("retourne_value", 10, {"fr": "Valeur de la Retourne (30 : comptée comme un Solo)",
-                                          "en": "Retourne value (30: scored as a Solo)"}, choices=(10, 30)),
-            Option("failed_bola", "pays", {"fr": "Bola manquée", "en": "Failed bola"},
-                   choices=("pays", "wins"),
-                   labels={"pays": {"fr": "paie 70 à chacun", "en": "pays 70 to each"},
-                           "wins": {"fr": "compte comme gagnée", "en": "settled as a win"}}),
-            Option("open_any", False, {"fr": "Ouverture directe à tout niveau",
-                                       "en": "Open the bidding at any level"}),
+            Option("rounds", 1, Msg("tresillo.option.rounds"), minimum=1, maximum=5),
+            Option("favour", "E", Msg("tresillo.option.favour"), choices=SUITS, labels=_SUIT_LABELS),
+            Option("stake", 10, Msg("tresillo.option.stake"), choices=(2, 4, 6, 8, 10, 20, 30, 50, 100)),
+            Option("retourne_value", 10, Msg("tresillo.option.retourne_value"), choices=(10, 30)),
+            Option("failed_bola", "pays", Msg("tresillo.option.failed_bola"), choices=("pays", "wins"),
+                   labels={"pays": Msg("tresillo.option.failed_bola.pays"),
+                           "wins": Msg("tresillo.option.failed_bola.wins")}),
+            Option("open_any", False, Msg("tresillo.option.open_any")),
         ]
 
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TresilloState:
@@ -116,29 +118,35 @@ class TresilloGame(Game):
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Short label with the game's Spanish terms: "Je joue", "Plus !", "Solo en oros"..."""
-        fr = locale.startswith("fr")
         text = str(action)
         if text in _LABELS:
-            return _LABELS[text][0 if fr else 1]
+            return _LABELS[text](locale)
         if action.kind in ("play", "discard"):
             name = card_name(card(action.arg, "spanish"), locale)
             if action.kind == "play":
                 return name
-            return f"Écarter {name}" if fr else f"Discard {name}"
+            return t(locale, "tresillo.action.discard", card=name)
         if action.kind == "declare":
             contract, _, suit = action.arg.partition(":")
-            title = "Jeu" if contract == "jeu" else "Solo"
-            return f"{title} {'en' if fr else 'in'} {suit_name(suit, locale, 'spanish')}"
+            return t(locale, "tresillo.action.declare", contract=_CONTRACTS[contract](locale),
+                     suit=suit_name(suit, locale, "spanish"))
         return text
 
     def action_group(self, action: Action, locale: str = "fr") -> str:
-        """Cards are grouped by suit (by name), everything else by kind."""
+        """Cards are grouped by suit (by name), contracts together, the other choices together."""
         if action.kind in ("play", "discard"):
-            return suit_name(action.arg[-1], locale, "spanish")
-        return action.kind
+            return suit_name(action.arg[-1], locale, "spanish").capitalize()
+        if action.kind == "declare":
+            return t(locale, "tresillo.group.declare")
+        return t(locale, "common.group.other")
+
+    def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
+        """"Solo de faveur", "Jeu"... (the trump is on the table image)."""
+        name = _CONTRACTS.get(str(contract.get("name")))
+        return name(locale) if name else None
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
-        """Four pages of rules for players, in French or English."""
+        """Four pages of rules for players."""
         from games.tresillo.rules_text import PAGES
 
-        return list(PAGES["fr" if locale.startswith("fr") else "en"])
+        return [page(locale) for page in PAGES]

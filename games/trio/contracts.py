@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.cards import Card, card
+from games.i18n import Msg, t
 from games.trio.melds import ADJACENCY, SEQ, SET, is_wild, parse_seq, parse_set
 from games.trio.search import SeqPart, SetPart
 
@@ -38,10 +39,7 @@ CONTRACTS: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = {
     ),
 }
 
-_NAMES = {
-    (SET, 3): ("Brelan", "Brelan"), (SET, 4): ("Carré", "Carré"),
-    (SEQ, 4): ("Quatrième", "4-card sequence"),
-}
+_NAMES = {(SET, 3): Msg("trio.part.set3"), (SET, 4): Msg("trio.part.set4"), (SEQ, 4): Msg("trio.part.seq4")}
 
 
 def _check_variant(variant: str) -> None:
@@ -71,13 +69,12 @@ def run_wild_limit(variant: str, contract: int | None = None, length: int = 0) -
 
 def contract_name(contract: int, variant: str = "trio", locale: str = "fr") -> str:
     """``"deux Brelans"``-style description of a contract, e.g. ``"Brelan + Carré"``."""
-    fr = locale.startswith("fr")
     parts = []
     for kind, size in contract_parts(contract, variant):
         if (kind, size) in _NAMES:
-            parts.append(_NAMES[kind, size][0 if fr else 1])
+            parts.append(_NAMES[kind, size](locale))
         else:
-            parts.append(f"Séquence à {size}" if fr else f"{size}-card sequence")
+            parts.append(t(locale, "trio.part.seq", n=size))
     return " + ".join(parts)
 
 

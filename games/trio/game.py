@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from games.base import Action, Game, Option, Player
 from games.cards import card
 from games.errors import InvalidAction
+from games.i18n import Msg, t
 from games.trio.contracts import CONTRACTS
 from games.trio.rules_text import rules_pages
 from games.trio.state import TrioState, new_state
@@ -16,12 +17,18 @@ _KINDS = {
     "draw": ("stock", "discard"),
     "meld": ("brelan", "carre", "seq"),
 }
-_KIND_FR = {"brelan": "Brelan", "carre": "Carré", "seq": "Séquence"}
-_KIND_EN = {"brelan": "Brelan (set of 3)", "carre": "Carré (set of 4)", "seq": "Sequence"}
+_MELDS = {"brelan": Msg("trio.meld.brelan"), "carre": Msg("trio.meld.carre"), "seq": Msg("trio.meld.seq")}
+_DRAWS = {"stock": Msg("trio.action.draw.stock"), "discard": Msg("trio.action.draw.discard")}
+_ADD_ENDS = {"low": Msg("trio.action.add.low"), "high": Msg("trio.action.add.high")}
+_ONTO = {"": Msg("trio.action.onto"), "lo": Msg("trio.action.onto.lo"), "hi": Msg("trio.action.onto.hi")}
+_GROUPS = {"meld": Msg("trio.group.melds"), "add": Msg("trio.group.melds"), "done": Msg("trio.group.melds"),
+           "cancel": Msg("trio.group.melds"), "layoff": Msg("trio.group.layoff"), "onto": Msg("trio.group.layoff"),
+           "discard": Msg("trio.group.discard")}
+_CONTRACTS_OPTION = {"trio": Msg("trio.option.contracts"), "ecole": Msg("ecole.option.contracts")}
 
 
-def _bool(name: str, fr: str, en: str) -> Option:
-    return Option(name, False, {"fr": fr, "en": en}, choices=(False, True))
+def _bool(name: str, description: Msg) -> Option:
+    return Option(name, False, description, choices=(False, True))
 
 
 class TrioGame(Game):
@@ -29,7 +36,9 @@ class TrioGame(Game):
 
     name = "trio"
     variant: ClassVar[str] = "trio"
-    titles = {"fr": "Le Trio", "en": "Le Trio"}
+    titles = Msg("trio.title")
+    phases = {"draw": Msg("trio.phase.draw"), "play": Msg("trio.phase.play"), "meld": Msg("trio.phase.meld"),
+              "layoff": Msg("trio.phase.layoff")}
     min_seats = 3
     max_seats = 6
     zero_sum = False
@@ -39,36 +48,18 @@ class TrioGame(Game):
 
     def options(self) -> list[Option]:
         n = len(CONTRACTS[self.variant])
-        word_fr, word_en = ("contrats", "contracts") if self.variant == "trio" else ("années", "years")
         opts = [
-            Option("contracts", n, {"fr": f"Nombre de {word_fr} à remplir pour gagner (partie courte si moins)",
-                                    "en": f"Number of {word_en} to complete (a shorter game if fewer)"},
-                   minimum=1, maximum=n),
-            Option("max_rounds", 3 * n,
-                   {"fr": "Limite de partie : nombre maximal de coups (le plus avancé dans les "
-                          f"{word_fr} gagne alors)",
-                    "en": f"Match limit: most rounds played (the furthest in the {word_en} then wins)"},
-                   minimum=1, maximum=200),
-            Option("stock_passes", 3,
-                   {"fr": "Passages du talon par coup : quand le dernier s'épuise, le coup est bloqué",
-                    "en": "Passes through the stock per round: when the last runs out, the round is blocked"},
-                   minimum=1, maximum=9),
-            _bool("longer_melds", "Combinaisons plus longues permises à l'ouverture",
-                  "Longer combinations allowed when opening"),
-            Option("same_rank_brelans", True, {"fr": "Deux brelans de même rang permis dans un contrat",
-                                               "en": "Two brelans of one rank allowed in a contract"},
-                   choices=(False, True)),
-            Option("same_suit_runs", True, {"fr": "Deux séquences de même couleur permises dans un contrat",
-                                            "en": "Two sequences of one suit allowed in a contract"},
-                   choices=(False, True)),
-            _bool("layoff_on_opening", "Poser sur les combinaisons dès le tour de l'ouverture",
-                  "Lay off on the turn you open"),
-            _bool("tie_first_opener", "Égalité finale : le premier à avoir ouvert le dernier contrat gagne",
-                  "Final tie: the first to open the last contract wins"),
+            Option("contracts", n, _CONTRACTS_OPTION[self.variant], minimum=1, maximum=n),
+            Option("max_rounds", 3 * n, Msg("trio.option.max_rounds"), minimum=1, maximum=200),
+            Option("stock_passes", 3, Msg("trio.option.stock_passes"), minimum=1, maximum=9),
+            _bool("longer_melds", Msg("trio.option.longer_melds")),
+            Option("same_rank_brelans", True, Msg("trio.option.same_rank_brelans"), choices=(False, True)),
+            Option("same_suit_runs", True, Msg("trio.option.same_suit_runs"), choices=(False, True)),
+            _bool("layoff_on_opening", Msg("trio.option.layoff_on_opening")),
+            _bool("tie_first_opener", Msg("trio.option.tie_first_opener")),
         ]
         if self.variant == "ecole":
-            opts.append(Option("jokers", 2, {"fr": "Fous (jokers) par paquet", "en": "Jokers per pack"},
-                               minimum=0, maximum=4))
+            opts.append(Option("jokers", 2, Msg("ecole.option.jokers"), minimum=0, maximum=4))
         return opts
 
     def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -134,48 +125,37 @@ class TrioGame(Game):
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Short labels: "Piocher au talon", "Ajouter 2♣ (= 8♥)", "Poser sur n°3 (haut)"..."""
-        fr = locale.startswith("fr")
         k, arg = action.kind, action.arg
 
         def short(code: str) -> str:
             return card(code).short(locale)
 
         if k == "draw":
-            if arg == "stock":
-                return "Piocher au talon" if fr else "Draw from the stock"
-            return "Prendre la défausse" if fr else "Take the discard"
+            return _DRAWS[arg](locale)
         if k == "discard":
-            return f"Défausser {short(arg)}" if fr else f"Discard {short(arg)}"
+            return t(locale, "trio.action.discard", card=short(arg))
         if k == "meld":
-            return f"Former : {_KIND_FR[arg]}" if fr else f"Build: {_KIND_EN[arg]}"
+            return t(locale, "trio.action.meld", kind=_MELDS[arg](locale))
         if k == "add":
             code, _, rep = arg.partition("=")
-            if rep in ("low", "high"):
-                where = {"low": ("bas", "low"), "high": ("haut", "high")}[rep][0 if fr else 1]
-                return f"{short(code)} ({where})"
-            return f"{short(code)} (= {short(rep)})" if rep else short(code)
+            if rep in _ADD_ENDS:
+                return _ADD_ENDS[rep](locale, card=short(code))
+            return t(locale, "trio.action.add.as", card=short(code), rep=short(rep)) if rep else short(code)
         if k == "done":
-            return "Combinaison terminée" if fr else "Combination done"
+            return t(locale, "trio.action.done")
         if k == "cancel":
-            return "Annuler" if fr else "Cancel"
+            return t(locale, "trio.action.cancel")
         if k == "layoff":
-            return f"Poser {short(arg)} sur…" if fr else f"Lay off {short(arg)} on…"
+            return t(locale, "trio.action.layoff", card=short(arg))
         if k == "onto":
             mid, _, end = arg.partition(":")
-            where = {"lo": (" (bas)", " (low end)"), "hi": (" (haut)", " (high end)"), "": ("", "")}[end]
-            return f"Combinaison n°{mid}{where[0]}" if fr else f"Combination #{mid}{where[1]}"
+            return _ONTO[end](locale, n=mid)
         return str(action)
 
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """Menus: draw, combinations (build steps), lay-offs, discards."""
-        fr = locale.startswith("fr")
-        if action.kind in ("meld", "add", "done", "cancel"):
-            return "Combinaisons" if fr else "Combinations"
-        if action.kind in ("layoff", "onto"):
-            return "Poser sur la table" if fr else "Lay off"
-        if action.kind == "discard":
-            return "Défausser" if fr else "Discard"
-        return "Piocher" if fr else "Draw"
+        group = _GROUPS.get(action.kind)
+        return group(locale) if group else t(locale, "trio.group.draw")
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         return rules_pages(self.variant, locale)
@@ -186,7 +166,7 @@ class EcoleGame(TrioGame):
 
     name = "ecole"
     variant = "ecole"
-    titles = {"fr": "L'École", "en": "L'École"}
+    titles = Msg("ecole.title")
     min_seats = 3
     max_seats = 7
 

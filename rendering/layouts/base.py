@@ -16,7 +16,7 @@ from PIL import Image
 from games.cards import Card, Family, card, sort_key
 from rendering.canvas import RGB, number
 from rendering.cards import family_of
-from rendering.i18n import colon, pick, tr
+from rendering.i18n import colon, pick, tr, trn
 
 JSON = dict[str, Any]
 Badge = tuple[str, RGB]
@@ -131,8 +131,7 @@ class Layout:
         parts = []
         tricks = view.get("tricks_won")
         if isinstance(tricks, list) and seat < len(tricks) and "trick" in view:
-            t = tricks[seat]
-            parts.append(tr("trick" if t in (0, 1) else "tricks", locale, n=t))
+            parts.append(trn("tricks", tricks[seat], locale))
         scores = view.get("scores") or []
         if seat < len(scores):
             parts.append(tr("seat_total", locale, n=number(scores[seat])))

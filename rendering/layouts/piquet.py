@@ -9,7 +9,7 @@ from typing import Any
 
 from games.cards import Card, sort_key
 from rendering.canvas import GOLD, ROSE, SILVER
-from rendering.i18n import colon, fr, pick, tr
+from rendering.i18n import colon, fr, pick, tr, trn
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
@@ -94,7 +94,7 @@ class PiquetLayout(Layout):
         deal = (view.get("deal_points") or [0, 0])[seat]
         tricks = (view.get("tricks_won") or [0, 0])[seat]
         return " · ".join((pick(locale, f"donne {deal}", f"deal {deal}"),
-                           tr("trick" if tricks in (0, 1) else "tricks", locale, n=tricks),
+                           trn("tricks", tricks, locale),
                            tr("seat_total", locale, n=scores[seat])))
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:

@@ -68,6 +68,6 @@ async def test_stats_after_a_match(world: Any) -> None:
         await play_turn(member_of(w, table, table.to_act()), w.channel, msg, rng)
     res = await w.carol.slash(w.channel, "stats", member=w.bob)
     embed = res.response.embeds[0]
-    assert "bob" in embed.title and embed.fields and "1 matches" in embed.fields[0].value
+    assert "bob" in embed.title and embed.fields and "1 match," in embed.fields[0].value
     res = await w.carol.slash(w.channel, "stats")
     assert "No finished match" in res.response.embeds[0].description

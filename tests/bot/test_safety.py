@@ -262,7 +262,7 @@ async def test_french_settings_and_rules(world: Any) -> None:
     w = world
     assert "settings" not in w.bob.available_commands(w.channel), "/settings is for admins"
     res = await w.alice.slash(w.channel, "settings", language="fr")
-    assert "Langue : fr" in said(res)
+    assert "Langue : Français" in said(res)
     res = await w.dave.slash(w.channel, "hand")
     assert "Aucune table" in said(res)
     res = await w.alice.slash(w.channel, "table new", game="toy")

@@ -431,8 +431,8 @@ def test_parse_labels_groups_and_summary() -> None:
     assert PIQUET.action_label(Action("play", "QH"), "fr") == "D♥"
     assert PIQUET.action_label(Action("exchange", "5"), "en") == "Exchange 5 cards"
     assert PIQUET.action_label(Action("sink", "point"), "fr") == "Taire le point"
-    assert PIQUET.action_group(Action("discard", "QH"), "fr") == "cœur"
-    assert PIQUET.action_group(Action("exchange", "5")) == "exchange"
+    assert PIQUET.action_group(Action("discard", "QH"), "fr") == "Cœur"
+    assert PIQUET.action_group(Action("exchange", "5")) == "Autres choix"
     for locale in ("fr", "en"):
         pages = PIQUET.rules_summary(locale)
         assert 3 <= len(pages) <= 5 and all(len(p) < 2000 for p in pages)

@@ -172,8 +172,8 @@ def test_action_labels_fr_en() -> None:
 
 def test_action_groups_put_plays_by_suit() -> None:
     group = TAROT.action_group
-    assert group(Action("play", "QH"), "fr") == "cœur"
-    assert group(Action("play", "T5"), "fr") == group(Action("play", "EX"), "fr") == "atout"
+    assert group(Action("play", "QH"), "fr") == "Cœur"
+    assert group(Action("play", "T5"), "fr") == group(Action("play", "EX"), "fr") == "Atout"
     assert group(Action("discard", "2C"), "en") == "Clubs"
     assert group(Action("bid", "garde"), "en") == group(Action("pass"), "en")
 

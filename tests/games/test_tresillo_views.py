@@ -153,8 +153,8 @@ def test_labels_use_the_games_terms() -> None:
     assert label(Action("play", "1E"), "fr") == "As de espadas"
     assert label(Action("discard", "RC"), "en") == "Discard Rey de copas"
     assert label(Action("renounce"), "fr") == "Je renonce" and label(Action("defend"), "en") == "I defend"
-    assert TRESILLO.action_group(Action("play", "RC"), "fr") == "copas"
-    assert TRESILLO.action_group(Action("bid", "plus"), "fr") == "bid"
+    assert TRESILLO.action_group(Action("play", "RC"), "fr") == "Copas"
+    assert TRESILLO.action_group(Action("bid", "plus"), "fr") == "Autres choix"
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
