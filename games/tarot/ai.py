@@ -188,7 +188,7 @@ class TarotBot:
         outstanding = self._outstanding_trumps(hand)
         friend_wins = trick_seats[win_i] in friends
         if friend_wins and self._holds(trick[win_i], hand, outstanding, after):
-            return self._give(real)
+            return self._give(real, trick[win_i], after)
         winning = [c for c in real if trick_winner([*trick, c]) == len(trick)]
         if winning:
             sure = [c for c in winning if self._holds(c, hand, outstanding, after)]
@@ -237,14 +237,21 @@ class TarotBot:
             return 1 + c.value // 4
         return HALVES[c] * 2 + (8 if c.value == KING else 0)
 
-    def _give(self, real: list[Card]) -> Card:
+    def _give(self, real: list[Card], winning: Card, enemies_after: list[int]) -> Card:
         """Load a trick the partner side surely wins: the most valuable plain card; with trumps
-        only, the Petit (safe here) or else the lowest trump."""
+        only, the Petit when it stays safe, or else the lowest trump. The Petit is safe under a
+        partner's winning trump; over a partner's plain card it becomes the winning card itself,
+        so only when no enemy still to play may hold a trump."""
         plain = [c for c in real if not c.is_trump]
         if plain:
             return max(plain, key=lambda c: (HALVES[c], c.value))
         if any(c is PETIT for c in real):
-            return PETIT
+            void = self.memory.void
+            if winning.is_trump or all("T" in void.get(s, ()) for s in enemies_after):
+                return PETIT
+            others = [c for c in real if c is not PETIT]
+            if others:
+                return min(others, key=lambda c: c.value)
         return min(real, key=lambda c: c.value)
 
     def _lead(self, view: dict[str, Any], hand: list[Card], real: list[Card], friends: set[int]) -> Card:

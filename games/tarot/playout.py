@@ -30,7 +30,7 @@ PETIT_I, T21_I, EXC = 56, 76, 77
 EXC_BIT = 1 << EXC
 TRUMPS = ((1 << 21) - 1) << 56
 PLAIN_SUITS = ("S", "H", "D", "C")
-SUIT_MASK = tuple(((1 << 14) - 1) << (14 * s) for s in range(4)) + (TRUMPS,)
+SUIT_MASK = (*(((1 << 14) - 1) << (14 * s) for s in range(4)), TRUMPS)
 BOUT_MASK = (1 << PETIT_I) | (1 << T21_I) | EXC_BIT
 KINGS_MASK = sum(1 << (14 * s + 13) for s in range(4))
 
@@ -141,10 +141,33 @@ class Deal:
     (position 0 is the first active seat after the dealer). Mutable: :meth:`copy` before a rollout.
     """
 
-    __slots__ = ("attack", "att_h", "att_tricks", "bouts", "called", "chelem_announced", "contract",
-                 "def_h", "def_tricks", "excuse_last_changes", "extra_bouts", "extra_h", "hands", "k",
-                 "leader", "partner", "petit_bout", "petit_pen", "played", "poignee_sum", "taker",
-                 "total", "trick", "trick_no", "void")
+    __slots__ = (
+        "att_h",
+        "att_tricks",
+        "attack",
+        "bouts",
+        "called",
+        "chelem_announced",
+        "contract",
+        "def_h",
+        "def_tricks",
+        "excuse_last_changes",
+        "extra_bouts",
+        "extra_h",
+        "hands",
+        "k",
+        "leader",
+        "partner",
+        "petit_bout",
+        "petit_pen",
+        "played",
+        "poignee_sum",
+        "taker",
+        "total",
+        "trick",
+        "trick_no",
+        "void",
+    )
 
     def __init__(self, hands: Sequence[int], *, taker: int, partner: int | None, contract: str,
                  leader: int = 0, extra_h: int = 0, extra_bouts: int = 0, poignee_sum: int = 0,

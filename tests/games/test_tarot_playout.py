@@ -8,7 +8,17 @@ import pytest
 
 from games.tarot import TAROT
 from games.tarot.deck import BY_CODE, PLAY
-from games.tarot.playout import CARDS, INDEX, cards_of, from_state, heuristic_policy, poignee_sum, random_policy
+from games.tarot.playout import (
+    CARDS,
+    INDEX,
+    Deal,
+    Policy,
+    cards_of,
+    from_state,
+    heuristic_policy,
+    poignee_sum,
+    random_policy,
+)
 from games.tarot.state import Phase, TarotState
 
 
@@ -68,7 +78,7 @@ def test_rollouts_match_the_engine() -> None:
         moves: list[int] = []
         policy = heuristic_policy(random.Random(seed))
 
-        def record(d, p, legal, policy=policy):  # noqa: ANN001
+        def record(d: Deal, p: int, legal: int, policy: Policy = policy, moves: list[int] = moves) -> int:
             c = policy(d, p, legal)
             assert legal >> c & 1
             moves.append(c)
