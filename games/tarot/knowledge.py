@@ -243,13 +243,13 @@ class Situation:
                  called=self.called if self.k == 5 else -1,
                  excuse_last_changes=False, total=size)
         if self.view["contract"].get("chelem_announced"):
-            d.leader = self.pos[self.taker]
+            d.leader = d.turn = self.pos[self.taker]
         if self.history is not None:
             for _, c in self.history:
                 d.play(c)
         else:  # a trick missed (should not happen): start from the current trick, scores unknown
             d.trick_no = self.trick_no
-        d.leader = self.pos[self._leader_seat()]
+        d.leader = d.turn = self.pos[self._leader_seat()]
         for c in self.trick:
             d.play(c)
         return d

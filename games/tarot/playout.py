@@ -145,6 +145,8 @@ class Deal:
         "att_h",
         "att_tricks",
         "attack",
+        "best",
+        "best_i",
         "bouts",
         "called",
         "chelem_announced",
@@ -155,17 +157,20 @@ class Deal:
         "extra_bouts",
         "extra_h",
         "hands",
+        "high",
         "k",
+        "lead",
         "leader",
         "partner",
         "petit_bout",
         "petit_pen",
-        "played",
         "poignee_sum",
+        "pot",
         "taker",
         "total",
         "trick",
         "trick_no",
+        "turn",
         "void",
     )
 
@@ -179,8 +184,10 @@ class Deal:
         self.partner = None if partner == taker else partner
         self.attack = (1 << taker) | (0 if self.partner is None else 1 << self.partner)
         self.contract = contract
-        self.leader = leader
+        self.leader = self.turn = leader
         self.trick: list[int] = []
+        # the trick so far: suit led (-1: none yet), highest trump, points, best strength and where
+        self.lead, self.high, self.pot, self.best, self.best_i = -1, 0, 0, -1, 0
         self.trick_no = trick_no
         self.total = total if total is not None else trick_no + hands[leader].bit_count()
         self.att_h = self.def_h = 0
@@ -192,7 +199,6 @@ class Deal:
         self.called = called
         self.excuse_last_changes = excuse_last_changes
         self.petit_bout = self.petit_pen = 0  # 0 none, 1 attack, 2 defence
-        self.played = 0
         self.void = [0] * self.k  # suits (bits 0-4) each position showed it lacks (for policies)
 
     def copy(self) -> Deal:
@@ -207,34 +213,58 @@ class Deal:
     # -- rules --------------------------------------------------------------------------------
 
     def to_act(self) -> int:
-        return (self.leader + len(self.trick)) % self.k
+        return self.turn
 
     def over(self) -> bool:
         return self.trick_no >= self.total
 
     def legal(self) -> int:
-        """The legal cards (a mask) of the position to act."""
-        pos = (self.leader + len(self.trick)) % self.k
-        called = self.called if (self.trick_no == 0 and not self.trick) else -1
-        return legal_mask(self.hands[pos], self.trick, called)
+        """The legal cards (a mask) of the position to act (:func:`legal_mask`, from the suit led
+        and the highest trump kept up to date by :meth:`play`)."""
+        hand = self.hands[self.turn]
+        lead = self.lead
+        if lead < 0:
+            if self.called >= 0 and self.trick_no == 0 and not self.trick:
+                return legal_mask(hand, (), self.called)
+            return hand
+        if lead != 4:
+            follow = hand & SUIT_MASK[lead]
+            if follow:
+                return follow | (hand & EXC_BIT)
+        trumps = hand & TRUMPS
+        if not trumps:
+            return hand
+        high = self.high
+        if high:
+            above = trumps >> (56 + high) << (56 + high)
+            if above:
+                trumps = above
+        return trumps | (hand & EXC_BIT)
 
     def play(self, c: int) -> int | None:
         """Play card ``c`` for the position to act (assumed legal); returns the trick's winning
         position when this card ends a trick, else ``None``."""
         k = self.k
         trick = self.trick
-        pos = (self.leader + len(trick)) % k
+        pos = self.turn
         self.hands[pos] &= ~(1 << c)
-        self.played |= 1 << c
-        if trick:
-            lead = next((SUIT[x] for x in trick if x != EXC), -1)
-            s = SUIT[c]
-            if lead >= 0 and s != lead and s != 5:
-                self.void[pos] |= 1 << lead
-                if s != 4:
-                    self.void[pos] |= 16
+        s = SUIT[c]
+        self.pot += HALF[c]
+        if s != 5:
+            lead = self.lead
+            if lead < 0:
+                self.lead = s
+                self.best, self.best_i = STRENGTH[c], len(trick)
+            else:
+                if s != lead:
+                    self.void[pos] |= (1 << lead) if s == 4 else (1 << lead) | 16
+                if (s == 4 or s == lead) and STRENGTH[c] > self.best:
+                    self.best, self.best_i = STRENGTH[c], len(trick)
+            if s == 4 and c - 55 > self.high:
+                self.high = c - 55
         trick.append(c)
         if len(trick) < k:
+            self.turn = pos + 1 if pos + 1 < k else 0
             return None
         return self._end_trick()
 
@@ -244,12 +274,10 @@ class Deal:
         leader = self.leader
         trick_no = self.trick_no
         last = trick_no == self.total - 1
-        winner = (leader + trick_winner(trick)) % k
+        winner = (leader + self.best_i) % k
         attack = self.attack
         side = 0 if (attack >> winner) & 1 else 1
-        gained = 0
-        for x in trick:
-            gained += HALF[x]
+        gained = self.pot
         att_h, def_h = self.att_h, self.def_h
         if EXC in trick:
             gained -= 9
@@ -294,8 +322,9 @@ class Deal:
             elif trick_no == self.total - 2:
                 self.petit_pen = side + 1
         self.trick = []
+        self.lead, self.high, self.pot, self.best, self.best_i = -1, 0, 0, -1, 0
         self.trick_no = trick_no + 1
-        self.leader = winner
+        self.leader = self.turn = winner
         if last and trick[0] == EXC and winner == leader and not self.petit_bout \
                 and self.petit_pen == side + 1:
             self.petit_bout = self.petit_pen
@@ -340,8 +369,9 @@ class Deal:
     def rollout(self, policy: Policy, rng: random.Random) -> list[int]:
         """Play to the end with ``policy(deal, position, legal_mask) -> card`` for every position;
         returns :meth:`deltas`. Mutates this deal."""
-        while self.trick_no < self.total:
-            self.play(policy(self, (self.leader + len(self.trick)) % self.k, self.legal()))
+        legal, play, total = self.legal, self.play, self.total
+        while self.trick_no < total:
+            play(policy(self, self.turn, legal()))
         return self.deltas()
 
 
@@ -367,18 +397,32 @@ def from_state(state: TarotState) -> Deal:
                 called=INDEX[state.called] if state.called is not None else -1,
                 excuse_last_changes=bool(state.options.get("excuse_last_changes_camp")),
                 trick_no=state.trick_no, total=state.total_tricks)
-    deal.trick = [INDEX[c] for c in state.trick]
+    for c in state.trick:
+        deal.play(INDEX[c])
     deal.att_h, deal.def_h = state.side_halves
     deal.att_tricks, deal.def_tricks = state.side_tricks
     deal.bouts = state.attack_bouts
     label = {None: 0, "attack": 1, "defence": 2}
     deal.petit_bout, deal.petit_pen = label[state.petit_bout], label[state.petit_penultimate]
-    played = 0
-    for h in deal.hands:
-        played |= h
-    aside = state.ecart if contract in ("prise", "garde") else state.chien
-    deal.played = ((1 << N_CARDS) - 1) & ~played & ~mask_of(aside)
     return deal
+
+
+def random_hands(rng: random.Random, k: int) -> tuple[list[int], int]:
+    """A random deal for ``k`` players as masks: ``(hands, chien)`` (no packets, no petit sec
+    check: for playouts and speed measurements)."""
+    size = {3: 24, 4: 18, 5: 15}[k]
+    keys = rng.randbytes(N_CARDS)
+    order = sorted(range(N_CARDS), key=keys.__getitem__)
+    hands = []
+    for p in range(k):
+        m = 0
+        for c in order[p * size:(p + 1) * size]:
+            m |= 1 << c
+        hands.append(m)
+    chien = 0
+    for c in order[k * size:]:
+        chien |= 1 << c
+    return hands, chien
 
 
 def poignee_sum(levels: Sequence[str]) -> int:
