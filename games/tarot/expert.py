@@ -54,6 +54,7 @@ class TarotExpert:
         self.budget = budget
         self.samples = samples
         self.know = Knowledge()
+        self._plan: list[int] = []
         self.normal = TarotBot()
         self.normal.memory = _SharedMemory(self.normal.memory)
 
@@ -80,6 +81,8 @@ class TarotExpert:
             return self._call(view, legal, random.Random(seed), search)
         if "play" in kinds:
             return self._play(view, legal, random.Random(seed), search)
+        if "discard" in kinds:
+            return self._discard(view, legal, random.Random(seed), search)
         choice = self.normal.choose(view, legal, random.Random(seed))
         return [(choice, 0.0, None)] + [(a, 0.0, None) for a in legal if a != choice]
 
@@ -142,6 +145,60 @@ class TarotExpert:
             out.append((Action("pass"), BID_MARGIN, None))
         out.sort(key=lambda t: -t[1])
         return out
+
+    # -- the écart -----------------------------------------------------------------------------
+
+    def _discard(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+                 search: Search) -> list[Advice]:
+        """Plans the whole écart at its first step (candidate écarts played out on deals of the
+        unseen cards), then discards the plan's cards one by one."""
+        allowed = mask_of([BY_CODE[a.arg] for a in legal])
+        first = view["pending_picks"] >= view["chien_size"]
+        plan = [] if first else [c for c in self._plan if allowed >> c & 1]
+        if not plan:
+            plan = cards_of(self._plan_ecart(view, allowed, rng, search))
+        self._plan = plan
+        c = next((x for x in plan if allowed >> x & 1), None)
+        if c is None:
+            choice = self.normal.choose(view, legal, rng)
+            return [(choice, 0.0, None)]
+        return [(Action("discard", CARDS[c].code), 0.0, None)]
+
+    def _plan_ecart(self, view: dict[str, Any], allowed: int, rng: random.Random, search: Search) -> int:
+        me = view["seat"]
+        active = list(view["active"])
+        k = len(active)
+        mypos = active.index(me)
+        hand = mask_of([BY_CODE[c] for c in view["hand"]])
+        size = view["pending_picks"] or view["chien_size"]
+        cands = _ecart_candidates(hand, allowed, size)
+        if len(cands) == 1:
+            return cands[0]
+        others = cards_of(ALL & ~hand)
+        per = (len(others) - 0) // (k - 1)
+        contract = view["contract"]["bid"]
+        called = INDEX[BY_CODE[view["contract"]["called"]]] if view["contract"].get("called") else -1
+        policy = heuristic_policy(rng)
+        totals = [0.0] * len(cands)
+        for _ in search.loop():
+            rng.shuffle(others)
+            hands = [0] * k
+            at = 0
+            for p in range(k):
+                if p == mypos:
+                    continue
+                for c in others[at:at + per]:
+                    hands[p] |= 1 << c
+                at += per
+            partner = None
+            if called >= 0:
+                partner = next((p for p, h in enumerate(hands) if h >> called & 1), None)
+            for i, ecart in enumerate(cands):
+                hands[mypos] = hand & ~ecart
+                d = Deal(list(hands), taker=mypos, partner=partner, contract=contract, leader=0,
+                         extra_h=halves_of_mask(ecart), called=called)
+                totals[i] += d.rollout(policy, rng)[mypos]
+        return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
 
     # -- trick play ---------------------------------------------------------------------------
 
@@ -226,6 +283,26 @@ def heuristic_ecart(hand: int, size: int) -> int:
         hand &= ~(1 << c)
         out |= 1 << c
     return out
+
+
+def _ecart_candidates(hand: int, allowed: int, size: int) -> list[int]:
+    """Écarts worth comparing: the normal player's, and for each plain suit the one that empties
+    it first (then the normal player's choice), and the one saving the most points."""
+    out = [heuristic_ecart(hand, size)]
+    plain = allowed & ~TRUMPS
+    for s in range(4):
+        suit = plain & SUIT_MASK[s]
+        if suit and suit.bit_count() <= size and (hand & SUIT_MASK[s] & ~suit) == 0:
+            rest = heuristic_ecart(hand & ~suit, size - suit.bit_count()) if suit.bit_count() < size else 0
+            out.append(suit | rest)
+    if plain.bit_count() >= size:
+        rich = sorted(cards_of(plain), key=lambda c: (-HALF[c], c))[:size]
+        out.append(mask_of([CARDS[c] for c in rich]))
+    unique: list[int] = []
+    for e in out:
+        if e not in unique and e.bit_count() == size and not e & ~allowed:
+            unique.append(e)
+    return unique or out[:1]
 
 
 def _taking_deal(hands: list[int], chien: int, taker: int, contract: str, called: int) -> Deal:
