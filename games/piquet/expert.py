@@ -14,13 +14,13 @@ the ``rng`` when ``samples`` is fixed; with a time ``budget`` the sample count d
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.base import Action
 from games.cards import FRENCH_SUITS, Card, card, piquet_deck
 from games.piquet import declarations as dc
-from games.piquet.ai import PiquetPlayer, hand_value
+from games.piquet.ai import PiquetPlayer, hand_value, plan_discards
 from games.search import DEFAULT_BUDGET, Search
 
 CARDS: tuple[Card, ...] = tuple(sorted(piquet_deck(), key=lambda c: (FRENCH_SUITS.index(c.suit),
@@ -100,9 +100,10 @@ def policy_card(hands: list[int], me: int, led: int, rng: random.Random, noise: 
 
 
 def playout(hands: list[int], leader: int, led: int, pts: list[int], tricks: list[int],
-            bonus: list[bool], elder: int, rng: random.Random, first: int = -1) -> tuple[int, int]:
+            bonus: list[bool], elder: int, rng: random.Random, first: int = -1,
+            choose: Callable[[list[int], int, int, random.Random], int] = policy_card) -> tuple[int, int]:
     """Plays the rest of the deal (``led``: the card already led by ``leader``, or -1; ``first``:
-    the next card to play, or -1 for the policy's). Returns both seats' points for the deal
+    the next card to play, or -1 for ``choose``'s). Returns both seats' points for the deal
     (declarations and play so far in ``pts``, the cards bonus added). Mutates its arguments."""
 
     def score(seat: int, n: int) -> None:
@@ -113,14 +114,14 @@ def playout(hands: list[int], leader: int, led: int, pts: list[int], tricks: lis
 
     while hands[0] or hands[1] or led >= 0:
         if led < 0:
-            c = first if first >= 0 else policy_card(hands, leader, -1, rng)
+            c = first if first >= 0 else choose(hands, leader, -1, rng)
             first = -1
             hands[leader] &= ~(1 << c)
             led = c
             score(leader, 1)
             continue
         follower = 1 - leader
-        c = first if first >= 0 else policy_card(hands, follower, led, rng)
+        c = first if first >= 0 else choose(hands, follower, led, rng)
         first = -1
         hands[follower] &= ~(1 << c)
         winner = follower if (c >> 3) == (led >> 3) and c > led else leader
@@ -271,27 +272,18 @@ class PiquetExpert:
         return [(Action("play", CARDS[c].code), totals[c] / max(count, 1), None) for c in ranked]
 
 
-def _discard_candidates(hand: list[Card], n: int, branch: int = 3) -> list[tuple[Card, ...]]:
-    """Discard sets: the greedy plan on :func:`hand_value` and, over its first ``branch`` steps,
-    the runner-up removal too (at most ``2 ** branch`` sets, duplicates dropped)."""
-    out: list[tuple[Card, ...]] = []
-    seen: set[frozenset[Card]] = set()
-
-    def grow(kept: list[Card], gone: list[Card], depth: int) -> None:
-        if len(gone) == n:
-            key = frozenset(gone)
-            if key not in seen:
-                seen.add(key)
-                out.append(tuple(gone))
-            return
-        base = hand_value(kept)
-        costs = sorted((base - hand_value(kept[:i] + kept[i + 1:]), dc.RANK_INDEX[c.rank], c.code, i)
-                       for i, c in enumerate(kept))
-        width = 2 if depth < branch else 1
-        for _, _, _, i in costs[:width]:
-            grow(kept[:i] + kept[i + 1:], [*gone, kept[i]], depth + 1)
-
-    grow(list(hand), [], 0)
+def _discard_candidates(hand: list[Card], n: int, swaps: int = 3) -> list[tuple[Card, ...]]:
+    """Discard sets: the normal player's greedy plan on :func:`hand_value`, and the plans where
+    one of the ``swaps`` kept cards cheapest to lose replaces one of the planned discards."""
+    plan = plan_discards(hand, n)
+    kept = [c for c in hand if c not in plan]
+    base = hand_value(kept)
+    cheap = sorted(kept, key=lambda c: (base - hand_value([x for x in kept if x is not c]),
+                                        dc.RANK_INDEX[c.rank], c.code))[:swaps]
+    out = [tuple(plan)]
+    for c in cheap:
+        for d in plan:
+            out.append(tuple(c if x is d else x for x in plan))
     return out
 
 
