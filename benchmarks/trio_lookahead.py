@@ -6,7 +6,8 @@ whichever of the two cards its own hand evaluation values more (completing the c
 No sampled lookahead can do better on that choice than knowing the card, so the oracle's gain over
 the normal player bounds what lookahead on the draw could add. The oracle plays one seat against
 normal players (seats rotated); prints its win rate against the fair share (1 / seats), 95%
-interval.
+interval. ``--player lookahead`` tests instead a real lookahead (:class:`MeanLookahead`), which
+compares the discard with the stock's expected card.
 
 Run: ``.venv/bin/python -m benchmarks.trio_lookahead [--games 200] [--seats 4] [--game trio]``.
 """
@@ -25,10 +26,45 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.base import JSON, Action
+from games.cards import FRENCH_RANKS, FRENCH_SUITS
 from games.trio import ai
 from games.trio.game import ECOLE, TRIO
 
 LIMIT = 60_000
+PACK = tuple(r + s for s in FRENCH_SUITS for r in FRENCH_RANKS if r != "C")
+_TAKE, _STOCK = Action("draw", "discard"), Action("draw", "stock")
+COMPLETES = 1000.0
+
+
+def draw_score(view: JSON, seat: int, code: str) -> float:
+    """What drawing ``code`` is worth to ``seat``: its value in the hand (the normal player's
+    weighing), plus :data:`COMPLETES` when the hand with it fulfils the contract."""
+    codes = [*view["hand"], code]
+    aim = ai._aim(view, seat)
+    value = ai._values(ai._tally(codes), aim, codes)[code]
+    if value >= 2.0:
+        key = (view["contracts"][seat], view["variant"])
+        parts = ai._SEARCH_PARTS.get(key)
+        if parts is None:
+            parts = ai._SEARCH_PARTS[key] = ai.search_parts(*key)
+        counts, wilds = ai.counts_of([ai._card(c) for c in codes])
+        if ai.feasible(counts, wilds, *parts):
+            value += COMPLETES
+    return value
+
+
+class MeanLookahead(ai.TrioPlayer):
+    """The normal player, but before opening it takes the discard when the discard's card is
+    worth more than the stock's *expected* card (every card of a pack valued in turn: a one-card
+    lookahead over sampled stocks)."""
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        seat = view["seat"]
+        if view["phase"] == "draw" and _TAKE in legal and _STOCK in legal and not view["opened"][seat]:
+            top = view["discard_top"]
+            stock = sum(draw_score(view, seat, c) for c in PACK) / len(PACK)
+            return _TAKE if draw_score(view, seat, top) > stock else _STOCK
+        return super().choose(view, legal, rng)
 
 
 class StockOracle(ai.TrioPlayer):
@@ -62,6 +98,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--game", default="trio", choices=("trio", "ecole"))
+    parser.add_argument("--player", default="oracle", choices=("oracle", "lookahead"),
+                        help="the tested seat: the stock oracle, or the sampled one-card lookahead")
     args = parser.parse_args(argv)
     game = TRIO if args.game == "trio" else ECOLE
     wins: list[float] = []
@@ -70,12 +108,13 @@ def main(argv: list[str] | None = None) -> None:
         seat_o = g % args.seats
         seed = f"look:{g // args.seats}"
         state = game.new(args.seats, seed)
-        oracle = StockOracle()
+        oracle = StockOracle() if args.player == "oracle" else MeanLookahead()
         players = [oracle if s == seat_o else ai.TrioPlayer() for s in range(args.seats)]
         rng = random.Random(seed)
         actions = 0
         while (seat := state.to_act()) is not None and actions < LIMIT:
-            oracle.state = state
+            if isinstance(oracle, StockOracle):
+                oracle.state = state
             state = state.apply(seat, players[seat].choose(state.view(seat), state.legal_actions(seat), rng))
             actions += 1
         out = state.outcome()
@@ -87,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
     n = len(wins)
     mean = sum(wins) / n
     ci = 1.96 * math.sqrt(max(mean * (1 - mean), 1e-9) / n)
-    print(f"{args.game} {args.seats} seats, {n} games ({time.perf_counter() - start:.0f} s): stock oracle wins "
+    print(f"{args.game} {args.seats} seats, {n} games ({time.perf_counter() - start:.0f} s): {args.player} wins "
           f"{100 * mean:.1f}% ± {100 * ci:.1f}% (fair share {100 / args.seats:.1f}%)")
 
 
