@@ -1,9 +1,10 @@
 """Computer levels head to head on duplicate deals, with 95% intervals and decision times.
 
-* Tarot and Tresillo: every deal is played once by normal players only (the baseline), then once
-  per seat with the tested level on that seat and normal players elsewhere. The figure is the
-  tested seat's result minus the baseline's result on the same seat and deal, averaged over seats
-  and deals (points per deal per seat). Normal-level takers' mean result comes from the baselines.
+* Tarot and Tresillo: every match (Tarot: one deal; Tresillo: one deal per seat) is played once by
+  normal players only (the baseline), then once per seat with the tested level on that seat and
+  normal players elsewhere, on the same cards. The figure is the tested seat's result minus the
+  baseline's result on the same seat and match, per deal, averaged over seats and matches (points
+  per deal per seat). Normal-level Tarot takers' mean result comes from the baselines.
 * Piquet: every partie (six deals) is played twice with the seats swapped; the figure is the share
   of parties the tested level wins.
 
@@ -90,16 +91,17 @@ def duplicate(game_name: str, players: int, deals: int, level: str, budget: floa
     for d in range(deals):
         s = f"{seed}:{d}"
         base = play(game_name, players, s, [normal] * players, options)
+        per = getattr(base, "total_deals", 1)  # Tresillo: a match of one deal per seat
         base_deltas = deltas_of(game_name, base)
         taker_results.extend(taker_deltas(game_name, base))
         per_deal = []
         for seat in range(players):
             facs = [tested if i == seat else normal for i in range(players)]
             st = play(game_name, players, s, facs, options)
-            per_deal.append(deltas_of(game_name, st)[seat] - base_deltas[seat])
+            per_deal.append((deltas_of(game_name, st)[seat] - base_deltas[seat]) / per)
         diffs.append(sum(per_deal) / players)
     mean, ci = interval(diffs)
-    print(f"{game_name} {players}p, {level} vs normal, {deals} duplicate deals x {players} seats "
+    print(f"{game_name} {players}p, {level} vs normal, {deals} duplicate matches x {players} seats "
           f"({time.perf_counter() - start:.0f} s, budget {budget} s):")
     print(f"  {level} seat minus normal seat: {mean:+.2f} ± {ci:.2f} points per deal per seat "
           f"[{mean - ci:+.2f}, {mean + ci:+.2f}]")
