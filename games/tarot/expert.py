@@ -19,8 +19,8 @@ from typing import Any
 from games.base import Action
 from games.search import DEFAULT_BUDGET, Search
 from games.tarot.ai import TarotBot
-from games.tarot.deck import BY_CODE, CONTRACTS
-from games.tarot.knowledge import PILE, Knowledge, Situation
+from games.tarot.deck import BY_CODE
+from games.tarot.knowledge import Knowledge, Situation
 from games.tarot.playout import (
     CARDS,
     EXC,
@@ -340,5 +340,3 @@ class _SharedMemory:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-
-__all__ = ["CONTRACTS", "PILE", "TarotExpert", "heuristic_ecart"]
