@@ -11,6 +11,8 @@ Workloads (random legal choices, legality checked by both engines):
 * ``tapis match``: random 4-player Tarot matches through the public contract (the 150k target);
 * ``tapis full deal``: one deal where the first player bids Garde sans, the others pass, no chelem,
   then every card is played at random (like tarok's klop: no talon exchange);
+* ``tapis playout core``: the expert's playouts (:mod:`games.tarot.playout`, bit masks): a deal
+  dealt, then every card at random;
 * ``openspiel tarok``: 4 players, everyone passes (the forehand then must choose Klop) so every card
   is played; the deal chance node is applied and counted as an action.
 
@@ -30,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.base import Action
 from games.tarot import TAROT
+from games.tarot.playout import Deal, random_hands, random_policy
 
 
 def tapis_match(rng: random.Random, n: int) -> int:
@@ -55,6 +58,15 @@ def tapis_full_deal(rng: random.Random, n: int) -> int:
         state = state.apply(seat, legal[rng.randrange(len(legal))])
         actions += 1
     return actions
+
+
+def tapis_playout(rng: random.Random, n: int) -> int:
+    """One deal on the search's playout core (:mod:`games.tarot.playout`): shuffled and dealt
+    (counted as one action, like tarok's deal chance node), then every card at random."""
+    hands, _ = random_hands(rng, 4)
+    deal = Deal(hands, taker=0, partner=None, contract="garde_sans")
+    deal.rollout(random_policy(rng), rng)
+    return 1 + 4 * 18
 
 
 def openspiel_tarok(game: object) -> Callable[[random.Random, int], int]:
@@ -98,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
     workloads: list[tuple[str, Callable[[random.Random, int], int]]] = [
-        ("tapis match", tapis_match), ("tapis full deal", tapis_full_deal)]
+        ("tapis match", tapis_match), ("tapis full deal", tapis_full_deal), ("tapis playout core", tapis_playout)]
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError as exc:
@@ -116,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
               f"({per:.1f} actions per match/deal)")
     if "openspiel tarok" in best:
         os_wall, os_cpu = best["openspiel tarok"][:2]
-        for name in ("tapis match", "tapis full deal"):
+        for name in ("tapis match", "tapis full deal", "tapis playout core"):
             wall, cpu = best[name][:2]
             print(f"ratio {name} / openspiel tarok: {wall / os_wall:.2f} (wall), {cpu / os_cpu:.2f} (CPU)")
 

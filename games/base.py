@@ -421,7 +421,8 @@ class Game(ABC):
         return state
 
     def computer_player(self, level: str = "normal") -> Player:
-        """A computer player; games override this with a real one."""
+        """A computer player of ``level`` (``"easy"``, ``"normal"``, ``"expert"``; see
+        :mod:`games.search`, which also describes the experts' ``advise``); games override this."""
         return RandomPlayer()
 
     def action_label(self, action: Action, locale: str = "fr") -> str:

@@ -104,11 +104,14 @@ class PiquetGame(Game):
 
         return [page(locale) for page in PAGES]
 
-    def computer_player(self, level: str = "normal") -> Player:
-        """The Piquet computer player (:mod:`games.piquet.ai`)."""
+    def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
+        """The Piquet computer player: ``"easy"``, ``"normal"`` (:mod:`games.piquet.ai`) or
+        ``"expert"`` (:mod:`games.piquet.expert`, takes ``budget`` or ``samples``)."""
         from games.piquet.ai import PiquetPlayer
+        from games.piquet.expert import PiquetExpert
+        from games.search import make_player
 
-        return PiquetPlayer()
+        return make_player(level, PiquetPlayer, PiquetExpert, **expert_args)
 
 
 PIQUET = PiquetGame()

@@ -63,7 +63,11 @@ class TarotGame(Game):
     def rules_summary(self, locale: str = "fr") -> list[str]:
         return rules.summary(locale)
 
-    def computer_player(self, level: str = "normal") -> Player:
+    def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
+        """``"easy"``, ``"normal"`` or ``"expert"`` (see :mod:`games.search`); the expert takes
+        ``budget`` (seconds per decision) or ``samples``."""
+        from games.search import make_player
         from games.tarot.ai import TarotBot
+        from games.tarot.expert import TarotExpert
 
-        return TarotBot()
+        return make_player(level, TarotBot, TarotExpert, **expert_args)

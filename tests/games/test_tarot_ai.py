@@ -86,3 +86,20 @@ def test_protects_petit_and_takes_it_when_safe() -> None:
     choice = bot.choose(view, [Action("play", "T1"), Action("play", "T21")], random.Random(0))
     assert choice == Action("play", "T21")
     assert BY_CODE["T1"] in cards("T1")
+
+
+def test_never_exposes_the_petit_to_an_overtrump() -> None:
+    """Forced to trump a partner's winning King, with the taker still to play: the Petit would
+    become the winning card and the taker may overtrump it, so a plain trump goes instead."""
+    bot = TarotBot()
+    view = {"phase": "play", "seat": 2, "active": [0, 1, 2, 3], "deal_no": 0, "dealer": 3,
+            "last_trick": None, "contract": {"taker": 3, "partner": 3}, "role": "defence",
+            "hand": ["T1", "T5", "2S"], "trick": [[0, "KH"], [1, "3H"]]}
+    legal = [Action("play", "T1"), Action("play", "T5")]
+    assert bot.choose(view, legal, random.Random(0)) == Action("play", "T5")
+    # the taker is known to have no trump left: the Petit is safe and goes to the partners
+    bot = TarotBot()
+    bot.memory.update({**view, "trick": [[3, "2D"], [0, "3C"]]})
+    assert "T" in bot.memory.void[0]
+    bot.memory.void[3] = {"D", "T"}
+    assert bot.choose(view, legal, random.Random(0)) == Action("play", "T1")

@@ -1,0 +1,79 @@
+"""Shared pieces of the computer players' levels: the search budget loop and the easy level.
+
+Levels (``Game.computer_player(level)``): ``"easy"`` (the normal player, playing a random legal
+action now and then), ``"normal"`` (the heuristic player) and ``"expert"`` (determinized search,
+games with an ``expert`` module). Expert players also offer ``advise(view, legal, rng, budget)``:
+their options best first as ``(action, expected points, win chance or None)``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from games.base import Action, Player
+
+LEVELS = ("easy", "normal", "expert")
+#: the expert's default thinking time per decision (seconds)
+DEFAULT_BUDGET = 1.0
+
+
+class Search:
+    """Counts samples while a time budget (seconds) or a sample count remains.
+
+    The time of the slowest round so far is anticipated, so a decision rarely overruns its
+    budget; ``min_samples`` rounds are always run. Without a budget or a count, 64 rounds.
+    """
+
+    def __init__(self, budget: float | None, samples: int | None = None, min_samples: int = 4) -> None:
+        self.budget = budget
+        self.samples = samples
+        self.min_samples = min_samples
+
+    def loop(self) -> Iterator[int]:
+        start = last = time.perf_counter()
+        worst = 0.0
+        n = 0
+        while True:
+            if self.samples is not None and n >= self.samples:
+                return
+            now = time.perf_counter()
+            worst = max(worst, now - last)
+            last = now
+            if self.budget is not None and self.samples is None and n >= self.min_samples \
+                    and now - start + worst > self.budget:
+                return
+            if self.samples is None and self.budget is None and n >= 64:
+                return
+            yield n
+            n += 1
+
+
+class EasyPlayer:
+    """The easy level: the normal player, but a share of its decisions (``blunder``) is a random
+    legal action instead."""
+
+    def __init__(self, normal: Player, blunder: float = 0.3) -> None:
+        self.normal = normal
+        self.blunder = blunder
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        choice = self.normal.choose(view, legal, rng)  # keeps the normal player's memory current
+        if len(legal) > 1 and rng.random() < self.blunder:
+            return legal[rng.randrange(len(legal))]
+        return choice
+
+
+def make_player(level: str, normal: Callable[[], Player], expert: Callable[[], Player] | None = None,
+                **expert_args: Any) -> Player:
+    """The player of ``level`` from the game's factories (``expert`` falls back on normal when the
+    game has none). :raises ValueError: on an unknown level."""
+    if level == "normal":
+        return normal()
+    if level == "easy":
+        return EasyPlayer(normal())
+    if level == "expert":
+        return expert(**expert_args) if expert is not None else normal()
+    raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")

@@ -1,0 +1,342 @@
+"""The expert Tarot player: determinized search on the fast playout core.
+
+For each decision it deals the hidden cards many times consistently with what its seat knows
+(:mod:`games.tarot.knowledge`), plays every candidate out to the end of the deal with a fast
+heuristic policy (:mod:`games.tarot.playout`) and keeps the best mean score. Bids and the called
+King are chosen the same way (the chien dealt at random, the écart made by the heuristic); the
+écart, the chelem and the poignée follow the normal player's rules or the search's win chance.
+
+Deterministic from the ``rng`` it is given when ``samples`` is fixed; with a time ``budget`` (the
+default, 1 s per decision) the number of samples depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.base import Action
+from games.search import DEFAULT_BUDGET, Search
+from games.tarot.ai import TarotBot
+from games.tarot.deck import BY_CODE
+from games.tarot.knowledge import Knowledge, Situation
+from games.tarot.playout import (
+    CARDS,
+    EXC,
+    HALF,
+    INDEX,
+    KINGS_MASK,
+    N_CARDS,
+    PETIT_I,
+    SUIT,
+    SUIT_MASK,
+    T21_I,
+    TRUMPS,
+    Deal,
+    bouts_of_mask,
+    cards_of,
+    halves_of_mask,
+    heuristic_policy,
+    mask_of,
+)
+
+ALL = (1 << N_CARDS) - 1
+Advice = tuple[Action, float, float | None]
+#: a bid is made only when its mean result beats passing by this margin (points per deal)
+BID_MARGIN = 4.0
+
+
+class TarotExpert:
+    """The expert level (``TAROT.computer_player("expert")``); one instance per seat."""
+
+    def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
+        self.budget = budget
+        self.samples = samples
+        self.know = Knowledge()
+        self._plan: list[int] = []
+        self.normal = TarotBot()
+        self.normal.memory = _SharedMemory(self.normal.memory)
+
+    # -- the Player protocol ------------------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.advise(view, legal, rng)[0][0]
+
+    def advise(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               budget: float | None = None) -> list[Advice]:
+        """Every considered option, best first: ``(action, expected points for this seat, chance
+        that this seat's side wins the contract or None)``."""
+        self.know.update(view)
+        if view["phase"] == "play":
+            self.normal.memory.update(view)
+        search = Search(budget if budget is not None else self.budget, self.samples)
+        seed = rng.getrandbits(64)
+        kinds = {a.kind for a in legal}
+        if len(legal) == 1:
+            return [(legal[0], 0.0, None)]
+        if "bid" in kinds:
+            return self._bid(view, legal, random.Random(seed), search)
+        if "call" in kinds:
+            return self._call(view, legal, random.Random(seed), search)
+        if "play" in kinds:
+            return self._play(view, legal, random.Random(seed), search)
+        if "discard" in kinds:
+            return self._discard(view, legal, random.Random(seed), search)
+        choice = self.normal.choose(view, legal, random.Random(seed))
+        return [(choice, 0.0, None)] + [(a, 0.0, None) for a in legal if a != choice]
+
+    # -- bidding and the call -----------------------------------------------------------------
+
+    def _bid(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+             search: Search) -> list[Advice]:
+        bids = [a.arg for a in legal if a.kind == "bid"]
+        return self._simulate_taking(view, [(Action("bid", b), b, None) for b in bids], rng, search,
+                                     with_pass=True)
+
+    def _call(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+              search: Search) -> list[Advice]:
+        contract = view["contract"]["bid"]
+        options = [(a, contract, INDEX[BY_CODE[a.arg]]) for a in legal]
+        return self._simulate_taking(view, options, rng, search, with_pass=False)
+
+    def _simulate_taking(self, view: dict[str, Any], options: list[tuple[Action, str, int | None]],
+                         rng: random.Random, search: Search, with_pass: bool) -> list[Advice]:
+        """Mean result of taking each ``(action, contract, called card)`` on deals of the hidden
+        cards at random (no other bid assumed)."""
+        me = view["seat"]
+        active = list(view["active"])
+        k = len(active)
+        mypos = active.index(me)
+        hand = mask_of([BY_CODE[c] for c in view["hand"]])
+        hidden = cards_of(ALL & ~hand)
+        size = len(view["hand"])
+        chien_size = view["chien_size"]
+        policy = heuristic_policy(rng)
+        totals = {i: [0.0, 0, 0] for i in range(len(options))}
+        for _ in search.loop():
+            rng.shuffle(hidden)
+            hands = [0] * k
+            at = 0
+            for p in range(k):
+                if p == mypos:
+                    hands[p] = hand
+                    continue
+                for c in hidden[at:at + size]:
+                    hands[p] |= 1 << c
+                at += size
+            chien = 0
+            for c in hidden[at:at + chien_size]:
+                chien |= 1 << c
+            for i, (_, contract, called) in enumerate(options):
+                if k == 5 and called is None:
+                    called = _default_call(hand)
+                d = _taking_deal(hands, chien, mypos, contract, called if k == 5 else -1)
+                deltas = d.rollout(policy, rng)
+                t = totals[i]
+                t[0] += deltas[mypos]
+                t[1] += 1
+                t[2] += d.won()
+        out: list[Advice] = []
+        for i, (action, _, _) in enumerate(options):
+            s, n, w = totals[i]
+            out.append((action, s / max(n, 1), w / max(n, 1)))
+        if with_pass:
+            out.append((Action("pass"), BID_MARGIN, None))
+        out.sort(key=lambda t: -t[1])
+        return out
+
+    # -- the écart -----------------------------------------------------------------------------
+
+    def _discard(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+                 search: Search) -> list[Advice]:
+        """Plans the whole écart at its first step (candidate écarts played out on deals of the
+        unseen cards), then discards the plan's cards one by one."""
+        allowed = mask_of([BY_CODE[a.arg] for a in legal])
+        first = view["pending_picks"] >= view["chien_size"]
+        plan = [] if first else [c for c in self._plan if allowed >> c & 1]
+        if not plan:
+            plan = cards_of(self._plan_ecart(view, allowed, rng, search))
+        self._plan = plan
+        c = next((x for x in plan if allowed >> x & 1), None)
+        if c is None:
+            choice = self.normal.choose(view, legal, rng)
+            return [(choice, 0.0, None)]
+        return [(Action("discard", CARDS[c].code), 0.0, None)]
+
+    def _plan_ecart(self, view: dict[str, Any], allowed: int, rng: random.Random, search: Search) -> int:
+        me = view["seat"]
+        active = list(view["active"])
+        k = len(active)
+        mypos = active.index(me)
+        hand = mask_of([BY_CODE[c] for c in view["hand"]])
+        size = view["pending_picks"] or view["chien_size"]
+        cands = _ecart_candidates(hand, allowed, size)
+        if len(cands) == 1:
+            return cands[0]
+        others = cards_of(ALL & ~hand)
+        per = (len(others) - 0) // (k - 1)
+        contract = view["contract"]["bid"]
+        called = INDEX[BY_CODE[view["contract"]["called"]]] if view["contract"].get("called") else -1
+        policy = heuristic_policy(rng)
+        totals = [0.0] * len(cands)
+        for _ in search.loop():
+            rng.shuffle(others)
+            hands = [0] * k
+            at = 0
+            for p in range(k):
+                if p == mypos:
+                    continue
+                for c in others[at:at + per]:
+                    hands[p] |= 1 << c
+                at += per
+            partner = None
+            if called >= 0:
+                partner = next((p for p, h in enumerate(hands) if h >> called & 1), None)
+            for i, ecart in enumerate(cands):
+                hands[mypos] = hand & ~ecart
+                d = Deal(list(hands), taker=mypos, partner=partner, contract=contract, leader=0,
+                         extra_h=halves_of_mask(ecart), called=called)
+                totals[i] += d.rollout(policy, rng)[mypos]
+        return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
+
+    # -- trick play ---------------------------------------------------------------------------
+
+    def _play(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+              search: Search) -> list[Advice]:
+        sit = Situation(view, self.know)
+        plays = [a for a in legal if a.kind == "play"]
+        legal_mask = mask_of([BY_CODE[a.arg] for a in plays])
+        cands = _candidates(legal_mask, sit.unknown)
+        poignees = [a for a in legal if a.kind == "poignee"]
+        mypos = sit.pos[sit.me]
+        policy = heuristic_policy(rng)
+        stats = {c: [0.0, 0, 0] for c in cands}
+        if len(cands) > 1 or poignees:
+            for _ in search.loop():
+                hidden = sit.sample(rng)
+                if hidden is None:
+                    break
+                base = sit.deal(hidden)
+                for c in cands:
+                    d = base.copy()
+                    d.play(c)
+                    deltas = d.rollout(policy, rng)
+                    st = stats[c]
+                    st[0] += deltas[mypos]
+                    st[1] += 1
+                    st[2] += d.won() == bool((d.attack >> mypos) & 1)
+        ranked = sorted(cands, key=lambda c: (-(stats[c][0] / max(stats[c][1], 1)), c))
+        if not stats[ranked[0]][1]:  # no sample could be dealt: the normal player decides
+            choice = self.normal.choose(view, legal, rng)
+            return [(choice, 0.0, None)]
+        out: list[Advice] = []
+        best = stats[ranked[0]]
+        if poignees:
+            win = best[2] / best[1]
+            if win > 0.5 or view.get("role") in ("taker", "partner"):
+                out.append((poignees[-1], best[0] / best[1], win))
+        for c in ranked:
+            s, n, w = stats[c]
+            out.append((Action("play", CARDS[c].code), s / n, w / n))
+        return out
+
+
+def _candidates(legal: int, unknown: int) -> list[int]:
+    """Legal cards, one per class of equivalent cards: same suit, same points, and no card that
+    another seat may hold between them."""
+    out: list[int] = []
+    prev = -1
+    for c in cards_of(legal):
+        if prev >= 0 and SUIT[c] == SUIT[prev] and SUIT[c] < 5 and HALF[c] == HALF[prev] \
+                and c not in (PETIT_I, T21_I) and prev not in (PETIT_I, T21_I):
+            between = unknown & (((1 << c) - 1) ^ ((1 << (prev + 1)) - 1))
+            if not between:
+                prev = c
+                continue
+        out.append(c)
+        prev = c
+    return out
+
+
+def _default_call(hand: int) -> int:
+    """The King (or lower face) of the suit where the hand is longest, not held."""
+    for face in (13, 12, 11, 10):
+        options = [14 * s + face for s in range(4) if not hand >> (14 * s + face) & 1]
+        if options:
+            return max(options, key=lambda c: (hand & SUIT_MASK[SUIT[c]]).bit_count())
+    return 13
+
+
+def heuristic_ecart(hand: int, size: int) -> int:
+    """The écart the normal player makes (shortest suits emptied, valuable cards saved), as a
+    mask: never a King or a bout; trumps only when nothing else is left."""
+    out = 0
+    for _ in range(size):
+        plain = hand & ~TRUMPS & ~KINGS_MASK & ~(1 << EXC)
+        if plain:
+            lengths = [(hand & SUIT_MASK[s] & ~KINGS_MASK).bit_count() for s in range(4)]
+            c = min(cards_of(plain), key=lambda x: (lengths[SUIT[x]], -HALF[x]))
+        else:
+            trumps = hand & TRUMPS & ~(1 << PETIT_I) & ~(1 << T21_I)
+            c = (trumps & -trumps).bit_length() - 1
+        hand &= ~(1 << c)
+        out |= 1 << c
+    return out
+
+
+def _ecart_candidates(hand: int, allowed: int, size: int) -> list[int]:
+    """Écarts worth comparing: the normal player's, and for each plain suit the one that empties
+    it first (then the normal player's choice), and the one saving the most points."""
+    out = [heuristic_ecart(hand, size)]
+    plain = allowed & ~TRUMPS
+    for s in range(4):
+        suit = plain & SUIT_MASK[s]
+        if suit and suit.bit_count() <= size and (hand & SUIT_MASK[s] & ~suit) == 0:
+            rest = heuristic_ecart(hand & ~suit, size - suit.bit_count()) if suit.bit_count() < size else 0
+            out.append(suit | rest)
+    if plain.bit_count() >= size:
+        rich = sorted(cards_of(plain), key=lambda c: (-HALF[c], c))[:size]
+        out.append(mask_of([CARDS[c] for c in rich]))
+    unique: list[int] = []
+    for e in out:
+        if e not in unique and e.bit_count() == size and not e & ~allowed:
+            unique.append(e)
+    return unique or out[:1]
+
+
+def _taking_deal(hands: list[int], chien: int, taker: int, contract: str, called: int) -> Deal:
+    """A fresh deal where ``taker`` plays ``contract`` (the chien taken and the écart made by
+    :func:`heuristic_ecart` for a Prise or Garde)."""
+    hands = list(hands)
+    extra_h = extra_bouts = 0
+    if contract in ("prise", "garde"):
+        full = hands[taker] | chien
+        ecart = heuristic_ecart(full, chien.bit_count())
+        hands[taker] = full & ~ecart
+        extra_h = halves_of_mask(ecart)
+    elif contract == "garde_sans":
+        extra_h, extra_bouts = halves_of_mask(chien), bouts_of_mask(chien)
+    partner = None
+    if called >= 0:
+        partner = next((p for p, h in enumerate(hands) if h >> called & 1), None)
+    return Deal(hands, taker=taker, partner=partner, contract=contract, leader=0, extra_h=extra_h,
+                extra_bouts=extra_bouts, called=called)
+
+
+class _SharedMemory:
+    """The normal player's memory, updated by the expert only once per view (it falls back on the
+    normal player for the écart, the chelem and rare cases)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self._rev = -1
+
+    def update(self, view: dict[str, Any]) -> None:
+        if view["rev"] != self._rev:
+            self._rev = view["rev"]
+            self.inner.update(view)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+

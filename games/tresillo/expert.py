@@ -1,0 +1,330 @@
+"""The expert Tresillo player: determinized search over the trick play.
+
+Cards are re-indexed once the trump is known: ``16 * suit + strength`` (the trump suit's matadors
+on top), so a hand is an ``int`` mask, a suit one ``&`` away and "higher in the suit" a shift. For
+each card decision the two other hands are dealt from the unseen cards consistently with what
+this seat knows (the tricks, suits a player failed to follow, its own discards), each playable
+card is played out to the ninth trick with a fast policy, and the deal is settled by the rules'
+payments (:func:`games.tresillo.settlement.settle`). Bids, the exchange, renounces and the bola
+follow the normal player.
+
+Deterministic from the ``rng`` when ``samples`` is fixed; with a time ``budget`` the sample count
+depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from games.base import Action
+from games.cards import Card, card, spanish_deck
+from games.search import DEFAULT_BUDGET, Search
+from games.tresillo.ai import TresilloPlayer
+from games.tresillo.order import ORDERS, SUITS, Order
+from games.tresillo.settlement import settle
+
+DECK = tuple(spanish_deck())
+SUIT_MASK = tuple(0xFFFF << (16 * s) for s in range(4))
+Advice = tuple[Action, float, float | None]
+
+
+class Cards:
+    """The card indices of one trump: ``index[card]``, ``card[i]``, matador ranks by index."""
+
+    _cache: dict[str, Cards] = {}
+
+    def __init__(self, order: Order) -> None:
+        self.order = order
+        self.index: dict[Card, int] = {}
+        self.matador: dict[int, int] = {}
+        for c in DECK:
+            suit = SUITS.index(order.suit_of[c])
+            power = order.power[c]
+            i = 16 * suit + (power - 100 if power >= 100 else power)
+            self.index[c] = i
+            if c in order.matador:
+                self.matador[i] = order.matador[c]
+        self.card = {i: c for c, i in self.index.items()}
+        self.trump = SUITS.index(order.trump)
+
+    @classmethod
+    def of(cls, trump: str) -> Cards:
+        if trump not in cls._cache:
+            cls._cache[trump] = cls(ORDERS[trump])
+        return cls._cache[trump]
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        m = 0
+        for c in cards:
+            m |= 1 << self.index[c]
+        return m
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def legal(hand: int, led: int, cs: Cards) -> int:
+    """Playable cards of ``hand`` on a trick led with ``led`` (-1: leading); matador privilege."""
+    if led < 0:
+        return hand
+    suit = led >> 4
+    follow = hand & SUIT_MASK[suit]
+    if not follow:
+        return hand
+    if suit == cs.trump:
+        led_rank = cs.matador.get(led, 0)
+        if all(cs.matador.get(c, 0) > led_rank for c in bits(follow)):
+            return hand
+    return follow
+
+
+def winner_index(trick: list[int], cs: Cards) -> int:
+    """Index in ``trick`` of the winning card: the highest trump, else the highest of the led suit."""
+    trump = cs.trump
+    led_suit = trick[0] >> 4
+    best_i = 0
+    best = (2 if led_suit == trump else 1, trick[0])
+    for i in range(1, len(trick)):
+        c = trick[i]
+        s = c >> 4
+        if s == trump:
+            key = (2, c)
+        elif s == led_suit:
+            key = (1, c)
+        else:
+            continue
+        if key > best:
+            best, best_i = key, i
+    return best_i
+
+
+def policy(hands: list[int], pos: int, trick: list[int], seats: list[int], declarer: int,
+           cs: Cards, rng: random.Random, noise: float = 0.08) -> int:
+    """A quick card: lead masters (the declarer draws trumps first), follow by winning cheaply or
+    letting a partner's sure trick stand, else throw the lowest card."""
+    hand = hands[pos]
+    led = trick[0] if trick else -1
+    options = legal(hand, led, cs)
+    if not options & (options - 1):
+        return options.bit_length() - 1
+    others = 0
+    for p, h in enumerate(hands):
+        if p != pos:
+            others |= h
+    trump = cs.trump
+    if led < 0:
+        if rng.random() < noise:
+            b = bits(options)
+            return b[int(rng.random() * len(b))]
+        trumps = options & SUIT_MASK[trump]
+        if seats[pos] == declarer and trumps and others & SUIT_MASK[trump]:
+            top = trumps.bit_length() - 1
+            if not (others & SUIT_MASK[trump]) >> top:
+                return top
+        for s in range(4):
+            suit = options & SUIT_MASK[s]
+            if suit and s != trump:
+                top = suit.bit_length() - 1
+                if not (others & SUIT_MASK[s]) >> top:
+                    return top
+        plain = options & ~SUIT_MASK[trump]
+        pool = plain or options
+        return (pool & -pool).bit_length() - 1
+    wi = winner_index(trick, cs)
+    win_pos = (pos - len(trick) + wi) % 3
+    best = trick[wi]
+    mine_declarer = seats[pos] == declarer
+    partner_wins = not mine_declarer and seats[win_pos] != declarer
+    last = len(trick) == 2
+    if partner_wins and (last or not _beatable(best, trick[0] >> 4, hands[(pos + 1) % 3], cs)):
+        return _lowest(options, trump)
+    winners = [c for c in bits(options) if winner_index([*trick, c], cs) == len(trick)]
+    if winners:
+        if last:
+            return winners[0]
+        nxt = hands[(pos + 1) % 3]
+        sure = [c for c in winners if not _beatable(c, trick[0] >> 4, nxt, cs)]
+        return sure[0] if sure else winners[0]
+    return _lowest(options, trump)
+
+
+def _beatable(c: int, led_suit: int, hand: int, cs: Cards) -> bool:
+    """Whether ``hand`` (to play next) can beat ``c`` on a trick led in ``led_suit``."""
+    trump = cs.trump
+    follow = hand & SUIT_MASK[led_suit]
+    s = c >> 4
+    if s == trump:
+        trumps = hand & SUIT_MASK[trump]
+        return bool(trumps >> (c + 1)) and (not follow or led_suit == trump)
+    if follow:
+        return bool(follow >> (c + 1))
+    return bool(hand & SUIT_MASK[trump])
+
+
+def _lowest(options: int, trump: int) -> int:
+    plain = options & ~SUIT_MASK[trump]
+    pool = plain or options
+    best, best_key = -1, 99
+    for c in bits(pool):
+        if (c & 15) < best_key:
+            best, best_key = c, c & 15
+    return best
+
+
+class TresilloExpert:
+    """The expert level (``TRESILLO.computer_player("expert")``); one instance per seat."""
+
+    def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
+        self.budget = budget
+        self.samples = samples
+        self.normal = TresilloPlayer()
+        self.deal_key: tuple[int, int] | None = None
+        self.held: set[Card] = set()
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.advise(view, legal, rng)[0][0]
+
+    def advise(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               budget: float | None = None) -> list[Advice]:
+        """The options considered, best first: ``(action, expected points, chance of not losing)``."""
+        key = (view["deal_no"], view["dealer"])
+        if key != self.deal_key:
+            self.deal_key, self.held = key, set()
+        self.held.update(card(c, "spanish") for c in view.get("hand", ()))
+        r = random.Random(rng.getrandbits(64))
+        plays = [a for a in legal if a.kind == "play"]
+        contract = view.get("contract") or {}
+        if view["phase"] != "play" or len(plays) < 2 or contract.get("renounced") or view.get("bola"):
+            choice = self.normal.choose(view, legal, r)
+            return [(choice, 0.0, None)] + [(a, 0.0, None) for a in legal if a != choice]
+        if any(a.kind == "renounce" for a in legal):
+            normal = self.normal.choose(view, legal, r)
+            if normal.kind == "renounce":
+                return [(normal, 0.0, None)]
+        search = Search(budget if budget is not None else self.budget, self.samples)
+        return self._play(view, plays, r, search)
+
+    def _play(self, view: dict[str, Any], plays: list[Action], rng: random.Random,
+              search: Search) -> list[Advice]:
+        cs = Cards.of(view["trump"])
+        me = view["seat"]
+        seats: list[int] = list(view["active"])
+        hand_cards = [card(c, "spanish") for c in view["hand"]]
+        hand = cs.mask(hand_cards)
+        seen = 0
+        void: dict[int, int] = {s: 0 for s in seats}
+        tricks = [t["cards"] for t in view["tricks"]]
+        if view["trick"]:
+            tricks.append(view["trick"])
+        played_by_me = set()
+        for t in tricks:
+            led = -1
+            for s, code in t:
+                c = cs.index[card(code, "spanish")]
+                seen |= 1 << c
+                if s == me:
+                    played_by_me.add(card(code, "spanish"))
+                if led < 0:
+                    led = c
+                elif (c >> 4) != (led >> 4):
+                    if (led >> 4) == cs.trump:  # no trump he had to play: only exempt matadors
+                        void[s] |= SUIT_MASK[cs.trump] & ~sum(1 << m for m in cs.matador)
+                    else:
+                        void[s] |= SUIT_MASK[led >> 4]
+        dead = cs.mask([c for c in self.held if c not in hand_cards and c not in played_by_me])
+        unknown = sum(1 << cs.index[c] for c in DECK) & ~hand & ~seen & ~dead
+        others = [s for s in seats if s != me]
+        counts = {s: view["hand_counts"][s] for s in others}
+        pos = {s: i for i, s in enumerate(seats)}
+        declarer = view["declarer"]
+        contract = view["contract"]["name"]
+        won = {s: view["tricks_won"][s] for s in seats}
+        trick = [cs.index[card(code, "spanish")] for _, code in view["trick"]]
+        leader = view["trick"][0][0] if view["trick"] else me
+        options = [cs.index[card(a.arg, "spanish")] for a in plays]
+        pay: dict[tuple[int, int, int], int] = {}
+        totals = dict.fromkeys(options, 0.0)
+        good = dict.fromkeys(options, 0)
+        count = 0
+        pool = bits(unknown)
+        for _ in search.loop():
+            hidden = _deal(pool, others, counts, void, rng)
+            if hidden is None:
+                break
+            for c in options:
+                hands = [0, 0, 0]
+                for s in others:
+                    hands[pos[s]] = hidden[s]
+                hands[pos[me]] = hand & ~(1 << c)
+                t = [*trick, c]
+                got = _playout(hands, t, pos[leader], seats, declarer, dict(won), cs, rng)
+                key = (got[seats[0]], got[seats[1]], got[seats[2]])
+                if key not in pay:
+                    pay[key] = settle(contract=contract, declarer=declarer, tricks=got).deltas[me]
+                totals[c] += pay[key]
+                good[c] += pay[key] >= 0
+            count += 1
+        if not count:
+            choice = self.normal.choose(view, plays, rng)
+            return [(choice, 0.0, None)]
+        ranked = sorted(options, key=lambda c: (-totals[c], c))
+        return [(Action("play", cs.card[c].code), totals[c] / count, good[c] / count) for c in ranked]
+
+
+def _deal(pool: list[int], others: list[int], counts: dict[int, int], void: dict[int, int],
+          rng: random.Random, tries: int = 20) -> dict[int, int] | None:
+    """The two other hands from the unknown cards, each avoiding its voids (the rest is dead)."""
+    for attempt in range(tries):
+        cards = list(pool)
+        rng.shuffle(cards)
+        out = dict.fromkeys(others, 0)
+        need = dict(counts)
+        ok = True
+        # cards one player cannot hold go to the other (or stay dead); then the rest at random
+        for i, c in enumerate(cards):
+            room = [s for s in others if need[s] > 0 and (attempt == tries - 1 or not (void[s] >> c) & 1)]
+            spare = len(cards) - i - sum(need.values())
+            if not room:
+                if spare > 0:
+                    continue
+                ok = False
+                break
+            total = sum(need[s] for s in room) + max(spare, 0)
+            r = rng.random() * total
+            for s in room:
+                r -= need[s]
+                if r < 0:
+                    out[s] |= 1 << c
+                    need[s] -= 1
+                    break
+        if ok and not any(need.values()):
+            return out
+    return None
+
+
+def _playout(hands: list[int], trick: list[int], leader: int, seats: list[int], declarer: int,
+             won: dict[int, int], cs: Cards, rng: random.Random) -> dict[int, int]:
+    """Plays to the ninth trick (``trick``: cards already on the table from ``leader``); returns
+    the tricks won by each seat."""
+    pos = (leader + len(trick)) % 3
+    while True:
+        if len(trick) == 3:
+            w = (leader + winner_index(trick, cs)) % 3
+            won[seats[w]] += 1
+            trick = []
+            leader = pos = w
+            if not hands[0] and not hands[1] and not hands[2]:
+                return won
+            continue
+        c = policy(hands, pos, trick, seats, declarer, cs, rng)
+        hands[pos] &= ~(1 << c)
+        trick.append(c)
+        pos = (pos + 1) % 3
