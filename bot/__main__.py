@@ -2,6 +2,10 @@
 
 With ``DISCORD_TOKEN`` set (in the environment or ``.env``) the bot joins Discord; without one, or
 with ``--local``, it starts the local mode: the same bot against a simulated Discord in your browser.
+
+A database that cannot be used (corrupt, read-only, in use by another process, broken migrations)
+stops the start at once: one line on stderr naming the file and the cause, exit status 1, so a
+supervisor sees the failure instead of a hung process.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import signal
 import sys
 from pathlib import Path
 
+from bot.lockfile import StartupError
 from bot.settings import Settings
 
 log = logging.getLogger("bot")
@@ -46,7 +51,7 @@ async def run_discord(settings: Settings) -> int:
     from bot.db import Database
 
     assert settings.token is not None
-    async with await Database.open(settings.database_path) as db:
+    async with await Database.open(settings.database_path, synchronous=settings.synchronous) as db:
         bot = TapisBot(settings, db)
         log.info("starting Tapis (database %s, dev guild %s)", settings.database_path, settings.dev_guild_id)
         try:
@@ -72,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
                 log.info("no DISCORD_TOKEN: starting the local mode")
             return asyncio.run(run_local(settings, port=args.port, announce=lambda s: print(s, flush=True)))
         return asyncio.run(run_discord(settings))
+    except StartupError as exc:
+        print(f"Tapis cannot start: {exc}", file=sys.stderr, flush=True)
+        return 1
     except KeyboardInterrupt:
         return 0
 

@@ -27,7 +27,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "too_few": ("{game} needs at least {n} players.", "Il faut au moins {n} joueurs pour {game}."),
     "host_leaves": ("The host cannot leave; cancel the table instead.",
                     "L'hôte ne peut pas partir ; annulez plutôt la table."),
-    "unknown_verb": ("Unknown button.", "Bouton inconnu."),
+    "unknown_verb": ("This button is unknown or out of date.", "Ce bouton est inconnu ou périmé."),
     "bad_choice": ("That choice is not available.", "Ce choix n'est pas disponible."),
     "lobby_title": ("{game}: table {table}", "{game} : table {table}"),
     "lobby_desc": ("Host: {host}. Seats: {n}/{max} (from {min}).\nJoin, add computer players, then Start.",
@@ -88,6 +88,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "next": ("Next", "Suivant"),
     "unknown_option": ("Write options as name=value, separated by commas.",
                        "Écrivez les options sous la forme nom=valeur, séparées par des virgules."),
+    "table_over": ("Table {table} is over.", "La table {table} est terminée."),
+    "idle_lobby": ("Table {table} was cancelled: nobody used its lobby for {hours} hours. The channel is free.",
+                   "La table {table} a été annulée : personne n'a utilisé son salon d'attente depuis {hours} "
+                   "heures. Le salon est libre."),
+    "idle_match": ("Table {table} was abandoned: no move for {days} days. The channel is free.",
+                   "La table {table} a été abandonnée : aucun coup depuis {days} jours. Le salon est libre."),
 }
 
 
