@@ -63,6 +63,24 @@ async def run_discord(settings: Settings) -> int:
     return 0
 
 
+async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
+    from bot import lockfile
+    from bot.db import Database
+    from bot.local import local_database, run_local
+
+    path = local_database(settings)
+    lock = lockfile.acquire(path)  # held until the end: the check below and the run share it
+    try:
+        # the database is checked before the simulated Discord is imported (which logs warnings),
+        # so a failure is the one line it should be
+        await (await Database.open(path, synchronous=settings.synchronous)).close()
+        if not args.local:
+            log.info("no DISCORD_TOKEN: starting the local mode")
+        return await run_local(settings, port=args.port, announce=lambda s: print(s, flush=True))
+    finally:
+        lockfile.release(lock)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     setup_logging(args.verbose)
@@ -71,11 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env(**overrides)
     try:
         if args.local or not settings.token:
-            from bot.local import run_local
-
-            if not args.local:
-                log.info("no DISCORD_TOKEN: starting the local mode")
-            return asyncio.run(run_local(settings, port=args.port, announce=lambda s: print(s, flush=True)))
+            return asyncio.run(run_local_mode(settings, args))
         return asyncio.run(run_discord(settings))
     except StartupError as exc:
         print(f"Tapis cannot start: {exc}", file=sys.stderr, flush=True)

@@ -111,13 +111,18 @@ def migrations() -> list[tuple[int, str]]:
 
     :raises RuntimeError: none found, or not numbered 1..n."""
     found = []
-    for entry in resources.files("bot").joinpath("migrations").iterdir():
-        match = MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    folder = resources.files("bot").joinpath("migrations")
+    try:
+        for entry in folder.iterdir():
+            match = MIGRATION_NAME.match(entry.name)
+            if match:
+                found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise RuntimeError(f"cannot read the migrations in {folder}: {exc.strerror or exc} "
+                           "(broken installation)") from exc
     found.sort()
     if not found:
-        raise RuntimeError("no migrations found in bot/migrations (broken installation)")
+        raise RuntimeError(f"no migrations found in {folder} (broken installation)")
     if [n for n, _ in found] != list(range(1, len(found) + 1)):
         raise RuntimeError(f"migrations are not numbered 1..n: {[n for n, _ in found]}")
     return found
@@ -191,12 +196,7 @@ class Database:
         lock = None
         if not memory:
             path = Path(path)
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StartupError(f"database {path}: cannot create its folder {path.parent}: "
-                                   f"{exc.strerror or exc}") from exc
-            lock = lockfile.acquire(path)
+            lock = lockfile.acquire(path)  # creates the folder
         opened: list[aiosqlite.Connection] = []
         try:
             conn = await aiosqlite.connect(str(path), isolation_level=None)

@@ -44,9 +44,14 @@ def lock_path(database: Path) -> Path:
 def acquire(database: Path) -> Path:
     """Lock ``database`` for this process (again: counted); returns the lock file's path.
 
-    :raises DatabaseInUse: another process holds it. :raises StartupError: the lock file
-        cannot be created (unwritable folder...).
+    :raises DatabaseInUse: another process holds it. :raises StartupError: the folder or the
+        lock file cannot be created (unwritable folder...).
     """
+    try:
+        database.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StartupError(f"database {database}: cannot create its folder {database.parent}: "
+                           f"{exc.strerror or exc}") from exc
     path = lock_path(database).resolve()
     held = _HELD.get(path)
     if held is not None:
