@@ -455,6 +455,8 @@ class TableService(AutoPlay, Housekeeping):
         """``(table, seat, private view, legal actions, pending picks)`` of a seated member."""
         table = self.get(table_id)
         seat = table.seat_of(user_id)
+        if table.status == "cancelled":
+            raise BotError.of("cancelled", table=table.id)
         if table.state is None:
             raise BotError.of("not_playing")
         state = table.state
