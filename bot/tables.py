@@ -11,55 +11,46 @@ All player input goes through :meth:`TableService.act` (STYLE.md section 3)::
 Computer players (and the computer standing in for an absent player) act from background tasks
 that take the same lock. No Discord object enters here: a :class:`Listener` is told about changes.
 
-Only open tables (lobby or in play) stay in :attr:`TableService.tables`, indexed by place; a
-finished or cancelled table moves to a small cache of recent ones, then only its id and status are
-remembered, so a click on an old table's message still gets a clear answer.
+Only open tables stay in :attr:`TableService.tables` (see :mod:`bot.registry`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import sqlite3
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
 from bot import db as dbm
-from bot import ratings
 from bot.autoplay import AutoPlay
-from bot.db import Database, Rating
+from bot.db import Database
+from bot.endings import Endings
 from bot.housekeeping import Housekeeping
 from bot.i18n import t
+from bot.registry import Registry
 from bot.settings import Settings
 from bot.table import BotError, Listener, SeatInfo, StaleAction, Table, _Silent
-from games import GAMES, find_game
+from games import find_game
 from games.base import Action, State
-from games.errors import GameError
 
 log = logging.getLogger(__name__)
-ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
-RECENT = 256  # closed tables kept whole (their last messages may still be clicked)
-CLOSED_IDS = 20_000  # closed tables remembered by id and status only
 __all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "Table", "TableService"]
 
 
-class TableService(AutoPlay, Housekeeping):
+class TableService(AutoPlay, Housekeeping, Endings):
     """The tables of every server, their locks, and the one path that changes them."""
 
     def __init__(self, db: Database, settings: Settings, listener: Listener | None = None) -> None:
         self.db = db
         self.settings = settings
         self.listener: Listener = listener or _Silent()
-        self.tables: dict[str, Table] = {}  # open tables only
-        self._places: dict[int, str] = {}  # channel or thread id -> its open table's id
-        self._recent: OrderedDict[str, Table] = OrderedDict()
-        self._closed: OrderedDict[str, str] = OrderedDict()  # id -> "over" / "cancelled"
+        self.registry = Registry()
+        self.tables: dict[str, Table] = self.registry.open  # open tables only
         self.clock: Callable[[], float] = time.time
         self.announce: Callable[[Table, str], None] | None = None  # a notice for the table's channel
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -72,43 +63,15 @@ class TableService(AutoPlay, Housekeeping):
 
     def get(self, table_id: str) -> Table:
         """An open or recently closed table. :raises BotError: unknown, or closed long ago."""
-        table = self.tables.get(table_id) or self._recent.get(table_id)
-        if table is None:
-            status = self._closed.get(table_id)
-            if status is not None:
-                raise BotError.of("table_over" if status == "over" else "cancelled", table=table_id)
-            raise BotError.of("no_table")
-        return table
+        return self.registry.get(table_id)
 
     def at(self, place_id: int) -> Table | None:
         """The open table in a channel or thread."""
-        table_id = self._places.get(place_id)
-        return self.tables.get(table_id) if table_id else None
+        return self.registry.at(place_id)
 
     def known(self) -> list[Table]:
         """The open tables, then the recently closed ones (the last closed last)."""
-        return [*self.tables.values(), *self._recent.values()]
-
-    def _open(self, table: Table) -> None:
-        self.tables[table.id] = table
-        self._places[table.place_id] = table.id
-
-    def _forget(self, table: Table) -> None:
-        """A closed table leaves the open tables (and its place); it is remembered as recent."""
-        self.tables.pop(table.id, None)
-        if self._places.get(table.place_id) == table.id:
-            del self._places[table.place_id]
-        self._recent[table.id] = table
-        self._recent.move_to_end(table.id)
-        while len(self._recent) > RECENT:
-            self._recent.popitem(last=False)
-        self._remember(table.id, table.status)
-
-    def _remember(self, table_id: str, status: str) -> None:
-        self._closed[table_id] = status
-        self._closed.move_to_end(table_id)
-        while len(self._closed) > CLOSED_IDS:
-            self._closed.popitem(last=False)
+        return self.registry.known()
 
     async def prefs(self, guild_id: int) -> tuple[str, int]:
         """``(locale, turn timer seconds)`` of a server."""
@@ -136,24 +99,17 @@ class TableService(AutoPlay, Housekeeping):
         resolved = g.resolve_options(options)
         capacity = g.max_seats if seats is None else seats
         g.check_seats(capacity)
-        place = thread_id or channel_id
-        busy = self._places.get(place)
-        if busy is not None:
-            raise BotError.of("busy_place", table=busy or "…")
-        self._places[place] = ""  # reserved while saving: a second /table new here is refused
-        try:
+        with self.registry.reserving(thread_id or channel_id):
             table = await self._insert(guild_id, channel_id, thread_id, g, host_id, host_name, seed, resolved,
                                        capacity)
-        finally:
-            del self._places[place]
-        self._open(table)
+            self.registry.add(table)
         await self.prefs(guild_id)
         return table
 
     async def _insert(self, guild_id: int, channel_id: int, thread_id: int | None, g: Any, host_id: int,
                       host_name: str, seed: str | None, resolved: dict[str, Any], capacity: int) -> Table:
         for _attempt in range(5):
-            table = Table(self._new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
+            table = Table(self.registry.new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
                           resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
             try:
                 await self.db.create_table(
@@ -163,14 +119,8 @@ class TableService(AutoPlay, Housekeeping):
                     [s.as_row() for s in table.seats])
                 return table
             except sqlite3.IntegrityError:  # the id of a table closed long ago: draw another
-                self._remember(table.id, "over")
+                self.registry.remember(table.id, "over")
         raise RuntimeError("no free table id after 5 draws")
-
-    def _new_id(self) -> str:
-        while True:
-            table_id = "".join(secrets.choice(ALPHABET) for _ in range(6))
-            if table_id not in self.tables and table_id not in self._recent and table_id not in self._closed:
-                return table_id
 
     async def set_message(self, table: Table, message_id: int | None) -> None:
         table.message_id = message_id
@@ -308,7 +258,7 @@ class TableService(AutoPlay, Housekeeping):
         await self.db.set_status(table.id, status)
         table.status = status
         self._stop_tasks(table.id)
-        self._forget(table)
+        self.registry.close(table)
         log.info("table %s %s%s", table.id, status, f" ({notice})" if notice else "")
         self.listener.table_changed(table)
         if notice is not None and self.announce is not None:
@@ -403,36 +353,6 @@ class TableService(AutoPlay, Housekeeping):
         if rows is not None:
             self._finished(table, rows)
 
-    async def _write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
-        """Results and rating changes of a finished match, written in the caller's transaction
-        (ratings are read there too, so two matches ending together cannot lose an update)."""
-        outcome = state.outcome()
-        assert outcome is not None
-        keys = [ratings.player_key(s.user_id) for s in table.seats]
-        names = [s.name if not s.computer else "Computer" for s in table.seats]
-        current: dict[str, Rating] = {}
-        for key in set(keys):
-            r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)
-            if r is not None:
-                current[key] = r
-        data = state.to_json()
-        new, before = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current)
-        rows = []
-        for seat, info in enumerate(table.seats):
-            rows.append({"seat": seat, "user_id": info.user_id, "name": info.name,
-                         "score": outcome.scores[seat], "place": outcome.places[seat],
-                         "rating_before": round(before[seat].ordinal, 2),
-                         "rating_after": round(new[keys[seat]].ordinal, 2)})
-        await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows, list(new.values()))
-        return rows
-
-    def _finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
-        """The match is over (already saved): it leaves the open tables."""
-        table.status, table.result = "over", rows
-        self._stop_tasks(table.id)
-        self._forget(table)
-        log.info("table %s over", table.id)
-
     async def reclaim(self, table_id: str, user_id: int) -> bool:
         """"My hand" brings an absent player back; ``True`` when they were away."""
         table = self.get(table_id)
@@ -449,7 +369,7 @@ class TableService(AutoPlay, Housekeeping):
         self._after_change(table)
         return was_away
 
-    # -- queries and restore -----------------------------------------------------------------
+    # -- queries (restore: bot/endings.py) ---------------------------------------------------
 
     def hand(self, table_id: str, user_id: int) -> tuple[Table, int, dict[str, Any], list[Action], int]:
         """``(table, seat, private view, legal actions, pending picks)`` of a seated member."""
@@ -463,61 +383,3 @@ class TableService(AutoPlay, Housekeeping):
         legal = state.legal_actions(seat) if table.status == "playing" else []
         picks = state.pending_picks(seat) if legal else 0
         return table, seat, state.view(seat), legal, picks
-
-    async def restore(self) -> int:
-        """Load every server's settings and rebuild every open table from SQLite; returns how many.
-
-        A match whose saved state is already over (it ended as the process died, before this
-        version saved the end in the same transaction) is finished now: results, ratings, status."""
-        for guild_id, (locale, timer) in (await self.db.all_guild_settings()).items():
-            self._prefs[guild_id] = (locale or self.settings.default_locale,
-                                     self.settings.turn_timer if timer is None else timer)
-        for table_id, status in reversed(await self.db.closed_tables(CLOSED_IDS)):
-            self._remember(table_id, status)
-        count = 0
-        for row, seat_rows in await self.db.open_tables():
-            if row["id"] in self.tables:
-                continue
-            try:
-                game = GAMES[row["game"]]
-                options = json.loads(row["options"] or "{}")
-                capacity = int(options.pop("_capacity", row["seats"]))
-                state = game.load(json.loads(row["state"])) if row["state"] else None
-            except (KeyError, GameError, ValueError) as exc:
-                log.error("table %s cannot be restored: %s", row["id"], type(exc).__name__)
-                continue
-            table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
-                          row["seed"], options, capacity,
-                          [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"])) for s in seat_rows],
-                          row["status"], row["message_id"], state, active_at=row.get("active_at") or self.clock())
-            await self.prefs(table.guild_id)
-            if table.status == "playing" and state is not None and state.to_act() is None:
-                await self._finish_saved(table, state)
-                continue
-            if self.at(table.place_id) is not None:
-                log.warning("table %s shares its channel with open table %s", table.id, self.at(table.place_id))
-            self._open(table)
-            count += 1
-        for table in list(self.tables.values()):
-            if table.status == "playing":
-                self._after_change(table)
-        log.info("restored %d open table(s)", count)
-        return count
-
-    async def _finish_saved(self, table: Table, state: State) -> None:
-        """Record the end of a match found over but still "playing" in the database."""
-        try:
-            async with self.db.transaction() as conn:
-                rows = await dbm.fetch_all(conn, dbm.SELECT_RESULTS, (table.id,))
-                if rows:
-                    await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
-                else:
-                    rows = await self._write_results(conn, table, state)
-        except Exception as exc:
-            self.errors.append(exc)
-            log.exception("table %s: its finished match could not be recorded", table.id)
-            return
-        table.turn_start = state.rev
-        self._finished(table, rows)
-        log.warning("table %s: its match ended before the restart; its results are recorded now", table.id)
-        self.listener.table_changed(table)
