@@ -244,3 +244,23 @@ async def test_idle_time_survives_a_restart(db_path: Path) -> None:
     assert await again.sweep() == 1 and again.get(lobby.id).status == "cancelled"
     await db.close()
 
+
+
+async def test_a_failed_commit_leaves_no_transaction_open(db: Database) -> None:
+    """A COMMIT that fails (here a deferred foreign key) is rolled back: the connection is not left
+    inside a transaction, where every later write would fail ("database faults" of issue 13)."""
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as conn:
+            await run(conn, "PRAGMA defer_foreign_keys = ON")
+            await run(conn, "INSERT INTO seats (table_id, seat, name) VALUES ('nowhere', 0, 'x')")
+    await db.set_guild_settings(1, locale="en")
+    assert await db.guild_settings(1) == ("en", None)
+    assert await db.seats("nowhere") == []
+
+
+def test_housekeeping_and_durability_settings_from_the_environment() -> None:
+    env = {"LOBBY_IDLE_HOURS": "2", "MATCH_IDLE_DAYS": "0.5", "DATABASE_SYNCHRONOUS": "normal"}
+    settings = Settings.from_env(env)
+    assert (settings.lobby_idle, settings.match_idle, settings.synchronous) == (7200, 43200, "NORMAL")
+    settings = Settings.from_env({"LOBBY_IDLE_HOURS": "-1", "MATCH_IDLE_DAYS": "x"})
+    assert (settings.lobby_idle, settings.match_idle, settings.synchronous) == (86400, 604800, "FULL")
