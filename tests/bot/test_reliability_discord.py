@@ -155,3 +155,23 @@ async def test_forgotten_tables_are_closed_with_a_notice(world: Any) -> None:
     assert "was cancelled" in said(res)
     res = await w.alice.slash(w.channel, "table new", game="toy")
     assert "opened" in said(res)
+
+
+async def test_a_match_that_ended_in_a_crash_is_finished_at_restart(world: Any, make_bot: Any) -> None:
+    """The database as the old code left it when it died between the last move and the results:
+    after the restart the results are posted, the ratings counted and the channel is free."""
+    w = world
+    table, _msg = await open_table(w, "toy", [w.alice, w.bob], 0)
+    state, actions = table.state, []
+    while state.to_act() is not None:
+        seat = state.to_act()
+        state = state.apply(seat, state.legal_actions(seat)[0])
+        actions.append((state.rev, seat, state.to_json()["log"][-1], False))
+    await w.bot.db.save_actions(table.id, state=state.to_json(), revision=state.rev, status="playing",
+                                actions=actions)
+    await w.env.restart_bot(await make_bot())
+    results = [m for m in w.channel.history() if m.embeds and "final results" in (m.embeds[0].title or "")]
+    assert len(results) == 1 and table.id in results[0].embeds[0].title
+    assert {r.user_id for r in await w.bot.db.top(w.guild.id, "toy")} == {w.alice.id, w.bob.id}
+    res = await w.alice.slash(w.channel, "table new", game="toy")
+    assert "opened" in said(res), "the channel is free"
