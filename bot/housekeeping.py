@@ -3,7 +3,8 @@
 A lobby nobody touched for ``Settings.lobby_idle`` seconds (24 h) is cancelled; a match with no
 member's move for ``Settings.match_idle`` seconds (7 days) is abandoned. Either way a notice goes
 to the table's channel (through ``TableService.announce``) and the channel is free again. A
-background task sweeps every ``Settings.housekeeping_interval`` seconds.
+background task sweeps every ``Settings.housekeeping_interval`` seconds; it also restarts the
+computer players of a table whose background task died (a failed write: disk full...).
 """
 
 from __future__ import annotations
@@ -27,12 +28,16 @@ class Housekeeping:
     settings: Settings
     tables: dict[str, Table]
     errors: list[BaseException]
+    _robots: dict[str, asyncio.Task[Any]]
     clock: Callable[[], float]
 
     async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
         raise NotImplementedError
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        raise NotImplementedError
+
+    def _after_change(self, table: Table) -> None:
         raise NotImplementedError
 
     def idle_reason(self, table: Table, now: float) -> str | None:
@@ -49,6 +54,9 @@ class Housekeeping:
         closed = 0
         for table in list(self.tables.values()):
             if self.idle_reason(table, self.clock()) is None:
+                if table.computer_turn() and not self.thinking(table):
+                    log.warning("table %s: its computer players had stopped; they resume", table.id)
+                    self._after_change(table)
                 continue
             async with table.lock:  # checked again: someone may have acted meanwhile
                 reason = self.idle_reason(table, self.clock())
@@ -57,6 +65,11 @@ class Housekeeping:
                 await self._close(table, "cancelled", reason)
             closed += 1
         return closed
+
+    def thinking(self, table: Table) -> bool:
+        """Whether a computer player's task is running for ``table``."""
+        robot = self._robots.get(table.id)
+        return robot is not None and not robot.done()
 
     def start_housekeeping(self) -> asyncio.Task[Any]:
         """The periodic sweep, as a background task of the service (cancelled by ``close()``)."""

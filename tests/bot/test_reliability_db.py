@@ -264,3 +264,29 @@ def test_housekeeping_and_durability_settings_from_the_environment() -> None:
     assert (settings.lobby_idle, settings.match_idle, settings.synchronous) == (7200, 43200, "NORMAL")
     settings = Settings.from_env({"LOBBY_IDLE_HOURS": "-1", "MATCH_IDLE_DAYS": "x"})
     assert (settings.lobby_idle, settings.match_idle, settings.synchronous) == (86400, 604800, "FULL")
+
+
+async def test_computer_players_resume_after_a_failed_write(db: Database) -> None:
+    """A computer's move cannot be saved (disk full): it is not applied, and the table does not stay
+    stuck on that computer's turn: the next housekeeping sweep sets the computers going again."""
+    service = TableService(db, SETTINGS)
+    table = await started(service, channel=1200, humans=1, computers=2)
+    await service.idle()
+    async with db.transaction() as conn:
+        await run(conn, """CREATE TRIGGER fail_computers BEFORE INSERT ON actions WHEN NEW.by_computer = 1
+                           BEGIN SELECT RAISE(ABORT, 'disk full (simulated)'); END""")
+    seat = table.to_act()
+    await service.act(table.id, 1, str(table.state.legal_actions(seat)[0]))
+    await service.idle()
+    rev = table.rev
+    assert table.computer_turn() and service.errors, "the computer's move failed"
+    assert (await db.table(table.id))["revision"] == rev
+    await service.sweep()
+    await service.idle()
+    assert table.rev == rev and table.computer_turn(), "still failing: nothing applied"
+    async with db.transaction() as conn:
+        await run(conn, "DROP TRIGGER fail_computers")
+    await service.sweep()
+    await service.idle()
+    assert table.rev > rev and (table.status == "over" or not table.computer_turn())
+    await service.close()
