@@ -111,8 +111,9 @@ class Endings:
             if table.status == "playing" and state is not None and state.to_act() is None:
                 await self._finish_saved(table, state)
                 continue
-            if self.at(table.place_id) is not None:
-                log.warning("table %s shares its channel with open table %s", table.id, self.at(table.place_id))
+            other = self.at(table.place_id)
+            if other is not None:
+                log.warning("table %s shares its channel with open table %s", table.id, other.id)
             self.registry.add(table)
             count += 1
         for table in list(self.tables.values()):
