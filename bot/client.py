@@ -133,11 +133,20 @@ class TapisBot(commands.Bot):
         bot's, or from an older version) still gets an answer."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id")
-        if isinstance(custom_id, str) and ids.PATTERN.fullmatch(custom_id):
-            return  # a TapisItem answers it
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
+        if isinstance(custom_id, str) and (ids.PATTERN.fullmatch(custom_id) or self._in_a_view(interaction, data)):
+            return  # a TapisItem (or a View of this process) answers it
         log.info("interaction %s: unknown component id %r", interaction.id, limits.clip(str(custom_id), 120))
         await reply(interaction, t(self.locale_for(interaction), "unknown_verb"))
+
+    def _in_a_view(self, interaction: discord.Interaction[Any], data: dict[str, Any]) -> bool:
+        """Whether a View held by this process has an item with this custom_id (discord.py 2.7's
+        view store: by message, then unbound persistent views)."""
+        views = getattr(getattr(self._connection, "_view_store", None), "_views", {})
+        key = (data.get("component_type"), data.get("custom_id"))
+        message_id = interaction.message.id if interaction.message is not None else None
+        return key in views.get(message_id, {}) or key in views.get(None, {})
 
     def announce(self, table: Table, key: str) -> None:
         """Post a housekeeping notice (``idle_lobby``, ``idle_match``) in the table's channel."""

@@ -175,3 +175,26 @@ async def test_a_match_that_ended_in_a_crash_is_finished_at_restart(world: Any, 
     assert {r.user_id for r in await w.bot.db.top(w.guild.id, "toy")} == {w.alice.id, w.bob.id}
     res = await w.alice.slash(w.channel, "table new", game="toy")
     assert "opened" in said(res), "the channel is free"
+
+
+async def test_a_view_of_this_process_answers_its_own_buttons(world: Any) -> None:
+    """The fallback answers only components nobody else handles: a plain View's button (not a Tapis
+    id) is answered once, by its View."""
+    import discord
+
+    clicked: list[int] = []
+
+    class Confirm(discord.ui.View):
+        @discord.ui.button(label="Confirm", custom_id="confirm-xyz")
+        async def confirm(self, interaction: discord.Interaction[Any], button: Any) -> None:
+            clicked.append(interaction.user.id)
+            await interaction.response.send_message("confirmed", ephemeral=True)
+
+    w = world
+    w.bot.add_view(Confirm(timeout=None))
+    channel = w.bot.get_partial_messageable(w.channel.id, guild_id=w.guild.id)
+    await channel.send("Please confirm", view=Confirm(timeout=None))
+    await w.env.settle()
+    msg = next(m for m in w.channel.history() if m.content == "Please confirm")
+    res = await w.bob.click(msg, custom_id="confirm-xyz")
+    assert said(res) == "confirmed" and clicked == [w.bob.id]
