@@ -2,6 +2,10 @@
 
 With ``DISCORD_TOKEN`` set (in the environment or ``.env``) the bot joins Discord; without one, or
 with ``--local``, it starts the local mode: the same bot against a simulated Discord in your browser.
+
+A database that cannot be used (corrupt, read-only, in use by another process, broken migrations)
+stops the start at once: one line on stderr naming the file and the cause, exit status 1, so a
+supervisor sees the failure instead of a hung process.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import signal
 import sys
 from pathlib import Path
 
+from bot.lockfile import StartupError
 from bot.settings import Settings
 
 log = logging.getLogger("bot")
@@ -46,7 +51,7 @@ async def run_discord(settings: Settings) -> int:
     from bot.db import Database
 
     assert settings.token is not None
-    async with await Database.open(settings.database_path) as db:
+    async with await Database.open(settings.database_path, synchronous=settings.synchronous) as db:
         bot = TapisBot(settings, db)
         log.info("starting Tapis (database %s, dev guild %s)", settings.database_path, settings.dev_guild_id)
         try:
@@ -58,6 +63,24 @@ async def run_discord(settings: Settings) -> int:
     return 0
 
 
+async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
+    from bot import lockfile
+    from bot.db import Database
+    from bot.local import local_database, run_local
+
+    path = local_database(settings)
+    lock = lockfile.acquire(path)  # held until the end: the check below and the run share it
+    try:
+        # the database is checked before the simulated Discord is imported (which logs warnings),
+        # so a failure is the one line it should be
+        await (await Database.open(path, synchronous=settings.synchronous)).close()
+        if not args.local:
+            log.info("no DISCORD_TOKEN: starting the local mode")
+        return await run_local(settings, port=args.port, announce=lambda s: print(s, flush=True))
+    finally:
+        lockfile.release(lock)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     setup_logging(args.verbose)
@@ -66,12 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env(**overrides)
     try:
         if args.local or not settings.token:
-            from bot.local import run_local
-
-            if not args.local:
-                log.info("no DISCORD_TOKEN: starting the local mode")
-            return asyncio.run(run_local(settings, port=args.port, announce=lambda s: print(s, flush=True)))
+            return asyncio.run(run_local_mode(settings, args))
         return asyncio.run(run_discord(settings))
+    except StartupError as exc:
+        print(f"Tapis cannot start: {exc}", file=sys.stderr, flush=True)
+        return 1
     except KeyboardInterrupt:
         return 0
 

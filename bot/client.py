@@ -1,7 +1,13 @@
-"""TapisBot: loads the cogs, registers the DynamicItem, restores tables, syncs commands."""
+"""TapisBot: loads the cogs, registers the DynamicItem, restores tables, syncs commands.
+
+Every interaction gets an answer: refusals and failures through :meth:`TapisBot.guard`, clicks on
+components no handler knows (forged or foreign custom_ids) through :meth:`TapisBot.on_interaction`;
+every reply is cut to Discord's limits, with user input echoed at most ``limits.ECHO`` characters.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -11,13 +17,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ids, limits
 from bot.db import Database
 from bot.hands import Hands
 from bot.i18n import Translator, t
 from bot.ids import ParsedId
 from bot.presenter import Presenter
 from bot.settings import Settings
-from bot.tables import BotError, TableService
+from bot.tables import BotError, Table, TableService
 from bot.views import TapisItem
 from games.errors import GameError
 
@@ -41,7 +48,12 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    """An ephemeral answer, whether or not the interaction was already acknowledged (cut to
+    Discord's limits: an answer over them would be refused, leaving the member on "thinking…")."""
+    text = limits.clip(text, limits.CONTENT)
+    for embed in [kwargs.get("embed"), *(kwargs.get("embeds") or [])]:
+        if isinstance(embed, discord.Embed):
+            limits.fit_embed(embed)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **kwargs)
@@ -63,6 +75,8 @@ class TapisBot(commands.Bot):
         self.presenter = Presenter(self)
         self.hands = Hands(self)
         self.service = TableService(db, settings, self.presenter)
+        self.service.announce = self.announce
+        self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
 
@@ -76,6 +90,7 @@ class TapisBot(commands.Bot):
             self.presenter.prime(table)
         if restored:
             log.info("%d table(s) back in play", restored)
+        self.service.start_housekeeping()
         if self.settings.sync_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)
@@ -96,7 +111,8 @@ class TapisBot(commands.Bot):
         try:
             yield
         except GameError as exc:
-            await reply(interaction, exc.localized(self.locale_for(interaction)))
+            text = exc.localized(self.locale_for(interaction))
+            await reply(interaction, limits.shorten_echo(text, limits.user_inputs(interaction.data)))
         except Exception as exc:
             self.unexpected.append(exc)
             log.exception("interaction %s failed", interaction.id)
@@ -113,6 +129,42 @@ class TapisBot(commands.Bot):
             handler = self.handlers.get(verb) or self.handlers.get("act")
             assert handler is not None
             await handler(interaction, parsed, values)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a component whose custom_id no handler matches (forged, damaged, another
+        bot's, or from an older version) still gets an answer."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
+        if isinstance(custom_id, str) and (ids.PATTERN.fullmatch(custom_id) or self._in_a_view(interaction, data)):
+            return  # a TapisItem (or a View of this process) answers it
+        log.info("interaction %s: unknown component id %r", interaction.id, limits.clip(str(custom_id), 120))
+        await reply(interaction, t(self.locale_for(interaction), "unknown_verb"))
+
+    def _in_a_view(self, interaction: discord.Interaction[Any], data: dict[str, Any]) -> bool:
+        """Whether a View held by this process has an item with this custom_id (discord.py 2.7's
+        view store: by message, then unbound persistent views)."""
+        views = getattr(getattr(self._connection, "_view_store", None), "_views", {})
+        key = (data.get("component_type"), data.get("custom_id"))
+        message_id = interaction.message.id if interaction.message is not None else None
+        return key in views.get(message_id, {}) or key in views.get(None, {})
+
+    def announce(self, table: Table, key: str) -> None:
+        """Post a housekeeping notice (``idle_lobby``, ``idle_match``) in the table's channel."""
+        locale = self.service.locale_of(table.guild_id)
+        text = t(locale, key, table=table.id, hours=f"{self.settings.lobby_idle / 3600:g}",
+                 days=f"{self.settings.match_idle / 86400:g}")
+        task = asyncio.get_running_loop().create_task(self._post(table.place_id, table.guild_id, text))
+        self._notices.add(task)
+        task.add_done_callback(self._notices.discard)
+
+    async def _post(self, place_id: int, guild_id: int, text: str) -> None:
+        try:
+            channel = self.get_partial_messageable(place_id, guild_id=guild_id)
+            await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not post a notice in channel %s", place_id)
 
     async def close(self) -> None:
         await self.service.close()

@@ -1,32 +1,46 @@
-"""SQLite persistence: one aiosqlite connection, numbered migrations, one transaction per write.
+"""SQLite persistence: a writer connection, a read-only reader, numbered migrations.
 
 Migrations are ``bot/migrations/NNNN_*.sql`` applied in order and tracked with
 ``PRAGMA user_version``. Every accepted action is written (table row + audit row) in one
-transaction before the interaction is answered, so a restart never loses a game.
+transaction before the interaction is answered, so a restart never loses a game; the end of a
+match (its last action, status, results and ratings) is one transaction too. Writes go through one
+connection, one transaction at a time; reads use a second, read-only connection (WAL), so they
+only ever see committed data. ``synchronous=FULL`` by default: an acknowledged move survives a
+power cut, not only a crash of the process. One process per database (:mod:`bot.lockfile`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import aiosqlite
 
+from bot import lockfile
+from bot.lockfile import StartupError
+
+log = logging.getLogger(__name__)
 MIGRATION_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+__all__ = ["Database", "Rating", "StartupError", "migrations"]
 
 INSERT_TABLE = """INSERT INTO game_tables (id, guild_id, channel_id, thread_id, message_id, game, seats,
-    options, seed, state, status, host_id, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+    options, seed, state, status, host_id, revision, active_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, status = ?, state = ?,
-    revision = ?, updated_at = datetime('now') WHERE id = ?"""
-UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, updated_at = datetime('now')
-    WHERE id = ?"""
+    revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
+UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
+    updated_at = datetime('now') WHERE id = ?"""
 UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
 UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
 DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
@@ -34,10 +48,14 @@ INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, missed, away) V
 UPDATE_SEAT = "UPDATE seats SET missed = ?, away = ? WHERE table_id = ? AND seat = ?"
 INSERT_ACTION = "INSERT INTO actions (table_id, rev, seat, action, by_computer) VALUES (?, ?, ?, ?, ?)"
 SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
+SELECT_CLOSED = """SELECT id, status FROM game_tables WHERE status IN ('over', 'cancelled')
+    ORDER BY updated_at DESC LIMIT ?"""
 SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
 SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
+SELECT_ACTIONS = "SELECT * FROM actions WHERE table_id = ? ORDER BY rev"
 INSERT_RESULT = """INSERT INTO results (table_id, guild_id, game, seat, user_id, name, score, place,
     rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+SELECT_RESULTS = "SELECT * FROM results WHERE table_id = ? ORDER BY seat"
 SELECT_RATING = "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player_key = ?"
 UPSERT_RATING = """INSERT INTO ratings (guild_id, game, player_key, user_id, name, mu, sigma, matches, wins,
     points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -89,41 +107,143 @@ class Rating:
 
 
 def migrations() -> list[tuple[int, str]]:
-    """Every migration ``(number, sql)`` shipped in ``bot/migrations``, in order."""
+    """Every migration ``(number, sql)`` shipped in ``bot/migrations``, in order.
+
+    :raises RuntimeError: none found, or not numbered 1..n."""
     found = []
-    for entry in resources.files("bot").joinpath("migrations").iterdir():
-        match = MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    folder = resources.files("bot").joinpath("migrations")
+    try:
+        for entry in folder.iterdir():
+            match = MIGRATION_NAME.match(entry.name)
+            if match:
+                found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    except OSError as exc:
+        raise RuntimeError(f"cannot read the migrations in {folder}: {exc.strerror or exc} "
+                           "(broken installation)") from exc
     found.sort()
+    if not found:
+        raise RuntimeError(f"no migrations found in {folder} (broken installation)")
     if [n for n, _ in found] != list(range(1, len(found) + 1)):
         raise RuntimeError(f"migrations are not numbered 1..n: {[n for n, _ in found]}")
     return found
 
 
-class Database:
-    """The bot's single aiosqlite connection; writes are serialized, each in one transaction."""
+async def scalar(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> Any:
+    """The first column of the first row (``None`` when there is none)."""
+    async with conn.execute(sql, params) as cur:
+        row = await cur.fetchone()
+    return row[0] if row else None
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+
+async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    async with conn.execute(sql, params) as cur:
+        return [dict(r) for r in await cur.fetchall()]
+
+
+# -- writes (and the reads they depend on) inside one transaction -----------------------------
+
+async def write_actions(conn: aiosqlite.Connection, table_id: str, *, state: dict[str, Any], revision: int,
+                        status: str, actions: Iterable[tuple[int, int, str, bool]],
+                        seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None) -> None:
+    """Accepted actions ``(rev, seat, text, by_computer)``, the new state and seat flags
+    ``(seat, missed, away)``; ``active_at``: a member acted (Unix seconds)."""
+    await run(conn, UPDATE_STATE, (json.dumps(state), revision, status, active_at, table_id))
+    await run_many(conn, INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
+    await run_many(conn, UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+
+
+async def write_result(conn: aiosqlite.Connection, table_id: str, guild_id: int, game: str, status: str,
+                       results: Sequence[dict[str, Any]], ratings: Sequence[Rating]) -> None:
+    """The match's final lines and the players' new ratings, with the table's final status."""
+    await run(conn, UPDATE_STATUS, (status, table_id))
+    await run_many(conn, INSERT_RESULT, [
+        (table_id, guild_id, game, r["seat"], r.get("user_id"), r["name"], r["score"], r["place"],
+         r.get("rating_before"), r.get("rating_after")) for r in results])
+    await run_many(conn, UPSERT_RATING, [
+        (guild_id, game, r.player_key, r.user_id, r.name, r.mu, r.sigma, r.matches, r.wins, r.points)
+        for r in ratings])
+
+
+async def read_rating(conn: aiosqlite.Connection, guild_id: int, game: str, player_key: str) -> Rating | None:
+    async with conn.execute(SELECT_RATING, (guild_id, game, player_key)) as cur:
+        row = await cur.fetchone()
+    return _rating(dict(row)) if row else None
+
+
+class Database:
+    """The bot's database: writes serialized on one connection, each in one transaction; reads on a
+    read-only connection (the writer itself, under the write lock, for ``:memory:``)."""
+
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None, *,
+                 path: str = ":memory:", lock: Path | None = None) -> None:
         self.conn = conn
+        self.reader = reader
+        self.path = path
+        self._lock = lock
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        """Connect to ``path`` (``:memory:`` allowed), creating its folder, and migrate."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await run(conn, "PRAGMA foreign_keys = ON")
-        await run(conn, "PRAGMA journal_mode = WAL")
-        await run(conn, "PRAGMA synchronous = NORMAL")
-        db = cls(conn)
-        await db.migrate()
-        return db
+    async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Database:
+        """Lock, connect to and migrate ``path`` (``:memory:`` allowed), creating its folder.
+
+        :raises StartupError: one line naming the file and the cause (in use by another process,
+            corrupt, read-only, unwritable folder, broken migrations...); nothing is left open."""
+        sync = synchronous.strip().upper()
+        if sync not in SYNCHRONOUS:
+            raise StartupError(f"database {path}: synchronous must be one of {', '.join(SYNCHRONOUS)}, "
+                               f"not {synchronous!r}")
+        memory = str(path) == ":memory:"
+        lock = None
+        if not memory:
+            path = Path(path)
+            lock = lockfile.acquire(path)  # creates the folder
+        opened: list[aiosqlite.Connection] = []
+        try:
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+            opened.append(conn)
+            conn.row_factory = aiosqlite.Row
+            await run(conn, "PRAGMA busy_timeout = 5000")
+            await run(conn, "PRAGMA foreign_keys = ON")
+            mode = await scalar(conn, "PRAGMA journal_mode = WAL")
+            if not memory and str(mode).lower() != "wal":
+                raise StartupError(f"database {path}: cannot use write-ahead logging (journal mode {mode}); "
+                                   "is the file or its folder read-only?")
+            await run(conn, f"PRAGMA synchronous = {sync}")
+            db = cls(conn, path=str(path), lock=lock)
+            await db.migrate()
+            async with db.transaction() as probe:  # a read-only file opens silently read-only: fail now
+                await run(probe, "UPDATE game_tables SET id = id WHERE 0")
+            if not memory:
+                reader = await aiosqlite.connect(_read_only_uri(Path(path)), uri=True, isolation_level=None)
+                opened.append(reader)
+                reader.row_factory = aiosqlite.Row
+                await run(reader, "PRAGMA busy_timeout = 5000")
+                db.reader = reader
+            return db
+        except BaseException as exc:
+            for c in opened:
+                try:
+                    await c.close()
+                except Exception:  # closing a broken connection: its error is not the cause
+                    pass
+            if lock is not None:
+                lockfile.release(lock)
+            if isinstance(exc, StartupError):
+                raise
+            if isinstance(exc, sqlite3.Error | OSError | RuntimeError):
+                raise StartupError(f"database {path}: {_cause(exc)}") from exc
+            raise
 
     async def close(self) -> None:
-        await self.conn.close()
+        """Close both connections and release the lock file (safe to call twice)."""
+        try:
+            if self.reader is not None:
+                await self.reader.close()
+            await self.conn.close()
+        finally:
+            if self._lock is not None:
+                lockfile.release(self._lock)
+                self._lock = None
 
     async def __aenter__(self) -> Database:
         return self
@@ -132,35 +252,64 @@ class Database:
         await self.close()
 
     async def version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        return int(await scalar(self.conn, "PRAGMA user_version") or 0)
 
     async def migrate(self) -> int:
-        """Apply the migrations newer than ``PRAGMA user_version``; returns the new version."""
+        """Apply the migrations newer than ``PRAGMA user_version``; returns the new version.
+
+        :raises StartupError: the database is newer than this code, or a migration fails (it is
+            rolled back: the file stays at the version before it)."""
         current = await self.version()
-        for number, sql in migrations():
+        known = migrations()
+        if current > known[-1][0]:
+            raise StartupError(f"database {self.path}: schema version {current} is newer than this Tapis "
+                               f"(knows up to {known[-1][0]}); update Tapis")
+        for number, sql in known:
             if number <= current:
                 continue
-            async with self.transaction() as conn:
-                for statement in (s.strip() for s in sql.split(";")):
-                    if statement and not all(line.strip().startswith("--") for line in statement.splitlines()):
-                        await run(conn, statement)
-                await run(conn, f"PRAGMA user_version = {number}")
+            try:
+                async with self.transaction() as conn:
+                    for statement in (s.strip() for s in sql.split(";")):
+                        if statement and not all(line.strip().startswith("--") for line in statement.splitlines()):
+                            await run(conn, statement)
+                    await run(conn, f"PRAGMA user_version = {number}")
+            except sqlite3.Error as exc:
+                raise StartupError(f"database {self.path}: migration {number:04d} failed: {_cause(exc)}") from exc
             current = number
         return current
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` .. ``COMMIT`` (``ROLLBACK`` on error), one writer at a time."""
+        """``BEGIN IMMEDIATE`` .. ``COMMIT`` (``ROLLBACK`` on any error, a failed ``COMMIT``
+        included), one writer at a time."""
         async with self._write:
             await run(self.conn, "BEGIN IMMEDIATE")
             try:
                 yield self.conn
+                await run(self.conn, "COMMIT")
             except BaseException:
-                await run(self.conn, "ROLLBACK")
+                try:
+                    await run(self.conn, "ROLLBACK")
+                except sqlite3.Error:  # SQLite already rolled back (I/O error...): nothing is left open
+                    pass
                 raise
-            await run(self.conn, "COMMIT")
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The read-only connection: it sees committed data only, never a transaction in progress."""
+        if self.reader is not None:
+            yield self.reader
+            return
+        async with self._write:  # :memory: has one connection: reads wait for the writer
+            yield self.conn
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        async with self._reading() as conn:
+            return await fetch_all(conn, sql, params)
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
 
     # -- tables ------------------------------------------------------------------------------
 
@@ -169,16 +318,17 @@ class Database:
             await run(conn, INSERT_TABLE, (
                 row["id"], row["guild_id"], row["channel_id"], row.get("thread_id"), row.get("message_id"),
                 row["game"], row["seats"], json.dumps(row.get("options") or {}), str(row["seed"]),
-                None, row["status"], row["host_id"], 0))
+                None, row["status"], row["host_id"], 0, row.get("active_at")))
             await self._write_seats(conn, row["id"], seats)
 
     async def save_lobby(self, table_id: str, *, seats: Sequence[dict[str, Any]], options: dict[str, Any],
-                         host_id: int, status: str, state: dict[str, Any] | None, revision: int) -> None:
+                         host_id: int, status: str, state: dict[str, Any] | None, revision: int,
+                         active_at: float | None = None) -> None:
         """Seats, options and status of a table that is opening or starting, in one transaction."""
         async with self.transaction() as conn:
             await run(conn, UPDATE_LOBBY, (len(seats), json.dumps(options), host_id, status,
-                                              json.dumps(state) if state is not None else None,
-                                              revision, table_id))
+                                           json.dumps(state) if state is not None else None,
+                                           revision, active_at, table_id))
             await self._write_seats(conn, table_id, seats)
 
     @staticmethod
@@ -190,13 +340,11 @@ class Database:
 
     async def save_actions(self, table_id: str, *, state: dict[str, Any], revision: int, status: str,
                            actions: Iterable[tuple[int, int, str, bool]],
-                           seats: Iterable[tuple[int, int, bool]] = ()) -> None:
-        """Accepted actions ``(rev, seat, text, by_computer)``, the new state and seat flags
-        ``(seat, missed, away)``: all in one transaction."""
+                           seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None) -> None:
+        """:func:`write_actions` in a transaction of its own."""
         async with self.transaction() as conn:
-            await run(conn, UPDATE_STATE, (json.dumps(state), revision, status, table_id))
-            await run_many(conn, INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
-            await run_many(conn, UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+            await write_actions(conn, table_id, state=state, revision=revision, status=status, actions=actions,
+                                seats=seats, active_at=active_at)
 
     async def save_seats(self, table_id: str, seats: Iterable[tuple[int, int, bool]]) -> None:
         async with self.transaction() as conn:
@@ -212,68 +360,76 @@ class Database:
 
     async def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Every table in a lobby or in play, with its seats (for restoring after a restart)."""
-        out = []
-        async with self.conn.execute(SELECT_OPEN) as cur:
-            rows = [dict(r) for r in await cur.fetchall()]
-        for row in rows:
-            out.append((row, await self.seats(row["id"])))
-        return out
+        return [(row, await self.seats(row["id"])) for row in await self._all(SELECT_OPEN)]
+
+    async def closed_tables(self, limit: int) -> list[tuple[str, str]]:
+        """``(id, status)`` of the ``limit`` most recently finished or cancelled tables."""
+        return [(r["id"], r["status"]) for r in await self._all(SELECT_CLOSED, (limit,))]
 
     async def table(self, table_id: str) -> dict[str, Any] | None:
-        async with self.conn.execute(SELECT_TABLE, (table_id,)) as cur:
-            row = await cur.fetchone()
-        return dict(row) if row else None
+        return await self._one(SELECT_TABLE, (table_id,))
 
     async def seats(self, table_id: str) -> list[dict[str, Any]]:
-        async with self.conn.execute(SELECT_SEATS, (table_id,)) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+        return await self._all(SELECT_SEATS, (table_id,))
 
     async def actions(self, table_id: str) -> list[dict[str, Any]]:
-        async with self.conn.execute("SELECT * FROM actions WHERE table_id = ? ORDER BY rev", (table_id,)) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+        return await self._all(SELECT_ACTIONS, (table_id,))
+
+    async def results(self, table_id: str) -> list[dict[str, Any]]:
+        return await self._all(SELECT_RESULTS, (table_id,))
 
     # -- results and ratings -----------------------------------------------------------------
 
     async def rating(self, guild_id: int, game: str, player_key: str) -> Rating | None:
-        async with self.conn.execute(SELECT_RATING, (guild_id, game, player_key)) as cur:
-            row = await cur.fetchone()
-        return _rating(dict(row)) if row else None
+        row = await self._one(SELECT_RATING, (guild_id, game, player_key))
+        return _rating(row) if row else None
 
     async def record_result(self, table_id: str, guild_id: int, game: str, status: str,
                             results: Sequence[dict[str, Any]], ratings: Sequence[Rating]) -> None:
-        """The match's final lines and the players' new ratings, with the table's final status."""
+        """:func:`write_result` in a transaction of its own."""
         async with self.transaction() as conn:
-            await run(conn, UPDATE_STATUS, (status, table_id))
-            await run_many(conn, INSERT_RESULT, [
-                (table_id, guild_id, game, r["seat"], r.get("user_id"), r["name"], r["score"], r["place"],
-                 r.get("rating_before"), r.get("rating_after")) for r in results])
-            await run_many(conn, UPSERT_RATING, [
-                (guild_id, game, r.player_key, r.user_id, r.name, r.mu, r.sigma, r.matches, r.wins, r.points)
-                for r in ratings])
+            await write_result(conn, table_id, guild_id, game, status, results, ratings)
 
     async def top(self, guild_id: int, game: str, *, humans: bool = True, limit: int = 10) -> list[Rating]:
-        async with self.conn.execute(TOP, (guild_id, game, int(humans), limit)) as cur:
-            return [_rating(dict(r)) for r in await cur.fetchall()]
+        return [_rating(r) for r in await self._all(TOP, (guild_id, game, int(humans), limit))]
 
     async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, Rating]]:
-        async with self.conn.execute(STATS, (guild_id, user_id)) as cur:
-            return [(r["game"], _rating(dict(r))) for r in await cur.fetchall()]
+        return [(r["game"], _rating(r)) for r in await self._all(STATS, (guild_id, user_id))]
 
     # -- guild settings ----------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> tuple[str | None, int | None]:
-        async with self.conn.execute(SELECT_GUILD, (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._one(SELECT_GUILD, (guild_id,))
         return (row["locale"], row["turn_timer"]) if row else (None, None)
 
     async def all_guild_settings(self) -> dict[int, tuple[str | None, int | None]]:
-        async with self.conn.execute(SELECT_GUILDS) as cur:
-            return {r["guild_id"]: (r["locale"], r["turn_timer"]) for r in await cur.fetchall()}
+        return {r["guild_id"]: (r["locale"], r["turn_timer"]) for r in await self._all(SELECT_GUILDS)}
 
     async def set_guild_settings(self, guild_id: int, *, locale: str | None = None,
                                  turn_timer: int | None = None) -> None:
         async with self.transaction() as conn:
             await run(conn, UPSERT_GUILD, (guild_id, locale, turn_timer))
+
+
+def _read_only_uri(path: Path) -> str:
+    return f"file:{quote(str(path.resolve()))}?mode=ro"
+
+
+HINTS = {
+    "file is not a database": "file is not a database (corrupt, or not a Tapis SQLite file)",
+    "attempt to write a readonly database": "the file or its folder is read-only",
+    "unable to open database file": "cannot open the file (its folder is missing or not writable?)",
+    "database disk image is malformed": "the file is corrupt (database disk image is malformed)",
+}
+
+
+def _cause(exc: BaseException) -> str:
+    """One line describing why the database cannot be used."""
+    text = str(exc).strip() or type(exc).__name__
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    text = HINTS.get(text, text)
+    return " ".join(text.split())
 
 
 def _rating(row: dict[str, Any]) -> Rating:

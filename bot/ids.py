@@ -15,7 +15,7 @@ from dataclasses import dataclass
 PREFIX = "tp"
 MAX_LEN = 100
 TEMPLATE = r"tp:(?P<table>[0-9a-z]{1,16}):(?P<rev>\d{1,9}):(?P<action>.{1,80})"
-PATTERN = re.compile(TEMPLATE, re.DOTALL)
+PATTERN = re.compile(TEMPLATE)  # as discord.py compiles the DynamicItem template: no newline
 
 
 @dataclass(frozen=True)

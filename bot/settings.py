@@ -16,7 +16,10 @@ class Settings:
 
     ``computer_pause``: seconds a computer player waits before acting, so humans can follow;
     ``edit_interval``: least seconds between two edits of one table message;
-    ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off).
+    ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
+    ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
+    with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
+    ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut).
     """
 
     token: str | None = field(default=None, repr=False)
@@ -27,6 +30,10 @@ class Settings:
     edit_interval: float = 1.0
     turn_timer: int = 90
     sync_commands: bool = True
+    lobby_idle: float = 24 * 3600.0
+    match_idle: float = 7 * 24 * 3600.0
+    housekeeping_interval: float = 600.0
+    synchronous: str = "FULL"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -39,13 +46,26 @@ class Settings:
             env = dict(os.environ)
         locale = (env.get("DEFAULT_LOCALE") or "fr").strip().lower()[:2]
         guild = (env.get("DEV_GUILD_ID") or "").strip()
+        hours = _number(env.get("LOBBY_IDLE_HOURS"), 24.0)
+        days = _number(env.get("MATCH_IDLE_DAYS"), 7.0)
         settings = cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=Path((env.get("DATABASE_PATH") or "").strip() or "data/tapis.sqlite3"),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             default_locale=locale if locale in LOCALES else "fr",
+            lobby_idle=hours * 3600, match_idle=days * 24 * 3600,
+            synchronous=(env.get("DATABASE_SYNCHRONOUS") or "FULL").strip().upper(),
         )
         return replace(settings, **overrides)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+def _number(text: str | None, default: float) -> float:
+    """A positive number from the environment, else ``default``."""
+    try:
+        value = float((text or "").strip())
+    except ValueError:
+        return default
+    return value if value > 0 else default

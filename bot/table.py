@@ -77,6 +77,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     result: list[dict[str, Any]] | None = None
     turn_start: int = 0  # revision at which the current seat's turn began (one ping per turn)
+    active_at: float = 0.0  # Unix seconds of the last lobby change or member's move (housekeeping)
 
     @property
     def place_id(self) -> int:

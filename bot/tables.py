@@ -10,40 +10,49 @@ All player input goes through :meth:`TableService.act` (STYLE.md section 3)::
 
 Computer players (and the computer standing in for an absent player) act from background tasks
 that take the same lock. No Discord object enters here: a :class:`Listener` is told about changes.
+
+Only open tables stay in :attr:`TableService.tables` (see :mod:`bot.registry`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
-from collections.abc import Sequence
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
-from bot import ratings
+from bot import db as dbm
 from bot.autoplay import AutoPlay
-from bot.db import Database, Rating
+from bot.db import Database
+from bot.endings import Endings
+from bot.housekeeping import Housekeeping
 from bot.i18n import t
+from bot.registry import Registry
 from bot.settings import Settings
 from bot.table import BotError, Listener, SeatInfo, StaleAction, Table, _Silent
-from games import GAMES, find_game
+from games import find_game
 from games.base import Action, State
-from games.errors import GameError
 
 log = logging.getLogger(__name__)
-ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 __all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "Table", "TableService"]
 
 
-class TableService(AutoPlay):
+class TableService(AutoPlay, Housekeeping, Endings):
     """The tables of every server, their locks, and the one path that changes them."""
 
     def __init__(self, db: Database, settings: Settings, listener: Listener | None = None) -> None:
         self.db = db
         self.settings = settings
         self.listener: Listener = listener or _Silent()
-        self.tables: dict[str, Table] = {}
+        self.registry = Registry()
+        self.tables: dict[str, Table] = self.registry.open  # open tables only
+        self.clock: Callable[[], float] = time.time
+        self.announce: Callable[[Table, str], None] | None = None  # a notice for the table's channel
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timers: dict[str, asyncio.Task[Any]] = {}
         self._robots: dict[str, asyncio.Task[Any]] = {}
@@ -53,17 +62,16 @@ class TableService(AutoPlay):
     # -- lookup ------------------------------------------------------------------------------
 
     def get(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise BotError.of("no_table")
-        return table
+        """An open or recently closed table. :raises BotError: unknown, or closed long ago."""
+        return self.registry.get(table_id)
 
     def at(self, place_id: int) -> Table | None:
         """The open table in a channel or thread."""
-        for table in self.tables.values():
-            if table.open and table.place_id == place_id:
-                return table
-        return None
+        return self.registry.at(place_id)
+
+    def known(self) -> list[Table]:
+        """The open tables, then the recently closed ones (the last closed last)."""
+        return self.registry.known()
 
     async def prefs(self, guild_id: int) -> tuple[str, int]:
         """``(locale, turn timer seconds)`` of a server."""
@@ -91,34 +99,51 @@ class TableService(AutoPlay):
         resolved = g.resolve_options(options)
         capacity = g.max_seats if seats is None else seats
         g.check_seats(capacity)
-        place = thread_id or channel_id
-        busy = self.at(place)
-        if busy is not None:
-            raise BotError.of("busy_place", table=busy.id)
-        table_id = "".join(secrets.choice(ALPHABET) for _ in range(6))
-        while table_id in self.tables:
-            table_id = "".join(secrets.choice(ALPHABET) for _ in range(6))
-        table = Table(table_id, guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
-                      resolved, capacity, [SeatInfo(host_id, host_name)])
-        await self.db.create_table({"id": table.id, "guild_id": guild_id, "channel_id": channel_id,
-                                    "thread_id": thread_id, "game": g.name, "seats": capacity,
-                                    "options": {**resolved, "_capacity": capacity}, "seed": table.seed,
-                                    "status": "lobby", "host_id": host_id},
-                                   [s.as_row() for s in table.seats])
-        self.tables[table.id] = table
+        with self.registry.reserving(thread_id or channel_id):
+            table = await self._insert(guild_id, channel_id, thread_id, g, host_id, host_name, seed, resolved,
+                                       capacity)
+            self.registry.add(table)
         await self.prefs(guild_id)
         return table
+
+    async def _insert(self, guild_id: int, channel_id: int, thread_id: int | None, g: Any, host_id: int,
+                      host_name: str, seed: str | None, resolved: dict[str, Any], capacity: int) -> Table:
+        for _attempt in range(5):
+            table = Table(self.registry.new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
+                          resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
+            try:
+                await self.db.create_table(
+                    {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
+                     "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
+                     "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
+                    [s.as_row() for s in table.seats])
+                return table
+            except sqlite3.IntegrityError:  # the id of a table closed long ago: draw another
+                self.registry.remember(table.id, "over")
+        raise RuntimeError("no free table id after 5 draws")
 
     async def set_message(self, table: Table, message_id: int | None) -> None:
         table.message_id = message_id
         await self.db.set_message(table.id, message_id, table.thread_id)
 
+    @contextmanager
+    def _undo(self, table: Table) -> Iterator[None]:
+        """A lobby change whose save fails is undone in memory too (memory never runs ahead of the
+        database)."""
+        saved = ([replace(s) for s in table.seats], table.status, table.state, table.active_at)
+        try:
+            yield
+        except BaseException:
+            table.seats, table.status, table.state, table.active_at = saved
+            raise
+
     async def _save_lobby(self, table: Table) -> None:
+        table.active_at = self.clock()
         await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
                                  options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
                                  status=table.status,
                                  state=table.state.to_json() if table.state is not None else None,
-                                 revision=table.rev)
+                                 revision=table.rev, active_at=table.active_at)
 
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
         table = self.get(table_id)
@@ -128,8 +153,9 @@ class TableService(AutoPlay):
                 raise BotError.of("already_seated")
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
-            table.seats.append(SeatInfo(user_id, name))
-            await self._save_lobby(table)
+            with self._undo(table):
+                table.seats.append(SeatInfo(user_id, name))
+                await self._save_lobby(table)
         self.listener.table_changed(table)
         return table
 
@@ -140,8 +166,9 @@ class TableService(AutoPlay):
             seat = table.seat_of(user_id)
             if user_id == table.host_id:
                 raise BotError.of("host_leaves")
-            del table.seats[seat]
-            await self._save_lobby(table)
+            with self._undo(table):
+                del table.seats[seat]
+                await self._save_lobby(table)
         self.listener.table_changed(table)
         return table
 
@@ -153,8 +180,9 @@ class TableService(AutoPlay):
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
             n = sum(s.computer for s in table.seats) + 1
-            table.seats.append(SeatInfo(None, t(self.locale_of(table.guild_id), "computer", n=n)))
-            await self._save_lobby(table)
+            with self._undo(table):
+                table.seats.append(SeatInfo(None, t(self.locale_of(table.guild_id), "computer", n=n)))
+                await self._save_lobby(table)
         self.listener.table_changed(table)
         return table
 
@@ -166,12 +194,13 @@ class TableService(AutoPlay):
             if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
                 raise BotError.of("bad_choice")
             old = table.seats[seat]
-            if table.status == "lobby":
-                del table.seats[seat]
-            else:
-                n = sum(s.computer for s in table.seats) + 1
-                table.seats[seat] = SeatInfo(None, t(self.locale_of(table.guild_id), "computer", n=n))
-            await self._save_lobby(table)
+            with self._undo(table):
+                if table.status == "lobby":
+                    del table.seats[seat]
+                else:
+                    n = sum(s.computer for s in table.seats) + 1
+                    table.seats[seat] = SeatInfo(None, t(self.locale_of(table.guild_id), "computer", n=n))
+                await self._save_lobby(table)
         self._after_change(table)
         return old
 
@@ -184,8 +213,9 @@ class TableService(AutoPlay):
             if len(table.seats) < game.min_seats:
                 raise BotError.of("too_few", game=game, n=game.min_seats)
             state = game.new(len(table.seats), table.seed, table.options)
-            table.state, table.status = state, "playing"
-            await self._save_lobby(table)
+            with self._undo(table):
+                table.state, table.status = state, "playing"
+                await self._save_lobby(table)
             log.info("table %s started: %s with %d seats", table.id, game.name, len(table.seats))
         self._after_change(table)
         return table
@@ -194,8 +224,7 @@ class TableService(AutoPlay):
         """Host (or an admin with ``admin=True``) cancels the table."""
         table = self.get(table_id)
         async with table.lock:
-            if not table.open:
-                raise BotError.of("not_playing")
+            self._need_open(table)
             if not admin:
                 self._host(table, by)
             await self._close(table, "cancelled")
@@ -223,14 +252,24 @@ class TableService(AutoPlay):
                 count += 1
         return count
 
-    async def _close(self, table: Table, status: str) -> None:
-        table.status = status
+    async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
+        """Cancel (or end) an open table, lock held: saved first, then it leaves the open tables;
+        ``notice``: a text key posted in its channel (housekeeping)."""
         await self.db.set_status(table.id, status)
+        table.status = status
         self._stop_tasks(table.id)
-        log.info("table %s %s", table.id, status)
+        self.registry.close(table)
+        log.info("table %s %s%s", table.id, status, f" ({notice})" if notice else "")
         self.listener.table_changed(table)
+        if notice is not None and self.announce is not None:
+            self.announce(table, notice)
+
+    def _need_open(self, table: Table) -> None:
+        if not table.open:
+            raise BotError.of("table_over" if table.status == "over" else "cancelled", table=table.id)
 
     def _need(self, table: Table, status: str) -> None:
+        self._need_open(table)
         if table.status != status:
             raise BotError.of("not_lobby" if status == "lobby" else "not_playing")
 
@@ -272,8 +311,13 @@ class TableService(AutoPlay):
                 raise BotError.of("bad_choice")
             info = table.seats[seat]
             new, applied = self._apply_all(table, seat, texts, state)
+            flags = info.missed, info.away
             info.missed, info.away = 0, False
-            await self._commit(table, new, [(r, seat, a, False) for r, a in applied], [seat])
+            try:
+                await self._commit(table, new, [(r, seat, a, False) for r, a in applied], [seat], human=True)
+            except BaseException:
+                info.missed, info.away = flags
+                raise
         self._after_change(table)
         return table
 
@@ -287,43 +331,27 @@ class TableService(AutoPlay):
         return state, applied
 
     async def _commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
-                      seats: Sequence[int]) -> None:
-        """Save the accepted actions in one transaction, then make ``new`` the table's state."""
+                      seats: Sequence[int], *, human: bool = False) -> None:
+        """Save the accepted actions in one transaction, then make ``new`` the table's state.
+
+        When ``new`` ends the match, the same transaction records its status, results and ratings:
+        a crash can never leave a finished match "playing". ``human``: a member acted (activity)."""
         over = new.to_act() is None
-        await self.db.save_actions(table.id, state=new.to_json(), revision=new.rev,
-                                   status="playing", actions=applied,
-                                   seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
+        now = self.clock() if human else None
+        rows = None
+        async with self.db.transaction() as conn:
+            await dbm.write_actions(conn, table.id, state=new.to_json(), revision=new.rev,
+                                    status="over" if over else "playing", actions=applied, active_at=now,
+                                    seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
+            if over:
+                rows = await self._write_results(conn, table, new)
+        if now is not None:
+            table.active_at = now
         if table.state is None or new.to_act() != table.state.to_act():
             table.turn_start = new.rev
         table.state = new
-        if over:
-            await self._finish(table)
-
-    async def _finish(self, table: Table) -> None:
-        """Record results and rating changes; the table is then over."""
-        state = table.state
-        assert state is not None
-        outcome = state.outcome()
-        assert outcome is not None
-        keys = [ratings.player_key(s.user_id) for s in table.seats]
-        names = [s.name if not s.computer else "Computer" for s in table.seats]
-        current: dict[str, Rating] = {}
-        for key in set(keys):
-            r = await self.db.rating(table.guild_id, table.game.name, key)
-            if r is not None:
-                current[key] = r
-        data = state.to_json()
-        new, before = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current)
-        rows = []
-        for seat, info in enumerate(table.seats):
-            rows.append({"seat": seat, "user_id": info.user_id, "name": info.name,
-                         "score": outcome.scores[seat], "place": outcome.places[seat],
-                         "rating_before": round(before[seat].ordinal, 2),
-                         "rating_after": round(new[keys[seat]].ordinal, 2)})
-        await self.db.record_result(table.id, table.guild_id, table.game.name, "over", rows, list(new.values()))
-        table.status, table.result = "over", rows
-        self._stop_tasks(table.id)
-        log.info("table %s over", table.id)
+        if rows is not None:
+            self._finished(table, rows)
 
     async def reclaim(self, table_id: str, user_id: int) -> bool:
         """"My hand" brings an absent player back; ``True`` when they were away."""
@@ -336,50 +364,22 @@ class TableService(AutoPlay):
             if not info.away and not info.missed:
                 return False
             was_away = info.away
-            info.away, info.missed = False, 0
             await self.db.save_seats(table.id, [(seat, 0, False)])
+            info.away, info.missed = False, 0
         self._after_change(table)
         return was_away
 
-    # -- queries and restore -----------------------------------------------------------------
+    # -- queries (restore: bot/endings.py) ---------------------------------------------------
 
     def hand(self, table_id: str, user_id: int) -> tuple[Table, int, dict[str, Any], list[Action], int]:
         """``(table, seat, private view, legal actions, pending picks)`` of a seated member."""
         table = self.get(table_id)
         seat = table.seat_of(user_id)
+        if table.status == "cancelled":
+            raise BotError.of("cancelled", table=table.id)
         if table.state is None:
             raise BotError.of("not_playing")
         state = table.state
         legal = state.legal_actions(seat) if table.status == "playing" else []
         picks = state.pending_picks(seat) if legal else 0
         return table, seat, state.view(seat), legal, picks
-
-    async def restore(self) -> int:
-        """Load every server's settings and rebuild every open table from SQLite; returns how many."""
-        for guild_id, (locale, timer) in (await self.db.all_guild_settings()).items():
-            self._prefs[guild_id] = (locale or self.settings.default_locale,
-                                     self.settings.turn_timer if timer is None else timer)
-        count = 0
-        for row, seat_rows in await self.db.open_tables():
-            if row["id"] in self.tables:
-                continue
-            try:
-                game = GAMES[row["game"]]
-                options = json.loads(row["options"] or "{}")
-                capacity = int(options.pop("_capacity", row["seats"]))
-                state = game.load(json.loads(row["state"])) if row["state"] else None
-            except (KeyError, GameError, ValueError) as exc:
-                log.error("table %s cannot be restored: %s", row["id"], type(exc).__name__)
-                continue
-            table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
-                          row["seed"], options, capacity,
-                          [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"])) for s in seat_rows],
-                          row["status"], row["message_id"], state)
-            self.tables[table.id] = table
-            await self.prefs(table.guild_id)
-            count += 1
-        for table in list(self.tables.values()):
-            if table.status == "playing":
-                self._after_change(table)
-        log.info("restored %d open table(s)", count)
-        return count

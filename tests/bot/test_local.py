@@ -74,7 +74,7 @@ async def test_a_whole_match_through_the_browser_page(simcord_env: Any) -> None:
             page = PreviewPage(http, preview.url)
             await page.open()
             sent = await play_match(page, "toy", 2, random.Random(1), labels)
-            table = next(iter(env.bot.service.tables.values()))
+            table = env.bot.service.known()[-1]  # over: no longer among the open tables
             assert table.status == "over" and sent > 6
             board = await page.message(await page.command("leaderboard", game="toy"))
             assert "You" in board["embeds"][0]["description"]

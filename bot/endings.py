@@ -1,0 +1,141 @@
+"""How matches end, for :class:`bot.tables.TableService`: results and ratings, and restore.
+
+The end of a match is saved in the same transaction as its last action (status "over", results,
+ratings): :meth:`Endings._write_results` runs inside the caller's transaction and reads the
+ratings there, so two matches ending at once cannot lose a rating update. :meth:`Endings.restore`
+rebuilds the open tables after a restart and finishes any match whose saved state is already
+over (a database written before the end was saved with the last action).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bot import db as dbm
+from bot import ratings
+from bot.db import Database, Rating
+from bot.registry import CLOSED_IDS, Registry
+from bot.table import Listener, SeatInfo, Table
+from games import GAMES
+from games.base import State
+from games.errors import GameError
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
+log = logging.getLogger("bot.tables")
+
+
+class Endings:
+    """Results, ratings and restore (a mixin of the table service)."""
+
+    db: Database
+    settings: Settings
+    listener: Listener
+    registry: Registry
+    tables: dict[str, Table]
+    errors: list[BaseException]
+    clock: Callable[[], float]
+    _prefs: dict[int, tuple[str, int]]
+
+    async def prefs(self, guild_id: int) -> tuple[str, int]:
+        raise NotImplementedError
+
+    def _stop_tasks(self, table_id: str) -> None:
+        raise NotImplementedError
+
+    def _after_change(self, table: Table) -> None:
+        raise NotImplementedError
+
+    async def _write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
+        """Results and rating changes of a finished match, written in the caller's transaction
+        (ratings are read there too, so two matches ending together cannot lose an update)."""
+        outcome = state.outcome()
+        assert outcome is not None
+        keys = [ratings.player_key(s.user_id) for s in table.seats]
+        names = [s.name if not s.computer else "Computer" for s in table.seats]
+        current: dict[str, Rating] = {}
+        for key in set(keys):
+            r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)
+            if r is not None:
+                current[key] = r
+        data = state.to_json()
+        new, before = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current)
+        rows = []
+        for seat, info in enumerate(table.seats):
+            rows.append({"seat": seat, "user_id": info.user_id, "name": info.name,
+                         "score": outcome.scores[seat], "place": outcome.places[seat],
+                         "rating_before": round(before[seat].ordinal, 2),
+                         "rating_after": round(new[keys[seat]].ordinal, 2)})
+        await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows, list(new.values()))
+        return rows
+
+    def _finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
+        """The match is over (already saved): it leaves the open tables."""
+        table.status, table.result = "over", rows
+        self._stop_tasks(table.id)
+        self.registry.close(table)
+        log.info("table %s over", table.id)
+
+    async def restore(self) -> int:
+        """Load every server's settings and rebuild every open table from SQLite; returns how many.
+
+        A match whose saved state is already over (it ended as the process died, before this
+        version saved the end in the same transaction) is finished now: results, ratings, status."""
+        for guild_id, (locale, timer) in (await self.db.all_guild_settings()).items():
+            self._prefs[guild_id] = (locale or self.settings.default_locale,
+                                     self.settings.turn_timer if timer is None else timer)
+        for table_id, status in reversed(await self.db.closed_tables(CLOSED_IDS)):
+            self.registry.remember(table_id, status)
+        count = 0
+        for row, seat_rows in await self.db.open_tables():
+            if row["id"] in self.tables:
+                continue
+            try:
+                game = GAMES[row["game"]]
+                options = json.loads(row["options"] or "{}")
+                capacity = int(options.pop("_capacity", row["seats"]))
+                state = game.load(json.loads(row["state"])) if row["state"] else None
+            except (KeyError, GameError, ValueError) as exc:
+                log.error("table %s cannot be restored: %s", row["id"], type(exc).__name__)
+                continue
+            table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
+                          row["seed"], options, capacity,
+                          [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"])) for s in seat_rows],
+                          row["status"], row["message_id"], state, active_at=row.get("active_at") or self.clock())
+            await self.prefs(table.guild_id)
+            if table.status == "playing" and state is not None and state.to_act() is None:
+                await self._finish_saved(table, state)
+                continue
+            other = self.at(table.place_id)
+            if other is not None:
+                log.warning("table %s shares its channel with open table %s", table.id, other.id)
+            self.registry.add(table)
+            count += 1
+        for table in list(self.tables.values()):
+            if table.status == "playing":
+                self._after_change(table)
+        log.info("restored %d open table(s)", count)
+        return count
+
+    async def _finish_saved(self, table: Table, state: State) -> None:
+        """Record the end of a match found over but still "playing" in the database."""
+        try:
+            async with self.db.transaction() as conn:
+                rows = await dbm.fetch_all(conn, dbm.SELECT_RESULTS, (table.id,))
+                if rows:
+                    await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
+                else:
+                    rows = await self._write_results(conn, table, state)
+        except Exception as exc:
+            self.errors.append(exc)
+            log.exception("table %s: its finished match could not be recorded", table.id)
+            return
+        table.turn_start = state.rev
+        self._finished(table, rows)
+        log.warning("table %s: its match ended before the restart; its results are recorded now", table.id)
+        self.listener.table_changed(table)

@@ -1,0 +1,187 @@
+"""Issue 13, items 2 and 3, with real processes (``python -m bot``): a database that cannot be
+used stops the start at once with one line naming the file and the cause, in token mode (a fake
+token: the failure comes before any login) and in local mode; and one process per database."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+QUICK = 30  # seconds: a failing start must end well within this (it used to hang forever)
+
+
+def _env(token: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH")}
+    env["DISCORD_TOKEN"] = token or ""
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def bot_command(mode: str, database: Path) -> tuple[list[str], dict[str, str], Path]:
+    """The command line, environment and file of a start in ``mode`` ("token" or "local")."""
+    if mode == "token":
+        return [sys.executable, "-m", "bot", "--database", str(database)], _env("fake-token"), database
+    local = database.with_name(f"{database.stem}-local{database.suffix}")
+    return [sys.executable, "-m", "bot", "--local", "--database", str(database)], _env(None), local
+
+
+def start_fails(mode: str, database: Path, *, cwd: Path = ROOT, nobody: bool = False) -> str:
+    """Run the bot on ``database``; it must exit with status 1 at once, printing exactly one line
+    (returned) that names the file it could not use."""
+    command, env, file = bot_command(mode, database)
+    if nobody and os.geteuid() == 0:
+        command = NOBODY + command
+    began = time.monotonic()
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=QUICK)
+    assert time.monotonic() - began < QUICK
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1, done.stderr
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert lines[0].startswith(f"Tapis cannot start: database {file}"), lines[0]
+    return lines[0]
+
+
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    """A folder another user can reach (pytest's own temporary folders are private to root)."""
+    path = Path(tempfile.mkdtemp(prefix="tapis-startup-"))
+    path.chmod(0o755)
+    try:
+        yield path
+    finally:
+        for p in (path, *path.rglob("*")):
+            if p.is_dir():
+                p.chmod(0o755)
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def make_database(path: Path, user_version: int | None = None) -> None:
+    """A real Tapis database at ``path`` (made by a start of the bot's own code)."""
+    code = ("import asyncio, sys\nfrom bot.db import Database\n"
+            "async def main():\n    await (await Database.open(sys.argv[1])).close()\nasyncio.run(main())")
+    subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, check=True, timeout=QUICK)
+    path.with_name(path.name + ".lock").unlink()  # left by that start, owned by its user
+    if user_version is not None:
+        with sqlite3.connect(path) as conn:
+            conn.execute(f"PRAGMA user_version = {user_version}")
+
+
+def can_drop_privileges() -> bool:
+    if os.geteuid() != 0:
+        return True
+    if shutil.which("setpriv") is None:
+        return False
+    probe = subprocess.run([*NOBODY, sys.executable, "-c", "import bot.db"], cwd=ROOT, capture_output=True,
+                           timeout=QUICK)
+    return probe.returncode == 0
+
+
+needs_user = pytest.mark.skipif(not can_drop_privileges(), reason="cannot run the bot as an unprivileged user")
+MODES = ("token", "local")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_corrupt_file(folder: Path, mode: str) -> None:
+    _, _, file = bot_command(mode, folder / "tapis.sqlite3")
+    file.write_bytes(b"these are not the bytes of an SQLite database " * 100)
+    assert "file is not a database" in start_fails(mode, folder / "tapis.sqlite3")
+
+
+@needs_user
+@pytest.mark.parametrize("mode", MODES)
+def test_unwritable_folder(folder: Path, mode: str) -> None:
+    locked = folder / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    line = start_fails(mode, locked / "tapis.sqlite3", nobody=True)
+    assert "Permission denied" in line
+    line = start_fails(mode, locked / "sub" / "tapis.sqlite3", nobody=True)
+    assert "cannot create its folder" in line and "Permission denied" in line
+
+
+@needs_user
+@pytest.mark.parametrize("mode", MODES)
+def test_read_only_file(folder: Path, mode: str) -> None:
+    _, _, file = bot_command(mode, folder / "tapis.sqlite3")
+    make_database(file)
+    file.chmod(0o444)
+    folder.chmod(0o777)  # the lock file can be made: only the database is read-only
+    assert "read-only" in start_fails(mode, folder / "tapis.sqlite3", nobody=True)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_database_newer_than_the_code(folder: Path, mode: str) -> None:
+    _, _, file = bot_command(mode, folder / "tapis.sqlite3")
+    make_database(file, user_version=99)
+    assert "schema version 99 is newer than this Tapis" in start_fails(mode, folder / "tapis.sqlite3")
+
+
+def copy_of_the_code(where: Path) -> Path:
+    """A copy of ``bot/`` (to break its migrations) beside links to the other packages."""
+    code = where / "code"
+    code.mkdir()
+    shutil.copytree(ROOT / "bot", code / "bot", ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("games", "rendering", "tests"):
+        (code / package).symlink_to(ROOT / package)
+    return code
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_broken_migration(folder: Path, mode: str) -> None:
+    code = copy_of_the_code(folder)
+    (code / "bot" / "migrations" / "0003_broken.sql").write_text("CREATE TABLE broken (\n", encoding="utf-8")
+    line = start_fails(mode, folder / "tapis.sqlite3", cwd=code)
+    assert "migration 0003 failed" in line
+    _, _, file = bot_command(mode, folder / "tapis.sqlite3")
+    with sqlite3.connect(file) as conn:  # the migrations before it were applied, the broken one rolled back
+        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_missing_migrations(folder: Path, mode: str) -> None:
+    code = copy_of_the_code(folder)
+    shutil.rmtree(code / "bot" / "migrations")
+    assert "migrations" in start_fails(mode, folder / "tapis.sqlite3", cwd=code)
+    (code / "bot" / "migrations").mkdir()
+    assert "no migrations found" in start_fails(mode, folder / "tapis.sqlite3", cwd=code)
+
+
+def start_local(database: Path) -> subprocess.Popen[str]:
+    """A bot in local mode on ``database``, once it is serving."""
+    command, env, _ = bot_command("local", database)
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()  # blocks until the first line (or the end)
+    assert "Tapis local mode: open http://127.0.0.1" in line, line
+    return proc
+
+
+def test_one_process_per_database(folder: Path) -> None:
+    """A second bot on the same file exits at once naming the first one's PID, in either mode;
+    after a kill -9 of the first, the lock is free again."""
+    database = folder / "tapis.sqlite3"
+    first = start_local(database)
+    try:
+        local_file = bot_command("local", database)[2]
+        for mode, target in (("local", database), ("token", local_file)):
+            line = start_fails(mode, target)
+            assert f"already in use by another Tapis process (PID {first.pid}" in line
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(QUICK)
+    again = start_local(database)
+    again.terminate()
+    assert again.wait(QUICK) == 0
