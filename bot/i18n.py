@@ -111,6 +111,60 @@ TEXT: dict[str, tuple[str, str]] = {
     "next": ("Next", "Suivant"),
     "unknown_option": ("Write options as name=value, separated by commas.",
                        "Écrivez les options sous la forme nom=valeur, séparées par des virgules."),
+    # -- after the match: score sheet, history, replay, export, rematch (issue 16) --
+    "sheet_title": ("Score sheet", "Feuille de marque"),
+    "history_title": ("Last matches of {name}", "Dernières parties de {name}"),
+    "history_title_game": ("Last {game} matches of {name}", "Dernières parties de {game} de {name}"),
+    "history_page": ("Page {page}/{pages} · {n} match(es) · /replay table: to watch one again",
+                     "Page {page}/{pages} · {n} partie(s) · /replay table: pour en revoir une"),
+    "history_none": ("No finished match for {name} on this server yet.",
+                     "Aucune partie terminée pour {name} sur ce serveur."),
+    "history_line": ("`{table}` · {date} · **{game}** · place {place}/{n} · {score} pts · rating {before} → {after} "
+                     "({change})",
+                     "`{table}` · {date} · **{game}** · place {place}/{n} · {score} pts · cote {before} → {after} "
+                     "({change})"),
+    "history_with": ("with {names}", "avec {names}"),
+    "replay_title": ("{game}: replay of table {table}", "{game} : table {table} rejouée"),
+    "replay_start": ("Deal {deal}: the play begins", "Donne {deal} : le jeu commence"),
+    "replay_deal_start": ("Deal {deal}: the cards are dealt", "Donne {deal} : les cartes sont données"),
+    "replay_trick": ("Deal {deal}, trick {n}", "Donne {deal}, pli {n}"),
+    "replay_turn": ("Deal {deal}, turn {n}", "Donne {deal}, tour {n}"),
+    "replay_deal": ("Deal {deal}", "Donne {deal}"),
+    "replay_end": ("The final table", "La table finale"),
+    "replay_step": ("Step {n}/{of} · every hand is shown (the match is over)",
+                    "Étape {n}/{of} · toutes les mains sont montrées (la partie est finie)"),
+    "replay_pick": ("Go to a deal…", "Aller à une donne…"),
+    "replay_result": ("Deal {deal} result", "Résultat de la donne {deal}"),
+    "in_play": ("Table {table} is still in play: its replay and record open once the match is over.",
+                "La table {table} est encore en jeu : on pourra la revoir et l'exporter une fois la partie finie."),
+    "not_finished": ("Table {table} did not finish: there is nothing to replay or export.",
+                     "La table {table} n'est pas allée au bout : rien à revoir ni à exporter."),
+    "unknown_table": ("There is no table {table} on this server.", "Il n'y a pas de table {table} sur ce serveur."),
+    "rematch": ("Rematch", "Revanche"),
+    "replay": ("Replay", "Revoir la partie"),
+    "export": ("Export", "Exporter"),
+    "export_done": ("Table {table}: the record as JSON (game, options, seed and every action: it replays "
+                    "exactly) and as text.",
+                    "Table {table} : l'enregistrement en JSON (jeu, options, graine et chaque action : il se "
+                    "rejoue à l'identique) et en texte."),
+    "rematch_opened": ("Rematch: table {table} is open with the same players and options; {host} starts it.",
+                       "Revanche : la table {table} est ouverte avec les mêmes joueurs et options ; "
+                       "{host} la lance."),
+    "rematch_not_player": ("Only the players of table {table} can ask for a rematch.",
+                           "Seuls les joueurs de la table {table} peuvent demander une revanche."),
+    "rec_title": ("{game}, table {table}, {date}", "{game}, table {table}, {date}"),
+    "rec_players": ("Players: {names}", "Joueurs : {names}"),
+    "rec_options": ("Options: {options}", "Options : {options}"),
+    "rec_seed": ("Seed: {seed}", "Graine : {seed}"),
+    "rec_deal": ("Deal {n}", "Donne {n}"),
+    "rec_hands": ("Hands dealt:", "Mains données :"),
+    "rec_hands_play": ("Hands when the play began:", "Mains au début du jeu :"),
+    "rec_moves": ("Moves:", "Coups :"),
+    "rec_trick": ("Trick {n}", "Pli {n}"),
+    "rec_turn": ("Turn {n}", "Tour {n}"),
+    "rec_result": ("Score:", "Marque :"),
+    "rec_final": ("Final result", "Résultat final"),
+    "rec_redeal": ("The deal is void: the cards are dealt again.", "Donne nulle : on redonne."),
 }
 
 
@@ -171,6 +225,16 @@ FRENCH: dict[str, str] = {
     "timer": "minuteur",
     "Seconds before a computer plays for an absent player (0 = off).":
         "Secondes avant qu'un ordinateur joue pour un absent (0 = désactivé).",
+    # -- after the match (issue 16) --
+    "history": "historique",
+    "Show a member's last matches on this server.": "Voir les dernières parties d'un membre sur ce serveur.",
+    "Only this game.": "Seulement ce jeu.",
+    "replay": "revoir",
+    "Step through a finished match, deal by deal and trick by trick.":
+        "Revoir une partie finie, donne par donne et pli par pli.",
+    "The table's code (in its title and in /history).": "Le code de la table (dans son titre et dans /historique).",
+    "export": "exporter",
+    "Download a finished match's record (JSON and text).": "Télécharger l'enregistrement d'une partie finie (JSON et texte).",
 }
 
 
