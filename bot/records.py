@@ -286,6 +286,7 @@ def record_text(match: Match, names: Sequence[str], locale: str, *, title: str =
     layout's ``recap_lines``); without it only the changes and totals are written.
     """
     game = match.game
+    sep = " : " if locale.startswith("fr") else ": "
     out = [title] if title else []
     out.append(t(locale, "rec_players", names=", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))))
     options = match.data.get("options") or {}
@@ -295,20 +296,20 @@ def record_text(match: Match, names: Sequence[str], locale: str, *, title: str =
     for deal in match.deals:
         out += ["", f"== {t(locale, 'rec_deal', n=deal.deal_no + 1)} =="]
         out.append(t(locale, "rec_hands"))
-        out += [f"  {names[s]}: {_hand_text(game, h, locale)}" for s, h in enumerate(deal.hands)]
+        out += [f"  {names[s]}{sep}{_hand_text(game, h, locale)}" for s, h in enumerate(deal.hands)]
         start = next((s for s in deal.steps if s.kind == "start"), None)
-        if start is not None and start.rev > 0 and start.lines:
-            taken = [s for s, h in enumerate(start.hands) if sorted(h) != sorted(deal.hands[s])]
-            if taken:  # an exchange, a chien or a talon changed some hands before the play
+        if start is not None and start.lines:
+            changed = [s for s, h in enumerate(start.hands) if sorted(h) != sorted(deal.hands[s])]
+            if changed:  # an exchange, a chien or a talon changed some hands before the play
                 out.append(t(locale, "rec_hands_play"))
-                out += [f"  {names[s]}: {_hand_text(game, start.hands[s], locale)}" for s in taken]
+                out += [f"  {names[s]}{sep}{_hand_text(game, start.hands[s], locale)}" for s in changed]
         out.append(t(locale, "rec_moves"))
         for step in deal.steps:
             if not step.lines:
                 continue
             if step.kind in ("trick", "turn"):
                 word = "rec_trick" if step.kind == "trick" else "rec_turn"
-                out.append(f"  {t(locale, word, n=step.number)}: " + "; ".join(step.lines))
+                out.append(f"  {t(locale, word, n=step.number)}{sep}" + "; ".join(step.lines))
             else:
                 out += [f"  {line}" for line in step.lines]
         if deal.result is not None:
@@ -316,14 +317,14 @@ def record_text(match: Match, names: Sequence[str], locale: str, *, title: str =
             if recap is not None:
                 view = {"game": game.name, "seats": len(names), "last_deal": deal.result,
                         "variant": match.final.view(None).get("variant")}
-                out += [f"  {label}: {value}" for label, value in recap(view, list(names), locale)]
+                out += [f"  {label}{sep}{value}" for label, value in recap(view, list(names), locale)]
             deltas, totals = deal.result.get("deltas") or [], deal.result.get("scores") or []
-            out += [f"  {names[s]}: {num(deltas[s], True)} → {num(totals[s])}"
+            out += [f"  {names[s]}{sep}{num(deltas[s], True)} → {num(totals[s])}"
                     for s in range(min(len(names), len(deltas), len(totals)))]
     outcome = match.final.outcome()
     if outcome is not None:
         out += ["", f"== {t(locale, 'rec_final')} =="]
-        out += [f"{outcome.places[s] + 1}. {names[s]}: {num(outcome.scores[s])}" for s in outcome.ranking]
+        out += [f"{outcome.places[s] + 1}. {names[s]}{sep}{num(outcome.scores[s])}" for s in outcome.ranking]
     return "\n".join(out) + "\n"
 
 
@@ -334,3 +335,39 @@ def num(value: Any, sign: bool = False) -> str:
     if sign and isinstance(value, int | float):
         return f"{value:+g}"
     return f"{value:g}" if isinstance(value, int | float) else str(value)
+
+
+# -- the README's pictures ---------------------------------------------------------------------
+
+
+def write_samples(folder: str = "docs/images") -> list[str]:
+    """Draw the README's score sheets and replay step from computer-played matches (fixed seeds)."""
+    import random
+    from pathlib import Path
+
+    import rendering
+    from games import GAMES
+
+    names = ["Amélie", "Bertrand", "Chloé", "Dominique"]
+    written = []
+    for game, seats, options in (("tarot", 4, {"deals": 4}), ("piquet", 2, {})):
+        g = GAMES[game]
+        state = g.new(seats, f"sample-{game}", options)
+        rng = random.Random(game)
+        players = [g.computer_player() for _ in range(seats)]
+        while (seat := state.to_act()) is not None:
+            state = state.apply(seat, players[seat].choose(state.view(seat), state.legal_actions(seat), rng))
+        match = read_match(state.to_json(), names[:seats], "fr")
+        path = Path(folder) / f"scoresheet_{game}.png"
+        path.write_bytes(rendering.scoresheet_image(score_sheet(match), names[:seats], "fr"))
+        written.append(str(path))
+        if game == "tarot":
+            step = next(s for s in match.deals[1].steps if s.kind == "trick" and s.number == 5)
+            path = Path(folder) / "replay_step.png"
+            path.write_bytes(rendering.replay_image(step.view, step.hands, names[:seats], "fr"))
+            written.append(str(path))
+    return written
+
+
+if __name__ == "__main__":
+    print("\n".join(write_samples()))

@@ -18,10 +18,11 @@ from rendering.cards import card_height
 from rendering.i18n import pick
 from rendering.layouts import layout_for
 
-CARD_W = 64
+CARD_W = 72
 GAP = 4
 PAD = 16
 LABEL = 34  # a seat's name line above its cards
+MIN_STEP = 40  # overlapped cards keep their corner index (rank and suit) readable
 
 
 def sorted_hand(view: dict[str, Any], codes: Sequence[str]) -> list[str]:
@@ -47,7 +48,8 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
     family = layout.pack({**view, "hand": [c for h in hands for c in h]})
     seats = len(hands)
     inner = width - 2 * PAD
-    columns = 2 if seats > 1 and all(_row_width(len(h)) <= (inner - PAD) / 2 for h in hands) else 1
+    half = (inner - PAD) / 2
+    columns = 2 if seats > 2 and all(len(h) <= 1 or (half - CARD_W) / (len(h) - 1) >= MIN_STEP for h in hands) else 1
     col_w = (inner - PAD * (columns - 1)) / columns
     line_h = LABEL + card_height(CARD_W) + 14
     lines = (seats + columns - 1) // columns

@@ -10,11 +10,14 @@ import os
 import random
 from typing import Any
 
+import discord
 import pytest
+from discord import app_commands
 from PIL import Image
 
 import games
 from bot.db import match_results
+from bot.i18n import FRENCH, Translator
 from bot.ids import build_id, parse_id
 from bot.records import read_match, score_sheet
 from tests.bot.drive import components, find, member_of, open_table, play_by_command
@@ -234,3 +237,34 @@ async def test_history_lists_a_members_matches_paged(world: Any) -> None:
     assert "No finished match for alice" in last_said(res).embeds[0].description
     res = await w.carol.slash(w.channel, "history", game="toy")
     assert last_said(res).embeds[0].title == "Last Toy game matches of carol"
+
+
+async def test_after_a_restart_the_buttons_still_work(world: Any, make_bot: Any) -> None:
+    w = world
+    table, _ = await open_table(w, "toy", [w.alice, w.bob], 0, options="deals=2")
+    await finish(w, table)
+    res = await w.carol.slash(w.channel, "replay", table=table.id)
+    replay = last_said(res)
+    results = results_message(w, table)
+    await w.env.restart_bot(await make_bot())
+    assert table.id not in w.bot.service.tables, "a finished table is read back from the database"
+    await w.carol.click(replay, custom_id=verb_id(replay, "~yn"))
+    assert find(w.channel, replay.id, viewer=w.carol).embeds[0].footer.text.startswith("Step 2/")
+    res = await w.bob.click(results, custom_id=build_id(table.id, 0, "~w"))
+    lobby = w.bot.service.at(w.channel.id)
+    assert lobby is not None and [s.user_id for s in lobby.seats] == [w.bob.id, w.alice.id]
+
+
+async def test_history_commands_are_localized(simcord_bot: Any) -> None:
+    await simcord_bot.load_extension("bot.cogs.history")
+    translator = Translator()
+    names = set()
+    for cmd in simcord_bot.tree.get_commands():
+        names.add(cmd.qualified_name)
+        for text, limit in ((cmd.name, 32), (cmd.description, 100)):
+            fr = await translator.translate(app_commands.locale_str(text), discord.Locale.french, None)
+            assert fr and len(fr) <= limit and len(text) <= limit, text
+        for param in cmd.parameters:
+            assert FRENCH[param.name] and FRENCH[param.description]
+    assert names == {"history", "replay", "export"}
+    assert FRENCH["history"] == "historique" and FRENCH["replay"] == "revoir"
