@@ -5,7 +5,7 @@ and replays it one action at a time with the engine, exactly as ``Game.load`` do
 state comes from ``Game.load`` with an empty log, so the same checks apply, and any action that
 does not replay raises :class:`~games.errors.CorruptState`). Only what the engine shows is read:
 public views for the table and the scores, and each seat's own view for the hands, which a replay
-shows only once the match is over (the bot refuses a replay before). No Discord here.
+shows only once the match is over (the bot refuses a replay before). No Discord objects here.
 
 Steps of a replay: for trick games (views with a ``trick`` key), one step when the play of a deal
 begins (after the bidding, the exchanges and the declarations) and one per trick; for the other
@@ -193,8 +193,9 @@ def read_match(data: JSON, names: Sequence[str], locale: str = "fr") -> Match:
             deal.steps.append(Step(deal.deal_no, "start", 0, before, hands_of(move.before), pending, move.before.rev))
             pending, playing, number = [], True, 0
         lines = step_lines(game, before, after, move.seat, names, locale)
-        if not ended and not over and after.get("dealer") != before.get("dealer"):
-            # a void deal (all passed): the cards are dealt again, the deal keeps its number
+        if trick_game and not playing and not ended and not over and after.get("dealer") != before.get("dealer"):
+            # a void deal (all passed) before any card is played: the cards are dealt again by the
+            # next dealer, the deal keeps its number
             lines.append(t(locale, "rec_redeal"))
             deal.hands, playing = hands_of(move.after), False
         pending += lines

@@ -158,3 +158,19 @@ def test_text_record_deal_by_deal(locale: str) -> None:
     for seat in outcome.ranking:
         assert f"{outcome.places[seat] + 1}. {names[seat]}" in text
     assert Counter(text.split("\n"))["== " + ("Résultat final" if fr else "Final result") + " =="] == 1
+
+
+def test_a_trick_won_is_not_a_new_deal() -> None:
+    """The toy game names the trick's winner its dealer: only a change before any card is played
+    is a void deal dealt again."""
+    from tests.toygame import TOY
+
+    state = TOY.new(2, "toy", {"deals": 2})
+    rng = random.Random(4)
+    while state.to_act() is not None:
+        legal = state.legal_actions(state.to_act())
+        state = state.apply(state.to_act(), legal[rng.randrange(len(legal))])
+    match = read_match(state.to_json(), NAMES[:2], "en")
+    lines = [line for step in match.steps for line in step.lines]
+    assert lines and not any("dealt again" in line for line in lines)
+    assert [s.kind for s in match.steps].count("trick") == 6
