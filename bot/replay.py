@@ -190,8 +190,8 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
     if step.result:
         deltas, totals = step.result.get("deltas") or [], step.result.get("scores") or []
         body.append(f"**{t(locale, 'replay_result', deal=step.deal_no + 1)}**")
-        body += [f"{fin.names[s]}: {records.num(deltas[s], True)} → {records.num(totals[s])}"
-                 for s in range(min(len(fin.names), len(deltas), len(totals)))]
+        body += [t(locale, "log_says", name=fin.names[s], what=f"{records.num(deltas[s], True)} → "
+                   f"{records.num(totals[s])}") for s in range(min(len(fin.names), len(deltas), len(totals)))]
     text = "\n".join(body)
     while len(text) > 3500:
         text = text.partition("\n")[2]
