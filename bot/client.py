@@ -29,7 +29,7 @@ from bot.views import TapisItem
 from games.errors import GameError
 
 log = logging.getLogger(__name__)
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.leaderboard", "bot.cogs.admin")
+COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.leaderboard", "bot.cogs.admin", "bot.cogs.history")
 Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[None]]
 
 

@@ -435,3 +435,37 @@ def _cause(exc: BaseException) -> str:
 def _rating(row: dict[str, Any]) -> Rating:
     return Rating(row["player_key"], row["user_id"], row["name"], row["mu"], row["sigma"],
                   row["matches"], row["wins"], row["points"])
+
+
+# -- after the match: history, replays, exports (issue 16) -------------------------------------------
+# Module functions over a Database (kept apart from the class, which is being reworked). Served by
+# the existing indexes: seats_user (seats.user_id) finds a member's seats and the results primary
+# key (table_id, seat) joins each to its result line, so no migration is needed.
+
+HISTORY = """SELECT r.table_id, r.game, r.seat, r.name, r.score, r.place, r.rating_before, r.rating_after,
+    r.finished_at FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
+    WHERE s.user_id = ? AND r.guild_id = ? AND (? IS NULL OR r.game = ?)
+    ORDER BY r.finished_at DESC, r.rowid DESC LIMIT ? OFFSET ?"""
+HISTORY_COUNT = """SELECT COUNT(*) FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
+    WHERE s.user_id = ? AND r.guild_id = ? AND (? IS NULL OR r.game = ?)"""
+MATCH_RESULTS = "SELECT * FROM results WHERE table_id = ? ORDER BY seat"
+
+
+async def history(db: Database, guild_id: int, user_id: int, game: str | None = None, *, limit: int = 10,
+                  offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+    """A member's finished matches in a server, newest first: ``(rows, total)``; each row is the
+    member's result line with ``players``, every seat's result line of that match."""
+    params = (user_id, guild_id, game, game)
+    async with db.conn.execute(HISTORY, (*params, limit, offset)) as cur:
+        rows = [dict(r) for r in await cur.fetchall()]
+    async with db.conn.execute(HISTORY_COUNT, params) as cur:
+        found = await cur.fetchone()
+    for row in rows:
+        row["players"] = await match_results(db, row["table_id"])
+    return rows, int(found[0]) if found else 0
+
+
+async def match_results(db: Database, table_id: str) -> list[dict[str, Any]]:
+    """Every seat's result line of a finished match, by seat."""
+    async with db.conn.execute(MATCH_RESULTS, (table_id,)) as cur:
+        return [dict(r) for r in await cur.fetchall()]

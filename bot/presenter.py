@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import images, views
+from bot import images, replay, views
 from bot.i18n import N_, t, tn
 from bot.table_log import TableLog
 
@@ -256,8 +256,10 @@ class Presenter:
         if png:
             files.append(discord.File(io.BytesIO(png), filename="recap.png"))
             embed.set_image(url="attachment://recap.png")
+        sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
+            if table.status == "playing" else ([], [])  # the results carry the last one
         await self.limiter.wait(channel.id)
-        await channel.send(embed=embed, files=files)
+        await channel.send(embeds=[embed, *sheet], files=files + sheet_files)
 
     async def _results(self, table: Table, channel: discord.PartialMessageable, locale: str) -> None:
         rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
@@ -272,8 +274,9 @@ class Presenter:
                                points=tn(locale, "count.points", r["score"])))
         embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
                               description="\n".join(lines)[:4000], colour=discord.Colour.green())
+        extra = await replay.results_parts(table, locale)  # score sheet; Rematch, Replay, Export
         await self.limiter.wait(channel.id)
-        await channel.send(embed=embed)
+        await channel.send(embeds=[embed, *extra["embeds"]], files=extra["files"], view=extra["view"])
 
     async def drain(self) -> None:
         """Wait for every pending update (tests and benchmarks)."""

@@ -9,7 +9,10 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
 * :func:`warm_up` ``()``: optional, draws every card face once (call it at start-up in a thread);
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
   ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points`` (and optionally ``computer``),
-  best first (at most 25 shown).
+  best first (at most 25 shown);
+* :func:`scoresheet_image` ``(sheet, names=None, locale="fr")``: a match's score sheet (see
+  :mod:`rendering.scoresheet`); :func:`replay_image` ``(view, hands, names=None, locale="fr")``:
+  a replay step, the public table and every hand under it (see :mod:`rendering.replay`).
 
 ``names`` is a list (or a seat -> name mapping) of display names; "Place 1"... when missing. Each game
 adds what is specific to it through a layout in :mod:`rendering.layouts` keyed by ``view["game"]``;
@@ -25,11 +28,14 @@ from rendering.canvas import encode, seat_names
 from rendering.hand import hand_order, hand_picture
 from rendering.layouts import layout_for
 from rendering.recap import recap_picture
+from rendering.replay import replay_picture
 from rendering.scoreboard import scoreboard_picture
+from rendering.scoresheet import scoresheet_picture
 
 Names = Sequence[str] | Mapping[int, str] | None
 
-__all__ = ["hand_image", "hand_order", "recap_image", "scoreboard_image", "table_image", "warm_up"]
+__all__ = ["hand_image", "hand_order", "recap_image", "replay_image", "scoreboard_image", "scoresheet_image",
+           "table_image", "warm_up"]
 
 
 def table_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
@@ -52,6 +58,19 @@ def recap_image(view: dict[str, Any], locale: str = "fr", names: Names = None) -
 def scoreboard_image(rows: Sequence[Mapping[str, Any]], locale: str = "fr", title: str | None = None) -> bytes:
     """PNG leaderboard from ``rows`` (see :mod:`rendering.scoreboard`)."""
     return encode(scoreboard_picture(rows, locale, title))
+
+
+def scoresheet_image(sheet: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
+    """PNG score sheet: each deal's changes and running totals (see :mod:`rendering.scoresheet`)."""
+    shown = seat_names(names, int(sheet["seats"]), locale)
+    return encode(scoresheet_picture(sheet, shown, locale))
+
+
+def replay_image(view: dict[str, Any], hands: Sequence[Sequence[str]], names: Names = None,
+                 locale: str = "fr") -> bytes:
+    """PNG of a replay step: the table drawn from the public ``view``, every seat's hand below."""
+    shown = seat_names(names, int(view["seats"]), locale)
+    return encode(replay_picture(view, hands, shown, locale))
 
 
 def warm_up(locales: Sequence[str] = ("fr", "en")) -> int:

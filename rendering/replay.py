@@ -1,0 +1,81 @@
+"""A replay step: the public table (the game's own table drawing) with every seat's hand under it.
+
+Only for finished matches, when every hand has become public: the bot refuses a replay before.
+``hands`` lists each seat's card codes at that moment (from each seat's own view); they are
+sorted as the game's hand image sorts them. Text stays at least 11 px once shown 500 px wide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.cards import card
+from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, text
+from rendering.cards import card_height
+from rendering.i18n import pick
+from rendering.layouts import layout_for
+
+CARD_W = 72
+GAP = 4
+PAD = 16
+LABEL = 34  # a seat's name line above its cards
+MIN_STEP = 40  # overlapped cards keep their corner index (rank and suit) readable
+
+
+def sorted_hand(view: dict[str, Any], codes: Sequence[str]) -> list[str]:
+    """``codes`` in the order the game's hand image shows them (by suit, then rank)."""
+    layout = layout_for(view)
+    family = layout.pack({**view, "hand": list(codes)})
+    try:
+        return sorted(codes, key=lambda c: layout.card_order(card(c, family)))
+    except ValueError:
+        return list(codes)
+
+
+def _row_width(count: int) -> int:
+    return max(1, count) * (CARD_W + GAP) - GAP
+
+
+def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: Sequence[str],
+                   locale: str = "fr") -> Image.Image:
+    """The table of ``view`` above a panel with each seat's name and cards."""
+    layout = layout_for(view)
+    table = layout.draw_table(view, names, locale)
+    width = table.width
+    family = layout.pack({**view, "hand": [c for h in hands for c in h]})
+    seats = len(hands)
+    inner = width - 2 * PAD
+    half = (inner - PAD) / 2
+    columns = 2 if seats > 2 and all(len(h) <= 1 or (half - CARD_W) / (len(h) - 1) >= MIN_STEP for h in hands) else 1
+    col_w = (inner - PAD * (columns - 1)) / columns
+    line_h = LABEL + card_height(CARD_W) + 14
+    lines = (seats + columns - 1) // columns
+    panel_h = 52 + lines * line_h + 6
+    img = felt(width, table.height + panel_h)
+    img.paste(table, (0, 0))
+    d = ImageDraw.Draw(img)
+    top = table.height
+    d.rounded_rectangle([6, top + 6, width - 6, top + panel_h - 6], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    text(d, (PAD + 6, top + 30), pick(locale, "Les mains (partie terminée : elles sont publiques)",
+                                      "The hands (the match is over: they are public)"), 24, GOLDEN, bold=True,
+         anchor="lm", width=inner - 12)
+    to_act = view.get("to_act")
+    for seat, codes in enumerate(hands):
+        x = PAD + (seat % columns) * (col_w + PAD)
+        y = top + 52 + (seat // columns) * line_h
+        count = f" · {len(codes)}" if codes else ""
+        text(d, (x + 6, y + LABEL / 2), f"{names[seat]}{count}", 24, GOLDEN if seat == to_act else INK, bold=True,
+             anchor="lm", width=col_w - 12)
+        shown = sorted_hand(view, codes)
+        if not shown:
+            text(d, (x + 6, y + LABEL + card_height(CARD_W) / 2), "—", 24, MUTED, anchor="lm")
+            continue
+        step: float = CARD_W + GAP
+        if _row_width(len(shown)) > col_w:
+            step = (col_w - CARD_W) / max(1, len(shown) - 1)
+        for i, code in enumerate(shown):
+            paste_card(img, code, family, CARD_W, x + i * step, y + LABEL, locale)
+    return img
