@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import images, views
-from bot.cogs import game_autocomplete
+from bot import images, ratings, views
+from bot.cogs import game_choices
 from bot.db import Rating
 from bot.i18n import pick, t
 from games import GAMES, find_game
@@ -19,15 +19,18 @@ from games import GAMES, find_game
 _ = app_commands.locale_str
 
 
-def rows_of(ratings: list[Rating], computer: bool = False) -> list[dict[str, Any]]:
-    """Scoreboard rows for ``rendering.scoreboard_image``."""
-    return [{"rank": i + 1, "name": r.name, "rating": round(r.ordinal, 1), "matches": r.matches, "wins": r.wins,
-             "points": round(r.points, 1), "computer": computer} for i, r in enumerate(ratings)]
+def rows_of(found: list[Rating], locale: str) -> list[dict[str, Any]]:
+    """Scoreboard rows for ``rendering.scoreboard_image``: the shown rating (``ratings.shown``), a
+    computer level named "Ordinateur (normal)", and each line's matches, wins and points."""
+    return [{"rank": i + 1, "name": ratings.shown_name(r, locale), "rating": ratings.shown(r.ordinal),
+             "matches": r.matches, "wins": r.wins, "points": round(r.points, 1),
+             "computer": r.user_id is None} for i, r in enumerate(found)]
 
 
 def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
-    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"], rating=f"{r['rating']:.1f}",
-                       matches=r["matches"], wins=r["wins"], points=f"{r['points']:g}") for r in rows)
+    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"], rating=r["rating"],
+                       matches=r["matches"], wins=r["wins"], points=f"{r['points']:.10g}")
+                     for r in rows)
 
 
 class Leaderboard(commands.Cog):
@@ -38,15 +41,15 @@ class Leaderboard(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("The game to play."))
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(game=game_choices())
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(thinking=True)
             g = find_game(game)
             locale = self.bot.locale_for(interaction)
             assert interaction.guild_id is not None
-            humans = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=15))
-            computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), True)
+            humans = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=15), locale)
+            computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), locale)
             title = t(locale, "leaderboard", game=views.game_title(g, locale))
             embed = discord.Embed(title=title,
                                   colour=discord.Colour.gold())
@@ -75,7 +78,7 @@ class Leaderboard(commands.Cog):
             embed = discord.Embed(title=t(locale, "stats_title", name=who.display_name), colour=discord.Colour.teal())
             for name, r in found:
                 title = pick(GAMES[name].titles, locale, name) if name in GAMES else name
-                embed.add_field(name=title, value=lines_of(rows_of([r]), locale).split(". ", 1)[-1][:1024],
+                embed.add_field(name=title, value=lines_of(rows_of([r], locale), locale).split(". ", 1)[-1][:1024],
                                 inline=False)
             if not found:
                 embed.description = t(locale, "no_results")
