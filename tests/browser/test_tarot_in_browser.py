@@ -29,9 +29,10 @@ from tests.browser.local_mode import CHROMIUM, CHROMIUM_ARGS, LocalMode, local_m
 LOCALE = "fr"
 TURN_TIMEOUT = 20.0  # seconds for the hand message to offer actions again (computers pause 0.05 s)
 MAX_MOVES = 80
+TAKE = "Garde"  # the bid the player makes when offered
 LIVE_HAND = (Path(bot.__file__).parent / "hands.py").exists()  # the lead's live hand (issue 12 item 1)
 
-# What one poll of the page reads: the hand message's text, images and enabled controls, and
+# What one poll of the page reads: the hand message's text and enabled controls, and
 # whether the deal's recap is in the channel.
 READ_PAGE = """([handId, recap]) => {
   const hand = document.querySelector(`article.channel-message[data-message-id="${handId}"]`);
@@ -41,12 +42,16 @@ READ_PAGE = """([handId, recap]) => {
     .filter(enabled).map((b) => ({kind: 'button', key: b.dataset.controlKey, label: b.innerText.trim()})) : [];
   const selects = hand ? [...hand.querySelectorAll('.message-components .preview-select')]
     .filter((s) => { const t = s.querySelector('.select-trigger'); return t && enabled(t); })
-    .map((s) => ({kind: 'select', key: s.dataset.controlKey, label: s.querySelector('.select-trigger').innerText.trim(),
+    .map((s) => ({kind: 'select', key: s.dataset.controlKey, label: s.querySelector('.select-trigger').getAttribute('aria-label'),
                   minimum: Number(s.dataset.minimum || 1), maximum: Number(s.dataset.maximum || 1)})) : [];
-  const images = hand ? [...hand.querySelectorAll('img')].map((i) => i.getAttribute('src')) : [];
-  return {present: Boolean(hand), text: hand ? hand.innerText : '', images,
+  const shown = hand ? hand.cloneNode(true) : null;  // the text without the controls (a menu shows its picks)
+  shown?.querySelectorAll('.message-components').forEach((c) => c.remove());
+  return {present: Boolean(hand), text: shown ? shown.textContent : '',
           controls: [...selects, ...controls], recap: Boolean(list && list.innerText.includes(recap))};
 }"""
+
+
+IMAGES_DRAWN = "el => [...el.querySelectorAll('img')].every((i) => i.getAttribute('src') && i.complete && i.naturalWidth)"
 
 
 class HandStalled(AssertionError):
@@ -61,15 +66,28 @@ class Session:
         self.count = 0
 
     def shot(self, name: str, element: Any = None) -> Path:
+        """A screenshot of the page (or one message) once its images are drawn (up to 3 s)."""
         self.count += 1
         path = self.shots / f"{self.count:03d}-{name}.png"
+        scope = element or self.page.locator("#channel-message-list")
+        deadline = time.monotonic() + 3
+        while not scope.evaluate(IMAGES_DRAWN) and time.monotonic() < deadline:
+            self.page.wait_for_timeout(100)
+        if element is not None:
+            element.evaluate("el => el.scrollIntoView({block: 'end'})")
         (element or self.page).screenshot(path=str(path))
         return path
 
-    def fail(self, exc: type[AssertionError], message: str) -> None:
+    def keep_failure(self) -> Path:
+        """The page as it is (``failure.png``, ``failure.html``) for a failing run."""
         path = self.shots / "failure.png"
-        self.page.screenshot(path=str(path), full_page=True)
-        (self.shots / "failure.html").write_text(self.page.content(), encoding="utf-8")
+        if not path.exists():
+            self.page.screenshot(path=str(path))
+            (self.shots / "failure.html").write_text(self.page.content(), encoding="utf-8")
+        return path
+
+    def fail(self, exc: type[AssertionError], message: str) -> None:
+        path = self.keep_failure()
         raise exc(f"{message}\nscreenshot: {path}\nlocal mode said:\n{self.local.output()[-3000:]}")
 
     def wait(self, what: str, check: Any, timeout: float, exc: type[AssertionError] = AssertionError) -> Any:
@@ -139,25 +157,50 @@ def open_hand(s: Session, table_id: str) -> str:
 
 
 def signature(state: dict[str, Any]) -> tuple[Any, ...]:
-    return state["text"], tuple(state["images"]), tuple((c["key"], c["label"]) for c in state["controls"])
+    """What a move changes in the hand message: its text or its controls (images load late)."""
+    return state["text"], tuple((c["key"], c["label"]) for c in state["controls"])
 
 
 def choose(s: Session, hand: Any, control: dict[str, Any], rng: random.Random) -> str:
-    """Click a button, or pick in a menu (several options, then Apply, when it asks for several)."""
-    target = hand.locator(f'[data-control-key="{control["key"]}"]')
+    """Click a button, or pick in a menu (several options when it asks for several)."""
     if control["kind"] == "button":
-        target.click()
+        hand.locator(f'button[data-control-key="{control["key"]}"]').click()
         return control["label"]
-    target.locator(".select-trigger").click()
-    options = target.locator('.select-option:not(.is-disabled)')
-    options.first.wait_for()
-    labels = options.evaluate_all("els => els.map((e) => e.innerText.trim())")
-    picked = sorted(rng.sample(range(len(labels)), min(control["minimum"], len(labels))))
-    for i in picked:
-        options.nth(i).click()
-    if control["maximum"] > 1:
-        target.locator(".select-apply").click()
-    return " + ".join(labels[i] for i in picked)
+    return pick_in_menu(hand, control, rng)
+
+
+def pick_in_menu(hand: Any, control: dict[str, Any], rng: random.Random) -> str:
+    """Open the menu, pick ``minimum`` options at random, close it when it takes several. The page closes
+    an open menu whose field scrolls out of view (a new message below can do that): then it is
+    opened again, keeping what was already picked."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    menu = hand.locator(f'.preview-select[data-control-key="{control["key"]}"]')
+    options = menu.locator(".select-option:not(.is-disabled)")
+    chosen: list[int] = []
+    labels: list[str] = []
+    for _attempt in range(5):
+        if chosen and not menu.count():
+            break  # the menu was sent: the message moved on
+        try:
+            menu.scroll_into_view_if_needed()
+            if "is-open" not in (menu.get_attribute("class") or ""):
+                menu.locator(".select-trigger").click()
+            options.first.wait_for(timeout=3000)
+            if not chosen:
+                labels = options.evaluate_all("els => els.map((e) => e.innerText.trim())")
+                chosen = sorted(rng.sample(range(len(labels)), min(control["minimum"], len(labels))))
+            for i in chosen:
+                if options.nth(i).get_attribute("aria-selected") != "true":
+                    options.nth(i).click(timeout=3000)
+            if control["maximum"] > 1:  # a menu of several closes (and sends) like Discord's: click it again
+                menu.locator(".select-trigger").click(timeout=3000)
+            break
+        except Timeout:
+            continue
+    else:
+        raise AssertionError(f"could not pick in the menu {control['label']!r}")
+    return " + ".join(labels[i] for i in chosen)
 
 
 def play_deal(s: Session, hand_id: str, rng: random.Random) -> list[str]:
@@ -180,10 +223,33 @@ def play_deal(s: Session, hand_id: str, rng: random.Random) -> list[str]:
             return moves
         s.shot(f"move-{len(moves) + 1}", hand)
         before = signature(state)
-        moves.append(choose(s, hand, rng.choice(state["controls"]), rng))
+        controls = state["controls"]
+        # take a Garde when offered, so the écart (a menu asking for six cards) is played too
+        control = next((c for c in controls if c["label"] == TAKE), None) or rng.choice(controls)
+        moves.append(choose(s, hand, control, rng))
         s.wait(f"the hand message to answer move {len(moves)} ({moves[-1]})",
                lambda before=before: (now := read())["recap"] or signature(now) != before, 10)
     s.fail(AssertionError, f"no recap after {MAX_MOVES} moves: {moves}")
+    return moves
+
+
+def play_one_deal(s: Session) -> list[str]:
+    """The whole story in the page: open, fill and start a table, play the deal, see the results."""
+    page = s.page
+    lobby_id = open_table(s)
+    start_with_computers(s, lobby_id, 3)
+    ephemeral_before = len(message_ids(page, ephemeral=True))
+    hand_id = open_hand(s, lobby_id)
+    moves = play_deal(s, hand_id, random.Random(12))
+    s.shot("hand-at-the-end", article(page, hand_id))
+    s.shot("recap", page.locator("article.channel-message", has_text=t(LOCALE, "recap", n=1)).last)
+    assert len(message_ids(page, ephemeral=True)) == ephemeral_before + 1, \
+        "the moves posted no other private message (one hand message for the whole deal)"
+    results = page.locator("article.channel-message", has_text=t(LOCALE, "results", game="Tarot", table="\0")
+                           .split("\0")[0])  # "Tarot : résultats (table "
+    results.last.wait_for(timeout=10_000)
+    s.shot("results", results.last)
+    s.shot("table-at-the-end", article(page, lobby_id))
     return moves
 
 
@@ -203,21 +269,15 @@ def test_a_whole_tarot_deal_from_one_hand_message(tmp_path: Path) -> None:
     with local_mode(tmp_path, pause=0.05) as local, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.set_default_timeout(15_000)
+            page = browser.new_page(viewport={"width": 1280, "height": 1400})
+            page.set_default_timeout(10_000)
             s = Session(page, shots, local)
             page.goto(local.url)
-            lobby_id = open_table(s)
-            start_with_computers(s, lobby_id, 3)
-            ephemeral_before = len(message_ids(page, ephemeral=True))
-            hand_id = open_hand(s, lobby_id)
-            moves = play_deal(s, hand_id, random.Random(12))
-            s.shot("recap")
-            assert len(message_ids(page, ephemeral=True)) == ephemeral_before + 1, \
-                "the moves posted no other private message (one hand message for the whole deal)"
-            results = t(LOCALE, "results", game="Tarot", table="\0").split("\0")[0]  # "Tarot : résultats (table "
-            s.wait("the match results", lambda: results in page.locator("#channel-message-list").inner_text(), 10)
-            s.shot("results", page)
+            try:
+                moves = play_one_deal(s)
+            except Exception:
+                print(f"screenshot of the failure: {s.keep_failure()}\nlocal mode said:\n{local.output()[-3000:]}")
+                raise
         finally:
             browser.close()
     with sqlite3.connect(local.database) as db:
