@@ -68,8 +68,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.local or not settings.token:
             from bot.local import run_local
 
-            if not args.local:
-                log.info("no DISCORD_TOKEN: starting the local mode")
             return asyncio.run(run_local(settings, port=args.port, announce=lambda s: print(s, flush=True)))
         return asyncio.run(run_discord(settings))
     except KeyboardInterrupt:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -14,7 +15,8 @@ from games.i18n import LOCALES
 class Settings:
     """Everything the bot needs to start; pauses and timers are zero in tests.
 
-    ``computer_pause``: seconds a computer player waits before acting, so humans can follow;
+    ``computer_pause``: seconds a computer player waits before acting, so humans can follow
+    (``COMPUTER_PAUSE``, default 1 s, in Discord and local mode alike);
     ``edit_interval``: least seconds between two edits of one table message;
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off).
     """
@@ -23,7 +25,7 @@ class Settings:
     database_path: Path = Path("data/tapis.sqlite3")
     dev_guild_id: int | None = None
     default_locale: str = "fr"
-    computer_pause: float = 1.2
+    computer_pause: float = 1.0
     edit_interval: float = 1.0
     turn_timer: int = 90
     sync_commands: bool = True
@@ -44,8 +46,22 @@ class Settings:
             database_path=Path((env.get("DATABASE_PATH") or "").strip() or "data/tapis.sqlite3"),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             default_locale=locale if locale in LOCALES else "fr",
+            computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
         )
         return replace(settings, **overrides)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+def _seconds(text: str | None, name: str, default: float) -> float:
+    """A non-negative number of seconds from the environment; blank means ``default``."""
+    if not (text or "").strip():
+        return default
+    try:
+        value = float(text)  # type: ignore[arg-type]
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise ValueError(f"{name} must be a number of seconds (0 or more), not {text!r}")
+    return value

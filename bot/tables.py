@@ -306,7 +306,7 @@ class TableService(AutoPlay):
         outcome = state.outcome()
         assert outcome is not None
         keys = [ratings.player_key(s.user_id) for s in table.seats]
-        names = [s.name if not s.computer else "Computer" for s in table.seats]
+        names = [s.name for s in table.seats]  # a computer's rating line is named by its level
         current: dict[str, Rating] = {}
         for key in set(keys):
             r = await self.db.rating(table.guild_id, table.game.name, key)
