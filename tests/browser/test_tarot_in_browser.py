@@ -269,7 +269,9 @@ def test_a_whole_tarot_deal_from_one_hand_message(tmp_path: Path) -> None:
     with local_mode(tmp_path, pause=0.05) as local, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1400})
+            # tall, so the hand message's menu stays in view: the preview closes a menu whose field is
+            # below the visible channel, and brings back its own scroll position at each update
+            page = browser.new_page(viewport={"width": 1280, "height": 2400})
             page.set_default_timeout(10_000)
             s = Session(page, shots, local)
             page.goto(local.url)
