@@ -65,8 +65,9 @@ class Session:
         self.page, self.shots, self.local = page, shots, local
         self.count = 0
 
-    def shot(self, name: str, element: Any = None) -> Path:
-        """A screenshot of the page (or one message) once its images are drawn (up to 3 s)."""
+    def shot(self, name: str, element: Any = None, bottom: int = 0) -> Path:
+        """A screenshot of the page (one message, or the page's last ``bottom`` pixels) once its
+        images are drawn (up to 3 s)."""
         self.count += 1
         path = self.shots / f"{self.count:03d}-{name}.png"
         scope = element or self.page.locator("#channel-message-list")
@@ -74,8 +75,11 @@ class Session:
         while not scope.evaluate(IMAGES_DRAWN) and time.monotonic() < deadline:
             self.page.wait_for_timeout(100)
         if element is not None:
-            element.evaluate("el => el.scrollIntoView({block: 'end'})")
-        (element or self.page).screenshot(path=str(path))
+            element.screenshot(path=str(path))
+        else:
+            size = self.page.viewport_size or {"width": 1280, "height": 2400}
+            clip = {"x": 0, "y": size["height"] - bottom, "width": size["width"], "height": bottom} if bottom else None
+            self.page.screenshot(path=str(path), clip=clip)
         return path
 
     def keep_failure(self) -> Path:
@@ -123,13 +127,13 @@ def open_table(s: Session) -> str:
     offered.first.wait_for()
     values = offered.evaluate_all("els => els.map((e) => e.dataset.value)")
     assert {"tarot", "tresillo", "trio", "ecole", "piquet"} <= set(values), f"the empty game field offers {values}"
-    s.shot("game-picker")
+    s.shot("game-picker", bottom=520)
     page.locator('.command-suggestion[data-value="tarot"]').click()
     page.locator(".command-ghost").click()
     page.locator('.command-suggestion[data-value="options"]').click()
     page.locator('.command-option-input[data-option="options"]').type("deals=1")
     page.keyboard.press("Escape")  # closes the options' suggestions; Enter then sends the command
-    s.shot("composer")
+    s.shot("composer", bottom=200)
     page.keyboard.press("Enter")
     lobby = page.locator("article.channel-message", has=page.locator("button", has_text=t(LOCALE, "start")))
     lobby.first.wait_for()
