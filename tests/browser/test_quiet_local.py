@@ -14,8 +14,8 @@ from tests.browser.local_mode import local_mode
 def test_local_mode_prints_only_the_address_and_how_to_play(tmp_path: Path, stop: int) -> None:
     with local_mode(tmp_path, stop=stop) as local:
         pass
+    assert local.stderr == [], "no warnings (intents, PyNaCl...) nor log lines:\n" + local.output()
     assert local.process.returncode == 0, local.output()
     assert local.stdout == [f"Tapis local mode: open {local.url}\n", local.stdout[1]], local.output()
     assert "/table new" in local.stdout[1] and "Ajouter un ordinateur" in local.stdout[1], local.stdout[1]
-    assert local.stderr == [], "no warnings (intents, PyNaCl...) nor log lines:\n" + local.output()
     assert local.database.exists(), "the local database is the temporary one"
