@@ -74,8 +74,6 @@ async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
         # the database is checked before the simulated Discord is imported (which logs warnings),
         # so a failure is the one line it should be
         await (await Database.open(path, synchronous=settings.synchronous)).close()
-        if not args.local:
-            log.info("no DISCORD_TOKEN: starting the local mode")
         return await run_local(settings, port=args.port, announce=lambda s: print(s, flush=True))
     finally:
         lockfile.release(lock)

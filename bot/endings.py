@@ -57,7 +57,7 @@ class Endings:
         outcome = state.outcome()
         assert outcome is not None
         keys = [ratings.player_key(s.user_id) for s in table.seats]
-        names = [s.name if not s.computer else "Computer" for s in table.seats]
+        names = [s.name for s in table.seats]  # a computer's rating line is named by its level
         current: dict[str, Rating] = {}
         for key in set(keys):
             r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)

@@ -3,7 +3,8 @@
 A demo server ("Tapis (local)") with a ``#cartes`` channel, you (an admin) and three simulated
 friends. The preview page has a slash-command composer: type ``/table new``, add computer players,
 start, and play with "My hand"; switch the viewer to play another member's seat. Computer players
-answer at once here (no pause) and the turn timer is off, so the page is always up to date.
+pause ``COMPUTER_PAUSE`` seconds between decisions as on Discord (1 s by default) and the turn timer
+is off. The terminal shows the address and how to play, then only problems (``--verbose`` for all).
 """
 
 from __future__ import annotations
@@ -42,13 +43,34 @@ def build_world(env: Any) -> tuple[Any, Any, list[Any]]:
 
 
 def local_settings(settings: Settings) -> Settings:
-    """Computers answer at once and no timer runs: the page always shows the latest state."""
-    return settings.with_(computer_pause=0, edit_interval=0, turn_timer=0,
-                          database_path=local_database(settings), dev_guild_id=None)
+    """No turn timer (you may play several seats) and every change shown at once; computers keep
+    their pause so tricks form visibly."""
+    return settings.with_(edit_interval=0, turn_timer=0, database_path=local_database(settings), dev_guild_id=None)
+
+
+def quiet_logging() -> None:
+    """Only problems reach a local user's terminal: discord.py's intent and voice warnings, the
+    login, restore and table lines mean nothing there. ``--verbose`` (debug logging) keeps all."""
+    root = logging.getLogger()
+    if root.isEnabledFor(logging.DEBUG):
+        return
+    root.setLevel(logging.WARNING)
+    logging.getLogger("discord").setLevel(logging.ERROR)
+
+
+def usage(settings: Settings) -> str:
+    """How to play, with the buttons named as the page shows them."""
+    from bot.i18n import t
+
+    locale = settings.default_locale
+    return (f"In the composer at the bottom type /table new (game: tarot, tresillo, piquet, trio or ecole), "
+            f"then click \"{t(locale, 'add_bot')}\" until the table is full, \"{t(locale, 'start')}\" "
+            f"and \"{t(locale, 'my_hand')}\". Ctrl+C to stop.")
 
 
 async def run_local(settings: Settings, *, port: int | None = None, announce: Any = print) -> int:
     """Serve the preview on 127.0.0.1 until its page is closed (or the process is stopped)."""
+    quiet_logging()  # before simcord's import, which builds a probe client (discord.py's warnings)
     try:
         import simcord
         from simcord.preview import _require_preview_runtime
@@ -74,8 +96,7 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
                 with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
                     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(preview.close()))
                 announce(f"Tapis local mode: open {preview.url}")
-                announce("Type /table new in the composer (game: tarot...), add computer players, Start, "
-                         "then My hand. Ctrl+C to stop.")
+                announce(usage(settings))
                 await preview.wait_closed()
     finally:
         await bot.service.close()

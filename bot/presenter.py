@@ -262,13 +262,15 @@ class Presenter:
         await channel.send(embeds=[embed, *sheet], files=files + sheet_files)
 
     async def _results(self, table: Table, channel: discord.PartialMessageable, locale: str) -> None:
+        from bot.ratings import shown  # ratings as players see them (1000 for a new player)
+
         rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
         lines = []
         for r in rows:
             if r["user_id"] is not None:
                 lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
                                points=tn(locale, "count.points", r["score"]),
-                               before=f"{r['rating_before']:.1f}", after=f"{r['rating_after']:.1f}"))
+                               before=shown(r["rating_before"]), after=shown(r["rating_after"])))
             else:
                 lines.append(t(locale, "result_line", place=r["place"] + 1, name=r["name"] + " 🤖",
                                points=tn(locale, "count.points", r["score"])))

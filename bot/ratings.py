@@ -5,7 +5,13 @@ Tresillo's declarer against the others), so when a finished deal names its side 
 ``declarer``, ``attacker``... in the view's ``last_deal`` or ``contract``) that deal is rated as a
 two-team match. Games whose deals name no side (Le Trio, Piquet...) are rated once, at the end,
 from the final places (individual ranking). Computer players are rated under one key per level
-(``c:normal``), listed apart, and never stored in a human's row.
+(``c:normal``), listed apart, and never stored in a human's row; a level's line counts every seat
+it held (two computers at one table count two matches, each with its own win and points), so
+computers' results are never netted against each other.
+
+Shown ratings (:func:`shown`) map openskill's ordinal (mu - 3 sigma, 0 for a new player) to a
+friendlier scale: ``1000 + 50 x ordinal``, never below 0. A new player shows 1000; the first
+matches move it by about 50 to 200, later ones less as the estimate firms up.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from bot.db import Rating
 from games.base import Game, Outcome
 
 MODEL = PlackettLuce()
+BASE, SCALE = 1000, 50  # shown rating = BASE + SCALE x ordinal
+COMPUTER = "c:"
 SIDE_KEYS = ("taker", "declarer", "attacker", "soloist", "bidder", "player")
 PARTNER_KEYS = ("partner", "called", "partners", "allies")
 
@@ -82,7 +90,22 @@ def deal_sides(game: Game, data: Mapping[str, Any]) -> list[DealSide | None]:
 
 
 def player_key(user_id: int | None, level: str = "normal") -> str:
-    return f"u{user_id}" if user_id is not None else f"c:{level}"
+    """``u<id>`` for a member, ``c:<level>`` for a computer player of that level."""
+    return f"u{user_id}" if user_id is not None else f"{COMPUTER}{level}"
+
+
+def computer_level(key: str) -> str | None:
+    """The level of a computer player's key (``c:normal`` -> ``normal``), ``None`` for a member."""
+    return key[len(COMPUTER):] if key.startswith(COMPUTER) else None
+
+
+def shown(ordinal: float) -> int:
+    """The rating players see: ``1000 + 50 x ordinal``, at least 0 (a new player shows 1000).
+
+    The ordinal is first rounded as match results store it (2 decimals), so a match's "before ->
+    after" and the leaderboard always agree.
+    """
+    return max(0, round(BASE + SCALE * round(ordinal, 2)))
 
 
 def rate_match(game: Game, data: Mapping[str, Any], outcome: Outcome, keys: Sequence[str],
@@ -90,10 +113,12 @@ def rate_match(game: Game, data: Mapping[str, Any], outcome: Outcome, keys: Sequ
     """New ratings after a match: ``(by key, per seat before)``.
 
     ``keys[seat]`` is the seat's player key; ``current`` the stored ratings (missing = new).
-    Matches, wins (first place) and points are counted too.
+    Matches, wins (first place) and points are counted too, per seat: a computer level holding
+    several seats counts one match (and its own win and points) for each.
     """
     seats = len(keys)
-    before = [current.get(k) or Rating(k, _user(k), names[i], MODEL.mu, MODEL.sigma) for i, k in enumerate(keys)]
+    before = [current.get(k) or Rating(k, _user(k), computer_level(k) or names[i], MODEL.mu, MODEL.sigma)
+              for i, k in enumerate(keys)]
     per_seat = [MODEL.rating(mu=r.mu, sigma=r.sigma) for r in before]
     sides = deal_sides(game, data)
     if sides and any(s is not None for s in sides):
@@ -117,9 +142,9 @@ def rate_match(game: Game, data: Mapping[str, Any], outcome: Outcome, keys: Sequ
         old = before[seat_list[0]]
         mu = sum(per_seat[s].mu for s in seat_list) / len(seat_list)
         sigma = sum(per_seat[s].sigma for s in seat_list) / len(seat_list)
-        result[key] = replace(old, name=names[seat_list[0]], mu=mu, sigma=sigma,
-                              matches=old.matches + 1,
-                              wins=old.wins + int(any(outcome.places[s] == 0 for s in seat_list)),
+        result[key] = replace(old, name=computer_level(key) or names[seat_list[0]], mu=mu, sigma=sigma,
+                              matches=old.matches + len(seat_list),
+                              wins=old.wins + sum(outcome.places[s] == 0 for s in seat_list),
                               points=old.points + sum(outcome.scores[s] for s in seat_list))
     return result, before
 

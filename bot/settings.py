@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -14,7 +15,8 @@ from games.i18n import LOCALES
 class Settings:
     """Everything the bot needs to start; pauses and timers are zero in tests.
 
-    ``computer_pause``: seconds a computer player waits before acting, so humans can follow;
+    ``computer_pause``: seconds a computer player waits before acting, so humans can follow
+    (``COMPUTER_PAUSE``, default 1 s, in Discord and local mode alike);
     ``edit_interval``: least seconds between two edits of one table message;
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
@@ -26,7 +28,7 @@ class Settings:
     database_path: Path = Path("data/tapis.sqlite3")
     dev_guild_id: int | None = None
     default_locale: str = "fr"
-    computer_pause: float = 1.2
+    computer_pause: float = 1.0
     edit_interval: float = 1.0
     turn_timer: int = 90
     sync_commands: bool = True
@@ -55,6 +57,7 @@ class Settings:
             default_locale=locale if locale in LOCALES else "fr",
             lobby_idle=hours * 3600, match_idle=days * 24 * 3600,
             synchronous=(env.get("DATABASE_SYNCHRONOUS") or "FULL").strip().upper(),
+            computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
         )
         return replace(settings, **overrides)
 
@@ -69,3 +72,14 @@ def _number(text: str | None, default: float) -> float:
     except ValueError:
         return default
     return value if value > 0 else default
+def _seconds(text: str | None, name: str, default: float) -> float:
+    """A non-negative number of seconds from the environment; blank means ``default``."""
+    if not (text or "").strip():
+        return default
+    try:
+        value = float(text)  # type: ignore[arg-type]
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise ValueError(f"{name} must be a number of seconds (0 or more), not {text!r}")
+    return value

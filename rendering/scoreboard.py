@@ -1,8 +1,8 @@
 """Leaderboard image.
 
-``rows``: dicts with ``rank`` (int), ``name`` (str), ``rating`` (float), ``matches`` (int), ``wins``
-(int), ``points`` (int or float), best first; optional ``computer`` (bool) marks a computer player;
-missing keys show as blanks.
+``rows``: dicts with ``rank`` (int), ``name`` (str), ``rating`` (int; a float shows one decimal),
+``matches`` (int), ``wins`` (int), ``points`` (int or float), best first; optional ``computer``
+(bool) marks a computer player; missing keys show as blanks.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def _cell(row: Mapping[str, Any], key: str) -> str:
     value = row.get(key)
     if value is None:
         return ""
-    if key == "rating" and isinstance(value, int | float):
+    if key == "rating" and isinstance(value, float):
         return f"{value:.1f}"
     return number(value)
 

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import views
-from bot.cogs import game_autocomplete
+from bot.cogs import game_choices
 from bot.i18n import LOCALES, t
 from bot.ids import ParsedId
 from bot.tables import BotError
@@ -35,7 +35,7 @@ class Admin(commands.Cog):
     @app_commands.command(name=_("rules"), description=_("Read a game's rules summary."))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("The game to play."))
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         async with self.bot.guard(interaction):
             embed, view = rules_page(find_game(game), 0, self.bot.locale_for(interaction))

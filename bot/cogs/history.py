@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ids, ratings, replay, views
-from bot.cogs import game_autocomplete
+from bot.cogs import game_choices
 from bot.db import history
 from bot.i18n import t
 from bot.ids import ParsedId
@@ -113,7 +113,7 @@ class History(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(member=_("member"), game=_("game"))
     @app_commands.describe(member=_("The member."), game=_("Only this game."))
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(game=game_choices())
     async def history_command(self, interaction: discord.Interaction[Any], member: discord.Member | None = None,
                       game: str | None = None) -> None:
         async with self.bot.guard(interaction):

@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import images, views
-from bot.cogs import game_autocomplete
+from bot import images, ratings, views
+from bot.cogs import game_choices
 from bot.db import Rating
 from bot.i18n import pick, t, tn
 from games import GAMES, find_game
@@ -19,11 +19,12 @@ from games import GAMES, find_game
 _ = app_commands.locale_str
 
 
-def rows_of(ratings: list[Rating], computer: bool = False, locale: str = "fr") -> list[dict[str, Any]]:
-    """Scoreboard rows for ``rendering.scoreboard_image`` (computer players named in ``locale``)."""
+def rows_of(found: list[Rating], computer: bool = False, locale: str = "fr") -> list[dict[str, Any]]:
+    """Scoreboard rows for ``rendering.scoreboard_image`` (computer players named in ``locale``), with
+    the shown rating (``ratings.shown``: 1000 for a new player)."""
     return [{"rank": i + 1, "name": computer_name(r.player_key, locale) if computer else r.name,
-             "rating": round(r.ordinal, 1), "matches": r.matches, "wins": r.wins,
-             "points": round(r.points, 1), "computer": computer} for i, r in enumerate(ratings)]
+             "rating": ratings.shown(r.ordinal), "matches": r.matches, "wins": r.wins,
+             "points": round(r.points, 1), "computer": computer} for i, r in enumerate(found)]
 
 
 def computer_name(player_key: str, locale: str) -> str:
@@ -33,7 +34,7 @@ def computer_name(player_key: str, locale: str) -> str:
 
 
 def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
-    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"], rating=f"{r['rating']:.1f}",
+    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"], rating=r["rating"],
                        matches=tn(locale, "count.matches", r["matches"]), wins=tn(locale, "count.wins", r["wins"]),
                        points=tn(locale, "count.points", r["points"])) for r in rows)
 
@@ -46,7 +47,7 @@ class Leaderboard(commands.Cog):
     @app_commands.guild_only()
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("The game to play."))
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(game=game_choices())
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(thinking=True)
@@ -84,7 +85,7 @@ class Leaderboard(commands.Cog):
             embed = discord.Embed(title=t(locale, "stats_title", name=who.display_name), colour=discord.Colour.teal())
             for name, r in found:
                 title = pick(GAMES[name].titles, locale, name) if name in GAMES else name
-                embed.add_field(name=title, value=lines_of(rows_of([r]), locale).split(". ", 1)[-1][:1024],
+                embed.add_field(name=title, value=lines_of(rows_of([r], locale=locale), locale).split(". ", 1)[-1][:1024],
                                 inline=False)
             if not found:
                 embed.description = t(locale, "no_results")

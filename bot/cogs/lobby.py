@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import game_autocomplete
+from bot.cogs import game_choices
 from bot.i18n import pick, t, tn
 from bot.ids import ParsedId
 from bot.tables import BotError
@@ -32,6 +32,11 @@ def parse_options(game: Game, text: str | None) -> dict[str, Any]:
     return game.resolve_options(out)
 
 
+def thread_name(game: Game, locale: str, host: str) -> str:
+    """A table's thread: "Tresillo · Marie" (the game and its host; the same in every language)."""
+    return f"{pick(game.titles, locale, game.name)} · {host}"[:100]
+
+
 class Lobby(commands.Cog):
     table = app_commands.Group(name=_("table"), description=_("Open, manage and leave card tables."),
                                guild_only=True)
@@ -49,7 +54,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(game=_("The game to play."), seats=_("Number of seats (default: the game's maximum)."),
                            options=_("Game options as name=value, comma separated."),
                            thread=_("Open the table in a new thread."))
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(game=game_choices())
     async def new(self, interaction: discord.Interaction[Any], game: str,
                   seats: app_commands.Range[int, 2, 10] | None = None, options: str | None = None,
                   thread: bool = False) -> None:
@@ -69,9 +74,8 @@ class Lobby(commands.Cog):
             thread_id = None
             where = getattr(channel, "mention", "#")
             if thread and isinstance(channel, discord.TextChannel):
-                made = await channel.create_thread(
-                    name=t(locale, "thread_name", game=pick(g.titles, locale, g.name), table="…")[:100],
-                    type=discord.ChannelType.public_thread)
+                made = await channel.create_thread(name=thread_name(g, locale, interaction.user.display_name),
+                                                   type=discord.ChannelType.public_thread)
                 thread_id, where = made.id, made.mention
             parent = channel.parent_id if isinstance(channel, discord.Thread) else channel.id
             table = await service.create(guild_id=interaction.guild_id, channel_id=parent or channel.id,

@@ -76,11 +76,9 @@ async def test_unknown_menu_is_answered(world: Any) -> None:
     ("play", {"action": "Z" * 5000}),
     ("play", {"action": "play:" + "Z" * 5000}),
     ("play", {"action": "'\\\n" * 1500 + "Z" * 500}),
-    ("table new", {"game": "Z" * 5000}),
     ("table new", {"game": "toy", "options": "deals=" + "Z" * 5000}),
     ("table new", {"game": "toy", "options": "Z" * 5000 + "=1"}),
-    ("rules", {"game": "Z" * 5000}),
-    ("leaderboard", {"game": "Z" * 5000}),
+    # the game pickers are fixed choices: Discord itself refuses any other value there
 ])
 async def test_long_input_is_answered_and_echoed_short(world: Any, command: str, options: dict[str, str]) -> None:
     """5,000 characters in a command: the answer fits Discord's 2,000 and repeats at most ~100 of
