@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot import ids, privacy, views
 from bot.cogs.history import b36
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.ids import ParsedId
 from bot.table import BotError
 
@@ -29,6 +29,17 @@ RED, GREY, BLUE = discord.ButtonStyle.danger, discord.ButtonStyle.secondary, dis
 def is_admin(user: Any) -> bool:
     perms = getattr(user, "guild_permissions", None)
     return perms is not None and bool(perms.manage_guild or perms.administrator)
+
+
+SERVER_VERBS = ("~zs", "~zt")
+
+
+def refusal(verb: str, owner: int, user_id: int, guild_id: int | None, admin: bool) -> str | None:
+    """Why a click on a ``/privacy`` button is refused (a text key), or ``None``: a member's
+    buttons are theirs alone, a server's are for that server's admins."""
+    if verb in SERVER_VERBS or (verb == "~zn" and owner == guild_id):
+        return None if owner == guild_id and admin else N_("not_admin")
+    return None if owner == user_id else N_("privacy_not_yours")
 
 
 def buttons(*items: tuple[str, str, discord.ButtonStyle]) -> discord.ui.View:
@@ -94,12 +105,10 @@ class Privacy(commands.Cog):
     async def on_click(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         locale = self.bot.locale_for(interaction)
         verb = parsed.action
-        owner = int(parsed.table, 36)
-        if verb in ("~zs", "~zt") or (verb == "~zn" and owner == interaction.guild_id):
-            if owner != interaction.guild_id or not is_admin(interaction.user):
-                raise BotError.of("not_admin")
-        elif owner != interaction.user.id:
-            raise BotError.of("privacy_not_yours")
+        why = refusal(verb, int(parsed.table, 36), interaction.user.id, interaction.guild_id,
+                      is_admin(interaction.user))
+        if why is not None:
+            raise BotError.of(why)
         if verb == "~ze":
             await self._export(interaction, locale)
         elif verb == "~zx":

@@ -257,3 +257,16 @@ async def test_a_server_that_takes_the_bot_back_keeps_its_data(world: Any) -> No
     await w.env.settle()
     assert await w.bot.service.purge_departed() == []
     assert (await count_rows(w.bot.db, w.guild.id))["results"] == 3
+
+
+def test_privacy_buttons_belong_to_their_member_or_the_servers_admins() -> None:
+    from bot.cogs.privacy import refusal
+
+    member, other, guild = 11, 12, 99
+    for verb in ("~ze", "~zx", "~zy", "~zn"):
+        assert refusal(verb, member, member, guild, False) is None
+        assert refusal(verb, member, other, guild, True) == "privacy_not_yours"
+    for verb in ("~zs", "~zt", "~zn"):
+        assert refusal(verb, guild, member, guild, True) is None
+        assert refusal(verb, guild, member, guild, False) == "not_admin"
+    assert refusal("~zt", 98, member, guild, True) == "not_admin"  # another server's button
