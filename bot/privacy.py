@@ -223,17 +223,28 @@ async def erase_guild(service: TableService, guild_id: int, *, gone: bool = Fals
     return deleted
 
 
-async def guild_left(db: dbm.Database, guild_id: int, at: float) -> None:
-    """The bot was removed from a server: its data is kept ``guild_retention`` from ``at``."""
+async def departures(db: dbm.Database) -> dict[int, float]:
+    """When the bot left each server it left (and was not invited back to)."""
     async with db.transaction() as conn:
+        rows = await dbm.fetch_all(conn, "SELECT guild_id, left_at FROM guild_departures")
+    return {row["guild_id"]: row["left_at"] for row in rows}
+
+
+async def guild_left(service: TableService, guild_id: int, at: float) -> None:
+    """The bot was removed from a server: its data is kept ``guild_retention`` from ``at``."""
+    async with service.db.transaction() as conn:
         await dbm.run(conn, "INSERT OR IGNORE INTO guild_departures (guild_id, left_at) VALUES (?, ?)",
                       (guild_id, at))
+    if service.departed is not None:
+        service.departed.setdefault(guild_id, at)
 
 
-async def guild_back(db: dbm.Database, guild_id: int) -> None:
+async def guild_back(service: TableService, guild_id: int) -> None:
     """The bot is in the server (again): its data is no longer due for deletion."""
-    async with db.transaction() as conn:
+    async with service.db.transaction() as conn:
         await dbm.run(conn, "DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
+    if service.departed is not None:
+        service.departed.pop(guild_id, None)
 
 
 async def purge_departed(service: TableService, now: float) -> list[int]:

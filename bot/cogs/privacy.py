@@ -156,11 +156,11 @@ class Privacy(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await privacy.guild_left(self.bot.db, guild.id, self.bot.service.clock())
+        await privacy.guild_left(self.bot.service, guild.id, self.bot.service.clock())
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        await privacy.guild_back(self.bot.db, guild.id)
+        await privacy.guild_back(self.bot.service, guild.id)
 
 
 async def setup(bot: Any) -> None:

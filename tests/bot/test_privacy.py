@@ -233,11 +233,13 @@ async def test_a_removed_server_is_forgotten_after_the_retention(world: Any) -> 
     service = w.bot.service
     now = 1_000_000.0
     service.clock = lambda: now
+    assert await service.purge_departed() == [] and service.departed == {}  # read once, then kept in memory
     w.env.backend.remove_guild(w.guild.id)
     await w.env.settle()
     async with w.bot.db.transaction() as conn:
         async with conn.execute("SELECT guild_id, left_at FROM guild_departures") as cur:
             assert [tuple(r) for r in await cur.fetchall()] == [(w.guild.id, now)]
+    assert service.departed == {w.guild.id: now}
     day = 86400.0
     service.clock = lambda: now + 29 * day
     assert await service.purge_departed() == []
@@ -252,7 +254,7 @@ async def test_a_server_that_takes_the_bot_back_keeps_its_data(world: Any) -> No
     w = world
     table, _ = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=1")
     await finish(w, table, [w.alice, w.bob])
-    await privacy.guild_left(w.bot.db, w.guild.id, 0.0)
+    await privacy.guild_left(w.bot.service, w.guild.id, 0.0)
     w.bot.dispatch("guild_join", w.bot.get_guild(w.guild.id))
     await w.env.settle()
     assert await w.bot.service.purge_departed() == []
