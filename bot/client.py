@@ -29,7 +29,8 @@ from bot.views import TapisItem
 from games.errors import GameError
 
 log = logging.getLogger(__name__)
-COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.leaderboard", "bot.cogs.admin", "bot.cogs.history")
+COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.leaderboard", "bot.cogs.admin", "bot.cogs.history",
+        "bot.cogs.privacy")
 Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[None]]
 
 

@@ -469,3 +469,20 @@ async def match_results(db: Database, table_id: str) -> list[dict[str, Any]]:
     """Every seat's result line of a finished match, by seat."""
     async with db.conn.execute(MATCH_RESULTS, (table_id,)) as cur:
         return [dict(r) for r in await cur.fetchall()]
+
+
+# -- members' data (issue 20) ----------------------------------------------------------------------
+
+async def checkpoint(db: Database) -> bool:
+    """Copy the write-ahead log into the database file and empty it (``wal_checkpoint(TRUNCATE)``),
+    so erased data leaves the log too; ``False`` when a reader kept it from completing."""
+    if db.path == ":memory:":
+        return True
+    async with db._write:
+        async with db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur:
+            row = await cur.fetchone()
+    done = row is not None and row[0] == 0
+    if not done:
+        log.warning("database %s: the checkpoint after an erasure could not complete (a read in progress)",
+                    db.path)
+    return done

@@ -4,7 +4,8 @@ A lobby nobody touched for ``Settings.lobby_idle`` seconds (24 h) is cancelled; 
 member's move for ``Settings.match_idle`` seconds (7 days) is abandoned. Either way a notice goes
 to the table's channel (through ``TableService.announce``) and the channel is free again. A
 background task sweeps every ``Settings.housekeeping_interval`` seconds; it also restarts the
-computer players of a table whose background task died (a failed write: disk full...).
+computer players of a table whose background task died (a failed write: disk full...), and deletes
+the data of servers the bot was removed from ``Settings.guild_retention`` seconds ago (issue 20).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot import privacy
 from bot.i18n import N_
 from bot.table import Table
 
@@ -31,6 +33,7 @@ class Housekeeping:
     errors: list[BaseException]
     _robots: dict[str, asyncio.Task[Any]]
     clock: Callable[[], float]
+    departed: dict[int, float] | None = None  # server id -> when the bot left it (loaded at the first sweep)
 
     async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
         raise NotImplementedError
@@ -67,6 +70,15 @@ class Housekeeping:
             closed += 1
         return closed
 
+    async def purge_departed(self) -> list[int]:
+        """Delete the data of every server the bot left at least ``guild_retention`` seconds ago (the
+        departures are read once, then kept up to date in memory: a sweep costs no query)."""
+        if self.departed is None:
+            self.departed = await privacy.departures(self.db)  # type: ignore[attr-defined]
+        if not any(at <= self.clock() - self.settings.guild_retention for at in self.departed.values()):
+            return []
+        return await privacy.purge_departed(self, self.clock())  # type: ignore[arg-type]
+
     def thinking(self, table: Table) -> bool:
         """Whether a computer player's task is running for ``table``."""
         robot = self._robots.get(table.id)
@@ -83,6 +95,9 @@ class Housekeeping:
                 n = await self.sweep()
                 if n:
                     log.info("housekeeping closed %d forgotten table(s)", n)
+                gone = await self.purge_departed()
+                if gone:
+                    log.info("housekeeping deleted the data of %d server(s) the bot left", len(gone))
             except Exception as exc:  # a failed sweep is retried at the next one
                 self.errors.append(exc)
                 log.exception("housekeeping failed")

@@ -21,6 +21,7 @@ class Settings:
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
+    ``guild_retention``: seconds a server's data is kept after the bot was removed from it (30 days);
     ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut).
     """
 
@@ -36,6 +37,7 @@ class Settings:
     match_idle: float = 7 * 24 * 3600.0
     housekeeping_interval: float = 600.0
     synchronous: str = "FULL"
+    guild_retention: float = 30 * 24 * 3600.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -50,12 +52,13 @@ class Settings:
         guild = (env.get("DEV_GUILD_ID") or "").strip()
         hours = _number(env.get("LOBBY_IDLE_HOURS"), 24.0)
         days = _number(env.get("MATCH_IDLE_DAYS"), 7.0)
+        retention = _number(env.get("GUILD_RETENTION_DAYS"), 30.0)
         settings = cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=Path((env.get("DATABASE_PATH") or "").strip() or "data/tapis.sqlite3"),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             default_locale=locale if locale in LOCALES else "fr",
-            lobby_idle=hours * 3600, match_idle=days * 24 * 3600,
+            lobby_idle=hours * 3600, match_idle=days * 24 * 3600, guild_retention=retention * 24 * 3600,
             synchronous=(env.get("DATABASE_SYNCHRONOUS") or "FULL").strip().upper(),
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
         )

@@ -1,0 +1,286 @@
+"""Members' data (issue 20): what Tapis keeps about a member or a server, its export, its erasure.
+
+A member's rows are ``seats`` (id and display name), the ``actions`` of those seats, ``results``
+(id and name), ``ratings`` (key ``u<id>``, id and name) and ``game_tables.host_id``; abort votes
+live in memory only. Erasing a member is one transaction: their ratings are deleted, their seats
+and result lines become "Former player" with no id (the action log is kept, so past matches stay
+replayable and everyone else's results and ratings are untouched), their host ids become 0. It runs
+with ``secure_delete`` and is followed by a WAL checkpoint, so the old bytes leave the file.
+
+A member seated at an open table is moved out first (:func:`vacate`): they leave a lobby (a lobby
+they host is cancelled) and a computer takes their seat in a match in play (a match left with no
+member is cancelled). A server's data goes with ``/privacy server`` or, when the bot was removed
+from the server, ``Settings.guild_retention`` later (:func:`purge_departed`, from the housekeeping).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot import db as dbm
+from bot import records
+from bot.i18n import t
+from bot.ratings import player_key
+from bot.table import BotError, SeatInfo, Table
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+OPEN = "('lobby', 'playing')"
+
+# -- a member ----------------------------------------------------------------------------------
+
+MY_SEATS = """SELECT s.table_id, t.guild_id, t.game, t.status, t.created_at, s.seat, s.name,
+    t.host_id = s.user_id AS host FROM seats s JOIN game_tables t ON t.id = s.table_id
+    WHERE s.user_id = ? ORDER BY t.created_at, s.table_id"""
+MY_ACTIONS = """SELECT a.table_id, a.rev, a.seat, a.action, a.by_computer, a.at FROM actions a
+    JOIN seats s ON s.table_id = a.table_id AND s.seat = a.seat WHERE s.user_id = ? ORDER BY a.table_id, a.rev"""
+MY_RESULTS = """SELECT table_id, guild_id, game, seat, name, score, place, rating_before, rating_after,
+    finished_at FROM results WHERE user_id = ? ORDER BY finished_at, table_id"""
+MY_RATINGS = """SELECT guild_id, game, player_key, name, mu, sigma, matches, wins, points FROM ratings
+    WHERE user_id = ? OR player_key = ? ORDER BY guild_id, game"""
+MY_HOSTED = "SELECT id AS table_id, guild_id, game, status, created_at FROM game_tables WHERE host_id = ?"
+MY_GUILDS = """SELECT t.guild_id FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE s.user_id = ?
+    UNION SELECT guild_id FROM results WHERE user_id = ?
+    UNION SELECT guild_id FROM ratings WHERE user_id = ? OR player_key = ?
+    UNION SELECT guild_id FROM game_tables WHERE host_id = ?"""
+STILL_OPEN = f"""SELECT COUNT(*) FROM seats s JOIN game_tables t ON t.id = s.table_id
+    WHERE s.user_id = ? AND t.status IN {OPEN}"""
+FORGET_SEATS = """UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?
+    AND table_id IN (SELECT id FROM game_tables WHERE guild_id = ?)"""
+FORGET_RESULTS = "UPDATE results SET user_id = NULL, name = ? WHERE user_id = ? AND guild_id = ?"
+FORGET_RATINGS = "DELETE FROM ratings WHERE user_id = ? OR player_key = ?"
+FORGET_HOST = "UPDATE game_tables SET host_id = 0 WHERE host_id = ?"
+
+
+async def member_export(db: dbm.Database, user_id: int) -> dict[str, Any]:
+    """Everything stored about a member, in every server: seats, the actions of those seats,
+    results, ratings and the tables they opened (the ``/privacy`` export file)."""
+    async with db.transaction() as conn:  # one consistent snapshot
+        out: dict[str, Any] = {"user_id": user_id, "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
+        out["seats"] = await dbm.fetch_all(conn, MY_SEATS, (user_id,))
+        out["actions"] = await dbm.fetch_all(conn, MY_ACTIONS, (user_id,))
+        out["results"] = await dbm.fetch_all(conn, MY_RESULTS, (user_id,))
+        out["ratings"] = await dbm.fetch_all(conn, MY_RATINGS, (user_id, player_key(user_id)))
+        out["tables_opened"] = await dbm.fetch_all(conn, MY_HOSTED, (user_id,))
+    for seat in out["seats"]:
+        seat["host"] = bool(seat["host"])
+    return out
+
+
+def member_summary(data: dict[str, Any], guild_id: int) -> dict[str, int]:
+    """Counts of a member's rows in one server (and ``elsewhere``: their seats in other servers)."""
+    here = {row["table_id"] for row in data["seats"] if row["guild_id"] == guild_id}
+    return {"tables": len(here),
+            "actions": sum(1 for a in data["actions"] if a["table_id"] in here and not a["by_computer"]),
+            "results": sum(1 for r in data["results"] if r["guild_id"] == guild_id),
+            "ratings": sum(1 for r in data["ratings"] if r["guild_id"] == guild_id),
+            "elsewhere": len({row["table_id"] for row in data["seats"]} - here)}
+
+
+def open_seats(service: TableService, user_id: int) -> list[Table]:
+    """The open tables (every server) where the member is seated or host."""
+    return [table for table in list(service.tables.values())
+            if table.open and (table.seated(user_id) or table.host_id == user_id)]
+
+
+async def vacate(service: TableService, user_id: int) -> list[str]:
+    """Move the member out of every open table: they leave a lobby (one they host is cancelled);
+    in a match in play a computer takes their seat (a match left with no member is cancelled)."""
+    moved = []
+    for table in open_seats(service, user_id):
+        if table.status == "lobby":
+            if table.host_id == user_id:
+                await service.cancel(table.id, user_id)
+            else:
+                await service.leave(table.id, user_id)
+        else:
+            await _computer_takes(service, table, user_id)
+        moved.append(table.id)
+    return moved
+
+
+async def _computer_takes(service: TableService, table: Table, user_id: int) -> None:
+    async with table.lock:
+        if not table.open:
+            return
+        table.votes.discard(user_id)
+        members = [s.user_id for s in table.seats if s.user_id not in (None, user_id)]
+        if not members:
+            await service._close(table, "cancelled")
+            return
+        host = table.host_id
+        with service._undo(table):
+            if table.seated(user_id):
+                n = sum(s.computer for s in table.seats) + 1
+                table.seats[table.seat_of(user_id)] = SeatInfo(None, t(service.locale_of(table.guild_id),
+                                                                       "computer", n=n))
+            if table.host_id == user_id:
+                table.host_id = members[0]
+            try:
+                await service._save_lobby(table)
+            except BaseException:
+                table.host_id = host
+                raise
+    service._after_change(table)
+
+
+async def erase_member(service: TableService, user_id: int) -> int:
+    """Erase a member everywhere in one transaction (see the module); returns how many rows changed.
+
+    :raises BotError: they are still seated at an open table (call :func:`vacate` first)."""
+    db = service.db
+    key = player_key(user_id)
+    changed = 0
+    async with db.transaction() as conn:
+        if await dbm.scalar(conn, STILL_OPEN, (user_id,)):
+            raise BotError.of("privacy_seated")
+        guilds = [r["guild_id"] for r in await dbm.fetch_all(conn, MY_GUILDS, (user_id, user_id, user_id, key,
+                                                                               user_id))]
+        async with _secure(conn):
+            for guild_id in guilds:
+                former = t(service.locale_of(guild_id), "former_player")
+                changed += await _count(conn, FORGET_SEATS, (former, user_id, guild_id))
+                changed += await _count(conn, FORGET_RESULTS, (former, user_id, guild_id))
+            changed += await _count(conn, FORGET_RATINGS, (user_id, key))
+            changed += await _count(conn, FORGET_HOST, (user_id,))
+    _forget_in_memory(service, user_id)
+    await dbm.checkpoint(db)
+    log.info("a member's data was erased (%d rows)", changed)
+    return changed
+
+
+def _forget_in_memory(service: TableService, user_id: int) -> None:
+    """The closed tables the service still holds forget the member too."""
+    for table in service.known():
+        former = t(service.locale_of(table.guild_id), "former_player")
+        table.votes.discard(user_id)
+        if table.open:
+            continue
+        table.seats = [SeatInfo(None, former) if s.user_id == user_id else s for s in table.seats]
+        if table.host_id == user_id:
+            table.host_id = 0
+        for row in table.result or []:
+            if row.get("user_id") == user_id:
+                row["user_id"], row["name"] = None, former
+    _forget_cache()
+
+
+# -- a server ----------------------------------------------------------------------------------
+
+GUILD_COUNTS = {
+    "tables": "SELECT COUNT(*) FROM game_tables WHERE guild_id = ?",
+    "members": """SELECT COUNT(DISTINCT s.user_id) FROM seats s JOIN game_tables t ON t.id = s.table_id
+        WHERE t.guild_id = ? AND s.user_id IS NOT NULL""",
+    "actions": "SELECT COUNT(*) FROM actions WHERE table_id IN (SELECT id FROM game_tables WHERE guild_id = ?)",
+    "results": "SELECT COUNT(*) FROM results WHERE guild_id = ?",
+    "ratings": "SELECT COUNT(*) FROM ratings WHERE guild_id = ?",
+    "settings": "SELECT COUNT(*) FROM guild_settings WHERE guild_id = ?",
+}
+GUILD_TABLES = "(SELECT id FROM game_tables WHERE guild_id = ?)"
+FORGET_GUILD = (
+    f"DELETE FROM actions WHERE table_id IN {GUILD_TABLES}",
+    f"DELETE FROM seats WHERE table_id IN {GUILD_TABLES}",
+    "DELETE FROM game_tables WHERE guild_id = ?",
+    "DELETE FROM results WHERE guild_id = ?",
+    "DELETE FROM ratings WHERE guild_id = ?",
+    "DELETE FROM guild_settings WHERE guild_id = ?",
+    "DELETE FROM guild_departures WHERE guild_id = ?",
+)
+
+
+async def guild_summary(db: dbm.Database, guild_id: int) -> dict[str, int]:
+    """How many rows Tapis holds for a server, by kind."""
+    async with db.transaction() as conn:
+        return {kind: int(await dbm.scalar(conn, sql, (guild_id,)) or 0) for kind, sql in GUILD_COUNTS.items()}
+
+
+async def erase_guild(service: TableService, guild_id: int, *, gone: bool = False) -> int:
+    """Delete every row of a server in one transaction (its open tables are cancelled first; ``gone``:
+    the bot is no longer there, so nothing is posted); returns how many rows were deleted."""
+    for table in [tb for tb in list(service.tables.values()) if tb.guild_id == guild_id and tb.open]:
+        if gone:
+            service._stop_tasks(table.id)
+            table.status = "cancelled"
+            service.registry.close(table)
+        else:
+            await service.cancel(table.id, None, admin=True)
+    deleted = 0
+    async with service.db.transaction() as conn:
+        async with _secure(conn):
+            for sql in FORGET_GUILD:
+                deleted += await _count(conn, sql, (guild_id,))
+    recent = getattr(service.registry, "_recent", {})
+    for table in [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open]:
+        recent.pop(table.id, None)
+    service._prefs.pop(guild_id, None)
+    _forget_cache()
+    await dbm.checkpoint(service.db)
+    log.info("server %s: its data was erased (%d rows)", guild_id, deleted)
+    return deleted
+
+
+async def departures(db: dbm.Database) -> dict[int, float]:
+    """When the bot left each server it left (and was not invited back to)."""
+    async with db.transaction() as conn:
+        rows = await dbm.fetch_all(conn, "SELECT guild_id, left_at FROM guild_departures")
+    return {row["guild_id"]: row["left_at"] for row in rows}
+
+
+async def guild_left(service: TableService, guild_id: int, at: float) -> None:
+    """The bot was removed from a server: its data is kept ``guild_retention`` from ``at``."""
+    async with service.db.transaction() as conn:
+        await dbm.run(conn, "INSERT OR IGNORE INTO guild_departures (guild_id, left_at) VALUES (?, ?)",
+                      (guild_id, at))
+    if service.departed is not None:
+        service.departed.setdefault(guild_id, at)
+
+
+async def guild_back(service: TableService, guild_id: int) -> None:
+    """The bot is in the server (again): its data is no longer due for deletion."""
+    async with service.db.transaction() as conn:
+        await dbm.run(conn, "DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
+    if service.departed is not None:
+        service.departed.pop(guild_id, None)
+
+
+async def purge_departed(service: TableService, now: float) -> list[int]:
+    """Erase the servers the bot left at least ``Settings.guild_retention`` seconds before ``now``."""
+    async with service.db.transaction() as conn:
+        rows = await dbm.fetch_all(conn, "SELECT guild_id FROM guild_departures WHERE left_at <= ? ORDER BY guild_id",
+                                   (now - service.settings.guild_retention,))
+    for row in rows:
+        await erase_guild(service, row["guild_id"], gone=True)
+    return [row["guild_id"] for row in rows]
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+def _forget_cache() -> None:
+    """Replayed matches kept in memory hold the old names: dropped."""
+    with records._LOCK:
+        records._CACHE.clear()
+
+
+async def _count(conn: Any, sql: str, params: tuple[Any, ...]) -> int:
+    async with conn.execute(sql, params) as cur:
+        return max(cur.rowcount, 0)
+
+
+class _secure:
+    """``PRAGMA secure_delete`` on for the statements inside (erased bytes are overwritten with
+    zeros, not left in free space), then back to what it was."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.before = 0
+
+    async def __aenter__(self) -> None:
+        self.before = int(await dbm.scalar(self.conn, "PRAGMA secure_delete") or 0)
+        await dbm.run(self.conn, "PRAGMA secure_delete = ON")
+
+    async def __aexit__(self, *exc: object) -> None:
+        await dbm.run(self.conn, f"PRAGMA secure_delete = {self.before}")
