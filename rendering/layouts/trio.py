@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.cards import card, sort_key
+from games.trio.labels import meld_name
 from rendering.canvas import (
     GOLD,
     GOLDEN,
@@ -25,6 +26,7 @@ from rendering.canvas import (
     paste_card,
     pill,
     text,
+    text_width,
     wrap,
     wrap_whole,
 )
@@ -136,7 +138,7 @@ class TrioLayout(Layout):
         seats = int(view["seats"])
         card_w = 64 if seats <= 4 else 56 if seats == 5 else 50 if seats == 6 else 46
         heights = [plate_height(n, PLATE) for n in names]
-        rows = [max(h, LINE + card_height(card_w)) + 12 for h in heights]
+        rows = [max(h, LINE + card_height(card_w) + LINE - 4) + 12 for h in heights]
         top = HEAD + 8
         height = max(H_MIN, top + sum(rows) + 8)
         img = _rows_background(height).copy()
@@ -165,7 +167,8 @@ class TrioLayout(Layout):
     def _draw_melds(self, img: Image.Image, d: ImageDraw.ImageDraw, melds: list[JSON], x0: float, y: float,
                     w: int, width: float, locale: str) -> None:
         """The combinations side by side, cards overlapped so that each index stays visible (more
-        overlap when they are many); a wild is drawn as the card it stands for, on gold paper."""
+        overlap when they are many); a wild is drawn as the card it stands for, on gold paper. Each
+        is named underneath ("brelan de 4"), in the words of the lay-off buttons (issue 19)."""
         if not melds:
             return
         sizes = [len(m.get("cards") or []) for m in melds]
@@ -186,7 +189,13 @@ class TrioLayout(Layout):
                     img.paste(face, (round(x + i * step), round(y)), face)
                 else:
                     paste_card(img, code, "french", w, x + i * step, y, locale, compact=True)
-            x += w + (len(codes) - 1) * step + gap
+            span = w + (len(codes) - 1) * step
+            kind, shown = str(m.get("kind") or ""), [str(r) for r in reps]
+            name = meld_name(kind, shown, locale)
+            if text_width(name, MIN_TEXT) > span + gap - 4:
+                name = meld_name(kind, shown, locale, short=True)
+            text(d, (x, y + card_height(w) + 3), name, MIN_TEXT, INK, width=span + gap - 4)
+            x += span + gap
 
     def _draw_side(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, names: Sequence[str], locale: str,
                    height: int) -> None:
