@@ -250,13 +250,25 @@ class TrioLayout(Layout):
         return lines
 
     def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
+        """The round's last table (issue 19: the next deal replaces it at once): each player's laid
+        combinations as the round ended, named as on the table, then every hand left and its points."""
         d = view.get("last_deal") or {}
         deltas = d.get("deltas") or []
         rows: list[CardRow] = []
+        melds = d.get("melds") or []
+        for seat in range(len(names)):
+            own = [m for m in melds if m.get("owner") == seat]
+            if not own:
+                continue
+            said = ", ".join(meld_name(str(m.get("kind")), [str(r) for r in m.get("as") or []], locale, short=True)
+                             for m in own)
+            label = f"{names[seat]} · {pick(locale, 'posé', 'laid')}{colon(locale)}{said}"
+            rows.append((label, [str(c) for m in own for c in m.get("cards") or []]))
         for key, codes in sorted((d.get("hands") or {}).items(), key=lambda kv: int(kv[0])):
             seat = int(key)
             pts = deltas[seat] if seat < len(deltas) else ""
-            rows.append((f"{names[seat]} · {pts} pts", sorted(codes, key=lambda c: sort_key(card(c)))))
+            rows.append((f"{names[seat]} · {pick(locale, 'main', 'hand')} · {pts} pts",
+                         sorted(codes, key=lambda c: sort_key(card(c)))))
         return rows
 
 
