@@ -8,6 +8,7 @@ whole contract), so a build in progress is always completable and can always be 
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -242,13 +243,18 @@ class TrioState(State):
         the bot offers them in one multi-select (issue 19: choose the kind, pick the cards; each
         pick is still one ``add:`` step, applied all or none). 0 (card by card) when a wild may
         be wanted but is not offered yet: a wild never starts a combination, and a run's wild is
-        offered only beside the cards already placed."""
+        offered only beside the cards already placed. A set leaves out one pick per card held
+        twice (a menu lists each card once): those come after, one by one or in the next menu."""
         if seat != self.turn or self.phase != "meld" or not self.kind:
             return 0
+        hand = self.hands[seat]
         need = self.frame().bounds(self.kind)[0] - len(self.built)
-        wilds = sum(1 for c in self.hands[seat] if is_wild(c))
+        wilds = sum(1 for c in hand if is_wild(c))
         if wilds and (self.kind == "seq" or not self.built):
             return 0
+        if self.kind != "seq":  # a set may hold both copies of a card (two packs): a menu offers one
+            ranks = Counter(c.rank for c, n in Counter(hand).items() if n > 1 and not is_wild(c))
+            need -= max(ranks.values(), default=0)
         return need if need > 1 else 0
 
     def _advance(self, seat: int, action: Action) -> None:
