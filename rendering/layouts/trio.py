@@ -198,14 +198,14 @@ class TrioLayout(Layout):
             span = w + (len(codes) - 1) * step
             kind, shown = str(m.get("kind") or ""), [str(r) for r in reps]
             name = meld_name(kind, shown, locale)
-            room = span + gap - 4 if names_below else span - 4
+            room = span + gap - 6  # a name may run over the gap to the next combination
             if text_width(name, MIN_TEXT) > room:
                 name = meld_name(kind, shown, locale, short=True)
             if names_below:
                 text(d, (x, y + card_height(w) + 3), name, MIN_TEXT, INK, width=room)
             else:
                 band = y + card_height(w) - MIN_TEXT - 6
-                d.rectangle([x, band, x + span, y + card_height(w)], fill=PANEL)
+                d.rectangle([x, band, x + room + 2, y + card_height(w)], fill=PANEL)
                 text(d, (x + 3, band + 2), name, MIN_TEXT, INK, width=room)
             x += span + gap
 
