@@ -67,9 +67,15 @@ def table_view(table: Table, locale: str) -> discord.ui.View | None:
     return view
 
 
-def _option(game: Game, action: Action, index: int, locale: str) -> discord.SelectOption:
-    return discord.SelectOption(label=game.action_label(action, locale)[:100] or str(action)[:100],
-                                value=str(index))
+def _option(table: Table, action: Action, index: int, locale: str) -> discord.SelectOption:
+    return discord.SelectOption(label=_label(table, action, locale)[:100] or str(action)[:100], value=str(index))
+
+
+def _label(table: Table, action: Action, locale: str) -> str:
+    """The action's label, in the words of the table it acts on (the game's state-aware label)."""
+    if table.state is None:
+        return table.game.action_label(action, locale)
+    return table.game.state_action_label(table.state, action, [s.name for s in table.seats], locale)
 
 
 def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
@@ -94,7 +100,7 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
             n = min(picks, len(pickable))
             select = discord.ui.Select(custom_id=ids.build_id(tid, rev, "~m"), min_values=n, max_values=n,
                                        placeholder=t(locale, "choose_n", n=n)[:150],
-                                       options=[_option(game, a, i, locale) for i, a in pickable])
+                                       options=[_option(table, a, i, locale) for i, a in pickable])
             view.add_item(TapisItem(select, row=0))
             _buttons(view, table, others, locale, first_row=1)
             return view
@@ -103,7 +109,7 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
         return view
     if len(legal) <= SELECT_MAX:
         select = discord.ui.Select(custom_id=ids.build_id(tid, rev, "~a"), placeholder=t(locale, "choose"),
-                                   options=[_option(game, a, i, locale) for i, a in indexed])
+                                   options=[_option(table, a, i, locale) for i, a in indexed])
         view.add_item(TapisItem(select, row=0))
         return view
     names = groups_of(game, legal, locale)
@@ -125,7 +131,7 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
         for row, start in enumerate(range(0, min(len(chosen), 4 * SELECT_MAX), SELECT_MAX)):
             part = chosen[start:start + SELECT_MAX]
             select = discord.ui.Select(custom_id=ids.build_id(tid, rev, f"~a{row}"), placeholder=t(locale, "choose"),
-                                       options=[_option(game, a, i, locale) for i, a in part])
+                                       options=[_option(table, a, i, locale) for i, a in part])
             view.add_item(TapisItem(select, row=row))
     view.add_item(button(ids.build_id(tid, rev, "~g"), t(locale, "back"), row=4))
     return view
@@ -134,7 +140,7 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
 def _buttons(view: discord.ui.View, table: Table, actions: Sequence[tuple[int, Action]], locale: str,
              first_row: int) -> None:
     for n, (i, action) in enumerate(actions[: (5 - first_row) * 5]):
-        label = table.game.action_label(action, locale) or str(action)
+        label = _label(table, action, locale) or str(action)
         view.add_item(button(ids.build_id(table.id, table.rev, str(action), index=i), label,
                              style=discord.ButtonStyle.primary, row=first_row + n // 5))
 

@@ -429,6 +429,16 @@ class Game(ABC):
         """A short player-facing label for a button or menu entry."""
         return str(action)
 
+    def state_action_label(self, state: State, action: Action, names: Sequence[str], locale: str = "fr") -> str:
+        """:meth:`action_label` when the position and the seat names can say more (which laid
+        combination an action lays off on); the plain label by default."""
+        return self.action_label(action, locale)
+
+    def hand_notes(self, view: JSON, locale: str = "fr") -> list[str]:
+        """Lines shown above a seat's hand (``view``: its own view) to explain what the buttons
+        cannot, such as why a usual move is missing; none by default."""
+        return []
+
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """The menu an action belongs to when there are too many for one list (e.g. its suit)."""
         return action.kind

@@ -64,7 +64,7 @@ class Play(commands.Cog):
         typed = current.strip().lower()
         out = []
         for a in legal:
-            label = table.game.action_label(a, locale) or str(a)
+            label = table.game.state_action_label(table.state, a, [s.name for s in table.seats], locale) or str(a)
             if not typed or typed in label.lower() or typed in str(a).lower():
                 out.append(app_commands.Choice(name=label[:100], value=str(a)[:100]))
             if len(out) == 25:

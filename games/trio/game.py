@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.base import Action, Game, Option, Player
+from games.base import JSON, Action, Game, Option, Player, State
 from games.cards import card
 from games.errors import InvalidAction
 from games.i18n import Msg, t
 from games.trio.contracts import CONTRACTS
+from games.trio.labels import meld_name
 from games.trio.rules_text import rules_pages
 from games.trio.state import TrioState, new_state
 
@@ -21,6 +22,8 @@ _MELDS = {"brelan": Msg("trio.meld.brelan"), "carre": Msg("trio.meld.carre"), "s
 _DRAWS = {"stock": Msg("trio.action.draw.stock"), "discard": Msg("trio.action.draw.discard")}
 _ADD_ENDS = {"low": Msg("trio.action.add.low"), "high": Msg("trio.action.add.high")}
 _ONTO = {"": Msg("trio.action.onto"), "lo": Msg("trio.action.onto.lo"), "hi": Msg("trio.action.onto.hi")}
+_ONTO_NAMED = {"": Msg("trio.action.onto.named"), "lo": Msg("trio.action.onto.named.lo"),
+               "hi": Msg("trio.action.onto.named.hi")}
 _GROUPS = {"meld": Msg("trio.group.melds"), "add": Msg("trio.group.melds"), "done": Msg("trio.group.melds"),
            "cancel": Msg("trio.group.melds"), "layoff": Msg("trio.group.layoff"), "onto": Msg("trio.group.layoff"),
            "discard": Msg("trio.group.discard")}
@@ -157,6 +160,37 @@ class TrioGame(Game):
             return _ONTO[end](locale, n=mid)
         return str(action)
 
+    def state_action_label(self, state: State, action: Action, names: Sequence[str], locale: str = "fr") -> str:
+        """A lay-off target named as the table image names it: "Pablo · brelan de 4 (haut)"
+        (issue 19); other steps keep :meth:`action_label`."""
+        if action.kind == "onto" and isinstance(state, TrioState):
+            mid, _, end = action.arg.partition(":")
+            meld = next((m for m in state.melds if str(m.id) == mid), None)
+            if meld is not None:
+                return _ONTO_NAMED[end](locale, meld=owned_meld_name(meld.owner, meld.kind, meld.reps, names, locale))
+        return self.action_label(action, locale)
+
+    def hand_notes(self, view: JSON, locale: str = "fr") -> list[str]:
+        """Why "Take the discard" is missing after opening, the going-out duty, and the opening's
+        combinations ready to be laid together (RULES.md 3.4)."""
+        seat = view.get("seat")
+        if seat is None or view.get("to_act") != seat:
+            return []
+        notes = []
+        opened = view.get("opened") or []
+        if view.get("phase") == "draw" and view.get("discard_top") and seat < len(opened) and opened[seat]:
+            notes.append(t(locale, "trio.note.discard_after_opening"))
+        if view.get("must_go_out"):
+            notes.append(t(locale, "trio.note.must_go_out"))
+        building = view.get("building") or {}
+        staged = building.get("staged") or []
+        if staged:
+            ready = ", ".join(meld_name("seq" if p.get("kind") == "seq" else "set",
+                                        [str(x).split("=")[-1] for x in p.get("cards") or []], locale)
+                              for p in staged)
+            notes.append(t(locale, "trio.note.staged", melds=ready))
+        return notes
+
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """Menus: draw, combinations (build steps), lay-offs, discards."""
         group = _GROUPS.get(action.kind)
@@ -164,6 +198,12 @@ class TrioGame(Game):
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         return rules_pages(self.variant, locale)
+
+
+def owned_meld_name(owner: int, kind: str, reps: Sequence[str], names: Sequence[str], locale: str = "fr") -> str:
+    """"Pablo · brelan de 4": a laid combination with its owner's name."""
+    who = names[owner] if 0 <= owner < len(names) else str(owner + 1)
+    return t(locale, "trio.meld.owned", owner=who, name=meld_name(kind, reps, locale))
 
 
 class EcoleGame(TrioGame):

@@ -8,6 +8,7 @@ whole contract), so a build in progress is always completable and can always be 
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -237,6 +238,25 @@ class TrioState(State):
     def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
         return why_illegal(self, action)
 
+    def pending_picks(self, seat: int) -> int:
+        """The cards still needed to reach the smallest size of the combination being built, so
+        the bot offers them in one multi-select (issue 19: choose the kind, pick the cards; each
+        pick is still one ``add:`` step, applied all or none). 0 (card by card) when a wild may
+        be wanted but is not offered yet: a wild never starts a combination, and a run's wild is
+        offered only beside the cards already placed. A set leaves out one pick per card held
+        twice (a menu lists each card once): those come after, one by one or in the next menu."""
+        if seat != self.turn or self.phase != "meld" or not self.kind:
+            return 0
+        hand = self.hands[seat]
+        need = self.frame().bounds(self.kind)[0] - len(self.built)
+        wilds = sum(1 for c in hand if is_wild(c))
+        if wilds and (self.kind == "seq" or not self.built):
+            return 0
+        if self.kind != "seq":  # a set may hold both copies of a card (two packs): a menu offers one
+            ranks = Counter(c.rank for c, n in Counter(hand).items() if n > 1 and not is_wild(c))
+            need -= max(ranks.values(), default=0)
+        return need if need > 1 else 0
+
     def _advance(self, seat: int, action: Action) -> None:
         advance(self, action)
 
@@ -306,7 +326,8 @@ class TrioState(State):
         self.last_deal = {"deal_no": self.round_no, "deltas": deltas, "scores": list(self.scores),
                           "out": out, "blocked": out is None, "match_limit": limit,
                           "opened": list(self.opened), "finishers": finishers,
-                          "hands": {str(s): [c.code for c in self.held(s)] for s in range(n) if s != out}}
+                          "hands": {str(s): [c.code for c in self.held(s)] for s in range(n) if s != out},
+                          "melds": [m.to_json() for m in self.melds]}
         self._event({"type": "deal_end", "deal_no": self.round_no, "out": out, "blocked": out is None,
                      "deltas": deltas})
         if limit:
@@ -349,7 +370,8 @@ class TrioState(State):
         the first Jack), ``winners`` (once over). ``last_deal`` adds ``out`` (the seat that went
         out, ``None`` for a blocked round), ``blocked`` (the stock ran out for the last time: nobody
         went out), ``match_limit`` (the match ended because it reached ``max_rounds``), ``opened``,
-        ``finishers`` (who completed the last contract) and ``hands`` (the cards counted). Events
+        ``finishers`` (who completed the last contract), ``hands`` (the cards counted) and ``melds``
+        (the table as the round ended, rows as in ``melds``). Events
         besides ``deal`` / ``draw`` / ``discard`` / ``meld`` / ``open`` / ``layoff`` / ``out``:
         ``reshuffle`` (``cards``, ``pass``), ``blocked`` (``deal_no``, ``passes``), ``deal_end``
         (``deal_no``, ``out``, ``blocked``, ``deltas``) and ``match_limit`` (``rounds``). Privately: ``hand``
@@ -531,6 +553,7 @@ def _last_deal_json(last: JSON) -> JSON:
     d["deltas"], d["scores"], d["opened"], d["finishers"] = (
         [*last["deltas"]], [*last["scores"]], [*last["opened"]], [*last["finishers"]])
     d["hands"] = {k: [*v] for k, v in last["hands"].items()}
+    d["melds"] = [{**m, "cards": [*m["cards"]], "as": [*m["as"]]} for m in last.get("melds", ())]
     return d
 
 

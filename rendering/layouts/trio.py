@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.cards import card, sort_key
+from games.trio.labels import meld_name
 from rendering.canvas import (
     GOLD,
     GOLDEN,
@@ -25,6 +26,7 @@ from rendering.canvas import (
     paste_card,
     pill,
     text,
+    text_width,
     wrap,
     wrap_whole,
 )
@@ -53,6 +55,7 @@ SIDE_X = 806  # the stock and discard column
 PLATE = 300  # plate width
 MELD_X = MARGIN + PLATE + 14
 H_MIN = 620
+H_MAX = 900  # the tallest table picture (tests/rendering/test_games.py)
 
 
 @functools.lru_cache(maxsize=4)
@@ -136,8 +139,12 @@ class TrioLayout(Layout):
         seats = int(view["seats"])
         card_w = 64 if seats <= 4 else 56 if seats == 5 else 50 if seats == 6 else 46
         heights = [plate_height(n, PLATE) for n in names]
-        rows = [max(h, LINE + card_height(card_w)) + 12 for h in heights]
         top = HEAD + 8
+        below = LINE - 4  # the combinations' names under their cards...
+        rows = [max(h, LINE + card_height(card_w) + below) + 12 for h in heights]
+        if top + sum(rows) + 8 > H_MAX:  # ...or on a band over their lower part, on a crowded table
+            below = 0
+            rows = [max(h, LINE + card_height(card_w)) + 12 for h in heights]
         height = max(H_MIN, top + sum(rows) + 8)
         img = _rows_background(height).copy()
         d = ImageDraw.Draw(img)
@@ -157,15 +164,17 @@ class TrioLayout(Layout):
             text(d, (bx + 4, y + 13), contract_text(view, seat, locale), MIN_TEXT, MUTED, anchor="lm",
                  width=SIDE_X - bx - 24)
             own = [m for m in melds if m.get("owner") == seat]
-            self._draw_melds(img, d, own, MELD_X, y + LINE, card_w, SIDE_X - 20 - MELD_X, locale)
+            self._draw_melds(img, d, own, MELD_X, y + LINE, card_w, SIDE_X - 20 - MELD_X, locale, below > 0)
             y += row_h
         self._draw_side(img, d, view, names, locale, height)
         return img
 
     def _draw_melds(self, img: Image.Image, d: ImageDraw.ImageDraw, melds: list[JSON], x0: float, y: float,
-                    w: int, width: float, locale: str) -> None:
+                    w: int, width: float, locale: str, names_below: bool = True) -> None:
         """The combinations side by side, cards overlapped so that each index stays visible (more
-        overlap when they are many); a wild is drawn as the card it stands for, on gold paper."""
+        overlap when they are many); a wild is drawn as the card it stands for, on gold paper. Each
+        is named underneath ("brelan de 4"), in the words of the lay-off buttons (issue 19), or
+        (``names_below`` false) on a dark band over the lower part of its cards, below the indices."""
         if not melds:
             return
         sizes = [len(m.get("cards") or []) for m in melds]
@@ -186,7 +195,19 @@ class TrioLayout(Layout):
                     img.paste(face, (round(x + i * step), round(y)), face)
                 else:
                     paste_card(img, code, "french", w, x + i * step, y, locale, compact=True)
-            x += w + (len(codes) - 1) * step + gap
+            span = w + (len(codes) - 1) * step
+            kind, shown = str(m.get("kind") or ""), [str(r) for r in reps]
+            name = meld_name(kind, shown, locale)
+            room = span + gap - 6  # a name may run over the gap to the next combination
+            if text_width(name, MIN_TEXT) > room:
+                name = meld_name(kind, shown, locale, short=True)
+            if names_below:
+                text(d, (x, y + card_height(w) + 3), name, MIN_TEXT, INK, width=room)
+            else:
+                band = y + card_height(w) - MIN_TEXT - 6
+                d.rectangle([x, band, x + room + 2, y + card_height(w)], fill=PANEL)
+                text(d, (x + 3, band + 2), name, MIN_TEXT, INK, width=room)
+            x += span + gap
 
     def _draw_side(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, names: Sequence[str], locale: str,
                    height: int) -> None:
@@ -241,14 +262,37 @@ class TrioLayout(Layout):
         return lines
 
     def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
+        """The round's last table (issue 19: the next deal replaces it at once): each player's laid
+        combinations as the round ended, named as on the table, then every hand left and its points.
+        With more than five players each seat takes one row, its combinations, a card back, then
+        its hand (the recap keeps a readable height)."""
         d = view.get("last_deal") or {}
         deltas = d.get("deltas") or []
-        rows: list[CardRow] = []
-        for key, codes in sorted((d.get("hands") or {}).items(), key=lambda kv: int(kv[0])):
-            seat = int(key)
-            pts = deltas[seat] if seat < len(deltas) else ""
-            rows.append((f"{names[seat]} · {pts} pts", sorted(codes, key=lambda c: sort_key(card(c)))))
-        return rows
+        hands = {int(k): sorted(v, key=lambda c: sort_key(card(c))) for k, v in (d.get("hands") or {}).items()}
+        melds = d.get("melds") or []
+        laid: list[CardRow] = []
+        left: list[CardRow] = []
+        for seat in range(len(names)):
+            own = [m for m in melds if m.get("owner") == seat]
+            cards = [str(c) for m in own for c in m.get("cards") or []]
+            pts = f"{deltas[seat] if seat < len(deltas) else ''} pts"
+            if len(names) > 5:
+                if own or seat in hands:
+                    parts = [f"{names[seat]} · {pick(locale, 'posé', 'laid')} ▸ {pick(locale, 'main', 'hand')}"
+                             if own and seat in hands else f"{names[seat]} · {pick(locale, 'posé', 'laid')}"
+                             if own else names[seat]]
+                    if seat in hands:
+                        parts.append(pts)
+                    laid.append((" · ".join(parts), cards + ([""] if own and hands.get(seat) else [])
+                                 + hands.get(seat, [])))
+                continue
+            if own:
+                said = ", ".join(meld_name(str(m.get("kind")), [str(r) for r in m.get("as") or []], locale,
+                                           short=True) for m in own)
+                laid.append((f"{names[seat]} · {pick(locale, 'posé', 'laid')}{colon(locale)}{said}", cards))
+            if seat in hands:
+                left.append((f"{names[seat]} · {pick(locale, 'main', 'hand')} · {pts}", hands[seat]))
+        return laid + left
 
 
 LAYOUT = register("trio", TrioLayout())

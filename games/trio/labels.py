@@ -1,0 +1,32 @@
+"""Short names of laid combinations, shared by the table image, the buttons and the hand notes
+(issue 19): "brelan de 4", "carré de D", "séquence 5♥–9♥" (RULES.md 3.2: sets and runs)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.cards import card
+from games.i18n import N_, t
+
+
+def _rank(code: str, locale: str) -> str:
+    """The localized rank of a natural card code ("D" for the French Queen)."""
+    short = card(code).short(locale)
+    return short[:-1]
+
+
+def meld_name(kind: str, reps: Sequence[str], locale: str = "fr", short: bool = False) -> str:
+    """The name of a combination from what its cards stand for (``as`` in the view: a natural's own
+    code, a rank for a wild in a set, a card for a wild in a run). ``short``: a run as its ends
+    alone ("7♦–D♦"), a set without "de", where a narrow picture has no room for the words."""
+    if kind == "seq" and reps:
+        first, last = card(reps[0]).short(locale), card(reps[-1]).short(locale)
+        key = N_("trio.meld.short.seq") if short else N_("trio.meld.name.seq")
+        return t(locale, key, first=first, last=last)
+    natural = next((r for r in reps if len(r) >= 2 and r[-1] in "SHDC" and r[:-1] != "2"), None)
+    rank = _rank(natural, locale) if natural else next(iter(reps), "?")
+    if short:
+        key = N_("trio.meld.short.carre") if len(reps) >= 4 else N_("trio.meld.short.brelan")
+    else:
+        key = N_("trio.meld.name.carre") if len(reps) >= 4 else N_("trio.meld.name.brelan")
+    return t(locale, key, rank=rank)
