@@ -216,7 +216,11 @@ def _pattern(words: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
 
 
-FOREIGN = {"fr": _pattern(ENGLISH), "en": _pattern(FRENCH)}
+#: Words of those lists that are Spanish too ("no"), or a Spanish pronoun ("les", "vos").
+SPANISH_TOO = {"no", "les", "vos"}
+#: Spanish text: no English UI word and no French one (game terms kept in French are left out).
+SPANISH = [w for w in ENGLISH + FRENCH if w not in SPANISH_TOO]
+FOREIGN = {"fr": _pattern(ENGLISH), "en": _pattern(FRENCH), "es": _pattern(SPANISH)}
 DEV = re.compile("|".join(DEVELOPER))
 CODE_SPAN = re.compile(r"`[^`]*`")
 
