@@ -1,38 +1,17 @@
 """Spanish, and each member's own language (issue 16, item 6): private messages (hands, hints,
 errors) follow the member's Discord language when Tapis speaks it (French, English, Spanish);
-public messages follow the server's language (``/settings language:``)."""
+public messages follow the server's language (``/settings language:``). Members' Discord languages
+come from the ``discord_locales`` fixture (tests/bot/conftest.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
-from simcord import interactions as sim_interactions
 
 from tests.bot.drive import components, find, member_of, open_table
 from tests.test_i18n import offences
 
 #: A Spanish-speaking member's private texts (Tresillo's Spanish terms included).
 SPANISH_HAND = ("Tresillo: tu mano", "Te toca")
-
-
-@pytest.fixture
-def discord_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
-    """Members' own Discord languages (user id -> locale such as ``"es-ES"``). simcord sends every
-    interaction with ``"locale": "en-US"``; the payload it builds gets the member's locale instead,
-    as Discord fills it in from the member's client language."""
-    locales: dict[int, str] = {}
-    original = sim_interactions.base_payload
-
-    def base_payload(backend: Any, **kw: Any) -> Any:
-        record, payload = original(backend, **kw)
-        if kw["user_id"] in locales:
-            payload["locale"] = locales[kw["user_id"]]
-        return record, payload
-
-    monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
-    yield locales
 
 
 def said(res: Any) -> str:
