@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import ids, limits
 from bot.db import Database
 from bot.hands import Hands
-from bot.i18n import Translator, t
+from bot.i18n import LOCALES, Translator, t
 from bot.ids import ParsedId
 from bot.presenter import Presenter
 from bot.settings import Settings
@@ -39,7 +39,7 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         bot: TapisBot = interaction.client  # type: ignore[assignment]
-        locale = bot.locale_for(interaction)
+        locale = bot.private_locale(interaction)
         if isinstance(error, app_commands.CheckFailure):
             await reply(interaction, t(locale, "not_admin"))
             return
@@ -101,9 +101,17 @@ class TapisBot(commands.Bot):
                 await self.tree.sync()
 
     def locale_for(self, interaction: discord.Interaction[Any]) -> str:
+        """The server's language (``/settings language:``): public messages."""
         if interaction.guild_id is None:
             return self.settings.default_locale
         return self.service.locale_of(interaction.guild_id)
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """Private messages (hands, hints, errors): the member's own Discord language when Tapis
+        speaks it (``interaction.locale``: French, English or Spanish), else the server's."""
+        own = getattr(interaction, "locale", None)
+        code = str(getattr(own, "value", own) or "").replace("_", "-").split("-")[0].lower()
+        return code if code in LOCALES else self.locale_for(interaction)
 
     @asynccontextmanager
     async def guard(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
@@ -112,12 +120,12 @@ class TapisBot(commands.Bot):
         try:
             yield
         except GameError as exc:
-            text = exc.localized(self.locale_for(interaction))
+            text = exc.localized(self.private_locale(interaction))
             await reply(interaction, limits.shorten_echo(text, limits.user_inputs(interaction.data)))
         except Exception as exc:
             self.unexpected.append(exc)
             log.exception("interaction %s failed", interaction.id)
-            await reply(interaction, t(self.locale_for(interaction), "apology"))
+            await reply(interaction, t(self.private_locale(interaction), "apology"))
 
     async def on_tapis_component(self, interaction: discord.Interaction[Any], parsed: ParsedId | None,
                                  values: list[str]) -> None:
@@ -141,7 +149,7 @@ class TapisBot(commands.Bot):
         if isinstance(custom_id, str) and (ids.PATTERN.fullmatch(custom_id) or self._in_a_view(interaction, data)):
             return  # a TapisItem (or a View of this process) answers it
         log.info("interaction %s: unknown component id %r", interaction.id, limits.clip(str(custom_id), 120))
-        await reply(interaction, t(self.locale_for(interaction), "unknown_verb"))
+        await reply(interaction, t(self.private_locale(interaction), "unknown_verb"))
 
     def _in_a_view(self, interaction: discord.Interaction[Any], data: dict[str, Any]) -> bool:
         """Whether a View held by this process has an item with this custom_id (discord.py 2.7's

@@ -111,7 +111,8 @@ class Hands:
         return ("wait", table.status, table.to_act(), hand, view.get("deal_no"))
 
     def locale(self, console: Console) -> str:
-        return self.bot.locale_for(console.interaction)
+        """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
+        return self.bot.private_locale(console.interaction)
 
     async def _render(self, table: Table, seat: int, locale: str, group: int | None,
                       note: str | None) -> dict[str, Any]:
@@ -174,7 +175,7 @@ class Hands:
             table = self.bot.service.get(table_id)
             seat = table.seat_of(interaction.user.id)
         except GameError as exc:  # the table is gone: say so in the message, without its buttons
-            await interaction.edit_original_response(content=exc.localized(self.bot.locale_for(interaction)),
+            await interaction.edit_original_response(content=exc.localized(self.bot.private_locale(interaction)),
                                                      embed=None, attachments=[], view=None)
             return
         message_id = interaction.message.id if interaction.message is not None else 0

@@ -77,12 +77,7 @@ async def finished(bot: TapisBot, table_id: str, guild_id: int | None) -> Finish
 
 def member_locale(bot: TapisBot, interaction: discord.Interaction[Any]) -> str:
     """The member's own Discord language when the bot speaks it, else the server's."""
-    own = str(getattr(interaction, "locale", "") or "")
-    if own.startswith("fr"):
-        return "fr"
-    if own.startswith("en"):
-        return "en"
-    return bot.locale_for(interaction)
+    return bot.private_locale(interaction)
 
 
 def _recap_lines(view: JSON, names: list[str], locale: str) -> list[tuple[str, str]]:

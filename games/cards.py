@@ -232,9 +232,10 @@ def suit_name(suit: str, locale: str = "fr", family: Family = "french") -> str:
 
 
 def card_name(c: Card, locale: str = "fr") -> str:
-    """Full localized name of ``c`` (Spanish cards use the Spanish terms in every locale)."""
+    """Full localized name of ``c`` (Spanish cards use the Spanish terms in every locale, and in
+    Spanish their article too: "el as de espadas", "la sota de bastos", "el 7 de oros")."""
     if c.family == "spanish":
-        rank = _ES_RANKS[c.rank](locale) if c.rank in _ES_RANKS else c.rank
+        rank = _ES_RANKS[c.rank](locale) if c.rank in _ES_RANKS else t(locale, "card.es.number", n=c.rank)
         return t(locale, "card.es.name", rank=rank, suit=SPANISH_SUIT_NAMES[c.suit](locale))
     if c.is_excuse:
         return t(locale, "card.excuse")

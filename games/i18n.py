@@ -1,6 +1,6 @@
 """Every player-facing text, from gettext catalogues (stdlib only, so games and rendering use it).
 
-One ``.po`` file per language in ``games/locales/`` (``fr.po``, ``en.po``) holds every message of
+One ``.po`` file per language in ``games/locales/`` (``fr.po``, ``en.po``, ``es.po``) holds every message of
 Tapis: the games' labels, options and rules, the images' words, the bot's replies and the slash
 commands. Adding a language is adding its ``.po`` and its code to :data:`LOCALES`.
 
@@ -28,7 +28,7 @@ from importlib.resources.abc import Traversable
 from typing import IO, Any
 
 #: The languages Tapis speaks: one ``games/locales/<code>.po`` each.
-LOCALES: tuple[str, ...] = ("fr", "en")
+LOCALES: tuple[str, ...] = ("fr", "en", "es")
 #: The language of last resort (and of the slash commands' source text).
 FALLBACK = "en"
 #: Tests set this: a message missing from every catalogue raises instead of showing its key

@@ -216,7 +216,11 @@ def _pattern(words: list[str]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
 
 
-FOREIGN = {"fr": _pattern(ENGLISH), "en": _pattern(FRENCH)}
+#: Words of those lists that are Spanish too ("no"), or a Spanish pronoun ("les", "vos").
+SPANISH_TOO = {"no", "les", "vos"}
+#: Spanish text: no English UI word and no French one (game terms kept in French are left out).
+SPANISH = [w for w in ENGLISH + FRENCH if w not in SPANISH_TOO]
+FOREIGN = {"fr": _pattern(ENGLISH), "en": _pattern(FRENCH), "es": _pattern(SPANISH)}
 DEV = re.compile("|".join(DEVELOPER))
 CODE_SPAN = re.compile(r"`[^`]*`")
 
@@ -374,3 +378,45 @@ def test_the_word_check_catches_what_players_complained_of() -> None:
                  "Étape : Enchères", "Solo de faveur (Pablo)", "tarot · zi0v0b · rev 2"):
         assert not offences(text, "fr"), text
     assert offences("En attente de Marie.", "en") and not offences("Garde contre (against the chien)", "en")
+
+
+def test_the_word_check_reads_spanish_too() -> None:
+    """Spanish text is checked for English (and French) UI words; "no" is Spanish as well."""
+    for text in ("Fase: bidding", "Computer 1", "Esperando a Computer 2.", "Tu turno: choose.", "Mano 1 · pli 3",
+                 "tarot.phase.play"):
+        assert offences(text, "es"), text
+    for text in ("No", "Garde sans (sin el chien)", "el as de espadas", "Le toca a Máquina 1", "Juego: Solo en preferencia",
+                 "Fase: Subasta"):
+        assert not offences(text, "es"), text
+
+
+def test_spanish_reads_like_a_spanish_card_club() -> None:
+    """Spanish cards by their Spanish names, with the article; the game terms of each game."""
+    from games.cards import card, card_name, card_short
+
+    assert card_name(card("1E", "spanish"), "es") == "el as de espadas"
+    assert card_name(card("SB", "spanish"), "es") == "la sota de bastos"
+    assert card_name(card("7O", "spanish"), "es") == "el 7 de oros"
+    assert card_name(card("1E", "spanish"), "fr") == "As de espadas"  # the other languages unchanged
+    assert card_short(card("1E", "spanish"), "es") == "As espadas"
+    assert card_name(card("KH"), "es") == "Rey de corazones" and card_name(card("T21"), "es") == "21 de triunfo"
+    tresillo = GAMES["tresillo"]
+    assert tresillo.phase_label("bid", "es") == "Subasta" and tresillo.title("es") == "Tresillo"
+    assert GAMES["tarot"].title("es") == "Tarot francés"
+    assert tn("es", "count.points", 1) == "1 punto" and tn("es", "count.points", 2.5) == "2,5 puntos"
+    assert normalize("es-ES") == normalize("es-419") == "es" and t("es", "language.name") == "Español"
+
+
+@pytest.mark.parametrize("locale", [discord.Locale.spain_spanish, discord.Locale.latin_american_spanish])
+async def test_slash_commands_in_spanish(locale: discord.Locale) -> None:
+    """Every command name and description has its Spanish text (Discord's es-ES and es-419)."""
+    english = [key for ctx, key in catalogue("en").keys() if ctx == i18n.COMMAND]
+    assert len(english) > 40
+    for key in english:
+        text = await Translator().translate(app_commands.locale_str(key), locale, None)
+        assert text and text != key, key
+        if " " not in key:  # a command or option name: Discord's rules for names
+            assert re.fullmatch(r"[-_a-z0-9ñ]{1,32}", text or ""), text
+        else:
+            assert len(text or "") <= 100, text
+    assert await Translator().translate(app_commands.locale_str("hand"), locale, None) == "mano"

@@ -115,7 +115,7 @@ class Lobby(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = self._here(interaction)
             old = await self.bot.service.kick(table.id, interaction.user.id, table.seat_of(member.id))
-            await interaction.followup.send(t(self.bot.locale_for(interaction), "kicked", name=old.name),
+            await interaction.followup.send(t(self.bot.private_locale(interaction), "kicked", name=old.name),
                                             ephemeral=True)
 
     @table.command(name=_("cancel"), description=_("Host: cancel the table in this channel."))
@@ -123,7 +123,7 @@ class Lobby(commands.Cog):
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.bot.service.cancel(self._here(interaction).id, interaction.user.id)
-            await interaction.followup.send(t(self.bot.locale_for(interaction), "cancelled", table=table.id),
+            await interaction.followup.send(t(self.bot.private_locale(interaction), "cancelled", table=table.id),
                                             ephemeral=True)
 
     @table.command(name=_("abort"), description=_("Vote to abandon the match in this channel."))
@@ -141,7 +141,7 @@ class Lobby(commands.Cog):
                 raise BotError.of("not_admin")
             assert interaction.channel_id is not None
             n = await self.bot.service.reset_place(interaction.channel_id)
-            await interaction.followup.send(tn(self.bot.locale_for(interaction), "reset_done", n), ephemeral=True)
+            await interaction.followup.send(tn(self.bot.private_locale(interaction), "reset_done", n), ephemeral=True)
 
     def _here(self, interaction: discord.Interaction[Any]) -> Any:
         table = self.bot.service.at(interaction.channel_id or 0)
@@ -151,7 +151,7 @@ class Lobby(commands.Cog):
 
     async def _vote(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         n, need = await self.bot.service.vote_abort(table_id, interaction.user.id)
-        locale = self.bot.locale_for(interaction)
+        locale = self.bot.private_locale(interaction)
         table = self.bot.service.get(table_id)
         text = t(locale, "aborted", table=table_id) if not table.open else t(locale, "vote_counted", n=n, need=need)
         await interaction.followup.send(text, ephemeral=True)

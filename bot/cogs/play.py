@@ -27,7 +27,7 @@ class Play(commands.Cog):
     async def _send_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """A new live hand for the caller (deferred interaction), bringing an absent player back."""
         came_back = await self.bot.service.reclaim(table_id, interaction.user.id)
-        note = t(self.bot.locale_for(interaction), "welcome_back") if came_back else None
+        note = t(self.bot.private_locale(interaction), "welcome_back") if came_back else None
         await self.bot.hands.open(interaction, table_id, note)
 
     # -- slash commands ----------------------------------------------------------------------
@@ -49,9 +49,9 @@ class Play(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = self._mine(interaction)
             game = table.game
-            label = game.action_label(game.parse_action(action), self.bot.locale_for(interaction))
+            label = game.action_label(game.parse_action(action), self.bot.private_locale(interaction))
             await self.bot.service.act(table.id, interaction.user.id, action)
-            await interaction.followup.send(t(self.bot.locale_for(interaction), "played", label=label), ephemeral=True)
+            await interaction.followup.send(t(self.bot.private_locale(interaction), "played", label=label), ephemeral=True)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction[Any],
@@ -60,7 +60,7 @@ class Play(commands.Cog):
         if table is None or not table.seated(interaction.user.id) or table.state is None:
             return []
         legal = table.state.legal_actions(table.seat_of(interaction.user.id))
-        locale = self.bot.locale_for(interaction)
+        locale = self.bot.private_locale(interaction)
         typed = current.strip().lower()
         out = []
         for a in legal:

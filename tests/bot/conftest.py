@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 import pytest
+from simcord import interactions as sim_interactions
 
 import games
 from bot.client import TapisBot
@@ -84,3 +85,21 @@ def world(simcord_env: Any) -> Iterator[World]:
     bob, carol, dave = (guild.add_member(simcord_env.create_user(n)) for n in ("bob", "carol", "dave"))
     yield World(simcord_env, guild, channel, alice, bob, carol, dave)
     assert not simcord_env.bot.unexpected, "the bot hit unexpected errors (see the log)"
+
+
+@pytest.fixture
+def discord_locales(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, str]]:
+    """Members' own Discord languages (user id -> locale such as ``"es-ES"``). simcord sends every
+    interaction with ``"locale": "en-US"``; the payload it builds gets the member's locale instead,
+    as Discord fills it in from the member's client language."""
+    locales: dict[int, str] = {}
+    original = sim_interactions.base_payload
+
+    def base_payload(backend: Any, **kw: Any) -> Any:
+        record, payload = original(backend, **kw)
+        if kw["user_id"] in locales:
+            payload["locale"] = locales[kw["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
+    yield locales

@@ -263,8 +263,8 @@ async def test_french_settings_and_rules(world: Any) -> None:
     assert "settings" not in w.bob.available_commands(w.channel), "/settings is for admins"
     res = await w.alice.slash(w.channel, "settings", language="fr")
     assert "Langue : Français" in said(res)
-    res = await w.dave.slash(w.channel, "hand")
-    assert "Aucune table" in said(res)
+    res = await w.dave.slash(w.channel, "hand")  # private: Dave's own Discord language (simcord: en-US)
+    assert said(res) == "There is no table in play here."
     res = await w.alice.slash(w.channel, "table new", game="toy")
     lobby = find(w.channel, w.bot.service.at(w.channel.id).message_id)
     assert any(c.get("label") == "Rejoindre" for c in components(lobby))
@@ -273,8 +273,9 @@ async def test_french_settings_and_rules(world: Any) -> None:
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-async def test_stale_message_localized(world: Any, locale: str) -> None:
+async def test_stale_message_localized(world: Any, discord_locales: dict[int, str], locale: str) -> None:
     w = world
+    discord_locales.update({w.alice.id: locale, w.bob.id: locale})  # hands follow the member's language
     await w.alice.slash(w.channel, "settings", language=locale)
     table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
     actor = member_of(w, table, table.to_act())
