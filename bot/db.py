@@ -170,6 +170,22 @@ async def read_rating(conn: aiosqlite.Connection, guild_id: int, game: str, play
     return _rating(dict(row)) if row else None
 
 
+GROUP_MAX = 64  # write blocks committed together at most
+
+
+class _Group:
+    """Write blocks committed together: ``pending`` blocks joined and not finished; ``done``
+    resolves when their ``COMMIT`` has returned (or failed)."""
+
+    def __init__(self) -> None:
+        self.pending = 0
+        self.joined = 0
+        self.begun = False
+        self.turn = asyncio.Lock()
+        self.closing: asyncio.Future[None] | None = None
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+
 class Database:
     """The bot's database: writes serialized on one connection, each in one transaction; reads on a
     read-only connection (the writer itself, under the write lock, for ``:memory:``)."""
@@ -180,7 +196,8 @@ class Database:
         self.reader = reader
         self.path = path
         self._lock = lock
-        self._write = asyncio.Lock()
+        self._write = asyncio.Lock()  # held from BEGIN to COMMIT (and by reads of :memory:)
+        self._group: _Group | None = None  # the open group of write blocks (group commit)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Database:
@@ -280,19 +297,68 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` .. ``COMMIT`` (``ROLLBACK`` on any error, a failed ``COMMIT``
-        included), one writer at a time."""
-        async with self._write:
-            await run(self.conn, "BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-                await run(self.conn, "COMMIT")
-            except BaseException:
+        """One unit of writes, all or none, acknowledged (the block exits) only once committed.
+
+        Group commit (issue 14): blocks that arrive while a transaction is open join it, each in
+        its own ``SAVEPOINT`` (a failing block rolls back to it and raises, the others go on); the
+        last block of the group runs ``COMMIT`` (one sync for all), and every block waits for it:
+        when ``COMMIT`` fails, every block of the group raises and nothing of the group is kept.
+        Blocks run one at a time, in arrival order, on the writer connection."""
+        group = self._group
+        if group is None:
+            group = self._group = _Group()
+        group.pending += 1
+        group.joined += 1
+        if group.joined >= GROUP_MAX:  # a full group takes no more: later blocks start the next
+            self._group = None
+        try:
+            async with group.turn:
+                if not group.begun:
+                    await self._write.acquire()
+                    try:
+                        await run(self.conn, "BEGIN IMMEDIATE")
+                    except BaseException:
+                        self._write.release()
+                        raise
+                    group.begun = True
+                await run(self.conn, "SAVEPOINT unit")
                 try:
-                    await run(self.conn, "ROLLBACK")
-                except sqlite3.Error:  # SQLite already rolled back (I/O error...): nothing is left open
-                    pass
-                raise
+                    yield self.conn
+                except BaseException:
+                    await self._undo_unit()
+                    raise
+                await run(self.conn, "RELEASE unit")
+        finally:
+            group.pending -= 1
+            if group.pending == 0:
+                if self._group is group:
+                    self._group = None  # later blocks start the next group (after this COMMIT)
+                if group.begun:
+                    group.closing = asyncio.ensure_future(self._commit(group))
+        await asyncio.shield(group.done)  # acknowledged only once its COMMIT has returned
+
+    async def _undo_unit(self) -> None:
+        try:
+            await run(self.conn, "ROLLBACK TO unit")
+            await run(self.conn, "RELEASE unit")
+        except sqlite3.Error:  # SQLite rolled the whole transaction back (I/O error...)
+            pass
+
+    async def _commit(self, group: _Group) -> None:
+        """``COMMIT`` a group (``ROLLBACK`` when it fails), then release the writer."""
+        try:
+            await run(self.conn, "COMMIT")
+        except BaseException as exc:
+            try:
+                await run(self.conn, "ROLLBACK")
+            except sqlite3.Error:  # SQLite already rolled back: nothing is left open
+                pass
+            group.done.set_exception(exc)
+            group.done.exception()  # retrieved: a group whose blocks all failed still has no waiter
+        else:
+            group.done.set_result(None)
+        finally:
+            self._write.release()
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
