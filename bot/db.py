@@ -180,9 +180,10 @@ class _Group:
     def __init__(self) -> None:
         self.pending = 0
         self.joined = 0
+        self.ok = 0  # blocks whose writes are kept
         self.begun = False
         self.turn = asyncio.Lock()
-        self.closing: asyncio.Future[None] | None = None
+        self.closing: asyncio.Future[None] | None = None  # the COMMIT under way
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
 
@@ -311,6 +312,8 @@ class Database:
         group.joined += 1
         if group.joined >= GROUP_MAX:  # a full group takes no more: later blocks start the next
             self._group = None
+        failed: BaseException | None = None
+        closer = False
         try:
             async with group.turn:
                 if not group.begun:
@@ -321,37 +324,47 @@ class Database:
                         self._write.release()
                         raise
                     group.begun = True
+                elif not self.conn.in_transaction:  # an earlier block's error ended it (I/O...)
+                    raise sqlite3.OperationalError("the group's transaction was rolled back")
                 await run(self.conn, "SAVEPOINT unit")
                 try:
                     yield self.conn
-                except BaseException:
+                except BaseException as exc:
+                    failed = exc
                     await self._undo_unit()
-                    raise
-                await run(self.conn, "RELEASE unit")
+                else:
+                    await run(self.conn, "RELEASE unit")
+                    group.ok += 1
         finally:
             group.pending -= 1
             if group.pending == 0:
                 if self._group is group:
                     self._group = None  # later blocks start the next group (after this COMMIT)
                 if group.begun:
+                    closer = True
                     group.closing = asyncio.ensure_future(self._commit(group))
+        if failed is not None:
+            if closer:  # the writer is released before the error goes on
+                await asyncio.wait([group.done])
+            raise failed
         await asyncio.shield(group.done)  # acknowledged only once its COMMIT has returned
 
     async def _undo_unit(self) -> None:
         try:
             await run(self.conn, "ROLLBACK TO unit")
             await run(self.conn, "RELEASE unit")
-        except sqlite3.Error:  # SQLite rolled the whole transaction back (I/O error...)
+        except Exception:  # SQLite rolled the whole transaction back (I/O error...)
             pass
 
     async def _commit(self, group: _Group) -> None:
-        """``COMMIT`` a group (``ROLLBACK`` when it fails), then release the writer."""
+        """``COMMIT`` a group (``ROLLBACK`` when it fails or no block of it succeeded), then
+        release the writer."""
         try:
-            await run(self.conn, "COMMIT")
+            await run(self.conn, "COMMIT" if group.ok else "ROLLBACK")
         except BaseException as exc:
             try:
                 await run(self.conn, "ROLLBACK")
-            except sqlite3.Error:  # SQLite already rolled back: nothing is left open
+            except Exception:  # SQLite already rolled back, or the connection is gone
                 pass
             group.done.set_exception(exc)
             group.done.exception()  # retrieved: a group whose blocks all failed still has no waiter
@@ -423,6 +436,16 @@ class Database:
     async def set_message(self, table_id: str, message_id: int | None, thread_id: int | None) -> None:
         async with self.transaction() as conn:
             await run(conn, UPDATE_MESSAGE, (message_id, thread_id, table_id))
+
+    async def set_shown(self, table_id: str, revision: int) -> None:
+        """The revision the table's public message now shows (start-up redraws the others)."""
+        async with self.transaction() as conn:
+            await run(conn, "UPDATE game_tables SET shown_revision = ? WHERE id = ?", (revision, table_id))
+
+    async def shown_revisions(self) -> dict[str, int | None]:
+        """``{table id: revision its message shows}`` of every table in play."""
+        rows = await self._all("SELECT id, shown_revision FROM game_tables WHERE status = 'playing'")
+        return {r["id"]: r["shown_revision"] for r in rows}
 
     async def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Every table in a lobby or in play, with its seats (for restoring after a restart)."""

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.db import migrations
+
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 QUICK = 30  # seconds: a failing start must end well within this (it used to hang forever)
@@ -141,12 +143,14 @@ def copy_of_the_code(where: Path) -> Path:
 @pytest.mark.parametrize("mode", MODES)
 def test_broken_migration(folder: Path, mode: str) -> None:
     code = copy_of_the_code(folder)
-    (code / "bot" / "migrations" / "0003_broken.sql").write_text("CREATE TABLE broken (\n", encoding="utf-8")
+    last = migrations()[-1][0]  # the next number is broken
+    (code / "bot" / "migrations" / f"{last + 1:04d}_broken.sql").write_text("CREATE TABLE broken (\n",
+                                                                           encoding="utf-8")
     line = start_fails(mode, folder / "tapis.sqlite3", cwd=code)
-    assert "migration 0003 failed" in line
+    assert f"migration {last + 1:04d} failed" in line
     _, _, file = bot_command(mode, folder / "tapis.sqlite3")
     with sqlite3.connect(file) as conn:  # the migrations before it were applied, the broken one rolled back
-        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (last,)
 
 
 @pytest.mark.parametrize("mode", MODES)
