@@ -41,6 +41,12 @@ UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, st
     revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
 UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
+# The state is snapshotted every SNAPSHOT_EVERY actions (and at the end of each deal and match);
+# in between only the action rows and the revision are written (issue 14).
+SNAPSHOT_EVERY = 32
+UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
+    updated_at = datetime('now') WHERE id = ?"""
+SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
 UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
 UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
 DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
@@ -142,14 +148,33 @@ async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] 
 
 # -- writes (and the reads they depend on) inside one transaction -----------------------------
 
-async def write_actions(conn: aiosqlite.Connection, table_id: str, *, state: dict[str, Any], revision: int,
+async def write_actions(conn: aiosqlite.Connection, table_id: str, *, state: dict[str, Any] | None, revision: int,
                         status: str, actions: Iterable[tuple[int, int, str, bool]],
                         seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None) -> None:
-    """Accepted actions ``(rev, seat, text, by_computer)``, the new state and seat flags
-    ``(seat, missed, away)``; ``active_at``: a member acted (Unix seconds)."""
-    await run(conn, UPDATE_STATE, (json.dumps(state), revision, status, active_at, table_id))
+    """Accepted actions ``(rev, seat, text, by_computer)``, the new state (``None``: no snapshot
+    this time, the action rows carry it) and seat flags ``(seat, missed, away)``; ``active_at``:
+    a member acted (Unix seconds)."""
+    if state is None:
+        await run(conn, UPDATE_PROGRESS, (revision, status, active_at, table_id))
+    else:
+        await run(conn, UPDATE_STATE, (json.dumps(state), revision, status, active_at, table_id))
     await run_many(conn, INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
     await run_many(conn, UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+
+
+def replayed(snapshot: dict[str, Any], later: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The saved state: its last snapshot with the actions saved after it (rows with ``rev`` and
+    ``action``, in order) appended to its log; ``Game.load`` replays it.
+
+    :raises ValueError: a revision is missing between the snapshot and a later action."""
+    log = list(snapshot.get("log") or [])
+    for row in later:
+        if row["rev"] <= len(log):
+            continue
+        if row["rev"] != len(log) + 1:
+            raise ValueError(f"action {len(log) + 1} is missing")
+        log.append(row["action"])
+    return {**snapshot, "log": log}
 
 
 async def write_result(conn: aiosqlite.Connection, table_id: str, guild_id: int, game: str, status: str,
@@ -460,6 +485,14 @@ class Database:
 
     async def seats(self, table_id: str) -> list[dict[str, Any]]:
         return await self._all(SELECT_SEATS, (table_id,))
+
+    async def saved_state(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        """A table row's state: its snapshot plus the actions saved after it (:func:`replayed`)."""
+        if not row["state"]:
+            return None
+        snapshot = json.loads(row["state"])
+        later = await self._all(SELECT_ACTIONS_AFTER, (row["id"], len(snapshot.get("log") or [])))
+        return replayed(snapshot, later)
 
     async def actions(self, table_id: str) -> list[dict[str, Any]]:
         return await self._all(SELECT_ACTIONS, (table_id,))

@@ -99,7 +99,8 @@ class Endings:
                 game = GAMES[row["game"]]
                 options = json.loads(row["options"] or "{}")
                 capacity = int(options.pop("_capacity", row["seats"]))
-                state = game.load(json.loads(row["state"])) if row["state"] else None
+                saved = await self.db.saved_state(row)  # snapshot + the actions after it
+                state = game.load(saved) if saved is not None else None
             except (KeyError, GameError, ValueError) as exc:
                 log.error("table %s cannot be restored: %s", row["id"], type(exc).__name__)
                 continue
