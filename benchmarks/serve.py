@@ -12,7 +12,9 @@ Prints actions/s, the latency of one click (hand and its image, then the act) at
 the table images drawn, and the share of time per stage (engine, database, hand image, table
 image; the database share includes waiting for the writer).
 
-Run: ``.venv/bin/python -m benchmarks.serve --tables 100 --seconds 10 [--no-images]``.
+Run: ``.venv/bin/python -m benchmarks.serve --tables 100 --seconds 10 [--no-images]``;
+``--restore 1000`` instead times a start-up with 1,000 stored tables in play (open the database,
+restore; the presenter then redraws only the tables whose message is behind, in the background).
 """
 
 from __future__ import annotations
@@ -160,6 +162,40 @@ async def bench(tables: int, seconds: float, with_images: bool,
     return latencies, dict(stages.seconds), elapsed, drawn
 
 
+async def restart(count: int) -> tuple[float, int]:
+    """Start-up: ``count`` tables in play stored, then a new service restores them; returns the
+    seconds until it can answer clicks and how many tables it restored."""
+    names = sorted(games.GAMES)
+    folder = tempfile.mkdtemp(prefix="tapis-restore-")
+    settings = Settings(database_path=Path(folder) / "restore.sqlite3", computer_pause=0, edit_interval=0,
+                        turn_timer=0, default_locale="en")
+    db = await Database.open(settings.database_path)
+    service = TableService(db, settings)
+    rng = random.Random(0)
+
+    async def one(n: int) -> None:
+        table = await open_table(service, games.GAMES[names[n % len(names)]], n, 1000 * (n + 1))
+        for _ in range(rng.randrange(5, 60)):  # a few moves in: snapshot and later rows
+            if table.status != "playing" or table.state is None:
+                break
+            seat = table.to_act()
+            assert seat is not None
+            await service.act(table.id, 1000 * (n + 1) + seat, str(rng.choice(table.state.legal_actions(seat))))
+
+    for start in range(0, count, 50):
+        await asyncio.gather(*(one(n) for n in range(start, min(count, start + 50))))
+    await service.close()
+    await db.close()
+    began = time.perf_counter()
+    db = await Database.open(settings.database_path)
+    service = TableService(db, settings)
+    restored = await service.restore()
+    elapsed = time.perf_counter() - began
+    await service.close()
+    await db.close()
+    return elapsed, restored
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -167,7 +203,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-images", action="store_true", help="leave out the hand and table images")
     parser.add_argument("--edit-interval", type=float, default=1.0,
                         help="seconds between two redraws of one table's image (the bot's edit_interval)")
+    parser.add_argument("--restore", type=int, default=0,
+                        help="instead: store this many tables in play and time their restore")
     args = parser.parse_args(argv)
+    if args.restore:
+        elapsed, restored = asyncio.run(restart(args.restore))
+        print(f"restore: {restored} tables in play ready in {elapsed:.2f} s")
+        return 0
     latencies, stages, elapsed, drawn = asyncio.run(
         bench(args.tables, args.seconds, not args.no_images, args.edit_interval))
     ms = [v * 1000 for v in latencies]
