@@ -1,12 +1,15 @@
 """SQLite persistence: a writer connection, a read-only reader, numbered migrations.
 
 Migrations are ``bot/migrations/NNNN_*.sql`` applied in order and tracked with
-``PRAGMA user_version``. Every accepted action is written (table row + audit row) in one
-transaction before the interaction is answered, so a restart never loses a game; the end of a
-match (its last action, status, results and ratings) is one transaction too. Writes go through one
-connection, one transaction at a time; reads use a second, read-only connection (WAL), so they
-only ever see committed data. ``synchronous=FULL`` by default: an acknowledged move survives a
-power cut, not only a crash of the process. One process per database (:mod:`bot.lockfile`).
+``PRAGMA user_version``. Every accepted action is written (an action row, the table's revision)
+and committed before the interaction is answered, so a restart never loses a game; the state
+itself is snapshotted every :data:`SNAPSHOT_EVERY` actions and at each deal's end, and loading
+replays the action rows after the snapshot (:func:`replayed`). The end of a match (its last
+action, status, results and ratings) is one unit too. Writes go through one connection; units
+arriving together share one transaction and one sync (group commit, :meth:`Database.transaction`);
+reads use a second, read-only connection (WAL), so they only ever see committed data.
+``synchronous=FULL`` by default: an acknowledged move survives a power cut, not only a crash of
+the process. One process per database (:mod:`bot.lockfile`).
 """
 
 from __future__ import annotations
