@@ -49,6 +49,9 @@ UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, ac
 SNAPSHOT_EVERY = 32
 UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
+SELECT_OPEN_LATER = """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
+    WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL AND a.rev > json_array_length(t.state, '$.log')
+    ORDER BY a.table_id, a.rev"""
 SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
 UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
 UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
@@ -489,13 +492,23 @@ class Database:
     async def seats(self, table_id: str) -> list[dict[str, Any]]:
         return await self._all(SELECT_SEATS, (table_id,))
 
-    async def saved_state(self, row: dict[str, Any]) -> dict[str, Any] | None:
-        """A table row's state: its snapshot plus the actions saved after it (:func:`replayed`)."""
+    async def saved_state(self, row: dict[str, Any],
+                          later: Sequence[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+        """A table row's state: its snapshot plus the actions saved after it (:func:`replayed`);
+        ``later``: those actions when already read (:meth:`open_later_actions`)."""
         if not row["state"]:
             return None
         snapshot = json.loads(row["state"])
-        later = await self._all(SELECT_ACTIONS_AFTER, (row["id"], len(snapshot.get("log") or [])))
+        if later is None:
+            later = await self._all(SELECT_ACTIONS_AFTER, (row["id"], len(snapshot.get("log") or [])))
         return replayed(snapshot, later)
+
+    async def open_later_actions(self) -> dict[str, list[dict[str, Any]]]:
+        """The actions saved after each open table's snapshot, in one query (restore)."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in await self._all(SELECT_OPEN_LATER):
+            out.setdefault(r["table_id"], []).append(r)
+        return out
 
     async def actions(self, table_id: str) -> list[dict[str, Any]]:
         return await self._all(SELECT_ACTIONS, (table_id,))
