@@ -29,6 +29,9 @@ messages: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks.engines
+	$(PY) -m benchmarks.serve --tables 100 --seconds 10
+	$(PY) -m benchmarks.serve --tables 100 --seconds 10 --no-images
+	$(PY) -m benchmarks.serve --restore 1000
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info

@@ -155,18 +155,23 @@ def spawn(database: Path, acks: Path, seed: int, finish: bool = False) -> subpro
 def open_over(database: Path) -> set[str]:
     """Open tables whose saved state is already over (a crash between the last move and the end)."""
     import games
+    from bot.db import replayed
 
     found = set()
     with sqlite3.connect(database) as conn:
+        conn.row_factory = sqlite3.Row
         rows = conn.execute("SELECT id, game, state FROM game_tables WHERE status = 'playing'").fetchall()
-    for table_id, game, state in rows:
-        if state and games.GAMES[game].load(json.loads(state)).to_act() is None:
+        later = {r["id"]: [dict(a) for a in conn.execute(
+            "SELECT rev, action FROM actions WHERE table_id = ? ORDER BY rev", (r["id"],))] for r in rows}
+    for table_id, game, state in rows:  # the last snapshot and the actions after it (issue 14)
+        if state and games.GAMES[game].load(replayed(json.loads(state), later[table_id])).to_act() is None:
             found.add(table_id)
     return found
 
 
 def verify(database: Path, acks: Path, report: Report) -> None:
     import games
+    from bot.db import replayed
 
     seen: dict[tuple[str, int], dict[str, Any]] = {}
     for raw in acks.read_text(encoding="utf-8").splitlines():
@@ -195,9 +200,9 @@ def verify(database: Path, acks: Path, report: Report) -> None:
             continue
         if t["state"] is None:
             continue
-        data = json.loads(t["state"])
         saved = [rows[(t["id"], r)]["action"] if (t["id"], r) in rows else None for r in range(1, t["revision"] + 1)]
-        try:
+        try:  # the last snapshot and the action rows after it (issue 14), as the bot loads it
+            data = replayed(json.loads(t["state"]), [{"rev": r, "action": a} for r, a in enumerate(saved, 1)])
             state = games.GAMES[t["game"]].load(data)
         except Exception as exc:
             report.inconsistent.append(f"{t['id']}: {exc}")

@@ -86,9 +86,9 @@ class TapisBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)
+        self.presenter.starting = True  # only tables whose message is behind are redrawn
         restored = await self.service.restore()
-        for table in self.service.tables.values():
-            self.presenter.prime(table)
+        await self.presenter.start_up(list(self.service.tables.values()))
         if restored:
             log.info("%d table(s) back in play", restored)
         self.service.start_housekeeping()

@@ -1,12 +1,15 @@
 """SQLite persistence: a writer connection, a read-only reader, numbered migrations.
 
 Migrations are ``bot/migrations/NNNN_*.sql`` applied in order and tracked with
-``PRAGMA user_version``. Every accepted action is written (table row + audit row) in one
-transaction before the interaction is answered, so a restart never loses a game; the end of a
-match (its last action, status, results and ratings) is one transaction too. Writes go through one
-connection, one transaction at a time; reads use a second, read-only connection (WAL), so they
-only ever see committed data. ``synchronous=FULL`` by default: an acknowledged move survives a
-power cut, not only a crash of the process. One process per database (:mod:`bot.lockfile`).
+``PRAGMA user_version``. Every accepted action is written (an action row, the table's revision)
+and committed before the interaction is answered, so a restart never loses a game; the state
+itself is snapshotted every :data:`SNAPSHOT_EVERY` actions and at each deal's end, and loading
+replays the action rows after the snapshot (:func:`replayed`). The end of a match (its last
+action, status, results and ratings) is one unit too. Writes go through one connection; units
+arriving together share one transaction and one sync (group commit, :meth:`Database.transaction`);
+reads use a second, read-only connection (WAL), so they only ever see committed data.
+``synchronous=FULL`` by default: an acknowledged move survives a power cut, not only a crash of
+the process. One process per database (:mod:`bot.lockfile`).
 """
 
 from __future__ import annotations
@@ -41,6 +44,15 @@ UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, st
     revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
 UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
+# The state is snapshotted every SNAPSHOT_EVERY actions (and at the end of each deal and match);
+# in between only the action rows and the revision are written (issue 14).
+SNAPSHOT_EVERY = 32
+UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
+    updated_at = datetime('now') WHERE id = ?"""
+SELECT_OPEN_LATER = """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
+    WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL AND a.rev > json_array_length(t.state, '$.log')
+    ORDER BY a.table_id, a.rev"""
+SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
 UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
 UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
 DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
@@ -142,14 +154,33 @@ async def fetch_all(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] 
 
 # -- writes (and the reads they depend on) inside one transaction -----------------------------
 
-async def write_actions(conn: aiosqlite.Connection, table_id: str, *, state: dict[str, Any], revision: int,
+async def write_actions(conn: aiosqlite.Connection, table_id: str, *, state: dict[str, Any] | None, revision: int,
                         status: str, actions: Iterable[tuple[int, int, str, bool]],
                         seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None) -> None:
-    """Accepted actions ``(rev, seat, text, by_computer)``, the new state and seat flags
-    ``(seat, missed, away)``; ``active_at``: a member acted (Unix seconds)."""
-    await run(conn, UPDATE_STATE, (json.dumps(state), revision, status, active_at, table_id))
+    """Accepted actions ``(rev, seat, text, by_computer)``, the new state (``None``: no snapshot
+    this time, the action rows carry it) and seat flags ``(seat, missed, away)``; ``active_at``:
+    a member acted (Unix seconds)."""
+    if state is None:
+        await run(conn, UPDATE_PROGRESS, (revision, status, active_at, table_id))
+    else:
+        await run(conn, UPDATE_STATE, (json.dumps(state), revision, status, active_at, table_id))
     await run_many(conn, INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
     await run_many(conn, UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+
+
+def replayed(snapshot: dict[str, Any], later: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The saved state: its last snapshot with the actions saved after it (rows with ``rev`` and
+    ``action``, in order) appended to its log; ``Game.load`` replays it.
+
+    :raises ValueError: a revision is missing between the snapshot and a later action."""
+    log = list(snapshot.get("log") or [])
+    for row in later:
+        if row["rev"] <= len(log):
+            continue
+        if row["rev"] != len(log) + 1:
+            raise ValueError(f"action {len(log) + 1} is missing")
+        log.append(row["action"])
+    return {**snapshot, "log": log}
 
 
 async def write_result(conn: aiosqlite.Connection, table_id: str, guild_id: int, game: str, status: str,
@@ -170,6 +201,23 @@ async def read_rating(conn: aiosqlite.Connection, guild_id: int, game: str, play
     return _rating(dict(row)) if row else None
 
 
+GROUP_MAX = 64  # write blocks committed together at most
+
+
+class _Group:
+    """Write blocks committed together: ``pending`` blocks joined and not finished; ``done``
+    resolves when their ``COMMIT`` has returned (or failed)."""
+
+    def __init__(self) -> None:
+        self.pending = 0
+        self.joined = 0
+        self.ok = 0  # blocks whose writes are kept
+        self.begun = False
+        self.turn = asyncio.Lock()
+        self.closing: asyncio.Future[None] | None = None  # the COMMIT under way
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+
 class Database:
     """The bot's database: writes serialized on one connection, each in one transaction; reads on a
     read-only connection (the writer itself, under the write lock, for ``:memory:``)."""
@@ -180,7 +228,8 @@ class Database:
         self.reader = reader
         self.path = path
         self._lock = lock
-        self._write = asyncio.Lock()
+        self._write = asyncio.Lock()  # held from BEGIN to COMMIT (and by reads of :memory:)
+        self._group: _Group | None = None  # the open group of write blocks (group commit)
 
     @classmethod
     async def open(cls, path: str | Path, *, synchronous: str = "FULL") -> Database:
@@ -280,19 +329,80 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` .. ``COMMIT`` (``ROLLBACK`` on any error, a failed ``COMMIT``
-        included), one writer at a time."""
-        async with self._write:
-            await run(self.conn, "BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-                await run(self.conn, "COMMIT")
-            except BaseException:
+        """One unit of writes, all or none, acknowledged (the block exits) only once committed.
+
+        Group commit (issue 14): blocks that arrive while a transaction is open join it, each in
+        its own ``SAVEPOINT`` (a failing block rolls back to it and raises, the others go on); the
+        last block of the group runs ``COMMIT`` (one sync for all), and every block waits for it:
+        when ``COMMIT`` fails, every block of the group raises and nothing of the group is kept.
+        Blocks run one at a time, in arrival order, on the writer connection."""
+        group = self._group
+        if group is None:
+            group = self._group = _Group()
+        group.pending += 1
+        group.joined += 1
+        if group.joined >= GROUP_MAX:  # a full group takes no more: later blocks start the next
+            self._group = None
+        failed: BaseException | None = None
+        closer = False
+        try:
+            async with group.turn:
+                if not group.begun:
+                    await self._write.acquire()
+                    try:
+                        await run(self.conn, "BEGIN IMMEDIATE")
+                    except BaseException:
+                        self._write.release()
+                        raise
+                    group.begun = True
+                elif not self.conn.in_transaction:  # an earlier block's error ended it (I/O...)
+                    raise sqlite3.OperationalError("the group's transaction was rolled back")
+                await run(self.conn, "SAVEPOINT unit")
                 try:
-                    await run(self.conn, "ROLLBACK")
-                except sqlite3.Error:  # SQLite already rolled back (I/O error...): nothing is left open
-                    pass
-                raise
+                    yield self.conn
+                except BaseException as exc:
+                    failed = exc
+                    await self._undo_unit()
+                else:
+                    await run(self.conn, "RELEASE unit")
+                    group.ok += 1
+        finally:
+            group.pending -= 1
+            if group.pending == 0:
+                if self._group is group:
+                    self._group = None  # later blocks start the next group (after this COMMIT)
+                if group.begun:
+                    closer = True
+                    group.closing = asyncio.ensure_future(self._commit(group))
+        if failed is not None:
+            if closer:  # the writer is released before the error goes on
+                await asyncio.wait([group.done])
+            raise failed
+        await asyncio.shield(group.done)  # acknowledged only once its COMMIT has returned
+
+    async def _undo_unit(self) -> None:
+        try:
+            await run(self.conn, "ROLLBACK TO unit")
+            await run(self.conn, "RELEASE unit")
+        except Exception:  # SQLite rolled the whole transaction back (I/O error...)
+            pass
+
+    async def _commit(self, group: _Group) -> None:
+        """``COMMIT`` a group (``ROLLBACK`` when it fails or no block of it succeeded), then
+        release the writer."""
+        try:
+            await run(self.conn, "COMMIT" if group.ok else "ROLLBACK")
+        except BaseException as exc:
+            try:
+                await run(self.conn, "ROLLBACK")
+            except Exception:  # SQLite already rolled back, or the connection is gone
+                pass
+            group.done.set_exception(exc)
+            group.done.exception()  # retrieved: a group whose blocks all failed still has no waiter
+        else:
+            group.done.set_result(None)
+        finally:
+            self._write.release()
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -358,6 +468,16 @@ class Database:
         async with self.transaction() as conn:
             await run(conn, UPDATE_MESSAGE, (message_id, thread_id, table_id))
 
+    async def set_shown(self, table_id: str, revision: int) -> None:
+        """The revision the table's public message now shows (start-up redraws the others)."""
+        async with self.transaction() as conn:
+            await run(conn, "UPDATE game_tables SET shown_revision = ? WHERE id = ?", (revision, table_id))
+
+    async def shown_revisions(self) -> dict[str, int | None]:
+        """``{table id: revision its message shows}`` of every table in play."""
+        rows = await self._all("SELECT id, shown_revision FROM game_tables WHERE status = 'playing'")
+        return {r["id"]: r["shown_revision"] for r in rows}
+
     async def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Every table in a lobby or in play, with its seats (for restoring after a restart)."""
         return [(row, await self.seats(row["id"])) for row in await self._all(SELECT_OPEN)]
@@ -371,6 +491,24 @@ class Database:
 
     async def seats(self, table_id: str) -> list[dict[str, Any]]:
         return await self._all(SELECT_SEATS, (table_id,))
+
+    async def saved_state(self, row: dict[str, Any],
+                          later: Sequence[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+        """A table row's state: its snapshot plus the actions saved after it (:func:`replayed`);
+        ``later``: those actions when already read (:meth:`open_later_actions`)."""
+        if not row["state"]:
+            return None
+        snapshot = json.loads(row["state"])
+        if later is None:
+            later = await self._all(SELECT_ACTIONS_AFTER, (row["id"], len(snapshot.get("log") or [])))
+        return replayed(snapshot, later)
+
+    async def open_later_actions(self) -> dict[str, list[dict[str, Any]]]:
+        """The actions saved after each open table's snapshot, in one query (restore)."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in await self._all(SELECT_OPEN_LATER):
+            out.setdefault(r["table_id"], []).append(r)
+        return out
 
     async def actions(self, table_id: str) -> list[dict[str, Any]]:
         return await self._all(SELECT_ACTIONS, (table_id,))

@@ -92,6 +92,7 @@ class Endings:
         for table_id, status in reversed(await self.db.closed_tables(CLOSED_IDS)):
             self.registry.remember(table_id, status)
         count = 0
+        later = await self.db.open_later_actions()
         for row, seat_rows in await self.db.open_tables():
             if row["id"] in self.tables:
                 continue
@@ -99,7 +100,8 @@ class Endings:
                 game = GAMES[row["game"]]
                 options = json.loads(row["options"] or "{}")
                 capacity = int(options.pop("_capacity", row["seats"]))
-                state = game.load(json.loads(row["state"])) if row["state"] else None
+                saved = await self.db.saved_state(row, later.get(row["id"], []))  # snapshot + later actions
+                state = game.load(saved) if saved is not None else None
             except (KeyError, GameError, ValueError) as exc:
                 log.error("table %s cannot be restored: %s", row["id"], type(exc).__name__)
                 continue

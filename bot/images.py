@@ -2,15 +2,67 @@
 
 When ``rendering`` lacks a function (not published yet) or fails, the bot falls back to
 text-only embeds; a rendering failure is logged without the view (it may hold a hand).
+
+Table and hand images are cached (issue 14): a small LRU keyed by what the image is drawn from
+(the view, the names, the language, the playable cards). A view is fixed by (table, revision,
+seat), so each public table image is drawn once per (table, revision, language) and each hand
+once per (seat, revision, language), however many times the presenter and the live hands ask.
+Keying by the content rather than by the table's revision number means a view taken just before
+the table moved on can never be served the newer picture (the drawing runs in a worker thread).
 """
 
 from __future__ import annotations
 
 import io
+import json
 import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+
+class ImageCache:
+    """A thread-safe LRU of image bytes; ``hits`` and ``misses`` count the look-ups."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            png = self._items.get(key)
+            if png is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._items.move_to_end(key)
+            return png
+
+    def put(self, key: Hashable, png: bytes) -> None:
+        with self._lock:
+            self._items[key] = png
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.hits = self.misses = 0
+
+
+TABLES = ImageCache(256)  # about 30 KiB each
+HANDS = ImageCache(512)  # about 16 KiB each
+
+
+def _key(*parts: Any) -> str:
+    """A canonical text of what an image is drawn from (views are JSON data)."""
+    return json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
 
 
 def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
@@ -36,13 +88,22 @@ def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
     return None
 
 
+def _cached(cache: ImageCache, key: str, name: str, *args: Any, **kwargs: Any) -> bytes | None:
+    png = cache.get(key)
+    if png is None:
+        png = _call(name, *args, **kwargs)
+        if png is not None:  # a failure is not remembered: the next change tries again
+            cache.put(key, png)
+    return png
+
+
 def table_png(view: dict[str, Any], names: list[str], locale: str) -> bytes | None:
-    return _call("table_image", view, names=names, locale=locale)
+    return _cached(TABLES, _key(view, names, locale), "table_image", view, names=names, locale=locale)
 
 
 def hand_png(view: dict[str, Any], locale: str, legal: list[str] | None) -> bytes | None:
     """``legal``: the card codes playable now (the args of the legal actions)."""
-    return _call("hand_image", view, locale=locale, legal=legal)
+    return _cached(HANDS, _key(view, locale, legal), "hand_image", view, locale=locale, legal=legal)
 
 
 def recap_png(view: dict[str, Any], names: list[str], locale: str) -> bytes | None:

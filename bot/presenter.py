@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from bot.tables import Table
 
 log = logging.getLogger(__name__)
+# Start-up redraws of tables whose message is behind (issue 14): at most this many per second in
+# all, well under Discord's global 50 requests per second (each redraw is one edit, maybe a ping).
+STARTUP_RATE = 10.0
 
 
 @dataclass
@@ -40,6 +43,7 @@ class _Shown:
     ping_id: int | None = None
     results_posted: bool = False
     primed: bool = False
+    saved_rev: int | None = None  # the revision recorded as shown in the database
     log: TableLog = field(default_factory=TableLog)
 
 
@@ -145,8 +149,14 @@ class Presenter:
         self.shown: dict[str, _Shown] = {}
         interval = bot.settings.edit_interval
         self.limiter = ChannelLimiter(5, 5.0 if interval > 0 else 0.0)
+        self.starting = False  # restoring: changes are collected, see :meth:`start_up`
+        self._behind: dict[str, Table] = {}
+        self._catch_up: asyncio.Task[None] | None = None
 
     def table_changed(self, table: Table) -> None:
+        if self.starting:
+            self._behind[table.id] = table
+            return
         shown = self.shown.setdefault(table.id, _Shown())
         shown.dirty = True
         if shown.task is None or shown.task.done():
@@ -161,6 +171,29 @@ class Presenter:
             shown.deal_seen = last.get("deal_no") if isinstance(last, dict) else None
             shown.turn_seen = (view.get("to_act"), table.turn_start)
         shown.primed = True
+
+    async def start_up(self, tables: Sequence[Table]) -> None:
+        """After a restore: prime every table; redraw only those whose message is behind their
+        state (the process stopped between a move and its edit), spread at :data:`STARTUP_RATE`
+        per second in a background task, so start-up neither waits for them nor bursts edits."""
+        shown_at = await self.bot.service.db.shown_revisions()
+        for table in tables:
+            self.prime(table)
+            saved = shown_at.get(table.id)
+            self.shown[table.id].saved_rev = saved
+            if table.state is not None and saved == table.state.rev and table.id in self._behind:
+                del self._behind[table.id]  # its message already shows this revision
+        self.starting = False
+        behind, self._behind = list(self._behind.values()), {}
+        if behind:
+            log.info("%d restored table(s) to redraw", len(behind))
+            self._catch_up = asyncio.get_running_loop().create_task(self._redraw_spread(behind))
+
+    async def _redraw_spread(self, tables: list[Table]) -> None:
+        pause = 1.0 / STARTUP_RATE if self.bot.settings.edit_interval > 0 else 0.0
+        for table in tables:
+            self.table_changed(table)
+            await asyncio.sleep(pause)
 
     async def _run(self, table: Table, shown: _Shown) -> None:
         while shown.dirty:
@@ -192,6 +225,9 @@ class Presenter:
         moves = shown.log.catch_up(table.game, state, table.names(), locale)
         await self._show(table, channel, embed=table_embed(table, public, locale, bool(png), moves),
                          view=views.table_view(table, locale), attachments=files)
+        if shown.saved_rev != state.rev:  # remembered, so a restart does not redraw it
+            shown.saved_rev = state.rev
+            await self.bot.service.db.set_shown(table.id, state.rev)
         last = public.get("last_deal")
         deal = last.get("deal_no") if isinstance(last, dict) else None
         if deal is not None and deal != shown.deal_seen:
@@ -282,6 +318,8 @@ class Presenter:
 
     async def drain(self) -> None:
         """Wait for every pending update (tests and benchmarks)."""
+        if self._catch_up is not None:
+            await self._catch_up
         while True:
             busy = [s.task for s in self.shown.values() if s.task is not None and not s.task.done()]
             if not busy:

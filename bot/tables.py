@@ -42,6 +42,13 @@ log = logging.getLogger(__name__)
 __all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "Table", "TableService"]
 
 
+def _deal_ended(old: State | None, new: State) -> bool:
+    """Whether ``new`` is in another deal than ``old`` (a snapshot is saved at each deal's end)."""
+    if old is None:
+        return True
+    return bool(old.view(None).get("deal_no") != new.view(None).get("deal_no"))
+
+
 class TableService(AutoPlay, Housekeeping, Endings):
     """The tables of every server, their locks, and the one path that changes them."""
 
@@ -340,7 +347,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
         now = self.clock() if human else None
         rows = None
         async with self.db.transaction() as conn:
-            await dbm.write_actions(conn, table.id, state=new.to_json(), revision=new.rev,
+            snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(table.state, new)
+            await dbm.write_actions(conn, table.id, state=new.to_json() if snapshot else None, revision=new.rev,
                                     status="over" if over else "playing", actions=applied, active_at=now,
                                     seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
             if over:

@@ -59,9 +59,11 @@ def encode(img: Image.Image) -> bytes:
 
     A palette PNG encodes 5x faster than RGB and is half the size; the images are flat colours,
     text and cards, which 256 colours render without visible loss (mean error under 1/255). The
-    palette is chosen (fast octree) on a 1-in-9 pixel sample, then every pixel takes its nearest
-    palette colour: half the time of an octree over the whole image, for the same error."""
-    sample = img.resize((max(1, img.width // 3), max(1, img.height // 3)), Image.Resampling.NEAREST)
+    palette is chosen (fast octree) on a 1-in-16 pixel sample, then every pixel takes its nearest
+    palette colour: a quarter of the time of an octree over the whole image, for the same error.
+    Measured (issue 14, a 1000 x 628 table): palette 0.4 ms, mapping 0.7-1.5 ms, zlib level 1
+    1.5 ms, 28 KiB; lossless WebP (method 0) takes 12 ms for 82 KiB, so PNG stays."""
+    sample = img.resize((max(1, img.width // 4), max(1, img.height // 4)), Image.Resampling.NEAREST)
     palette = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     out = io.BytesIO()
     img.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG", compress_level=PNG_LEVEL)

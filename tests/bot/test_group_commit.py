@@ -1,0 +1,99 @@
+"""Group commit (issue 14): concurrent write blocks share one transaction and one COMMIT, each
+block is acknowledged only after that COMMIT, and a failing block loses only its own writes."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.db import Database, fetch_all, run
+
+
+async def _setup(db: Database) -> list[str]:
+    async with db.transaction() as conn:
+        await run(conn, "CREATE TABLE probe (k TEXT PRIMARY KEY)")
+    seen: list[str] = []
+    await db.conn.set_trace_callback(seen.append)
+    return seen
+
+
+async def _keys(db: Database) -> list[str]:
+    return [r["k"] for r in await fetch_all(db.conn, "SELECT k FROM probe ORDER BY k")]
+
+
+async def test_concurrent_blocks_share_one_commit(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    seen = await _setup(db)
+    acked: list[str] = []
+
+    async def write(key: str) -> None:
+        async with db.transaction() as conn:
+            await run(conn, "INSERT INTO probe VALUES (?)", (key,))
+            await asyncio.sleep(0)  # let the other blocks arrive meanwhile
+        assert "COMMIT" in seen, "acknowledged before the COMMIT"
+        acked.append(key)
+
+    await asyncio.gather(*(write(f"k{i}") for i in range(10)))
+    assert sorted(acked) == [f"k{i}" for i in range(10)]
+    assert seen.count("COMMIT") < 10 and seen.count("BEGIN IMMEDIATE") == seen.count("COMMIT")
+    await db.close()
+    db = await Database.open(db_path)  # durable: read back from the file
+    assert await _keys(db) == sorted(acked)
+    await db.close()
+
+
+async def test_failing_block_loses_only_its_writes(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    seen = await _setup(db)
+
+    async def write(key: str) -> None:
+        async with db.transaction() as conn:
+            await run(conn, "INSERT INTO probe VALUES (?)", (key,))
+            await asyncio.sleep(0)
+            if key == "bad":
+                raise ValueError("refused")
+
+    results = await asyncio.gather(write("a"), write("bad"), write("b"), return_exceptions=True)
+    assert results[0] is None and isinstance(results[1], ValueError) and results[2] is None
+    assert seen.count("COMMIT") == 1  # all three joined one group
+    assert await _keys(db) == ["a", "b"]
+    await db.close()
+
+
+async def test_failed_commit_fails_every_block_of_the_group(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    await _setup(db)
+    async with db.transaction() as conn:  # a deferred foreign key makes COMMIT itself fail
+        await run(conn, "CREATE TABLE parent (id INTEGER PRIMARY KEY)")
+        await run(conn, "CREATE TABLE child (p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)")
+
+    async def write(sql: str, params: tuple[object, ...]) -> None:
+        async with db.transaction() as conn:
+            await run(conn, sql, params)
+            await asyncio.sleep(0)
+
+    results = await asyncio.gather(write("INSERT INTO probe VALUES (?)", ("a",)),
+                                   write("INSERT INTO child VALUES (?)", (42,)), return_exceptions=True)
+    assert all(isinstance(r, sqlite3.IntegrityError) for r in results), results
+    assert await _keys(db) == []  # nothing of the group was kept
+    await write("INSERT INTO probe VALUES (?)", ("b",))  # the writer is free again
+    assert await _keys(db) == ["b"]
+    await db.close()
+
+
+async def test_sequential_blocks_commit_each(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    seen = await _setup(db)
+    for key in "xyz":
+        async with db.transaction() as conn:
+            await run(conn, "INSERT INTO probe VALUES (?)", (key,))
+    assert seen.count("COMMIT") == 3
+    with pytest.raises(ValueError):
+        async with db.transaction() as conn:
+            await run(conn, "INSERT INTO probe VALUES (?)", ("w",))
+            raise ValueError("no")
+    assert await _keys(db) == ["x", "y", "z"]
+    await db.close()

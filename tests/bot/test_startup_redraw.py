@@ -1,0 +1,42 @@
+"""Start-up (issue 14): a restart redraws only the tables whose message is behind their state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.presenter import Presenter
+from tests.bot.drive import member_of, open_table, play_turn
+
+
+async def test_restart_redraws_only_tables_whose_message_is_behind(world: Any, make_bot: Any,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=3")
+    rng = random.Random(3)
+    for _ in range(2):
+        await play_turn(member_of(w, table, table.to_act()), w.channel, msg, rng)
+    await w.bot.presenter.drain()
+    synced: list[str] = []
+    real = Presenter._sync
+
+    async def counting(self: Presenter, table: Any, shown: Any) -> None:
+        synced.append(table.id)
+        await real(self, table, shown)
+
+    monkeypatch.setattr(Presenter, "_sync", counting)
+    await w.env.restart_bot(await make_bot())
+    await w.bot.presenter.drain()
+    assert synced == [], "a message showing the current revision is left alone"
+    restored = w.bot.service.get(table.id)
+    assert restored.status == "playing"
+    await w.bot.service.db.set_shown(table.id, restored.rev - 1)  # as if the edit was lost in a crash
+    await w.env.restart_bot(await make_bot())
+    await w.bot.presenter.drain()
+    assert synced == [table.id], "a message behind its table is redrawn once"
+    assert (await w.bot.service.db.shown_revisions())[table.id] == w.bot.service.get(table.id).rev
+    await play_turn(member_of(w, restored, restored.to_act()), w.channel, msg, rng)
+    await w.bot.presenter.drain()
+    assert synced.count(table.id) >= 2, "after the restart, changes redraw as before"
