@@ -45,6 +45,7 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
     lines = [note] if note else []
+    lines += table.game.hand_notes(view, locale)
     to_act = table.to_act()
     if legal:
         if picks > 1:

@@ -441,6 +441,11 @@ class Game(ABC):
         """The game's name in ``locale``."""
         return localized(self.titles, locale, self.name)
 
+    def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
+        """Lines shown above a seat's hand from its private ``view`` (what a choice means, what
+        it stakes); none by default."""
+        return []
+
     def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
         """The name players read for a view's ``contract`` dict ("Garde sans le chien"), or
         ``None`` when the game has no name for it."""

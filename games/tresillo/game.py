@@ -11,6 +11,7 @@ from games.errors import InvalidAction
 from games.i18n import Msg, t
 from games.tresillo.auction import LEVELS
 from games.tresillo.order import SUITS
+from games.tresillo.settlement import bet_wins
 from games.tresillo.state import TresilloState
 
 _SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
@@ -143,6 +144,19 @@ class TresilloGame(Game):
         if action.kind == "declare":
             return t(locale, "tresillo.group.declare")
         return t(locale, "common.group.other")
+
+    def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
+        """The alcalde choosing his bet reads what each bet wins when right and loses when wrong
+        (RULES.md 1.10: J is paid half the stake by each opponent, P the stake and C one and a half
+        stakes by the declarer; a wrong bet pays the stake to the deal's winners)."""
+        if view.get("phase") != "bet" or view.get("seat") is None or view.get("seat") != view.get("alcalde"):
+            return []
+        stake = int(view.get("stake") or 0)
+        wins = bet_wins(stake)
+        lines = [t(locale, "tresillo.note.bet", stake=stake)]
+        lines += [t(locale, "tresillo.note.bet.line", bet=_LABELS[f"bet:{b}"](locale), win=wins[b], lose=stake)
+                  for b in ("J", "P", "C")]
+        return lines
 
     def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
         """"Solo de faveur", "Jeu"... (the trump is on the table image)."""

@@ -186,10 +186,10 @@ class TresilloState(State):
             defender=self.defender, dealer=self.alcalde, dealer_bet=self.bet,
             stake=self.options["stake"], retourne_value=self.options["retourne_value"],
             failed_bola_pays=self.options["failed_bola"] == "pays")
-        self._record(result.result, result.deltas, result.bet_outcome, result.bet_won)
+        self._record(result.result, result.deltas, result.bet_outcome, result.bet_won, result.payments)
 
     def _record(self, result: str, deltas: dict[int, int], bet_outcome: str | None,
-                bet_won: bool | None) -> None:
+                bet_won: bool | None, payments: tuple[tuple[int, int, int, str], ...] = ()) -> None:
         changes = [deltas.get(s, 0) for s in range(self.seats)]
         self.ledger = tuple(x + c for x, c in zip(self.ledger, changes, strict=True))
         self.results = (*self.results, result)
@@ -201,6 +201,7 @@ class TresilloState(State):
             "defender": self.defender, "result": result,
             "tricks": list(self.tricks_won), "deltas": changes, "scores": list(self.ledger),
             "bet": self.bet, "bet_outcome": bet_outcome, "bet_won": bet_won,
+            "payments": [list(p) for p in payments],
         }
         self.push_event({"type": "deal_end", "deal_no": self.deal_no, "result": result,
                          "deltas": changes})

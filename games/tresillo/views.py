@@ -8,7 +8,8 @@ playing seats in turn order), ``favour`` (suit letter), ``stake``, ``values`` (e
 deal's finished tricks, public as at the table), ``renounced``, ``defender``, ``bola``, ``ledger``
 (== ``scores``), ``results`` (result class of every finished deal) and ``last_deal`` (adds
 ``result``, ``tricks``, ``contract``, ``declarer``, ``defender`` and the revealed ``bet`` with its
-``bet_outcome`` and ``bet_won``).
+``bet_outcome`` and ``bet_won``, and ``payments``: ``[payer, payee, amount, why]`` with ``why`` the
+result class or ``"bet"``).
 Private only: ``hand``, ``discarding`` (own discards not yet replaced) and, for the alcalde,
 ``bet``. Discards, the talon and the sleeping cards are never shown.
 """

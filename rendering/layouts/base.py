@@ -160,6 +160,11 @@ class Layout:
                 lines.append((str(key).replace("_", " ").capitalize(), str(value)))
         return lines
 
+    def recap_grid(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, list[str]]]:
+        """Rows of per-seat figures for the recap, drawn in aligned columns (one per seat, headed
+        by the names): ``(label, [cell per seat])``. None by default."""
+        return []
+
     def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         """Public cards of the finished deal (chien, écart when public)."""
         return []
