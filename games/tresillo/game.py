@@ -8,7 +8,7 @@ from typing import Any
 from games.base import Action, Game, Option, Player
 from games.cards import SPANISH_SUIT_NAMES, card, card_name, suit_name
 from games.errors import InvalidAction
-from games.i18n import Msg, t
+from games.i18n import Msg, t, tn
 from games.tresillo.auction import LEVELS
 from games.tresillo.order import SUITS
 from games.tresillo.settlement import bet_wins
@@ -17,7 +17,7 @@ from games.tresillo.state import TresilloState
 _SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
 _FIXED_ARGS: dict[str, tuple[str, ...]] = {
     "pass": ("",), "renounce": ("",), "accept": ("",), "defend": ("",),
-    "bid": (*LEVELS[1:], "plus"), "exchange": ("done", "ask"), "order": ("me", "partner"),
+    "bid": (*LEVELS[1:], "plus"), "exchange": ("done", "ask", *(str(n) for n in range(11))), "order": ("me", "partner"),
     "consent": ("yes", "no"), "bola": ("stop", "continue"),
 }
 _DECLARE_ARGS = {f"{n}:{s}" for n in ("jeu", "solo") for s in SUITS} | {"jeu_favour", "retourne", "solo_favour"}
@@ -131,6 +131,9 @@ class TresilloGame(Game):
             if action.kind == "play":
                 return name
             return t(locale, "tresillo.action.discard", card=name)
+        if action.kind == "exchange" and action.arg.isdigit():
+            n = int(action.arg)
+            return tn(locale, "tresillo.action.exchange.count", n) if n else t(locale, "tresillo.action.exchange.none")
         if action.kind == "declare":
             contract, _, suit = action.arg.partition(":")
             return t(locale, "tresillo.action.declare", contract=_CONTRACTS[contract](locale),

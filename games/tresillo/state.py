@@ -92,6 +92,7 @@ class TresilloState(State):
     turned: Card | None
     queue: tuple[int, ...]
     pending: tuple[Card, ...]
+    count: int | None  # cards the exchanger said he discards (exchange.LEGACY: the old way)
     exchanged: tuple[int | None, ...]
     exchange_order: tuple[int, int] | None
     first_exchanger: int | None
@@ -142,7 +143,7 @@ class TresilloState(State):
         self.level, self.bidder, self.passed, self.bids = 0, None, (), ()
         self.declarer = -1
         self.contract = self.trump = self.order = self.turned = None
-        self.queue, self.pending = (), ()
+        self.queue, self.pending, self.count = (), (), None
         self.exchanged = (None,) * n
         self.exchange_order = self.first_exchanger = self.consent = self.sleeping = None
         self.trick, self.done_tricks, self.tricks_won, self.tricks_done = (), (), (0,) * n, 0
@@ -215,6 +216,23 @@ class TresilloState(State):
 
     def to_act(self) -> int | None:
         return self.turn
+
+    def pending_picks(self, seat: int) -> int:
+        """Cards still to discard after ``exchange:N`` (RULES.md 1.5)."""
+        if self.phase is Phase.EXCHANGE and seat == self.turn and self.count is not None and self.count > 0:
+            return self.count - len(self.pending)
+        return 0
+
+    def apply(self, seat: int, action: Action) -> TresilloState:
+        """As :meth:`State.apply`; a discard or ``exchange:done`` while no count is chosen is an
+        exchange made the old way (logs before ``exchange:N``): it is replayed that way."""
+        if (self.phase is Phase.EXCHANGE and seat == self.turn and self.count is None
+                and type(action) is Action and (action.kind == "discard" or action == exchange.DONE)):
+            old = self._clone()
+            old.count = exchange.LEGACY
+            old._legal_cache = old._legal_set = None
+            return State.apply(old, seat, action)
+        return super().apply(seat, action)
 
     def _legal(self) -> list[Action]:
         return _LEGAL[self.phase](self)

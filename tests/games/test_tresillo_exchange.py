@@ -21,7 +21,7 @@ def all_views(st) -> list[str]:  # type: ignore[no-untyped-def]
 def test_declarer_exchanges_first_drawing_as_many_as_discarded() -> None:
     st = act(rig(hands={1: "1E 7O 1B 2C 3C 4E 5E 6B 7B"}), *WON, "declare:jeu:O")
     assert st.to_act() == 1 and st.view(None)["phase"] == "exchange"
-    assert legal(st)[-1] == "exchange:done" and len(legal(st)) == 10
+    assert legal(st) == [f"exchange:{n}" for n in range(10)]  # how many first (0 to 9)
     top = [c.code for c in st.talon[:2]]
     st = act(st, "discard:2C", "discard:3C")
     assert st.view(1)["discarding"] == ["2C", "3C"] and len(st.view(1)["hand"]) == 7
@@ -71,7 +71,8 @@ def test_edge_13_solo_first_exchanger_needs_consent_for_eight_or_nine() -> None:
     st = act(rig(), *WON, "declare:solo:O")
     assert st.to_act() == 2  # the declarer does not exchange; turn order from his right
     hand = st.view(2)["hand"]
-    st = act(st, *(f"discard:{c}" for c in hand[:7]))
+    assert legal(st) == [*(f"exchange:{n}" for n in range(8)), "exchange:ask"]
+    st = act(st, *(f"discard:{c}" for c in hand[:7]))  # a log of the old way: one by one
     assert legal(st) == ["exchange:ask", "exchange:done"]
     with pytest.raises(IllegalAction, match="consent"):
         act(st, f"discard:{hand[7]}")  # an 8th card without consent
@@ -82,9 +83,9 @@ def test_edge_13_solo_first_exchanger_needs_consent_for_eight_or_nine() -> None:
     allowed = act(asked, "consent:yes", f"discard:{hand[7]}", f"discard:{hand[8]}", "exchange:done")
     assert allowed.view(None)["exchanged"] == [None, None, 9] and allowed.view(None)["talon"] == 4
     assert allowed.to_act() == 0
-    assert sum(1 for t in legal(allowed) if t.startswith("discard:")) == 9  # he may discard
-    four = act(allowed, *(f"discard:{c}" for c in allowed.view(0)["hand"][:4]))
-    assert legal(four) == ["exchange:done"]  # ... but only 4: the talon's size
+    assert legal(allowed) == [f"exchange:{n}" for n in range(5)]  # only 4: the talon's size
+    four = act(allowed, *(f"discard:{c}" for c in allowed.view(0)["hand"][:4]))  # the old way
+    assert legal(four) == ["exchange:done"]
 
 
 def test_edge_14_third_exchanger_leaves_cards_sleeping_unseen() -> None:
@@ -124,3 +125,36 @@ def test_dead_discards_are_never_shown_even_to_their_owner() -> None:
     for text in all_views(st):
         for code in dead:
             assert f'"{code}"' not in text
+
+
+def test_discards_chosen_at_once_after_saying_how_many() -> None:
+    """``exchange:N`` then N discards (``pending_picks`` counts down, so the bot shows one
+    multi-select); the draw follows the last pick, and nothing is final before it is sent."""
+    st = act(rig(hands={1: "1E 7O 1B 2C 3C 4E 5E 6B 7B"}), *WON, "declare:jeu:O")
+    assert st.pending_picks(1) == 0
+    assert TRESILLO.action_label(TRESILLO.parse_action("exchange:2"), "fr") == "Écarter 2 cartes"
+    assert TRESILLO.action_label(TRESILLO.parse_action("exchange:0"), "en") == "Discard nothing"
+    top = [c.code for c in st.talon[:2]]
+    st = act(st, "exchange:2")
+    assert st.pending_picks(1) == 2 and st.view(1)["pending_picks"] == 2
+    assert legal(st) == [f"discard:{c}" for c in st.view(1)["hand"]]
+    st = act(st, "discard:2C")
+    assert st.pending_picks(1) == 1 and st.view(None)["phase"] == "exchange"
+    st = act(st, "discard:3C")
+    hand = st.view(1)["hand"]
+    assert len(hand) == 9 and set(top) <= set(hand) and "2C" not in hand
+    assert st.view(None)["exchanged"] == [None, 2, None] and st.view(None)["phase"] == "order"
+    nothing = act(st, "order:me", "exchange:0")
+    assert nothing.view(None)["exchanged"] == [None, 2, 0] and nothing.to_act() == 0
+
+
+def test_retourne_count_starts_at_one_and_solo_asks_before_choosing() -> None:
+    st = act(rig(), *WON, "declare:retourne")
+    assert legal(st)[0] == "exchange:1" and "exchange:0" not in legal(st)
+    with pytest.raises(IllegalAction, match="1 to"):
+        act(st, "exchange:0")
+    solo = act(rig(), *WON, "declare:solo:O")
+    asked = act(solo, "exchange:ask", "consent:yes")
+    assert asked.to_act() == 2 and legal(asked) == [f"exchange:{n}" for n in range(10)]
+    nine = act(asked, "exchange:9", *(f"discard:{c}" for c in asked.view(2)["hand"]))
+    assert nine.view(None)["exchanged"] == [None, None, 9] and nine.view(None)["talon"] == 4
