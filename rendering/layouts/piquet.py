@@ -19,7 +19,7 @@ PHASES = {"exchange": ("Échange", "Exchange"), "declare": ("Déclarations", "De
 KINDS = {"point": ("Point", "Point"), "sequence": ("Séquence", "Sequence"), "sets": ("Brelans", "Sets")}
 SEQUENCES = {3: ("tierce", "tierce"), 4: ("quatrième", "quart"), 5: ("quinte", "quint"), 6: ("sixième", "sixième"),
              7: ("septième", "septième"), 8: ("huitième", "huitième")}
-RANKS_FR = {"A": "As", "K": "Roi", "Q": "Dame", "J": "Valet", "10": "Dix", "9": "Neuf", "8": "Huit", "7": "Sept"}
+TO_FR = {"A": "à l'As", "K": "au Roi", "Q": "à la Dame", "J": "au Valet", "10": "au Dix", "9": "au Neuf", "8": "au Huit"}
 RANKS_EN = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven"}
 PLURAL_FR = {"A": "As", "K": "Rois", "Q": "Dames", "J": "Valets", "10": "Dix", "9": "Neuf", "8": "Huit",
              "7": "Sept"}
@@ -46,7 +46,7 @@ def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
         top = call.get("top")
         if top is None:
             return name
-        return f"{name} {pick(locale, 'à ' + RANKS_FR.get(str(top), str(top)), 'to the ' + RANKS_EN.get(str(top), str(top)))}"
+        return f"{name} {pick(locale, TO_FR.get(str(top), str(top)), 'to the ' + RANKS_EN.get(str(top), str(top)))}"
     if kind == "sets":
         n = int(call.get("count", 0))
         name = pick(locale, "quatorze" if n == 4 else "brelan", "quatorze" if n == 4 else "trio")
@@ -163,9 +163,10 @@ class PiquetLayout(Layout):
         return rows
 
 
-def said_by_seat(d: JSON, elder: Any, locale: str) -> list[str]:
+def said_by_seat(d: JSON, elder: Any, locale: str, equal: bool = True) -> list[str]:
     """What each seat said of one class: its call ("5 cartes (48)"), or younger's answer ("bon",
-    "égal") when he disclosed nothing, or "-" for no holding."""
+    "égal") when he disclosed nothing (``equal``: younger's "égal" after his call too), or "-" for
+    no holding."""
     calls = list(d.get("calls") or [None, None])
     answer = ANSWERS.get(str(d.get("answer")), ("", ""))[0 if fr(locale) else 1]
     out = []
@@ -173,7 +174,7 @@ def said_by_seat(d: JSON, elder: Any, locale: str) -> list[str]:
         kind = str(d.get("kind"))
         if calls[s]:
             text = call_text(kind, calls[s], locale)
-            out.append(f"{text}, {answer}" if s != elder and answer and d.get("answer") == "equal" else text)
+            out.append(f"{text}, {answer}" if equal and s != elder and d.get("answer") == "equal" else text)
         elif s != elder and calls[1 - s] and d.get("answer") == "good":
             out.append(answer)
         else:
@@ -189,10 +190,10 @@ def declaration_lines(d: JSON, names: Sequence[str], elder: Any, locale: str) ->
     if isinstance(winner, int):
         head = f"{label}{colon(locale)}{names[winner]} +{(d.get('points') or [0, 0])[winner]}"
     elif d.get("answer") == "equal":
-        head = f"{label}{colon(locale)}{pick(locale, 'égal, personne ne marque', 'equal, nobody scores')}"
+        head = f"{label}{colon(locale)}{pick(locale, 'égal · 0', 'equal · 0')}"
     else:
         head = f"{label}{colon(locale)}{pick(locale, 'personne', 'nobody')}"
-    said = said_by_seat(d, elder, locale)
+    said = said_by_seat(d, elder, locale, equal=False)
     order = [elder, 1 - elder] if isinstance(elder, int) else [0, 1]
     return [head] + [f"· {names[s]}{colon(locale)}{said[s]}" for s in order if said[s] != "-"]
 

@@ -27,11 +27,11 @@ def test_equal_point_shows_both_calls_and_nobody_scores() -> None:
     s = rig(*EQUAL)
     elder, younger = names_by_role(s)
     lines = layout_for(s.view(None)).info(s.view(None), NAMES, "fr")
-    point = lines.index("Point : égal, personne ne marque")
-    assert lines[point + 1:point + 3] == [f"· {elder} : 5 cartes (50)", f"· {younger} : 5 cartes (50), égal"]
+    point = lines.index("Point : égal · 0")
+    assert lines[point + 1:point + 3] == [f"· {elder} : 5 cartes (50)", f"· {younger} : 5 cartes (50)"]
     assert f"Brelans : {elder} +6" in lines  # brelans of Aces and Kings beat Queens and Jacks
     en = layout_for(s.view(None)).info(s.view(None), NAMES, "en")
-    assert "Point: equal, nobody scores" in en
+    assert "Point: equal · 0" in en and "Sequence: equal · 0" in en
 
 
 def test_good_answer_and_winner_shown_for_each_class() -> None:
