@@ -18,7 +18,8 @@ Action grammar (canonical texts; parsing ignores case; cards as ``1E 7O RC``):
 * ``exchange:N`` (how many cards to discard, 0 to 9; 10 for a Retourne declarer), then
   ``discard:RC`` N times (``State.pending_picks`` tells how many remain); after the last one the
   exchanger draws as many (a Retourne declarer one fewer); ``exchange:ask`` (first Solo exchanger,
-  before choosing, asks to take 8 or 9 cards); old logs' ``discard:RC``... ``exchange:done`` replay,
+  before choosing, asks to take 8 or 9 cards); old logs' ``discard:RC``... ``exchange:done`` are
+  rewritten when loaded (``upgrade_log``);
   ``consent:yes`` / ``consent:no``, ``order:me`` / ``order:partner`` (the opponent on the
   declarer's right decides who exchanges first);
 * ``play:1E``, ``renounce`` (declarer of a Jeu or Retourne, before his card to trick 4),

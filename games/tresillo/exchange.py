@@ -10,9 +10,8 @@ go in turn order and the first takes 8 or 9 cards only with the other's consent
 draws as many (limited by the talon) after the last one. Discards are dead and never shown; cards
 left in the talon sleep, only their number is told.
 
-Logs written before ``exchange:N`` (discards one at a time, then ``exchange:done``) still replay:
-a discard or ``exchange:done`` while no count is chosen switches that exchange to the old way
-(:data:`LEGACY`, see ``TresilloState.apply``).
+Logs written before ``exchange:N`` (discards one at a time, then ``exchange:done``) are rewritten
+when loaded (:func:`upgrade_log`, through ``Game.upgrade_log``).
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ ASK = Action("exchange", "ask")
 ORDER_ACTIONS = [Action("order", "me"), Action("order", "partner")]
 CONSENT_ACTIONS = [Action("consent", "no"), Action("consent", "yes")]
 SOLO_FREE_LIMIT = 7  # the first Solo exchanger needs consent for 8 or 9 cards
-LEGACY = -1  # ``st.count`` of an exchange made the old way: discards one by one, then exchange:done
 COUNTS = tuple(Action("exchange", str(n)) for n in range(11))
 
 
@@ -77,32 +75,11 @@ def legal_exchange(st: TresilloState) -> list[Action]:
     Solo exchanger; a count chosen: ``discard:<card>`` for each card in hand."""
     seat = st.turn
     assert seat is not None
-    if st.count == LEGACY:
-        return legal_exchange_legacy(st)
     if st.count is None:
         out = [COUNTS[n] for n in count_range(st, seat)]
         return [*out, ASK] if may_ask(st, seat) else out
     discard = st.DISCARD
     return [discard[c] for c in st.hands[seat]]
-
-
-def legal_exchange_legacy(st: TresilloState) -> list[Action]:
-    """The old way: ``discard:<card>`` for each card in hand while under the limit, ``exchange:ask`` for the
-    first Solo exchanger who reached 7 discards, ``exchange:done`` (a Retourne declarer must have
-    discarded at least one card)."""
-    seat = st.turn
-    assert seat is not None
-    out: list[Action] = []
-    k = len(st.pending)
-    if k < discard_limit(st, seat):
-        discard = st.DISCARD
-        out.extend(discard[c] for c in st.hands[seat])
-    if (seat == st.first_exchanger and st.consent is None and k >= SOLO_FREE_LIMIT
-            and len(st.talon) > SOLO_FREE_LIMIT):
-        out.append(ASK)
-    if k or not (seat == st.declarer and st.contract == "retourne"):
-        out.append(DONE)
-    return out
 
 
 def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
@@ -112,7 +89,7 @@ def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
         i = hand.index(c)
         st.set_hand(seat, hand[:i] + hand[i + 1:], sort=False)
         st.pending = (*st.pending, c)
-        if st.count is not None and st.count != LEGACY and len(st.pending) == st.count:
+        if len(st.pending) == st.count:
             _draw(st, seat)
         return
     if action.arg == "ask":
@@ -122,7 +99,7 @@ def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
     if action.arg.isdigit() and int(action.arg) > 0:
         st.count = int(action.arg)
         return
-    _draw(st, seat)  # exchange:0, or exchange:done of the old way
+    _draw(st, seat)  # exchange:0
 
 
 def _draw(st: TresilloState, seat: int) -> None:
@@ -173,3 +150,27 @@ def advance_consent(st: TresilloState, seat: int, action: Action) -> None:
     st.phase = st.PHASE.EXCHANGE
     st.turn = st.first_exchanger
 
+
+
+def upgrade_log(log: list[str]) -> list[str]:
+    """An old log's exchanges in today's actions, same length: each ``discard:...`` run closed by
+    ``exchange:done`` becomes ``exchange:N`` and the N discards; an ``exchange:ask`` made after 7
+    discards moves before them (the consent does not depend on which cards go)."""
+    out: list[str] = []
+    run: list[str] = []
+    asked: list[str] = []
+    for i, text in enumerate(log):
+        low = text.lower()
+        if low.startswith("discard:"):
+            run.append(text)
+        elif low == "exchange:ask" and run:
+            asked = [text, log[i + 1]] if i + 1 < len(log) else [text]
+        elif asked and i > 0 and log[i - 1].lower() == "exchange:ask":
+            continue  # the consent answer, moved with the request
+        elif low == "exchange:done":
+            out += [*asked, f"exchange:{len(run)}", *run]
+            run, asked = [], []
+        else:
+            out += [*asked, *run, text]
+            run, asked = [], []
+    return out + asked + run

@@ -80,12 +80,13 @@ def why_illegal(st: TresilloState, seat: int, action: Action) -> Why:
                     "Prendre 8 ou 9 cartes demande l'accord de l'autre adversaire.")
         return (f"The talon can replace only {limit} cards.",
                 f"Le talon ne peut remplacer que {limit} cartes.")
+    if kind == "exchange" and arg == "0" and phase == "exchange" and seat == st.declarer \
+            and st.contract == "retourne":
+        return ("Retourne: discard at least one card (you hold ten).",
+                "Retourne : écartez au moins une carte (vous en avez dix).")
     if kind == "exchange" and arg.isdigit() and phase == "exchange" and st.count is None:
         r = exchange.count_range(st, seat)
         return (f"You may discard {r.start} to {r.stop - 1} cards now.",
                 f"Vous pouvez écarter de {r.start} à {r.stop - 1} cartes maintenant.")
-    if kind == "exchange" and arg == "done" and phase == "exchange":
-        return ("Retourne: discard at least one card (you hold ten).",
-                "Retourne : écartez au moins une carte (vous en avez dix).")
     en, fr = _PHASE_HINT.get(phase, ("The match is over.", "La partie est terminée."))
     return (f"{action} is not allowed now. {en}", f"{action} n'est pas permis maintenant. {fr}")

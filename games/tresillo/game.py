@@ -17,7 +17,7 @@ from games.tresillo.state import TresilloState
 _SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
 _FIXED_ARGS: dict[str, tuple[str, ...]] = {
     "pass": ("",), "renounce": ("",), "accept": ("",), "defend": ("",),
-    "bid": (*LEVELS[1:], "plus"), "exchange": ("done", "ask", *(str(n) for n in range(11))), "order": ("me", "partner"),
+    "bid": (*LEVELS[1:], "plus"), "exchange": ("ask", *(str(n) for n in range(11))), "order": ("me", "partner"),
     "consent": ("yes", "no"), "bola": ("stop", "continue"),
 }
 _DECLARE_ARGS = {f"{n}:{s}" for n in ("jeu", "solo") for s in SUITS} | {"jeu_favour", "retourne", "solo_favour"}
@@ -147,6 +147,12 @@ class TresilloGame(Game):
         if action.kind == "declare":
             return t(locale, "tresillo.group.declare")
         return t(locale, "common.group.other")
+
+    def upgrade_log(self, log: list[str]) -> list[str]:
+        """Logs from before ``exchange:N`` replay as today's actions (:func:`exchange.upgrade_log`)."""
+        from games.tresillo.exchange import upgrade_log
+
+        return upgrade_log(log)
 
     def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
         """The alcalde choosing his bet reads what each bet wins when right and loses when wrong

@@ -92,7 +92,7 @@ class TresilloState(State):
     turned: Card | None
     queue: tuple[int, ...]
     pending: tuple[Card, ...]
-    count: int | None  # cards the exchanger said he discards (exchange.LEGACY: the old way)
+    count: int | None  # cards the exchanger said he discards (exchange:N), None before
     exchanged: tuple[int | None, ...]
     exchange_order: tuple[int, int] | None
     first_exchanger: int | None
@@ -222,17 +222,6 @@ class TresilloState(State):
         if self.phase is Phase.EXCHANGE and seat == self.turn and self.count is not None and self.count > 0:
             return self.count - len(self.pending)
         return 0
-
-    def apply(self, seat: int, action: Action) -> TresilloState:
-        """As :meth:`State.apply`; a discard or ``exchange:done`` while no count is chosen is an
-        exchange made the old way (logs before ``exchange:N``): it is replayed that way."""
-        if (self.phase is Phase.EXCHANGE and seat == self.turn and self.count is None
-                and type(action) is Action and (action.kind == "discard" or action == exchange.DONE)):
-            old = self._clone()
-            old.count = exchange.LEGACY
-            old._legal_cache = old._legal_set = None
-            return State.apply(old, seat, action)
-        return super().apply(seat, action)
 
     def _legal(self) -> list[Action]:
         return _LEGAL[self.phase](self)
