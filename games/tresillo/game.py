@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from games.base import Action, Game, Option, Player
 from games.cards import SPANISH_SUIT_NAMES, card, card_name, suit_name
@@ -66,6 +66,8 @@ class TresilloGame(Game):
     min_seats = 3
     max_seats = 4
     zero_sum = True
+    # random play reaches every phase (the Solo consent, the bola) within a few matches of 3 rounds
+    playout_options: ClassVar[dict[str, Any]] = {"rounds": 3}
 
     def options(self) -> list[Option]:
         return [
