@@ -429,6 +429,11 @@ class Game(ABC):
         """A short player-facing label for a button or menu entry."""
         return str(action)
 
+    def hand_notes(self, view: JSON, locale: str = "fr") -> list[str]:
+        """Lines shown above a seat's hand (``view``: its own view) to explain what the buttons
+        cannot, such as why a usual move is missing; none by default."""
+        return []
+
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """The menu an action belongs to when there are too many for one list (e.g. its suit)."""
         return action.kind
@@ -445,11 +450,6 @@ class Game(ABC):
         """An old saved log in today's action texts (a game whose actions changed rewrites it);
         :meth:`load` and every replay of a stored log go through it. Unchanged by default."""
         return list(log)
-
-    def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
-        """Lines shown above a seat's hand from its private ``view`` (what a choice means, what
-        it stakes); none by default."""
-        return []
 
     def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
         """The name players read for a view's ``contract`` dict ("Garde sans le chien"), or
