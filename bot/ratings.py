@@ -76,7 +76,7 @@ def deal_sides(game: Game, data: Mapping[str, Any]) -> list[DealSide | None]:
     state = game.new(int(data["seats"]), data["seed"], data.get("options") or {})
     sides: list[DealSide | None] = []
     seen: Any = None
-    for text in data["log"]:
+    for text in game.upgrade_log(list(data["log"])):
         seat = state.to_act()
         if seat is None:
             break

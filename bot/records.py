@@ -108,7 +108,7 @@ def moves(data: JSON) -> Iterator[Move]:
     state = initial_state(data)
     game = state.game
     view = state.view(None)
-    for i, text in enumerate(list(data.get("log") or [])):
+    for i, text in enumerate(game.upgrade_log(list(data.get("log") or []))):
         seat = state.to_act()
         try:
             if seat is None:

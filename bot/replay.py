@@ -83,7 +83,7 @@ def member_locale(bot: TapisBot, interaction: discord.Interaction[Any]) -> str:
 def _recap_lines(view: JSON, names: list[str], locale: str) -> list[tuple[str, str]]:
     from rendering.layouts import layout_for
 
-    return layout_for(view).recap_lines(view, names, locale)
+    return layout_for(view).recap_text(view, names, locale)
 
 
 # -- the score sheet -----------------------------------------------------------------------------

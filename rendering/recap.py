@@ -73,15 +73,38 @@ def draw_card_rows(img: Image.Image, d: ImageDraw.ImageDraw, rows: Sequence[tupl
     return y
 
 
+GRID_ROW = 28
+GRID_LABEL = 190  # the label column of the per-seat grid
+
+
+def draw_grid(d: ImageDraw.ImageDraw, grid: Sequence[tuple[str, list[str]]], names: Sequence[str], y: float) -> float:
+    """Per-seat figures in columns headed by the seat names, right-aligned; returns the y below."""
+    left, right = 24, W - 24
+    col = (right - left - GRID_LABEL) / max(1, len(names))
+    for s, name in enumerate(names):
+        text(d, (left + GRID_LABEL + (s + 1) * col, y), name, 16, MUTED, bold=True, anchor="ra", width=col - 10)
+    y += GRID_ROW
+    for i, (label, cells) in enumerate(grid):
+        if i % 2 == 0:
+            d.rectangle([16, y - 4, W - 16, y + GRID_ROW - 6], fill=(28, 52, 44))
+        text(d, (left, y), label, 17, MUTED, width=GRID_LABEL - 8)
+        for s, cell in enumerate(cells[:len(names)]):
+            text(d, (left + GRID_LABEL + (s + 1) * col, y), cell, 17, INK, bold=True, anchor="ra", width=col - 10)
+        y += GRID_ROW
+    return y + 16
+
+
 def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> Image.Image:
     layout = layout_for(view)
     deal = view.get("last_deal") or None
     seats = int(view.get("seats", len(names)))
     lines = layout.recap_lines(view, names, locale) if deal else []
+    grid = layout.recap_grid(view, names, locale) if deal else []
     cards = layout.recap_cards(view, names, locale) if deal else []
     card_lines = pack_rows(cards, W - 48)
     card_h = len(card_lines) * (24 + card_height(SMALL_W) + 12)
-    height = 64 + len(lines) * 30 + (12 if lines else 0) + card_h + 52 + seats * ROW + 16
+    grid_h = (len(grid) + 1) * GRID_ROW + 16 if grid else 0
+    height = 64 + len(lines) * 30 + (12 if lines else 0) + grid_h + card_h + 52 + seats * ROW + 16
     img = felt(W, height)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, 52], fill=HEADER)
@@ -94,6 +117,8 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
         y += 30
     if lines:
         y += 12
+    if grid:
+        y = draw_grid(d, grid, names, y)
     for line in card_lines:
         x = 24.0
         for label, codes in line:

@@ -30,7 +30,7 @@ card each seat cut, seat 0 first),
 "repique"|"pique"|"play"|"cards": [per seat]}``), ``looked``, ``leftover_count``, ``look_pending``,
 ``played`` (cards of this deal's finished tricks), ``history`` (one entry per finished deal).
 ``last_deal`` holds ``deal_no``, ``dealer``, ``elder``, ``lines`` (as ``deal_lines``), ``deltas``,
-``scores``, ``capot``, ``tricks_won``. ``scores`` are the partie totals of finished deals.
+``scores``, ``capot``, ``tricks_won``, ``declarations`` (as above, without ``shown``). ``scores`` are the partie totals of finished deals.
 Private keys: ``hand``, ``discard`` (own), ``talon_seen`` (talon cards this seat has looked at and
 that are still there), ``pending_picks``.
 

@@ -10,7 +10,7 @@ from games.cards import FRENCH_SUITS, card, card_short, suit_name
 from games.errors import InvalidAction
 from games.i18n import Msg, t, tn
 from games.piquet import declarations as dc
-from games.piquet.state import PiquetState
+from games.piquet.state import DEALS, PiquetState
 
 _BOOL_OPTIONS = {
     "sinking": Msg("piquet.option.sinking"),
@@ -38,10 +38,12 @@ class PiquetGame(Game):
     zero_sum = True
 
     def options(self) -> list[Option]:
-        """Packets of the deal, sinking, and the seed's variants of RULES.md 4.8 (all off)."""
+        """Packets of the deal, sinking, the seed's variants of RULES.md 4.8 (all off), and the number
+        of deals (6 by 4.7; fewer make a practice partie, reckoned with the same rubicon)."""
         opts = [Option("packets", 2, Msg("piquet.option.packets"), choices=(2, 3),
                        labels={2: Msg("piquet.option.packets.2"), 3: Msg("piquet.option.packets.3")})]
         opts += [Option(name, False, description) for name, description in _BOOL_OPTIONS.items()]
+        opts.append(Option("deals", DEALS, Msg("piquet.option.deals"), minimum=1, maximum=DEALS))
         return opts
 
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> PiquetState:
@@ -91,6 +93,14 @@ class PiquetGame(Game):
         if kind in _DECLARE:
             return _DECLARE[kind](locale, what=_CLASSES[arg](locale))
         return str(action)
+
+    def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
+        """Younger deciding whether to look at the talon reads what it holds: the cards elder left
+        untaken (Law 36, RULES.md 4.3); looking lets elder see them too once he has led."""
+        if view.get("look_pending") and view.get("seat") is not None and view.get("seat") != view.get("elder") \
+                and view.get("to_act") == view.get("seat"):
+            return [tn(locale, "piquet.note.talon", int(view.get("leftover_count") or 0))]
+        return []
 
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """Cards by suit, other decisions together."""

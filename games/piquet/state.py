@@ -4,7 +4,8 @@ RULES.md section 4. The flow of one deal: carte blanche is scored at once (4.2);
 younger choose how many cards to exchange and discard them one at a time (4.3); declarations are
 compared (automatically, or call by call when the ``sinking`` option is on, 4.4) and repique is
 reckoned (4.5); twelve tricks are played without trumps with the play points and pique (4.5-4.6);
-the cards and capot close the deal. Six deals make the partie (two more on a tie, 4.7).
+the cards and capot close the deal. Six deals make the partie (two more on a tie, 4.7); the
+``deals`` option plays fewer for practice.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class PiquetState(State):
                 break
         self.cut = (a, b)
         self.first_dealer = 0 if RANK[a.rank] > RANK[b.rank] else 1
-        self.deal_no, self.planned, self.totals = 0, DEALS, (0, 0)
+        self.deal_no, self.planned, self.totals = 0, self.options["deals"], (0, 0)
         self.history, self.events = (), ({"type": "cut", "cards": [a.code, b.code],
                                           "dealer": self.first_dealer},)
         self._deal()
@@ -363,12 +364,13 @@ class PiquetState(State):
         capot = next((s for s in (0, 1) if self.tricks_won[s] == 12), None)
         record = {"deal_no": self.deal_no, "dealer": self.dealer, "elder": self.elder, "lines": lines,
                   "deltas": list(deltas), "scores": list(self.totals), "capot": capot,
-                  "tricks_won": list(self.tricks_won)}
+                  "tricks_won": list(self.tricks_won),
+                  "declarations": [{k: v for k, v in d.items() if k != "shown"} for d in self.decl]}
         self.history = (*self.history, record)
         self._event({"type": "deal_end", "deal_no": self.deal_no, "deltas": list(deltas)})
         self.deal_no += 1
         if self.deal_no >= self.planned:
-            if self.totals[0] == self.totals[1] and self.planned == DEALS:
+            if self.totals[0] == self.totals[1] and self.planned == self.options["deals"]:
                 self.planned += EXTRA_DEALS
                 self._event({"type": "tie", "deals": self.planned})
             else:

@@ -15,15 +15,17 @@ Action grammar (canonical texts; parsing ignores case; cards as ``1E 7O RC``):
 * ``declare:jeu:O`` / ``declare:solo:C`` (trump named, never the favour suit),
   ``declare:jeu_favour``, ``declare:solo_favour``, ``declare:retourne`` (the talon's top card
   is turned and sets the trump);
-* ``discard:RC`` (one card at a time), ``exchange:done`` (draw as many; a Retourne declarer draws
-  one fewer), ``exchange:ask`` (first Solo exchanger asks to take 8 or 9 cards),
+* ``exchange:N`` (how many cards to discard, 0 to 9; 10 for a Retourne declarer), then
+  ``discard:RC`` N times (``State.pending_picks`` tells how many remain); after the last one the
+  exchanger draws as many (a Retourne declarer one fewer); ``exchange:ask`` (first Solo exchanger,
+  before choosing, asks to take 8 or 9 cards); old logs' ``discard:RC``... ``exchange:done`` are
+  rewritten when loaded (``upgrade_log``);
   ``consent:yes`` / ``consent:no``, ``order:me`` / ``order:partner`` (the opponent on the
   declarer's right decides who exchanges first);
 * ``play:1E``, ``renounce`` (declarer of a Jeu or Retourne, before his card to trick 4),
   ``accept`` / ``defend`` (the opponents after a renounced Jeu), ``bola:continue`` / ``bola:stop``.
 
-Every decision offers at most 12 actions. Discards go one by one because their number is free;
-``pending_picks`` stays 0.
+Every decision offers at most 12 actions.
 """
 
 from __future__ import annotations

@@ -168,10 +168,16 @@ class TresilloPlayer:
         if me == view["declarer"] and view["contract"]["name"] == "retourne" and not view.get("discarding"):
             order = ORDERS[trump]
             bad = bad or sorted(hand, key=lambda c: card_value(c, hand, order))
+        counts = [int(a.arg) for a in legal if a.kind == "exchange" and a.arg.isdigit()]
+        if counts:  # say how many: the junk cards (at least one in a Retourne), within the limit
+            n = max(min(counts), min(len(junk(hand, trump)), max(counts)))
+            return texts[f"exchange:{n}"]
         for c in bad:
             a = texts.get(f"discard:{c.code}")
             if a is not None:
                 return a
+        if view.get("pending_picks"):  # the count outran the junk: the least useful card
+            return texts[f"discard:{min(hand, key=lambda c: card_value(c, hand, ORDERS[trump])).code}"]
         return texts.get("exchange:done", legal[-1])
 
     def _order(self, view: dict[str, Any], legal: Sequence[Action], texts: dict[str, Action]) -> Action:

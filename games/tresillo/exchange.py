@@ -4,9 +4,14 @@ The declarer exchanges first (never in a Solo; in a Retourne he took the turned 
 fewer than he discards, so ``k >= 1``). Then the opponent on his right chooses who of the two
 opponents exchanges first ("comment fait-on ?": ``order:me`` / ``order:partner``); in a Solo they
 go in turn order and the first takes 8 or 9 cards only with the other's consent
-(``exchange:ask`` then ``consent:yes|no``). Cards go one at a time (``discard:RC``) and
-``exchange:done`` draws as many (limited by the talon); nobody is forced to exchange. Discards are
-dead and never shown; cards left in the talon sleep, only their number is told.
+(``exchange:ask`` then ``consent:yes|no``). The exchanger says how many cards he discards
+(``exchange:N``, 0 allowed: nobody is forced to exchange), then picks them (``discard:RC`` N times,
+``State.pending_picks`` telling how many remain, so the bot gathers them in one multi-select) and
+draws as many (limited by the talon) after the last one. Discards are dead and never shown; cards
+left in the talon sleep, only their number is told.
+
+Logs written before ``exchange:N`` (discards one at a time, then ``exchange:done``) are rewritten
+when loaded (:func:`upgrade_log`, through ``Game.upgrade_log``).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ ASK = Action("exchange", "ask")
 ORDER_ACTIONS = [Action("order", "me"), Action("order", "partner")]
 CONSENT_ACTIONS = [Action("consent", "no"), Action("consent", "yes")]
 SOLO_FREE_LIMIT = 7  # the first Solo exchanger needs consent for 8 or 9 cards
+COUNTS = tuple(Action("exchange", str(n)) for n in range(11))
 
 
 def start(st: TresilloState) -> None:
@@ -52,23 +58,28 @@ def discard_limit(st: TresilloState, seat: int) -> int:
     return limit
 
 
+def count_range(st: TresilloState, seat: int) -> range:
+    """How many cards ``seat`` may say he discards: 0 (a Retourne declarer at least 1) up to
+    :func:`discard_limit`."""
+    low = 1 if seat == st.declarer and st.contract == "retourne" else 0
+    return range(low, discard_limit(st, seat) + 1)
+
+
+def may_ask(st: TresilloState, seat: int) -> bool:
+    """The first Solo exchanger may ask consent to take 8 or 9 cards, once, when the talon has them."""
+    return seat == st.first_exchanger and st.consent is None and len(st.talon) > SOLO_FREE_LIMIT
+
+
 def legal_exchange(st: TresilloState) -> list[Action]:
-    """``discard:<card>`` for each card in hand while under the limit, ``exchange:ask`` for the
-    first Solo exchanger who reached 7 discards, ``exchange:done`` (a Retourne declarer must have
-    discarded at least one card)."""
+    """No count chosen: ``exchange:N`` for each allowed count, and ``exchange:ask`` for the first
+    Solo exchanger; a count chosen: ``discard:<card>`` for each card in hand."""
     seat = st.turn
     assert seat is not None
-    out: list[Action] = []
-    k = len(st.pending)
-    if k < discard_limit(st, seat):
-        discard = st.DISCARD
-        out.extend(discard[c] for c in st.hands[seat])
-    if (seat == st.first_exchanger and st.consent is None and k >= SOLO_FREE_LIMIT
-            and len(st.talon) > SOLO_FREE_LIMIT):
-        out.append(ASK)
-    if k or not (seat == st.declarer and st.contract == "retourne"):
-        out.append(DONE)
-    return out
+    if st.count is None:
+        out = [COUNTS[n] for n in count_range(st, seat)]
+        return [*out, ASK] if may_ask(st, seat) else out
+    discard = st.DISCARD
+    return [discard[c] for c in st.hands[seat]]
 
 
 def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
@@ -78,11 +89,23 @@ def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
         i = hand.index(c)
         st.set_hand(seat, hand[:i] + hand[i + 1:], sort=False)
         st.pending = (*st.pending, c)
+        if len(st.pending) == st.count:
+            _draw(st, seat)
         return
     if action.arg == "ask":
         st.phase = st.PHASE.CONSENT
         st.turn = st.queue[0]
         return
+    if action.arg.isdigit() and int(action.arg) > 0:
+        st.count = int(action.arg)
+        return
+    _draw(st, seat)  # exchange:0
+
+
+def _draw(st: TresilloState, seat: int) -> None:
+    """The exchanger draws as many cards as he discarded (a Retourne declarer one fewer); the
+    next exchanger's turn, or the play."""
+    st.count = None
     k = len(st.pending)
     draw = k - 1 if seat == st.declarer and st.contract == "retourne" else k
     st.set_hand(seat, (*st.hands[seat], *st.talon[:draw]))
@@ -127,3 +150,27 @@ def advance_consent(st: TresilloState, seat: int, action: Action) -> None:
     st.phase = st.PHASE.EXCHANGE
     st.turn = st.first_exchanger
 
+
+
+def upgrade_log(log: list[str]) -> list[str]:
+    """An old log's exchanges in today's actions, same length: each ``discard:...`` run closed by
+    ``exchange:done`` becomes ``exchange:N`` and the N discards; an ``exchange:ask`` made after 7
+    discards moves before them (the consent does not depend on which cards go)."""
+    out: list[str] = []
+    run: list[str] = []
+    asked: list[str] = []
+    for i, text in enumerate(log):
+        low = text.lower()
+        if low.startswith("discard:"):
+            run.append(text)
+        elif low == "exchange:ask" and run:
+            asked = [text, log[i + 1]] if i + 1 < len(log) else [text]
+        elif asked and i > 0 and log[i - 1].lower() == "exchange:ask":
+            continue  # the consent answer, moved with the request
+        elif low == "exchange:done":
+            out += [*asked, f"exchange:{len(run)}", *run]
+            run, asked = [], []
+        else:
+            out += [*asked, *run, text]
+            run, asked = [], []
+    return out + asked + run

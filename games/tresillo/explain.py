@@ -19,8 +19,8 @@ _PHASE_HINT = {
     "bet": ("The alcalde is placing his bet.", "L'alcalde fait sa mise."),
     "bid": ("We are bidding: pass, Je joue or Plus.", "Ce sont les enchères : passe, Je joue ou Plus."),
     "declare": ("The Joueur must declare his contract.", "Le Joueur doit annoncer son contrat."),
-    "exchange": ("Exchange: discard cards one by one, then finish.",
-                 "Écart : écartez une carte à la fois, puis terminez."),
+    "exchange": ("Exchange: say how many cards you discard, then pick them.",
+                 "Écart : dites combien de cartes vous écartez, puis choisissez-les."),
     "order": ("Choose who exchanges first.", "Choisissez qui écarte en premier."),
     "consent": ("Answer the request for 8 or 9 cards.", "Répondez à la demande de 8 ou 9 cartes."),
     "play": ("Play a card.", "Jouez une carte."),
@@ -80,8 +80,13 @@ def why_illegal(st: TresilloState, seat: int, action: Action) -> Why:
                     "Prendre 8 ou 9 cartes demande l'accord de l'autre adversaire.")
         return (f"The talon can replace only {limit} cards.",
                 f"Le talon ne peut remplacer que {limit} cartes.")
-    if kind == "exchange" and arg == "done" and phase == "exchange":
+    if kind == "exchange" and arg == "0" and phase == "exchange" and seat == st.declarer \
+            and st.contract == "retourne":
         return ("Retourne: discard at least one card (you hold ten).",
                 "Retourne : écartez au moins une carte (vous en avez dix).")
+    if kind == "exchange" and arg.isdigit() and phase == "exchange" and st.count is None:
+        r = exchange.count_range(st, seat)
+        return (f"You may discard {r.start} to {r.stop - 1} cards now.",
+                f"Vous pouvez écarter de {r.start} à {r.stop - 1} cartes maintenant.")
     en, fr = _PHASE_HINT.get(phase, ("The match is over.", "La partie est terminée."))
     return (f"{action} is not allowed now. {en}", f"{action} n'est pas permis maintenant. {fr}")

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from games.base import Action, Game, Option, Player
 from games.cards import SPANISH_SUIT_NAMES, card, card_name, suit_name
 from games.errors import InvalidAction
-from games.i18n import Msg, t
+from games.i18n import Msg, t, tn
 from games.tresillo.auction import LEVELS
 from games.tresillo.order import SUITS
+from games.tresillo.settlement import bet_wins
 from games.tresillo.state import TresilloState
 
 _SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
 _FIXED_ARGS: dict[str, tuple[str, ...]] = {
     "pass": ("",), "renounce": ("",), "accept": ("",), "defend": ("",),
-    "bid": (*LEVELS[1:], "plus"), "exchange": ("done", "ask"), "order": ("me", "partner"),
+    "bid": (*LEVELS[1:], "plus"), "exchange": ("ask", *(str(n) for n in range(11))), "order": ("me", "partner"),
     "consent": ("yes", "no"), "bola": ("stop", "continue"),
 }
 _DECLARE_ARGS = {f"{n}:{s}" for n in ("jeu", "solo") for s in SUITS} | {"jeu_favour", "retourne", "solo_favour"}
@@ -65,6 +66,8 @@ class TresilloGame(Game):
     min_seats = 3
     max_seats = 4
     zero_sum = True
+    # random play reaches every phase (the Solo consent, the bola) within a few matches of 3 rounds
+    playout_options: ClassVar[dict[str, Any]] = {"rounds": 3}
 
     def options(self) -> list[Option]:
         return [
@@ -130,6 +133,9 @@ class TresilloGame(Game):
             if action.kind == "play":
                 return name
             return t(locale, "tresillo.action.discard", card=name)
+        if action.kind == "exchange" and action.arg.isdigit():
+            n = int(action.arg)
+            return tn(locale, "tresillo.action.exchange.count", n) if n else t(locale, "tresillo.action.exchange.none")
         if action.kind == "declare":
             contract, _, suit = action.arg.partition(":")
             return t(locale, "tresillo.action.declare", contract=_CONTRACTS[contract](locale),
@@ -143,6 +149,25 @@ class TresilloGame(Game):
         if action.kind == "declare":
             return t(locale, "tresillo.group.declare")
         return t(locale, "common.group.other")
+
+    def upgrade_log(self, log: list[str]) -> list[str]:
+        """Logs from before ``exchange:N`` replay as today's actions (:func:`exchange.upgrade_log`)."""
+        from games.tresillo.exchange import upgrade_log
+
+        return upgrade_log(log)
+
+    def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
+        """The alcalde choosing his bet reads what each bet wins when right and loses when wrong
+        (RULES.md 1.10: J is paid half the stake by each opponent, P the stake and C one and a half
+        stakes by the declarer; a wrong bet pays the stake to the deal's winners)."""
+        if view.get("phase") != "bet" or view.get("seat") is None or view.get("seat") != view.get("alcalde"):
+            return []
+        stake = int(view.get("stake") or 0)
+        wins = bet_wins(stake)
+        lines = [t(locale, "tresillo.note.bet", stake=stake)]
+        lines += [t(locale, "tresillo.note.bet.line", bet=_LABELS[f"bet:{b}"](locale), win=wins[b], lose=stake)
+                  for b in ("J", "P", "C")]
+        return lines
 
     def contract_label(self, contract: Mapping[str, Any], locale: str = "fr") -> str | None:
         """"Solo de faveur", "Jeu"... (the trump is on the table image)."""

@@ -33,6 +33,8 @@ class Settlement:
     result: str
     bet_outcome: str | None
     bet_won: bool | None
+    payments: tuple[tuple[int, int, int, str], ...] = ()
+    """Each payment as (payer, payee, amount, why): the result class, or ``"bet"`` for the alcalde's."""
 
 
 def _bad(what: str) -> GameError:
@@ -58,12 +60,16 @@ def settle(*, contract: str, declarer: int, tricks: Mapping[int, int], bola: str
         raise _bad("the alcalde plays no cards")
     value = retourne_value if contract == "retourne" else VALUES[contract]
     d: dict[int, int] = dict.fromkeys(seats, 0)
+    paid: list[tuple[int, int, int, str]] = []
+    why = ""
     opponents = [s for s in seats if s != declarer]
     outcome: str | None  # the bet letter J/P/C, None when void
 
     def pay(src: int, dst: int, amount: int) -> None:
         d[src] -= amount
         d[dst] += amount
+        if amount:
+            paid.append((src, dst, amount, why))
 
     if bola is not None:
         if bola not in ("made", "failed") or renounce is not None:
@@ -129,25 +135,33 @@ def settle(*, contract: str, declarer: int, tricks: Mapping[int, int], bola: str
     else:
         raise _bad(f"renounce {renounce!r}")
 
+    paid[:] = [(src, dst, n, result) for src, dst, n, _ in paid]
+    why = "bet"
     if dealer is None:
-        return Settlement(d, result, outcome, None)
+        return Settlement(d, result, outcome, None, tuple(paid))
     gains = dict(d)
     d[dealer] = 0
     if dealer_bet is None or outcome is None:
-        return Settlement(d, result, outcome, None)
+        return Settlement(d, result, outcome, None, tuple(paid))
     if dealer_bet == outcome:
         if outcome == "J":
             for o in opponents:
                 pay(o, dealer, stake // 2)
         else:
             pay(declarer, dealer, stake if outcome == "P" else stake * 3 // 2)
-        return Settlement(d, result, outcome, True)
+        return Settlement(d, result, outcome, True, tuple(paid))
     top = max(gains.values())
     winners = [s for s in _turn_order(seats, dealer) if gains[s] == top]
     share, extra = divmod(stake, len(winners))
     for i, s in enumerate(winners):
         pay(dealer, s, share + (1 if i < extra else 0))
-    return Settlement(d, result, outcome, False)
+    return Settlement(d, result, outcome, False, tuple(paid))
+
+
+def bet_wins(stake: int) -> dict[str, int]:
+    """What the alcalde wins with each right bet (RULES.md 1.10): J half the stake from each
+    opponent, P the stake, C one and a half stakes from the declarer; a wrong bet loses ``stake``."""
+    return {"J": stake // 2 * 2, "P": stake, "C": stake * 3 // 2}
 
 
 def _turn_order(seats: list[int], dealer: int) -> list[int]:

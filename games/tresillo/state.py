@@ -92,6 +92,7 @@ class TresilloState(State):
     turned: Card | None
     queue: tuple[int, ...]
     pending: tuple[Card, ...]
+    count: int | None  # cards the exchanger said he discards (exchange:N), None before
     exchanged: tuple[int | None, ...]
     exchange_order: tuple[int, int] | None
     first_exchanger: int | None
@@ -142,7 +143,7 @@ class TresilloState(State):
         self.level, self.bidder, self.passed, self.bids = 0, None, (), ()
         self.declarer = -1
         self.contract = self.trump = self.order = self.turned = None
-        self.queue, self.pending = (), ()
+        self.queue, self.pending, self.count = (), (), None
         self.exchanged = (None,) * n
         self.exchange_order = self.first_exchanger = self.consent = self.sleeping = None
         self.trick, self.done_tricks, self.tricks_won, self.tricks_done = (), (), (0,) * n, 0
@@ -186,10 +187,10 @@ class TresilloState(State):
             defender=self.defender, dealer=self.alcalde, dealer_bet=self.bet,
             stake=self.options["stake"], retourne_value=self.options["retourne_value"],
             failed_bola_pays=self.options["failed_bola"] == "pays")
-        self._record(result.result, result.deltas, result.bet_outcome, result.bet_won)
+        self._record(result.result, result.deltas, result.bet_outcome, result.bet_won, result.payments)
 
     def _record(self, result: str, deltas: dict[int, int], bet_outcome: str | None,
-                bet_won: bool | None) -> None:
+                bet_won: bool | None, payments: tuple[tuple[int, int, int, str], ...] = ()) -> None:
         changes = [deltas.get(s, 0) for s in range(self.seats)]
         self.ledger = tuple(x + c for x, c in zip(self.ledger, changes, strict=True))
         self.results = (*self.results, result)
@@ -201,6 +202,7 @@ class TresilloState(State):
             "defender": self.defender, "result": result,
             "tricks": list(self.tricks_won), "deltas": changes, "scores": list(self.ledger),
             "bet": self.bet, "bet_outcome": bet_outcome, "bet_won": bet_won,
+            "payments": [list(p) for p in payments],
         }
         self.push_event({"type": "deal_end", "deal_no": self.deal_no, "result": result,
                          "deltas": changes})
@@ -214,6 +216,12 @@ class TresilloState(State):
 
     def to_act(self) -> int | None:
         return self.turn
+
+    def pending_picks(self, seat: int) -> int:
+        """Cards still to discard after ``exchange:N`` (RULES.md 1.5)."""
+        if self.phase is Phase.EXCHANGE and seat == self.turn and self.count is not None and self.count > 0:
+            return self.count - len(self.pending)
+        return 0
 
     def _legal(self) -> list[Action]:
         return _LEGAL[self.phase](self)

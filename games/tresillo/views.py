@@ -8,9 +8,10 @@ playing seats in turn order), ``favour`` (suit letter), ``stake``, ``values`` (e
 deal's finished tricks, public as at the table), ``renounced``, ``defender``, ``bola``, ``ledger``
 (== ``scores``), ``results`` (result class of every finished deal) and ``last_deal`` (adds
 ``result``, ``tricks``, ``contract``, ``declarer``, ``defender`` and the revealed ``bet`` with its
-``bet_outcome`` and ``bet_won``).
-Private only: ``hand``, ``discarding`` (own discards not yet replaced) and, for the alcalde,
-``bet``. Discards, the talon and the sleeping cards are never shown.
+``bet_outcome`` and ``bet_won``, and ``payments``: ``[payer, payee, amount, why]`` with ``why`` the
+result class or ``"bet"``).
+Private only: ``hand``, ``discarding`` (own discards not yet replaced), ``pending_picks`` (cards
+still to discard after ``exchange:N``) and, for the alcalde, ``bet``. Discards, the talon and the sleeping cards are never shown.
 """
 
 from __future__ import annotations
@@ -88,4 +89,5 @@ def build_view(st: TresilloState, seat: int | None) -> JSON:
             v["discarding"] = [c.code for c in st.pending]
         if seat == st.alcalde and not over:
             v["bet"] = st.bet
+        v["pending_picks"] = st.pending_picks(seat)
     return v

@@ -160,6 +160,18 @@ class Layout:
                 lines.append((str(key).replace("_", " ").capitalize(), str(value)))
         return lines
 
+    def recap_grid(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, list[str]]]:
+        """Rows of per-seat figures for the recap, drawn in aligned columns (one per seat, headed
+        by the names): ``(label, [cell per seat])``. None by default."""
+        return []
+
+    def recap_text(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
+        """The recap as text lines: :meth:`recap_lines`, then each grid row as
+        "name : figure · name : figure" (for the written records)."""
+        rows = [(label, " · ".join(f"{names[s]}{colon(locale)}{c}" for s, c in enumerate(cells) if s < len(names)))
+                for label, cells in self.recap_grid(view, names, locale)]
+        return self.recap_lines(view, names, locale) + rows
+
     def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         """Public cards of the finished deal (chien, écart when public)."""
         return []

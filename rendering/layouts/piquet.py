@@ -16,10 +16,10 @@ from rendering.layouts.base import Badge, CardRow, Layout
 JSON = dict[str, Any]
 PHASES = {"exchange": ("Échange", "Exchange"), "declare": ("Déclarations", "Declarations"),
           "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Partie over")}
-KINDS = {"point": ("Point", "Point"), "sequence": ("Séquence", "Sequence"), "sets": ("Brelan/Quatorze", "Sets")}
+KINDS = {"point": ("Point", "Point"), "sequence": ("Séquence", "Sequence"), "sets": ("Brelans", "Sets")}
 SEQUENCES = {3: ("tierce", "tierce"), 4: ("quatrième", "quart"), 5: ("quinte", "quint"), 6: ("sixième", "sixième"),
              7: ("septième", "septième"), 8: ("huitième", "huitième")}
-RANKS_FR = {"A": "As", "K": "Roi", "Q": "Dame", "J": "Valet", "10": "Dix", "9": "Neuf", "8": "Huit", "7": "Sept"}
+TO_FR = {"A": "à l'As", "K": "au Roi", "Q": "à la Dame", "J": "au Valet", "10": "au Dix", "9": "au Neuf", "8": "au Huit"}
 RANKS_EN = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven"}
 PLURAL_FR = {"A": "As", "K": "Rois", "Q": "Dames", "J": "Valets", "10": "Dix", "9": "Neuf", "8": "Huit",
              "7": "Sept"}
@@ -46,7 +46,7 @@ def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
         top = call.get("top")
         if top is None:
             return name
-        return f"{name} {pick(locale, 'à ' + RANKS_FR.get(str(top), str(top)), 'to the ' + RANKS_EN.get(str(top), str(top)))}"
+        return f"{name} {pick(locale, TO_FR.get(str(top), str(top)), 'to the ' + RANKS_EN.get(str(top), str(top)))}"
     if kind == "sets":
         n = int(call.get("count", 0))
         name = pick(locale, "quatorze" if n == 4 else "brelan", "quatorze" if n == 4 else "trio")
@@ -99,9 +99,9 @@ class PiquetLayout(Layout):
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []
-        taken = [f"{names[s]} {n}" for s, n in enumerate(view.get("exchanges") or []) if isinstance(n, int)]
-        if taken:
-            lines.append(pick(locale, "Échangé : ", "Exchanged: ") + " · ".join(taken))
+        for s, n in enumerate(view.get("exchanges") or []):
+            if isinstance(n, int):
+                lines.append(pick(locale, f"{names[s]} échange {n}", f"{names[s]} exchanged {n}"))
         if view.get("phase") == "declare":
             for c in view.get("calls") or []:
                 kind = str(c.get("kind"))
@@ -110,15 +110,7 @@ class PiquetLayout(Layout):
                                                                                             "keeps quiet")
                 lines.append(f"{names[int(c['seat'])]} · {label}{colon(locale)}{said}")
         for d in view.get("declarations") or []:
-            kind = str(d.get("kind"))
-            winner = d.get("winner")
-            label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
-            if isinstance(winner, int):
-                pts = (d.get("points") or [0, 0])[winner]
-                lines.append(f"{label}{colon(locale)}{names[winner]} +{pts}")
-            else:
-                answer = ANSWERS.get(str(d.get("answer")), ("", ""))[0 if fr(locale) else 1]
-                lines.append(f"{label}{colon(locale)}{answer or pick(locale, 'personne', 'nobody')}")
+            lines += declaration_lines(d, names, view.get("elder"), locale)
         return lines
 
     def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
@@ -145,17 +137,65 @@ class PiquetLayout(Layout):
         out = []
         elder = d.get("elder")
         if isinstance(elder, int):
-            out.append((pick(locale, "Premier (elder)", "Elder"), names[elder]))
-        for key, values in (d.get("lines") or {}).items():
-            if any(values):
-                label = LINES.get(key, (key, key))[0 if fr(locale) else 1]
-                out.append((label, " · ".join(f"{names[s]} {v}" for s, v in enumerate(values))))
-        tricks = d.get("tricks_won")
-        if tricks:
-            out.append((pick(locale, "Plis", "Tricks"), " · ".join(f"{names[s]} {t}" for s, t in enumerate(tricks))))
+            out.append((pick(locale, "Premier", "Elder"), names[elder]))
         if d.get("capot") is not None:
             out.append(("Capot", names[int(d["capot"])] if isinstance(d["capot"], int) else str(d["capot"])))
         return out
+
+    def recap_grid(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, list[str]]]:
+        """The deal's lines in the order of reckoning (RULES.md 4.4-4.6), one column per player:
+        each declaration as called ("5 cartes (48)", "bon", "égal") with what it scored."""
+        d = view.get("last_deal") or {}
+        lines = d.get("lines") or {}
+        decl = {str(x.get("kind")): x for x in d.get("declarations") or []}
+        rows: list[tuple[str, list[str]]] = []
+        for key in ("blanche", "point", "sequence", "sets", "repique", "pique", "play", "cards"):
+            values = list(lines.get(key) or [0, 0])
+            label = LINES.get(key, (key, key))[0 if fr(locale) else 1]
+            if key in decl:
+                said = said_by_seat(decl[key], d.get("elder"), locale)
+                rows.append((label, [f"{said[s]} · {v}" if said[s] != "-" else str(v) for s, v in enumerate(values)]))
+            elif key in ("point", "sequence", "sets", "play", "cards") or any(values):
+                rows.append((label, [str(v) for v in values]))
+        tricks = d.get("tricks_won")
+        if tricks:
+            rows.append((pick(locale, "Plis", "Tricks"), [str(t) for t in tricks]))
+        return rows
+
+
+def said_by_seat(d: JSON, elder: Any, locale: str, equal: bool = True) -> list[str]:
+    """What each seat said of one class: its call ("5 cartes (48)"), or younger's answer ("bon",
+    "égal") when he disclosed nothing (``equal``: younger's "égal" after his call too), or "-" for
+    no holding."""
+    calls = list(d.get("calls") or [None, None])
+    answer = ANSWERS.get(str(d.get("answer")), ("", ""))[0 if fr(locale) else 1]
+    out = []
+    for s in (0, 1):
+        kind = str(d.get("kind"))
+        if calls[s]:
+            text = call_text(kind, calls[s], locale)
+            out.append(f"{text}, {answer}" if equal and s != elder and d.get("answer") == "equal" else text)
+        elif s != elder and calls[1 - s] and d.get("answer") == "good":
+            out.append(answer)
+        else:
+            out.append("-")
+    return out
+
+
+def declaration_lines(d: JSON, names: Sequence[str], elder: Any, locale: str) -> list[str]:
+    """One class on the table: who scores (or "égal"), then what each player called, elder first."""
+    kind = str(d.get("kind"))
+    label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
+    winner = d.get("winner")
+    if isinstance(winner, int):
+        head = f"{label}{colon(locale)}{names[winner]} +{(d.get('points') or [0, 0])[winner]}"
+    elif d.get("answer") == "equal":
+        head = f"{label}{colon(locale)}{pick(locale, 'égal · 0', 'equal · 0')}"
+    else:
+        head = f"{label}{colon(locale)}{pick(locale, 'personne', 'nobody')}"
+    said = said_by_seat(d, elder, locale, equal=False)
+    order = [elder, 1 - elder] if isinstance(elder, int) else [0, 1]
+    return [head] + [f"· {names[s]}{colon(locale)}{said[s]}" for s in order if said[s] != "-"]
 
 
 LAYOUT = register("piquet", PiquetLayout())

@@ -8,14 +8,12 @@ from typing import Any
 
 from games.cards import suit_name
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, VIOLET
-from rendering.i18n import fr, pick, tr
+from rendering.i18n import pick, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
 JSON = dict[str, Any]
 
-CONTRACTS = {"jeu": ("Jeu", "Jeu"), "jeu_favour": ("Jeu de faveur", "Favour Jeu"), "retourne": ("Retourne", "Retourne"),
-             "solo": ("Solo", "Solo"), "solo_favour": ("Solo de faveur", "Favour Solo")}
 RESULTS = {"sacada": ("Sacada : le joueur gagne", "Sacada: the declarer wins"),
            "puesta": ("Puesta : égalité, le joueur paie", "Puesta: a tie, the declarer pays"),
            "codillo": ("Codillo : un adversaire gagne", "Codillo: an opponent wins"),
@@ -35,8 +33,11 @@ BIDS = {"pass": ("Passe", "Pass"), "jeu": ("Je joue", "Je joue"), "plus": ("Plus
 
 
 def contract_name(name: str | None, locale: str) -> str:
-    pair = CONTRACTS.get(name or "")
-    return pair[0 if fr(locale) else 1] if pair else str(name or "")
+    """The contract's name from the catalogues (``TresilloGame.contract_label``)."""
+    from games import GAMES
+
+    label = GAMES["tresillo"].contract_label({"name": name}, locale) if name else None
+    return label or str(name or "")
 
 
 def _suit(letter: str | None, locale: str) -> str:
@@ -53,8 +54,8 @@ class TresilloLayout(Layout):
         if isinstance(c, dict):
             lines.append(pick(locale, "Contrat : ", "Contract: ") + f"{contract_name(c.get('name'), locale)} "
                          f"({c.get('value')})")
-            lines.append(pick(locale, "Atout : ", "Trumps: ") + _suit(c.get("trump"), locale) + " · " +
-                         pick(locale, "faveur : ", "favour: ") + _suit(view.get("favour"), locale))
+            lines.append(pick(locale, "Atout : ", "Trumps: ") + _suit(c.get("trump"), locale))
+            lines.append(pick(locale, "Faveur : ", "Favour: ") + _suit(view.get("favour"), locale))
             if c.get("renounced"):
                 lines.append(pick(locale, "Le joueur a renoncé", "The declarer renounced"))
             if isinstance(c.get("defender"), int):
@@ -72,9 +73,9 @@ class TresilloLayout(Layout):
         if not isinstance(c, dict):
             lines.append(pick(locale, "Couleur de faveur : ", "Favour suit: ") + _suit(view.get("favour"), locale))
         exchanged = view.get("exchanged") or []
-        done = [f"{names[s]} {n}" for s, n in enumerate(exchanged) if isinstance(n, int)]
-        if done:
-            lines.append(pick(locale, "Écart : ", "Exchanged: ") + " · ".join(done))
+        for s, n in enumerate(exchanged):
+            if isinstance(n, int):
+                lines.append(pick(locale, f"{names[s]} écarte {n}", f"{names[s]} exchanged {n}"))
         if view.get("phase") in ("play", "renounce", "bola") and view.get("sleeping") is not None:
             lines.append(pick(locale, f"Cartes dormantes : {view['sleeping']}", f"Sleeping cards: {view['sleeping']}"))
         return lines
@@ -149,11 +150,7 @@ class TresilloLayout(Layout):
             lines.append((pick(locale, "Atout", "Trumps"), _suit(deal.get("trump"), locale)))
         if isinstance(deal.get("defender"), int):
             lines.append((pick(locale, "Défenseur", "Defender"), names[deal["defender"]]))
-        tricks = deal.get("tricks") or []
         alcalde = deal.get("alcalde")
-        shown = [f"{names[s]} {t}" for s, t in enumerate(tricks) if s != alcalde]
-        if shown and deal.get("contract"):
-            lines.append((pick(locale, "Plis", "Tricks"), " · ".join(shown)))
         if isinstance(alcalde, int):
             bet = deal.get("bet")
             if bet:
@@ -164,7 +161,20 @@ class TresilloLayout(Layout):
             else:
                 lines.append((pick(locale, f"Mise de {names[alcalde]}", f"{names[alcalde]}'s bet"),
                               pick(locale, "aucune", "none")))
+        for payer, payee, amount, why in deal.get("payments") or []:
+            reason = pick(locale, "mise de l'alcalde", "alcalde's bet") if why == "bet" else \
+                str(why).replace("_", " ").capitalize()  # the Spanish term, as in RESULTS
+            lines.append((f"{names[payer]} → {names[payee]}", f"{reason} · {amount}"))
         return lines
+
+    def recap_grid(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, list[str]]]:
+        """Tricks per seat (the alcalde sits out: "-")."""
+        deal = view.get("last_deal") or {}
+        tricks = deal.get("tricks") or []
+        if not tricks or not deal.get("contract"):
+            return []
+        alcalde = deal.get("alcalde")
+        return [(pick(locale, "Plis", "Tricks"), ["-" if s == alcalde else str(t) for s, t in enumerate(tricks)])]
 
 
 LAYOUT = register("tresillo", TresilloLayout())

@@ -44,7 +44,8 @@ def test_registered_for_two_seats_only() -> None:
     with pytest.raises(GameError):
         game.new(2, 1, {"packets": 4})
     opts = game.resolve_options({})
-    assert opts["packets"] == 2 and not any(v for k, v in opts.items() if k != "packets")
+    assert opts["packets"] == 2 and opts["deals"] == 6
+    assert not any(v for k, v in opts.items() if k not in ("packets", "deals"))
 
 
 # -- RULES.md 4.1: cut, deal, alternation ------------------------------------------------------------

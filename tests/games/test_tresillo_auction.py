@@ -121,12 +121,12 @@ def test_retourne_turns_the_top_card_which_sets_trump_and_goes_to_the_declarer()
 
 def test_parse_action_round_trips_and_rejects_garbage() -> None:
     for text in ("pass", "bid:jeu", "bid:plus", "declare:jeu:O", "declare:solo_favour", "discard:RC",
-                 "exchange:done", "exchange:ask", "consent:yes", "order:partner", "play:1E",
+                 "exchange:0", "exchange:9", "exchange:ask", "consent:yes", "order:partner", "play:1E",
                  "renounce", "accept", "defend", "bola:continue", "bet:J", "bet:none"):
         action = TRESILLO.parse_action(text)
         assert str(action) == text and TRESILLO.parse_action(text.upper()) == action
     assert str(TRESILLO.parse_action(" Play: rc ")) == "play:RC"
-    for bad in ("play:9O", "declare:jeu", "declare:grand:O", "bet:X", "bid:more", "order:you", "fold"):
+    for bad in ("play:9O", "declare:jeu", "declare:grand:O", "bet:X", "bid:more", "order:you", "fold", "exchange:done"):
         with pytest.raises(GameError):
             TRESILLO.parse_action(bad)
 

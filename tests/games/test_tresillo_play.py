@@ -71,8 +71,8 @@ def test_accepted_renounce_ends_the_deal_with_a_split_puesta() -> None:
 
 
 def test_edge_11_a_renounced_retourne_ends_at_once_and_cannot_be_defended() -> None:
-    st = act(rig(talon="4C"), "bid:jeu", "pass", "pass", "declare:retourne", "discard:4C", "exchange:done",
-             "order:me", "exchange:done", "exchange:done")
+    st = act(rig(talon="4C"), "bid:jeu", "pass", "pass", "declare:retourne", "exchange:1", "discard:4C",
+             "order:me", "exchange:0", "exchange:0")
     assert st.view(None)["phase"] == "play" and "renounce" in legal(st)
     st = act(st, "renounce")
     last = st.view(None)["last_deal"]
@@ -199,7 +199,7 @@ def test_refusals_explain_themselves_in_both_languages() -> None:
     with pytest.raises(IllegalAction) as err:
         act(st, "renounce")  # during the auction
     assert "bid" in str(err.value).lower() and "enchères" in err.value.localized("fr")
-    st = act(rig(), "bid:jeu", "pass", "pass", "declare:jeu:O")
+    st = act(rig(), "bid:jeu", "pass", "pass", "declare:jeu:O", "exchange:1")
     with pytest.raises(IllegalAction) as err:
         act(st, "discard:" + next(c.code for c in st.talon))
     assert "do not hold" in str(err.value) and "Vous n'avez pas" in err.value.localized("fr")
