@@ -45,7 +45,8 @@ def build_world(env: Any) -> tuple[Any, Any, list[Any]]:
 def local_settings(settings: Settings) -> Settings:
     """No turn timer (you may play several seats) and every change shown at once; computers keep
     their pause so tricks form visibly."""
-    return settings.with_(edit_interval=0, turn_timer=0, database_path=local_database(settings), dev_guild_id=None)
+    return settings.with_(edit_interval=0, turn_timer=0, database_path=local_database(settings), dev_guild_id=None,
+                          local=True)
 
 
 def quiet_logging() -> None:

@@ -33,6 +33,7 @@ class Settings:
     edit_interval: float = 1.0
     turn_timer: int = 90
     sync_commands: bool = True
+    local: bool = False  # the local mode: one simulated channel, which cannot show threads
     lobby_idle: float = 24 * 3600.0
     match_idle: float = 7 * 24 * 3600.0
     housekeeping_interval: float = 600.0

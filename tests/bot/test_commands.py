@@ -38,3 +38,16 @@ async def test_every_command_localized(simcord_bot: Any) -> None:
                 assert fr and len(fr) <= 100, text
     assert {"table new", "hand", "play", "leaderboard", "stats", "rules", "settings"} <= names
     assert await translator.translate(app_commands.locale_str("hand"), discord.Locale.american_english, None) is None
+
+
+async def test_local_mode_refuses_a_thread(world: Any) -> None:
+    """The local page shows one channel: a table in a thread could not be reached there (issue 19)."""
+    w = world
+    w.bot.settings = w.bot.settings.with_(local=True)
+    res = await w.alice.slash(w.channel, "table new", game="toy", thread=True)
+    text = (res.followups[-1] if res.followups else res.response).content
+    assert "local mode shows one channel" in text
+    assert not w.bot.service.tables, "no table was opened"
+    w.bot.settings = w.bot.settings.with_(local=False)
+    res = await w.alice.slash(w.channel, "table new", game="toy", thread=True)
+    assert w.bot.service.tables, "outside local mode the thread is opened"
