@@ -19,7 +19,10 @@ class Settings:
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
-    ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut).
+    ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
+    ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
+    from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
+    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision.
     """
 
     token: str | None = field(default=None, repr=False)
@@ -34,6 +37,8 @@ class Settings:
     match_idle: float = 7 * 24 * 3600.0
     housekeeping_interval: float = 600.0
     synchronous: str = "FULL"
+    computer_workers: int = 0
+    expert_budget: float = 1.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -55,6 +60,8 @@ class Settings:
             default_locale=locale if locale in LOCALES else "fr",
             lobby_idle=hours * 3600, match_idle=days * 24 * 3600,
             synchronous=(env.get("DATABASE_SYNCHRONOUS") or "FULL").strip().upper(),
+            computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
+            expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
         )
         return replace(settings, **overrides)
 

@@ -141,12 +141,14 @@ def copy_of_the_code(where: Path) -> Path:
 @pytest.mark.parametrize("mode", MODES)
 def test_broken_migration(folder: Path, mode: str) -> None:
     code = copy_of_the_code(folder)
-    (code / "bot" / "migrations" / "0003_broken.sql").write_text("CREATE TABLE broken (\n", encoding="utf-8")
+    shipped = len(list((code / "bot" / "migrations").glob("*.sql")))
+    broken = shipped + 1
+    (code / "bot" / "migrations" / f"{broken:04d}_broken.sql").write_text("CREATE TABLE broken (\n", encoding="utf-8")
     line = start_fails(mode, folder / "tapis.sqlite3", cwd=code)
-    assert "migration 0003 failed" in line
+    assert f"migration {broken:04d} failed" in line
     _, _, file = bot_command(mode, folder / "tapis.sqlite3")
     with sqlite3.connect(file) as conn:  # the migrations before it were applied, the broken one rolled back
-        assert conn.execute("PRAGMA user_version").fetchone() == (2,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (shipped,)
 
 
 @pytest.mark.parametrize("mode", MODES)
