@@ -17,7 +17,7 @@ import asyncio
 import multiprocessing
 import random
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from games import GAMES
@@ -93,16 +93,22 @@ class Thinker:
         pool = self._executor()
         await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(max(1, self.workers))))
 
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the pool; a pool broken by a dead worker is replaced once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), fn, *args)
+        except BrokenExecutor:
+            self.close()
+            return await loop.run_in_executor(self._executor(), fn, *args)
+
     async def decide(self, game: str, level: str, view: dict[str, Any], legal: Sequence[Action],
                      seed: str) -> Action:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), decide, game, level, view, list(legal), seed,
-                                          self.budget)
+        return await self._run(decide, game, level, view, list(legal), seed, self.budget)
 
     async def advise(self, game: str, view: dict[str, Any], legal: Sequence[Action],
                      seed: str) -> list[Advice] | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), advise, game, view, list(legal), seed, self.budget)
+        return await self._run(advise, game, view, list(legal), seed, self.budget)
 
     def close(self) -> None:
         if self._pool is not None:

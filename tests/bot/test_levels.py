@@ -199,3 +199,18 @@ def test_a_note_lands_after_the_moves_up_to_its_revision() -> None:
     assert "Marie asked for a hint" in lines
     assert lines.index("Marie asked for a hint") == before, "after the earlier moves, before the later ones"
     assert log.catch_up(toy, state, ["Marie", "Pablo"], "en").count("Marie asked for a hint") == 1
+
+
+async def test_a_pool_whose_worker_died_is_replaced() -> None:
+    tarot = GAMES["tarot"].new(4, "dead", {})
+    seat = tarot.to_act()
+    thinker = Thinker(1, 0.05)
+    try:
+        await thinker.start()
+        for process in list(thinker._pool._processes.values()):  # type: ignore[union-attr]
+            process.kill()
+        await asyncio.sleep(0.2)
+        action = await thinker.decide("tarot", "normal", tarot.view(seat), tarot.legal_actions(seat), "d:0")
+        assert action in tarot.legal_actions(seat)
+    finally:
+        thinker.close()
