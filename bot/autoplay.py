@@ -149,7 +149,8 @@ class AutoPlay:
             legal = state.legal_actions(seat)
             seed = f"{table.seed}:{table.id}:{state.rev}"
             try:
-                action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed)
+                action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed,
+                                                   table=table.id, seat=seat)
                 new = state.apply(seat, action)
             except Exception as exc:  # a faulty computer player never stalls a table
                 self.errors.append(exc)

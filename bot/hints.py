@@ -14,6 +14,7 @@ Servers turn hints off with ``/settings hints:False``; games whose expert cannot
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from bot.hands import Console
     from bot.ids import ParsedId
 
+log = logging.getLogger(__name__)
 SHOWN = 3  # options a hint lists
 VERB = "~k"
 
@@ -100,7 +102,12 @@ async def on_hint(bot: Any, interaction: discord.Interaction[Any], parsed: Parse
         seat = console.seat
         legal = state.legal_actions(seat)
         seed = f"{table.seed}:{table.id}:{state.rev}:hint"
-        advice = await bot.service.thinker.advise(table.game.name, state.view(seat), legal, seed)
+        try:
+            advice = await bot.service.thinker.advise(table.game.name, state.view(seat), legal, seed,
+                                                      table=table.id, seat=seat)
+        except Exception:  # an engine fault: no hint, the hand still works
+            log.exception("table %s: the %s expert could not advise", table.id, table.game.name)
+            advice = []
         if advice is None:
             raise BotError.of("hints_off")
         locale = bot.hands.locale(console)

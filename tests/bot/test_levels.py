@@ -45,9 +45,9 @@ async def test_levels_survive_a_restart_are_played_and_rated_apart(tmp_path: Pat
     asked: list[str] = []
     real = service.thinker.decide
 
-    async def spy(game: str, level: str, *args: Any) -> Any:
+    async def spy(game: str, level: str, *args: Any, **kw: Any) -> Any:
         asked.append(level)
-        return await real(game, level, *args)
+        return await real(game, level, *args, **kw)
 
     table = await service.create(guild_id=1, channel_id=100, thread_id=None, host_id=1, host_name="u1",
                                  game="toy", options={"deals": 2}, seed="levels")
@@ -207,10 +207,21 @@ async def test_a_pool_whose_worker_died_is_replaced() -> None:
     thinker = Thinker(1, 0.05)
     try:
         await thinker.start()
-        for process in list(thinker._pool._processes.values()):  # type: ignore[union-attr]
+        for process in list(thinker._pools[0]._processes.values()):  # type: ignore[union-attr]
             process.kill()
         await asyncio.sleep(0.2)
         action = await thinker.decide("tarot", "normal", tarot.view(seat), tarot.legal_actions(seat), "d:0")
         assert action in tarot.legal_actions(seat)
     finally:
         thinker.close()
+
+
+def test_a_seat_keeps_its_player_instance_in_its_worker() -> None:
+    """Engine players remember the deal (one instance per seat): the worker keeps them by table,
+    seat and level."""
+    from bot.thinking import seat_player
+
+    one = seat_player(("t1", "2", "expert"), "tarot", "expert", 0.05)
+    assert seat_player(("t1", "2", "expert"), "tarot", "expert", 0.05) is one
+    assert seat_player(("t1", "3", "expert"), "tarot", "expert", 0.05) is not one
+    assert seat_player(None, "tarot", "expert", 0.05) is not one
