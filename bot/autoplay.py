@@ -5,6 +5,10 @@ computer standing in for an absent member) is to act, a background task plays, o
 ``computer_pause``, under the table's lock; otherwise the turn timer is armed for the member to
 act. When it runs out, a computer plays that turn; after two missed turns in a row the member is
 marked away and the computer keeps the seat until "My hand" brings them back.
+
+Each decision is thought in :class:`bot.thinking.Thinker`'s worker pool at the seat's level (a
+stand-in for an absent member plays at normal level), so an expert thinking for a second holds
+only its own table's lock and never the event loop.
 """
 
 from __future__ import annotations
@@ -14,13 +18,18 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import N_
 from bot.table import Listener, Table
+from bot.thinking import LEVELS, Thinker
 
 if TYPE_CHECKING:
     from bot.settings import Settings
     from games.base import State
 
 log = logging.getLogger("bot.tables")
+__all__ = ["LEVELS", "LEVEL_KEYS", "AutoPlay"]
+#: the text key of each computer level's name
+LEVEL_KEYS = {"easy": N_("level_easy"), "normal": N_("level_normal"), "expert": N_("level_expert")}
 
 
 class AutoPlay:
@@ -38,6 +47,15 @@ class AutoPlay:
     async def _commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
                       seats: Any) -> None:
         raise NotImplementedError
+
+    @property
+    def thinker(self) -> Thinker:
+        """The pool the computer players (and hints) think in, made on first use."""
+        thinker: Thinker | None = self.__dict__.get("_thinker")
+        if thinker is None:
+            thinker = self.__dict__["_thinker"] = Thinker(self.settings.computer_workers,
+                                                           self.settings.expert_budget)
+        return thinker
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -125,18 +143,20 @@ class AutoPlay:
         """A computer decides for ``seat`` (its whole turn, or one decision); lock held."""
         state = table.state
         assert state is not None
-        player = table.game.computer_player()
+        level = table.seats[seat].plays_at
         applied = []
         while state.to_act() == seat:
             legal = state.legal_actions(seat)
-            rng = random.Random(f"{table.seed}:{table.id}:{state.rev}")
+            seed = f"{table.seed}:{table.id}:{state.rev}"
             try:
-                action = player.choose(state.view(seat), legal, rng)
+                action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed,
+                                                   table=table.id, seat=seat)
                 new = state.apply(seat, action)
             except Exception as exc:  # a faulty computer player never stalls a table
                 self.errors.append(exc)
                 log.exception("table %s: the %s computer player failed; it plays at random", table.id,
                               table.game.name)
+                rng = random.Random(seed)
                 action = legal[rng.randrange(len(legal))]
                 new = state.apply(seat, action)
             state = new
@@ -158,3 +178,6 @@ class AutoPlay:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        thinker = self.__dict__.get("_thinker")
+        if thinker is not None:
+            thinker.close()

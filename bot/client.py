@@ -108,7 +108,10 @@ class TapisBot(commands.Bot):
 
     def private_locale(self, interaction: discord.Interaction[Any]) -> str:
         """Private messages (hands, hints, errors): the member's own Discord language when Tapis
-        speaks it (``interaction.locale``: French, English or Spanish), else the server's."""
+        speaks it (``interaction.locale``: French, English or Spanish), else the server's. In local
+        mode the simulated Discord reports every member as en-US, so the server's language is used."""
+        if self.settings.local:
+            return self.locale_for(interaction)
         own = getattr(interaction, "locale", None)
         code = str(getattr(own, "value", own) or "").replace("_", "-").split("-")[0].lower()
         return code if code in LOCALES else self.locale_for(interaction)

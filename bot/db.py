@@ -56,7 +56,8 @@ SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND r
 UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
 UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
 DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
-INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, missed, away) VALUES (?, ?, ?, ?, ?, ?)"
+INSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, missed, away, level)
+    VALUES (?, ?, ?, ?, ?, ?, ?)"""
 UPDATE_SEAT = "UPDATE seats SET missed = ?, away = ? WHERE table_id = ? AND seat = ?"
 INSERT_ACTION = "INSERT INTO actions (table_id, rev, seat, action, by_computer) VALUES (?, ?, ?, ?, ?)"
 SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
@@ -445,7 +446,7 @@ class Database:
     async def _write_seats(conn: aiosqlite.Connection, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
         await run(conn, DELETE_SEATS, (table_id,))
         await run_many(conn, INSERT_SEAT, [
-            (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)))
+            (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)), s.get("level"))
             for i, s in enumerate(seats)])
 
     async def save_actions(self, table_id: str, *, state: dict[str, Any], revision: int, status: str,
@@ -547,6 +548,16 @@ class Database:
                                  turn_timer: int | None = None) -> None:
         async with self.transaction() as conn:
             await run(conn, UPSERT_GUILD, (guild_id, locale, turn_timer))
+
+    async def hints(self, guild_id: int) -> bool:
+        """Whether the server offers the expert's hints (default on)."""
+        row = await self._one("SELECT hints FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return row is None or row["hints"] is None or bool(row["hints"])
+
+    async def set_hints(self, guild_id: int, on: bool) -> None:
+        async with self.transaction() as conn:
+            await run(conn, """INSERT INTO guild_settings (guild_id, hints) VALUES (?, ?)
+                ON CONFLICT (guild_id) DO UPDATE SET hints = excluded.hints""", (guild_id, int(on)))
 
 
 def _read_only_uri(path: Path) -> str:

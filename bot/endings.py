@@ -56,7 +56,7 @@ class Endings:
         (ratings are read there too, so two matches ending together cannot lose an update)."""
         outcome = state.outcome()
         assert outcome is not None
-        keys = [ratings.player_key(s.user_id) for s in table.seats]
+        keys = [ratings.player_key(s.user_id, s.plays_at) for s in table.seats]
         names = [s.name for s in table.seats]  # a computer's rating line is named by its level
         current: dict[str, Rating] = {}
         for key in set(keys):
@@ -107,7 +107,8 @@ class Endings:
                 continue
             table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
                           row["seed"], options, capacity,
-                          [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"])) for s in seat_rows],
+                          [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level"))
+                           for s in seat_rows],
                           row["status"], row["message_id"], state, active_at=row.get("active_at") or self.clock())
             await self.prefs(table.guild_id)
             if table.status == "playing" and state is not None and state.to_act() is None:

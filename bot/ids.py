@@ -2,7 +2,7 @@
 
 ``action`` is a game action's text (``play:QH``), ``#<n>`` (the n-th legal action at that
 revision, when the text would not fit), or a bot verb starting with ``~`` (``~h`` my hand,
-``~j`` join, ``~l`` leave, ``~b`` add a computer player, ``~s`` start, ``~c`` cancel, ``~v`` vote
+``~j`` join, ``~l`` leave, ``~be``/``~bn``/``~bx`` add an easy/normal/expert computer player, ``~s`` start, ``~c`` cancel, ``~v`` vote
 to abort, ``~g<n>`` open menu group n, ``~a`` single-choice menu, ``~m`` multi-pick menu,
 ``~r:<game>`` rules page ``rev``).
 """

@@ -65,7 +65,7 @@ def usage(settings: Settings) -> str:
 
     locale = settings.default_locale
     return (f"In the composer at the bottom type /table new (game: tarot, tresillo, piquet, trio or ecole), "
-            f"then click \"{t(locale, 'add_bot')}\" until the table is full, \"{t(locale, 'start')}\" "
+            f"then click \"{t(locale, 'add_bot_normal')}\" until the table is full, \"{t(locale, 'start')}\" "
             f"and \"{t(locale, 'my_hand')}\". Ctrl+C to stop.")
 
 

@@ -22,7 +22,10 @@ class Settings:
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
     ``guild_retention``: seconds a server's data is kept after the bot was removed from it (30 days);
-    ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut).
+    ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
+    ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
+    from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
+    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision.
     """
 
     token: str | None = field(default=None, repr=False)
@@ -39,6 +42,8 @@ class Settings:
     housekeeping_interval: float = 600.0
     synchronous: str = "FULL"
     guild_retention: float = 30 * 24 * 3600.0
+    computer_workers: int = 0
+    expert_budget: float = 1.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -62,6 +67,8 @@ class Settings:
             lobby_idle=hours * 3600, match_idle=days * 24 * 3600, guild_retention=retention * 24 * 3600,
             synchronous=(env.get("DATABASE_SYNCHRONOUS") or "FULL").strip().upper(),
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
+            computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
+            expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
         )
         return replace(settings, **overrides)
 

@@ -41,19 +41,27 @@ class StaleAction(BotError):
 
 @dataclass
 class SeatInfo:
-    """Who holds a seat: a member (``user_id``) or a computer player (``user_id is None``)."""
+    """Who holds a seat: a member (``user_id``) or a computer player (``user_id is None``) of a
+    ``level`` (``easy``, ``normal``, ``expert``; a member's stand-in plays at normal level)."""
 
     user_id: int | None
     name: str
     missed: int = 0
     away: bool = False
+    level: str | None = None
+
+    @property
+    def plays_at(self) -> str:
+        """The level of the computer that plays this seat (its own, or normal for a stand-in)."""
+        return (self.level or "normal") if self.computer else "normal"
 
     @property
     def computer(self) -> bool:
         return self.user_id is None
 
     def as_row(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "missed": self.missed, "away": self.away}
+        return {"user_id": self.user_id, "name": self.name, "missed": self.missed, "away": self.away,
+                "level": self.level if self.computer else None}
 
 
 @dataclass

@@ -119,6 +119,18 @@ class TableLog:
     def __init__(self) -> None:
         self.lines: deque[str] = deque(maxlen=KEPT)
         self.state: State | None = None
+        self.notes: list[tuple[int, str, dict[str, Any]]] = []  # (revision, text key, fields)
+
+    def note(self, rev: int, key: str, **fields: Any) -> None:
+        """A line the actions do not say (a player asked for a hint), placed after the actions up
+        to revision ``rev`` when the log catches up."""
+        self.notes.append((rev, key, fields))
+
+    def _notes_until(self, rev: int, locale: str) -> None:
+        due = [n for n in self.notes if n[0] <= rev]
+        if due:
+            self.notes = [n for n in self.notes if n[0] > rev]
+            self.lines.extend(t(locale, key, **fields) for _rev, key, fields in due)
 
     def catch_up(self, game: Game, state: State, names: Sequence[str], locale: str) -> list[str]:
         """Describe the actions since the last call (after a restart: the last few actions)."""
@@ -129,6 +141,7 @@ class TableLog:
             seen = game.load(data)
         current, view = seen, seen.view(None)
         for text in state.log[seen.rev:]:
+            self._notes_until(current.rev, locale)
             seat = current.to_act()
             if seat is None:
                 break
@@ -141,5 +154,6 @@ class TableLog:
             else:
                 self.lines.extend(step_lines(game, view, after, seat, names, locale))
             view = after
+        self._notes_until(state.rev, locale)
         self.state = state
         return list(self.lines)

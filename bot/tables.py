@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot import db as dbm
-from bot.autoplay import AutoPlay
+from bot.autoplay import LEVEL_KEYS, LEVELS, AutoPlay
 from bot.db import Database
 from bot.endings import Endings
 from bot.housekeeping import Housekeeping
@@ -179,16 +179,23 @@ class TableService(AutoPlay, Housekeeping, Endings):
         self.listener.table_changed(table)
         return table
 
-    async def add_computer(self, table_id: str, user_id: int) -> Table:
+    def computer_seat(self, table: Table, level: str) -> SeatInfo:
+        """A new computer seat of ``level``, named with its level ("Ordinateur 2 · Expert")."""
+        if level not in LEVELS:
+            raise BotError.of("bad_choice")
+        locale = self.locale_of(table.guild_id)
+        n = sum(s.computer for s in table.seats) + 1
+        return SeatInfo(None, t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[level])), level=level)
+
+    async def add_computer(self, table_id: str, user_id: int, level: str = "normal") -> Table:
         table = self.get(table_id)
         async with table.lock:
             self._need(table, "lobby")
             table.seat_of(user_id)
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
-            n = sum(s.computer for s in table.seats) + 1
             with self._undo(table):
-                table.seats.append(SeatInfo(None, t(self.locale_of(table.guild_id), "computer", n=n)))
+                table.seats.append(self.computer_seat(table, level))
                 await self._save_lobby(table)
         self.listener.table_changed(table)
         return table
@@ -205,8 +212,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
                 if table.status == "lobby":
                     del table.seats[seat]
                 else:
-                    n = sum(s.computer for s in table.seats) + 1
-                    table.seats[seat] = SeatInfo(None, t(self.locale_of(table.guild_id), "computer", n=n))
+                    table.seats[seat] = self.computer_seat(table, "normal")
                 await self._save_lobby(table)
         self._after_change(table)
         return old

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 
 BUTTONS_MAX = 20
 SELECT_MAX = 25
+#: the lobby's "add a computer player" buttons: verb and label key, one per level
+ADD_COMPUTER = (("~be", N_("add_bot_easy")), ("~bn", N_("add_bot_normal")), ("~bx", N_("add_bot_expert")))
+#: the level each of those verbs adds (a bare ``~b`` from an older lobby message adds a normal one)
+ADD_LEVEL = {"~b": "normal", "~be": "easy", "~bn": "normal", "~bx": "expert"}
 
 
 class TapisItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLATE):
@@ -49,9 +53,11 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     grey, green, red, blue = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
                               discord.ButtonStyle.danger, discord.ButtonStyle.primary)
-    for verb, key, style in (("~j", N_("join"), blue), ("~l", N_("leave"), grey), ("~b", N_("add_bot"), grey),
+    for verb, key, style in (("~j", N_("join"), blue), ("~l", N_("leave"), grey),
                              ("~s", N_("start"), green), ("~c", N_("cancel"), red)):
         view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), style=style, row=0))
+    for verb, key in ADD_COMPUTER:  # issue 15: one button per computer level
+        view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), row=1))
     return view
 
 
@@ -84,11 +90,20 @@ def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
 
 
 def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
-              group: int | None = None) -> discord.ui.View | None:
+              group: int | None = None, *, hint: bool = False) -> discord.ui.View | None:
     """The seat's legal actions: buttons (at most 20), a select (more, or several picks at once),
-    or step by step (a group first) when a list would exceed 25 options."""
+    or step by step (a group first) when a list would exceed 25 options; with ``hint``, the
+    "Hint" button on the last row (the actions never fill it)."""
     if not legal:
         return None
+    view = _actions_view(table, legal, picks, locale, group)
+    if hint:
+        view.add_item(button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=4))
+    return view
+
+
+def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
+                  group: int | None) -> discord.ui.View:
     game, rev, tid = table.game, table.rev, table.id
     view = discord.ui.View(timeout=None)
     indexed = list(enumerate(legal))

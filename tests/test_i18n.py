@@ -252,7 +252,8 @@ def view_text(view: discord.ui.View | None) -> list[str]:
 
 def make_table(game: Game, seats: int, locale: str, state: State | None, options: dict[str, Any]) -> Table:
     people = [SeatInfo(101, "Marie"), SeatInfo(102, "Pablo")]
-    seated = people + [SeatInfo(None, t(locale, "computer", n=i)) for i in range(1, seats - 1)]
+    seated = people + [SeatInfo(None, t(locale, "computer_seat", n=i, level=t(locale, "level_normal")), level="normal")
+              for i in range(1, seats - 1)]
     return Table(id="zi0v0b", guild_id=1, channel_id=2, thread_id=None, game=game, host_id=101, seed="7",
                  options=options, capacity=seats, seats=seated[:seats],
                  status="lobby" if state is None else "playing", state=state)

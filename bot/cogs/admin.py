@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import hints as hint_store
 from bot import views
 from bot.cogs import game_choices
-from bot.i18n import LOCALES, t
+from bot.i18n import LOCALES, N_, t
 from bot.ids import ParsedId
 from bot.tables import BotError
 from games import find_game
@@ -51,15 +52,17 @@ class Admin(commands.Cog):
         if view is not None:
             view.stop()
 
-    @app_commands.command(name=_("settings"), description=_("Admins: server language and turn timer."))
+    @app_commands.command(name=_("settings"), description=_("Admins: server language, turn timer and hints."))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.rename(language=_("language"), timer=_("timer"))
+    @app_commands.rename(language=_("language"), timer=_("timer"), hints=_("hints"))
     @app_commands.describe(language=_("Bot language on this server."),
-                           timer=_("Seconds before a computer plays for an absent player (0 = off)."))
+                           timer=_("Seconds before a computer plays for an absent player (0 = off)."),
+                           hints=_("Offer the expert's hints on the players' hands."))
     @app_commands.choices(language=[app_commands.Choice(name=t(code, "language.name"), value=code) for code in LOCALES])
     async def settings(self, interaction: discord.Interaction[Any], language: str | None = None,
-                       timer: app_commands.Range[int, 0, 3600] | None = None) -> None:
+                       timer: app_commands.Range[int, 0, 3600] | None = None,
+                       hints: bool | None = None) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             perms = getattr(interaction.user, "guild_permissions", None)
@@ -69,9 +72,13 @@ class Admin(commands.Cog):
             service = self.bot.service
             if language is not None or timer is not None:
                 await service.set_prefs(interaction.guild_id, locale=language, timer=timer)
+            if hints is not None:
+                await hint_store.set_hints(self.bot, interaction.guild_id, hints)
             locale, seconds = await service.prefs(interaction.guild_id)
-            await interaction.followup.send(t(locale, "settings_now", lang=t(locale, "language.name"), timer=seconds),
-                                            ephemeral=True)
+            on = await hint_store.hints_on(self.bot, interaction.guild_id)
+            text = t(locale, "settings_now", lang=t(locale, "language.name"), timer=seconds)
+            state = t(locale, N_("hints_on") if on else N_("hints_off"))
+            await interaction.followup.send(f"{text}\n{state}", ephemeral=True)
 
 
 async def setup(bot: Any) -> None:

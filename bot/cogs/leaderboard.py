@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import images, ratings, views
+from bot.autoplay import LEVEL_KEYS
 from bot.cogs import game_choices
 from bot.db import Rating
 from bot.i18n import pick, t, tn
@@ -30,7 +31,9 @@ def rows_of(found: list[Rating], computer: bool = False, locale: str = "fr") -> 
 def computer_name(player_key: str, locale: str) -> str:
     """A computer player's name from its rating key (``c:normal``, ``c:baseline``)."""
     level = player_key.partition(":")[2]
-    return t(locale, "computer_player") if level in ("", "normal") else t(locale, "computer_level", level=level)
+    if level in ("", "normal"):
+        return t(locale, "computer_player")
+    return t(locale, "computer_level", level=t(locale, LEVEL_KEYS[level]) if level in LEVEL_KEYS else level)
 
 
 def lines_of(rows: list[dict[str, Any]], locale: str) -> str:

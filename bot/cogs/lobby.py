@@ -13,6 +13,7 @@ from bot.cogs import game_choices
 from bot.i18n import pick, t, tn
 from bot.ids import ParsedId
 from bot.tables import BotError
+from bot.views import ADD_LEVEL
 from games import GAMES, find_game
 from games.base import Game
 
@@ -171,7 +172,10 @@ class Lobby(commands.Cog):
     async def on_add_computer(self, interaction: discord.Interaction[Any], parsed: ParsedId,
                               values: list[str]) -> None:
         await interaction.response.defer()
-        await self.bot.service.add_computer(parsed.table, interaction.user.id)
+        level = ADD_LEVEL.get(parsed.action)
+        if level is None:
+            raise BotError.of("bad_choice")
+        await self.bot.service.add_computer(parsed.table, interaction.user.id, level)
 
     async def on_start(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         await interaction.response.defer()

@@ -3,12 +3,14 @@ menus on the hand, ``/play`` with autocomplete, and the vote to abort button."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import hints
 from bot.hands import Console
 from bot.i18n import t
 from bot.ids import ParsedId
@@ -23,6 +25,7 @@ class Play(commands.Cog):
         for verb, handler in (("~h", self.on_my_hand), ("~v", self.on_vote), ("~g", self.on_group),
                               ("~a", self.on_menu), ("~m", self.on_menu), ("act", self.on_action)):
             bot.handlers[verb] = handler
+        bot.handlers[hints.VERB] = functools.partial(hints.on_hint, bot)
 
     async def _send_hand(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         """A new live hand for the caller (deferred interaction), bringing an absent player back."""

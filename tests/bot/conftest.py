@@ -32,7 +32,7 @@ def toy() -> Iterator[Any]:
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(token=None, database_path=tmp_path / "bot.sqlite3", default_locale="en",
-                    computer_pause=0, edit_interval=0, turn_timer=0)
+                    computer_pause=0, edit_interval=0, turn_timer=0, expert_budget=0.05)
 
 
 @pytest.fixture

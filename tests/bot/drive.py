@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.ids import build_id, parse_id
 from bot.tables import Table
+from bot.views import ADD_LEVEL
 
 
 def components(message: Any) -> list[dict[str, Any]]:
@@ -22,6 +23,8 @@ def components(message: Any) -> list[dict[str, Any]]:
 def find(channel: Any, message_id: int, viewer: Any = None) -> Any:
     return next(m for m in channel.history(viewer=viewer) if m.id == message_id)
 
+ADD_VERB = {level: verb for verb, level in ADD_LEVEL.items() if verb != "~b"}
+
 
 def only_table(bot: Any) -> Table:
     tables = [t for t in bot.service.tables.values()]
@@ -29,8 +32,9 @@ def only_table(bot: Any) -> Table:
     return tables[0]
 
 
-async def open_table(w: Any, game: str, humans: list[Any], computers: int, **options: Any) -> tuple[Table, Any]:
-    """The first human opens a table, the others join, computers fill, the host starts."""
+async def open_table(w: Any, game: str, humans: list[Any], computers: int, level: str = "normal",
+                     **options: Any) -> tuple[Table, Any]:
+    """The first human opens a table, the others join, computers of ``level`` fill, the host starts."""
     host = humans[0]
     res = await host.slash(w.channel, "table new", game=game, **options)
     assert res.ephemeral, res.response
@@ -39,7 +43,7 @@ async def open_table(w: Any, game: str, humans: list[Any], computers: int, **opt
     for member in humans[1:]:
         await member.click(lobby, custom_id=build_id(table.id, 0, "~j"))
     for _ in range(computers):
-        await host.click(lobby, custom_id=build_id(table.id, 0, "~b"))
+        await host.click(lobby, custom_id=build_id(table.id, 0, ADD_VERB[level]))
     await host.click(lobby, custom_id=build_id(table.id, 0, "~s"))
     assert table.status == "playing"
     return table, find(w.channel, table.message_id)
@@ -51,7 +55,7 @@ async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) 
         items = components(hand)
         assert items, "a hand with nothing to choose"
         selects = [c for c in items if c["type"] == 3]
-        buttons = [c for c in items if c["type"] == 2 and parse_id(c["custom_id"]).action != "~g"]
+        buttons = [c for c in items if c["type"] == 2 and parse_id(c["custom_id"]).action not in ("~g", "~k")]
         if selects:
             menu = selects[0]
             values = [o["value"] for o in menu["options"]]

@@ -79,7 +79,7 @@ async def test_a_whole_match_through_the_browser_page(simcord_env: Any) -> None:
 
     env = simcord_env
     channel, you, friends = build_world(env)
-    labels = {"add": "Add computer player", "start": "Start", "hand": "My hand", "back": "Back"}
+    labels = {"add": "+ Normal computer", "start": "Start", "hand": "My hand", "back": "Back"}
     async with env.preview(channel, viewers=[you, *friends], layout="channel") as preview:
         async with aiohttp.ClientSession() as http:
             page = PreviewPage(http, preview.url)

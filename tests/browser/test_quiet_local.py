@@ -17,5 +17,5 @@ def test_local_mode_prints_only_the_address_and_how_to_play(tmp_path: Path, stop
     assert local.stderr == [], "no warnings (intents, PyNaCl...) nor log lines:\n" + local.output()
     assert local.process.returncode == 0, local.output()
     assert local.stdout == [f"Tapis local mode: open {local.url}\n", local.stdout[1]], local.output()
-    assert "/table new" in local.stdout[1] and "Ajouter un ordinateur" in local.stdout[1], local.stdout[1]
+    assert "/table new" in local.stdout[1] and "+ Ordinateur normal" in local.stdout[1], local.stdout[1]
     assert local.database.exists(), "the local database is the temporary one"

@@ -141,7 +141,7 @@ def open_table(s: Session) -> str:
 def start_with_computers(s: Session, lobby_id: str, computers: int) -> None:
     lobby = article(s.page, lobby_id)
     for n in range(1, computers + 1):
-        lobby.locator("button", has_text=t(LOCALE, "add_bot")).click()
+        lobby.locator("button", has_text=t(LOCALE, "add_bot_normal")).click()
         s.wait(f"computer {n} to sit", lambda n=n: t(LOCALE, "computer", n=n) in lobby.inner_text(), 10)
     s.shot("lobby", lobby)
     lobby.locator("button", has_text=t(LOCALE, "start")).click()
@@ -225,7 +225,7 @@ def play_deal(s: Session, hand_id: str, rng: random.Random) -> list[str]:
             return moves
         s.shot(f"move-{len(moves) + 1}", hand)
         before = signature(state)
-        controls = state["controls"]
+        controls = [c for c in state["controls"] if c["label"] != t(LOCALE, "hint")]  # a hint is not a move
         # take a Garde when offered, so the écart (a menu asking for six cards) is played too
         control = next((c for c in controls if c["label"] == TAKE), None) or rng.choice(controls)
         moves.append(choose(s, hand, control, rng))
