@@ -71,9 +71,10 @@ def discard_by_clicks(s: Session, hand: Any, control: dict[str, Any], rng: rando
         "els => els.map((e) => e.innerText.trim())")
     assert "is-open" in (menu.get_attribute("class") or ""), "the menu closed while picking"
     assert sorted(picked) == sorted(labels[i] for i in chosen), f"the menu kept {picked}, not {chosen}"
-    box = hand.bounding_box()
+    boxes = [hand.bounding_box(), menu.locator(".select-list").bounding_box()]  # the list may open upwards
+    top, bottom = min(b["y"] for b in boxes), max(b["y"] + b["height"] for b in boxes)
     s.page.screenshot(path=str(s.shots / "piquet-exchange.png"),
-                      clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"] + 420})
+                      clip={"x": boxes[0]["x"], "y": top, "width": boxes[0]["width"], "height": bottom - top})
     menu.locator(".select-trigger").click(timeout=3000)
     s.wait("the discards to be sent (the menu gone)", lambda: not menu.count(), 10)
     return " + ".join(labels[i] for i in chosen)
