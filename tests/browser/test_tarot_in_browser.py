@@ -113,8 +113,8 @@ def message_ids(page: Any, ephemeral: bool = False) -> list[str]:
     return page.eval_on_selector_all(selector, "els => els.map((e) => e.dataset.messageId)")
 
 
-def open_table(s: Session) -> str:
-    """``/table new`` from the composer (game from the picker, ``options: deals=1``); the lobby's id."""
+def open_table(s: Session, name: str = "tarot") -> str:
+    """``/table new`` from the composer (``name`` from the game picker, ``options: deals=1``); the lobby's id."""
     page = s.page
     page.locator("#channel-composer-input").click()
     page.keyboard.type("/table new")
@@ -126,7 +126,7 @@ def open_table(s: Session) -> str:
     values = offered.evaluate_all("els => els.map((e) => e.dataset.value)")
     assert {"tarot", "tresillo", "trio", "ecole", "piquet"} <= set(values), f"the empty game field offers {values}"
     s.shot("game-picker", bottom=520)
-    page.locator('.command-suggestion[data-value="tarot"]').click()
+    page.locator(f'.command-suggestion[data-value="{name}"]').click()
     page.locator(".command-ghost").click()
     page.locator('.command-suggestion[data-value="options"]').click()
     page.locator('.command-option-input[data-option="options"]').type("deals=1")
