@@ -9,13 +9,13 @@ from typing import Any
 
 from games.cards import Card, sort_key
 from rendering.canvas import GOLD, ROSE, SILVER
-from rendering.i18n import colon, fr, pick, tr, trn
+from rendering.i18n import N_, colon, fr, pick, tr, trn
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
 JSON = dict[str, Any]
-PHASES = {"exchange": ("Échange", "Exchange"), "declare": ("Déclarations", "Declarations"),
-          "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Partie over")}
+PHASES = {"exchange": N_("piquet.phase.exchange"), "declare": N_("piquet.phase.declare"), "play": N_("phase.play"),
+          "over": N_("piquet.phase.over")}
 KINDS = {"point": ("Point", "Point"), "sequence": ("Séquence", "Sequence"), "sets": ("Brelans", "Sets")}
 SEQUENCES = {3: ("tierce", "tierce"), 4: ("quatrième", "quart"), 5: ("quinte", "quint"), 6: ("sixième", "sixième"),
              7: ("septième", "septième"), 8: ("huitième", "huitième")}

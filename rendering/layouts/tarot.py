@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, number, signed
-from rendering.i18n import colon, fr, pick, tr
+from rendering.i18n import N_, colon, fr, pick, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
@@ -15,9 +15,8 @@ JSON = dict[str, Any]
 
 CONTRACTS = {"pass": ("Passe", "Pass"), "prise": ("Prise", "Prise"), "garde": ("Garde", "Garde"),
              "garde_sans": ("Garde sans", "Garde sans"), "garde_contre": ("Garde contre", "Garde contre")}
-PHASES = {"bidding": ("Enchères", "Bidding"), "call": ("Appel du Roi", "Calling a King"),
-          "ecart": ("Écart", "Écart"), "announce": ("Annonces", "Announcements"),
-          "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Match over")}
+PHASES = {"bidding": N_("phase.bidding"), "call": N_("tarot.phase.call"), "ecart": N_("tarot.phase.ecart"),
+          "announce": N_("tarot.phase.announce"), "play": N_("phase.play"), "over": N_("over")}
 POIGNEES = {"simple": ("simple", "single"), "double": ("double", "double"), "triple": ("triple", "triple")}
 
 

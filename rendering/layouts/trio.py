@@ -31,7 +31,7 @@ from rendering.canvas import (
     wrap_whole,
 )
 from rendering.cards import card_height, wild_image
-from rendering.i18n import colon, pick, tr
+from rendering.i18n import N_, colon, pick, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 from rendering.table import (
@@ -48,9 +48,8 @@ from rendering.table import (
 )
 
 JSON = dict[str, Any]
-PHASES = {"draw": ("Pioche ou défausse ?", "Draw"), "play": ("Pose ou défausse", "Lay down or discard"),
-          "meld": ("Combinaison en cours", "Building a combination"),
-          "layoff": ("Pose sur une combinaison", "Laying off"), "over": ("Partie terminée", "Game over")}
+PHASES = {"draw": N_("trio.phase.draw"), "play": N_("trio.phase.play"), "meld": N_("trio.phase.meld"),
+          "layoff": N_("trio.phase.layoff"), "over": N_("trio.phase.over")}
 SIDE_X = 806  # the stock and discard column
 PLATE = 300  # plate width
 MELD_X = MARGIN + PLATE + 14
