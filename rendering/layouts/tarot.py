@@ -131,7 +131,7 @@ class TarotLayout(Layout):
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
         d = view.get("last_deal") or {}
         if not d.get("contract"):
-            return [(tr("tarot.deal_word", locale), tr("tarot.all_passed", locale))]
+            return [(tr("deal_word", locale), tr("tarot.all_passed", locale))]
         mult = d.get("multiplier", 1)
         taker = d.get("taker")
         lines = [(tr("tarot.taker", locale), names[taker] if isinstance(taker, int) else "?")]
