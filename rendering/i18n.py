@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.i18n import IMAGE, N_, normalize, pt, ptn
 
-__all__ = ["N_", "colon", "fr", "pick", "tr", "trn"]
+__all__ = ["N_", "colon", "fr", "tr", "trn"]
 
 
 def fr(locale: str) -> bool:
@@ -26,7 +26,3 @@ def colon(locale: str) -> str:
     """The colon of ``locale``: French puts a space before it (``" : "``), English does not."""
     return tr("colon", locale)
 
-
-def pick(locale: str, fr_text: str, en_text: str) -> str:
-    """``fr_text`` for a French locale, else ``en_text`` (layout words not yet in the catalogues)."""
-    return fr_text if fr(locale) else en_text

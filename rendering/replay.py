@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from games.cards import card
 from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, text
 from rendering.cards import card_height
-from rendering.i18n import pick
+from rendering.i18n import tr
 from rendering.layouts import layout_for
 
 CARD_W = 72
@@ -59,8 +59,7 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
     d = ImageDraw.Draw(img)
     top = table.height
     d.rounded_rectangle([6, top + 6, width - 6, top + panel_h - 6], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    text(d, (PAD + 6, top + 30), pick(locale, "Les mains (partie terminée : elles sont publiques)",
-                                      "The hands (the match is over: they are public)"), 24, GOLDEN, bold=True,
+    text(d, (PAD + 6, top + 30), tr("replay.hands", locale), 24, GOLDEN, bold=True,
          anchor="lm", width=inner - 12)
     to_act = view.get("to_act")
     for seat, codes in enumerate(hands):

@@ -39,7 +39,7 @@ from rendering.canvas import (
     text,
     wrap,
 )
-from rendering.i18n import colon, pick, tr
+from rendering.i18n import colon, tr
 from rendering.layouts import layout_for
 
 JSON = dict[str, Any]
@@ -65,14 +65,13 @@ def _tarot(row: JSON, names: Sequence[str], locale: str) -> list[str]:
     from rendering.layouts.tarot import contract_name
 
     if not row.get("contract"):
-        return [pick(locale, "Tous passent", "All passed")]
+        return [tr("sheet.all_passed", locale)]
     first = f"{contract_name(row['contract'], locale)} · {_name(names, row.get('taker'))}"
     partner = row.get("partner")
     if isinstance(partner, int) and partner != row.get("taker"):
         first += f" + {_name(names, partner)}"
     diff = abs(int(row.get("diff") or 0))
-    verdict = pick(locale, f"gagnée de {diff}", f"made by {diff}") if row.get("won") else \
-        pick(locale, f"chutée de {diff}", f"lost by {diff}")
+    verdict = tr("sheet.made_by" if row.get("won") else "sheet.lost_by", locale, n=diff)
     return [first, ("✓ " if row.get("won") else "✗ ") + verdict]
 
 
@@ -86,12 +85,12 @@ def _tresillo(row: JSON, names: Sequence[str], locale: str) -> list[str]:
 
 
 def _piquet(row: JSON, names: Sequence[str], locale: str) -> list[str]:
-    out = [f"{pick(locale, 'Premier', 'Elder')}{colon(locale)}{_name(names, row.get('elder'))}"]
+    out = [f"{tr('piquet.elder', locale)}{colon(locale)}{_name(names, row.get('elder'))}"]
     lines = row.get("lines") or {}
     if row.get("capot") is not None:
         out.append(f"Capot{colon(locale)}{_name(names, row.get('capot'))}")
     else:
-        for key, word in (("repique", "Repique"), ("pique", "Pique"), ("blanche", pick(locale, "Blanche", "Blanche"))):
+        for key, word in (("repique", "Repique"), ("pique", "Pique"), ("blanche", "Blanche")):
             values = lines.get(key) or []
             won = [s for s, v in enumerate(values) if v]
             if won:
@@ -103,8 +102,8 @@ def _piquet(row: JSON, names: Sequence[str], locale: str) -> list[str]:
 def _trio(row: JSON, names: Sequence[str], locale: str) -> list[str]:
     out = row.get("out")
     if isinstance(out, int):
-        return [pick(locale, f"{_name(names, out)} sort", f"{_name(names, out)} went out")]
-    return [pick(locale, "Personne ne sort", "Nobody went out")]
+        return [tr("sheet.went_out", locale, name=_name(names, out))]
+    return [tr("sheet.nobody_out", locale)]
 
 
 NOTES: dict[str, Callable[[JSON, Sequence[str], str], list[str]]] = {
@@ -123,7 +122,7 @@ def _contract_tag(sheet: JSON, row: JSON, seat: int, locale: str) -> tuple[str, 
     contracts, opened = row.get("contracts") or [], row.get("opened") or []
     if seat >= len(contracts):
         return None
-    letter = "C" if (sheet.get("variant") or sheet.get("game")) == "trio" else pick(locale, "A", "Y")
+    letter = "C" if (sheet.get("variant") or sheet.get("game")) == "trio" else tr("trio.year_letter", locale)
     return f"{letter}{contracts[seat]}", bool(seat < len(opened) and opened[seat])
 
 
@@ -134,27 +133,23 @@ def _partie(sheet: JSON, names: Sequence[str], locale: str) -> list[str]:
     """Piquet: the rubicon, and the partie's result once over (the engine's outcome)."""
     totals = list(sheet.get("scores") or [])
     below = [names[s] for s, v in enumerate(totals) if v < RUBICON]
-    out = [pick(locale, f"Rubicon : {RUBICON} points (totaux en or : franchi)",
-                f"Rubicon: {RUBICON} points (totals in gold: passed)")]
+    out = [tr("sheet.rubicon", locale, n=RUBICON)]
     outcome = sheet.get("outcome")
     if not sheet.get("over") or not isinstance(outcome, dict) or len(totals) != 2:
         if below and sheet.get("rows"):
-            out.append(pick(locale, f"Sous le rubicon : {', '.join(below)}", f"Under the rubicon: {', '.join(below)}"))
+            out.append(tr("sheet.under", locale, names=", ".join(below)))
         return out
     scores = list(outcome.get("scores") or [0, 0])
     if totals[0] == totals[1]:
-        return [*out, pick(locale, "Partie nulle", "The partie is drawn")]
+        return [*out, tr("sheet.drawn", locale)]
     winner = 0 if totals[0] > totals[1] else 1
     loser = 1 - winner
     hi, lo, won = totals[winner], totals[loser], number(scores[winner])
     if lo >= RUBICON:
-        out.append(pick(locale, f"{names[winner]} gagne la partie : 100 + {number(hi)} − {number(lo)} = {won}",
-                        f"{names[winner]} wins the partie: 100 + {number(hi)} − {number(lo)} = {won}"))
+        out.append(tr("sheet.wins", locale, winner=names[winner], hi=number(hi), lo=number(lo), won=won))
     else:
-        out.append(pick(locale, f"{names[loser]} est rubicon ({number(lo)} < 100) : {names[winner]} marque "
-                                f"100 + {number(hi)} + {number(lo)} = {won}",
-                        f"{names[loser]} is rubiconed ({number(lo)} < 100): {names[winner]} scores "
-                        f"100 + {number(hi)} + {number(lo)} = {won}"))
+        out.append(tr("sheet.rubiconed", locale, loser=names[loser], winner=names[winner], hi=number(hi), lo=number(lo),
+                        won=won))
     return out
 
 
@@ -163,7 +158,7 @@ def _footer(sheet: JSON, names: Sequence[str], locale: str) -> list[str]:
     if game == "piquet":
         return _partie(sheet, names, locale)
     if game in ("trio", "ecole"):
-        return [pick(locale, "Points de pénalité : le plus bas total gagne", "Penalty points: the lowest total wins")]
+        return [tr("sheet.penalty", locale)]
     return []
 
 
@@ -222,7 +217,7 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") ->
     img = felt(W, height)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, HEAD], fill=HEADER)
-    title = f"{pick(locale, 'Feuille de marque', 'Score sheet')} · {layout.title({'game': game}, locale)}"
+    title = f"{tr('sheet.title', locale)} · {layout.title({'game': game}, locale)}"
     status = tr("over", locale) if sheet.get("over") else (
         tr("deal_of", locale, n=len(rows), m=sheet["deals"]) if isinstance(sheet.get("deals"), int) and sheet["deals"]
         else tr("deal", locale, n=len(rows)))
@@ -237,7 +232,7 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") ->
     def centre(seat: int) -> float:
         return left + (seat + 0.5) * col_w
 
-    text(d, (MARGIN + 4 * U, top + names_h / 2), pick(locale, "Donne", "Deal"), 12 * U, MUTED, bold=True,
+    text(d, (MARGIN + 4 * U, top + names_h / 2), tr("deal_word", locale), 12 * U, MUTED, bold=True,
          anchor="lm")
     for s, lines in enumerate(shown_names):
         y0 = top + names_h / 2 - (len(lines) - 1) * 8 * U
@@ -292,7 +287,7 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") ->
              width=col_w - 4 * U)
     y += 36 * U
     if trio:
-        text(d, (MARGIN + 4 * U, y + 18 * U), pick(locale, "Contrats ✓", "Contracts ✓"), SMALL, MUTED,
+        text(d, (MARGIN + 4 * U, y + 18 * U), tr("sheet.contracts", locale), SMALL, MUTED,
              bold=True, anchor="lm", width=label_w - 8 * U)
         for s in range(seats):
             made = sum(1 for r in rows if s < len(r.get("opened") or []) and r["opened"][s])

@@ -16,15 +16,15 @@ from PIL import Image
 from games.cards import Card, Family, card, sort_key
 from rendering.canvas import RGB, number
 from rendering.cards import family_of
-from rendering.i18n import colon, pick, tr, trn
+from rendering.i18n import N_, colon, tr, trn
 
 JSON = dict[str, Any]
 Badge = tuple[str, RGB]
 CardRow = tuple[str, list[str]]
 
 
-_GENERIC_PHASES = {"bidding": ("Enchères", "Bidding"), "play": ("Jeu de la carte", "Play"),
-                   "over": ("Partie terminée", "Match over"), "scored": ("Donne terminée", "Deal over")}
+_GENERIC_PHASES = {"bidding": N_("phase.bidding"), "play": N_("phase.play"), "over": N_("over"),
+                   "scored": N_("phase.scored")}
 
 
 class Layout:
@@ -32,7 +32,7 @@ class Layout:
 
     family: Family | None = None  # None: guessed from the codes in the view
     higher_is_better = True  # False for penalty points: a rise is bad news, the lowest total leads
-    phases: ClassVar[Mapping[str, tuple[str, str]]] = {}  # the game's (French, English) phase names
+    phases: ClassVar[Mapping[str, str]] = {}  # the game's phase names (catalogue keys, context image)
 
     # -- pack and order ------------------------------------------------------------------------
 
@@ -91,8 +91,8 @@ class Layout:
     def phase_text(self, view: JSON, locale: str) -> str:
         """A word for the phase: the game's own term from ``phases``, else a generic one."""
         phase = str(view.get("phase", ""))
-        pair = self.phases.get(phase) or _GENERIC_PHASES.get(phase)
-        return pick(locale, *pair) if pair else phase.replace("_", " ").capitalize()
+        key = self.phases.get(phase) or _GENERIC_PHASES.get(phase)
+        return tr(key, locale) if key else phase.replace("_", " ").capitalize()
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         """Lines of the side panel (contract, trump...). The generic one shows the contract dict."""
@@ -122,7 +122,7 @@ class Layout:
         """Markers drawn beside a seat's name plate."""
         out: list[Badge] = []
         if view.get("dealer") == seat and view.get("phase") != "over":
-            out.append((pick(locale, "Donneur", "Dealer"), (200, 200, 210)))
+            out.append((tr("dealer", locale), (200, 200, 210)))
         return out
 
     def seat_detail(self, view: JSON, seat: int, locale: str) -> str:

@@ -9,25 +9,30 @@ from typing import Any
 
 from games.cards import Card, sort_key
 from rendering.canvas import GOLD, ROSE, SILVER
-from rendering.i18n import colon, fr, pick, tr, trn
+from rendering.i18n import N_, colon, tr, trn
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
 JSON = dict[str, Any]
-PHASES = {"exchange": ("Échange", "Exchange"), "declare": ("Déclarations", "Declarations"),
-          "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Partie over")}
-KINDS = {"point": ("Point", "Point"), "sequence": ("Séquence", "Sequence"), "sets": ("Brelans", "Sets")}
-SEQUENCES = {3: ("tierce", "tierce"), 4: ("quatrième", "quart"), 5: ("quinte", "quint"), 6: ("sixième", "sixième"),
-             7: ("septième", "septième"), 8: ("huitième", "huitième")}
-TO_FR = {"A": "à l'As", "K": "au Roi", "Q": "à la Dame", "J": "au Valet", "10": "au Dix", "9": "au Neuf", "8": "au Huit"}
-RANKS_EN = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine", "8": "Eight", "7": "Seven"}
-PLURAL_FR = {"A": "As", "K": "Rois", "Q": "Dames", "J": "Valets", "10": "Dix", "9": "Neuf", "8": "Huit",
-             "7": "Sept"}
-ANSWERS = {"good": ("bon", "good"), "not_good": ("pas bon", "not good"), "equal": ("égal", "equal")}
-LINES = {"blanche": ("Carte blanche", "Carte blanche"), "point": ("Point", "Point"),
-         "sequence": ("Séquences", "Sequences"), "sets": ("Quatorzes et brelans", "Quatorzes and trios"),
-         "repique": ("Repique", "Repique"), "pique": ("Pique", "Pique"), "play": ("Jeu de la carte", "Play"),
-         "cards": ("Les cartes (ou capot)", "The cards (or capot)")}
+PHASES = {"exchange": N_("piquet.phase.exchange"), "declare": N_("piquet.phase.declare"), "play": N_("phase.play"),
+          "over": N_("piquet.phase.over")}
+KINDS = {"point": N_("piquet.kind.point"), "sequence": N_("piquet.kind.sequence"), "sets": N_("piquet.kind.sets")}
+SEQUENCES = {3: N_("piquet.seq.3"), 4: N_("piquet.seq.4"), 5: N_("piquet.seq.5"), 6: N_("piquet.seq.6"),
+             7: N_("piquet.seq.7"), 8: N_("piquet.seq.8")}
+TO = {"A": N_("piquet.to.A"), "K": N_("piquet.to.K"), "Q": N_("piquet.to.Q"), "J": N_("piquet.to.J"),
+      "10": N_("piquet.to.10"), "9": N_("piquet.to.9"), "8": N_("piquet.to.8")}  # the top of a sequence
+OF = {"A": N_("piquet.of.A"), "K": N_("piquet.of.K"), "Q": N_("piquet.of.Q"), "J": N_("piquet.of.J"),
+      "10": N_("piquet.of.10"), "9": N_("piquet.of.9"), "8": N_("piquet.of.8"), "7": N_("piquet.of.7")}  # a set's rank
+ANSWERS = {"good": N_("piquet.answer.good"), "not_good": N_("piquet.answer.not_good"),
+           "equal": N_("piquet.answer.equal")}
+LINES = {"blanche": N_("piquet.line.blanche"), "point": N_("piquet.kind.point"),
+         "sequence": N_("piquet.line.sequence"), "sets": N_("piquet.line.sets"), "repique": N_("piquet.line.repique"),
+         "pique": N_("piquet.line.pique"), "play": N_("phase.play"), "cards": N_("piquet.line.cards")}
+
+
+def _word(table: dict[Any, str], key: Any, locale: str, default: str) -> str:
+    """The catalogue word of ``key`` in ``table``, else ``default``."""
+    return tr(table[key], locale) if key in table else default
 
 
 def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
@@ -35,28 +40,24 @@ def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
     "quatorze d'As" or "quatorze" (a call holds only the fields that decided it)."""
     if not call:
         return "-"
-    f = fr(locale)
     if kind == "point":
         n, pips = call.get("cards"), call.get("pips")
-        text = pick(locale, f"{n} cartes", f"{n} cards")
+        text = tr("piquet.cards", locale, n=n)
         return f"{text} ({pips})" if pips is not None else text
     if kind == "sequence":
         n = int(call.get("length", 0))
-        name = SEQUENCES.get(n, (str(n), str(n)))[0 if f else 1]
+        name = _word(SEQUENCES, n, locale, str(n))
         top = call.get("top")
         if top is None:
             return name
-        return f"{name} {pick(locale, TO_FR.get(str(top), str(top)), 'to the ' + RANKS_EN.get(str(top), str(top)))}"
+        return f"{name} {_word(TO, str(top), locale, str(top))}"
     if kind == "sets":
         n = int(call.get("count", 0))
-        name = pick(locale, "quatorze" if n == 4 else "brelan", "quatorze" if n == 4 else "trio")
+        name = tr("piquet.quatorze" if n == 4 else "piquet.brelan", locale)
         rank = call.get("rank")
         if rank is None:
             return name
-        if f:
-            plural = PLURAL_FR.get(str(rank), str(rank))
-            return f"{name} {'d' + chr(39) if plural[0] in 'AEIOU' else 'de '}{plural}"
-        return f"{name} of {RANKS_EN.get(str(rank), str(rank))}s"
+        return f"{name} {_word(OF, str(rank), locale, str(rank))}"
     return ", ".join(f"{k} {v}" for k, v in call.items())
 
 
@@ -72,18 +73,18 @@ class PiquetLayout(Layout):
     def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
         rows: list[CardRow] = []
         if view.get("discard"):
-            rows.append((pick(locale, "Votre écart", "Your discards"), list(view["discard"])))
+            rows.append((tr("piquet.your_discards", locale), list(view["discard"])))
         if view.get("talon_seen"):
-            rows.append((pick(locale, "Talon vu", "Talon seen"), list(view["talon_seen"])))
+            rows.append((tr("piquet.talon_seen", locale), list(view["talon_seen"])))
         return rows
 
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
         out: list[Badge] = []
         if view.get("phase") != "over":
             if view.get("elder") == seat:
-                out.append((pick(locale, "Premier", "Elder"), GOLD))
+                out.append((tr("piquet.elder", locale), GOLD))
             else:
-                out.append((pick(locale, "Second · donneur", "Younger · dealer"), SILVER))
+                out.append((tr("piquet.younger", locale), SILVER))
         bonus = (view.get("bonus") or [None, None])[seat]
         if bonus:
             out.append((str(bonus).capitalize(), ROSE))
@@ -93,7 +94,7 @@ class PiquetLayout(Layout):
         scores = view.get("scores") or [0, 0]
         deal = (view.get("deal_points") or [0, 0])[seat]
         tricks = (view.get("tricks_won") or [0, 0])[seat]
-        return " · ".join((pick(locale, f"donne {deal}", f"deal {deal}"),
+        return " · ".join((tr("piquet.deal_points", locale, n=deal),
                            trn("tricks", tricks, locale),
                            tr("seat_total", locale, n=scores[seat])))
 
@@ -101,13 +102,12 @@ class PiquetLayout(Layout):
         lines = []
         for s, n in enumerate(view.get("exchanges") or []):
             if isinstance(n, int):
-                lines.append(pick(locale, f"{names[s]} échange {n}", f"{names[s]} exchanged {n}"))
+                lines.append(tr("piquet.exchanged", locale, name=names[s], n=n))
         if view.get("phase") == "declare":
             for c in view.get("calls") or []:
                 kind = str(c.get("kind"))
-                label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
-                said = call_text(kind, c.get("call"), locale) if c.get("call") else pick(locale, "ne dit rien",
-                                                                                            "keeps quiet")
+                label = _word(KINDS, kind, locale, kind)
+                said = call_text(kind, c.get("call"), locale) if c.get("call") else tr("piquet.quiet", locale)
                 lines.append(f"{names[int(c['seat'])]} · {label}{colon(locale)}{said}")
         for d in view.get("declarations") or []:
             lines += declaration_lines(d, names, view.get("elder"), locale)
@@ -115,7 +115,7 @@ class PiquetLayout(Layout):
 
     def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
         if view.get("phase") == "exchange" and view.get("stock_count"):
-            return (pick(locale, f"Talon : {view['stock_count']} cartes", f"Talon: {view['stock_count']} cards"),
+            return (tr("talon_cards", locale, n=view["stock_count"]),
                     [""] * int(view["stock_count"]))
         return None
 
@@ -129,7 +129,7 @@ class PiquetLayout(Layout):
             if d.get("shown") and isinstance(winner, int):
                 kind = str(d.get("kind"))
                 call = call_text(kind, (d.get("calls") or [None, None])[winner], locale)
-                rows.append((f"{KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]} · {call}", list(d["shown"])))
+                rows.append((f"{_word(KINDS, kind, locale, kind)} · {call}", list(d["shown"])))
         return rows
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
@@ -137,7 +137,7 @@ class PiquetLayout(Layout):
         out = []
         elder = d.get("elder")
         if isinstance(elder, int):
-            out.append((pick(locale, "Premier", "Elder"), names[elder]))
+            out.append((tr("piquet.elder", locale), names[elder]))
         if d.get("capot") is not None:
             out.append(("Capot", names[int(d["capot"])] if isinstance(d["capot"], int) else str(d["capot"])))
         return out
@@ -151,7 +151,7 @@ class PiquetLayout(Layout):
         rows: list[tuple[str, list[str]]] = []
         for key in ("blanche", "point", "sequence", "sets", "repique", "pique", "play", "cards"):
             values = list(lines.get(key) or [0, 0])
-            label = LINES.get(key, (key, key))[0 if fr(locale) else 1]
+            label = _word(LINES, key, locale, key)
             if key in decl:
                 said = said_by_seat(decl[key], d.get("elder"), locale)
                 rows.append((label, [f"{said[s]} · {v}" if said[s] != "-" else str(v) for s, v in enumerate(values)]))
@@ -159,7 +159,7 @@ class PiquetLayout(Layout):
                 rows.append((label, [str(v) for v in values]))
         tricks = d.get("tricks_won")
         if tricks:
-            rows.append((pick(locale, "Plis", "Tricks"), [str(t) for t in tricks]))
+            rows.append((tr("tricks_word", locale), [str(t) for t in tricks]))
         return rows
 
 
@@ -168,7 +168,7 @@ def said_by_seat(d: JSON, elder: Any, locale: str, equal: bool = True) -> list[s
     "égal") when he disclosed nothing (``equal``: younger's "égal" after his call too), or "-" for
     no holding."""
     calls = list(d.get("calls") or [None, None])
-    answer = ANSWERS.get(str(d.get("answer")), ("", ""))[0 if fr(locale) else 1]
+    answer = _word(ANSWERS, str(d.get("answer")), locale, "")
     out = []
     for s in (0, 1):
         kind = str(d.get("kind"))
@@ -185,14 +185,14 @@ def said_by_seat(d: JSON, elder: Any, locale: str, equal: bool = True) -> list[s
 def declaration_lines(d: JSON, names: Sequence[str], elder: Any, locale: str) -> list[str]:
     """One class on the table: who scores (or "égal"), then what each player called, elder first."""
     kind = str(d.get("kind"))
-    label = KINDS.get(kind, (kind, kind))[0 if fr(locale) else 1]
+    label = _word(KINDS, kind, locale, kind)
     winner = d.get("winner")
     if isinstance(winner, int):
         head = f"{label}{colon(locale)}{names[winner]} +{(d.get('points') or [0, 0])[winner]}"
     elif d.get("answer") == "equal":
-        head = f"{label}{colon(locale)}{pick(locale, 'égal · 0', 'equal · 0')}"
+        head = f"{label}{colon(locale)}{tr('piquet.equal_nil', locale)}"
     else:
-        head = f"{label}{colon(locale)}{pick(locale, 'personne', 'nobody')}"
+        head = f"{label}{colon(locale)}{tr('nobody_word', locale)}"
     said = said_by_seat(d, elder, locale, equal=False)
     order = [elder, 1 - elder] if isinstance(elder, int) else [0, 1]
     return [head] + [f"· {names[s]}{colon(locale)}{said[s]}" for s in order if said[s] != "-"]

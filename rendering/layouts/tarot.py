@@ -7,23 +7,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, number, signed
-from rendering.i18n import colon, fr, pick, tr
+from rendering.i18n import N_, colon, fr, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
 JSON = dict[str, Any]
 
-CONTRACTS = {"pass": ("Passe", "Pass"), "prise": ("Prise", "Prise"), "garde": ("Garde", "Garde"),
-             "garde_sans": ("Garde sans", "Garde sans"), "garde_contre": ("Garde contre", "Garde contre")}
-PHASES = {"bidding": ("Enchères", "Bidding"), "call": ("Appel du Roi", "Calling a King"),
-          "ecart": ("Écart", "Écart"), "announce": ("Annonces", "Announcements"),
-          "play": ("Jeu de la carte", "Play"), "over": ("Partie terminée", "Match over")}
-POIGNEES = {"simple": ("simple", "single"), "double": ("double", "double"), "triple": ("triple", "triple")}
+CONTRACTS = {"pass": N_("tarot.contract.pass"), "prise": N_("tarot.contract.prise"), "garde": N_("tarot.contract.garde"),
+             "garde_sans": N_("tarot.contract.garde_sans"), "garde_contre": N_("tarot.contract.garde_contre")}
+PHASES = {"bidding": N_("phase.bidding"), "call": N_("tarot.phase.call"), "ecart": N_("tarot.phase.ecart"),
+          "announce": N_("tarot.phase.announce"), "play": N_("phase.play"), "over": N_("over")}
+POIGNEES = {"simple": N_("tarot.poignee.simple"), "double": N_("tarot.poignee.double"),
+            "triple": N_("tarot.poignee.triple")}
 
 
 def contract_name(bid: str | None, locale: str) -> str:
-    pair = CONTRACTS.get(bid or "")
-    return pair[0 if fr(locale) else 1] if pair else str(bid or "")
+    key = CONTRACTS.get(bid or "")
+    return tr(key, locale) if key else str(bid or "")
 
 
 def points(value: Any, locale: str) -> str:
@@ -48,23 +48,22 @@ class TarotLayout(Layout):
         c = view.get("contract")
         if isinstance(c, dict) and c.get("bid"):
             taker = c.get("taker")
-            lines.append(pick(locale, "Contrat : ", "Contract: ") +
+            lines.append(tr("contract", locale) + colon(locale) +
                          f"{contract_name(c['bid'], locale)} (×{c.get('multiplier', 1)})")
             partner = c.get("partner")
             if isinstance(partner, int) and partner != taker:
-                lines.append(pick(locale, "Partenaire : ", "Partner: ") + names[partner])
+                lines.append(tr("tarot.partner", locale) + colon(locale) + names[partner])
             elif c.get("called") and partner == taker:
-                lines.append(pick(locale, "Le preneur joue seul", "The taker plays alone"))
+                lines.append(tr("tarot.alone", locale))
             if c.get("chelem_announced"):
-                lines.append(pick(locale, "Chelem annoncé !", "Chelem announced!"))
+                lines.append(tr("tarot.chelem_announced", locale))
         elif view.get("phase") == "bidding":
             bids = [b for _, b in view.get("bids") or [] if b != "pass"]
-            lines.append(pick(locale, "Plus forte enchère : ", "Highest bid: ") +
-                         (contract_name(bids[-1], locale) if bids else pick(locale, "aucune", "none")))
+            lines.append(tr("tarot.highest_bid", locale) + colon(locale) +
+                         (contract_name(bids[-1], locale) if bids else tr("tarot.no_bid", locale)))
         sides = view.get("side_tricks")
         if isinstance(sides, dict):
-            lines.append(pick(locale, f"Plis : attaque {sides.get('attack')} · défense {sides.get('defence')}",
-                              f"Tricks: attack {sides.get('attack')} · defence {sides.get('defence')}"))
+            lines.append(tr("tarot.side_tricks", locale, attack=sides.get("attack"), defence=sides.get("defence")))
         if view.get("trick_no") is not None and view.get("phase") == "play":
             lines.append(trick_of(view, locale))
         return lines
@@ -73,26 +72,26 @@ class TarotLayout(Layout):
         rows: list[CardRow] = []
         c = view.get("contract")
         if isinstance(c, dict) and c.get("called"):
-            rows.append((pick(locale, "Roi appelé", "Called card"), [c["called"]]))
+            rows.append((tr("tarot.called", locale), [c["called"]]))
         chien = view.get("chien")
         if chien:
-            rows.append((pick(locale, "Chien", "Chien (dog)"), list(chien)))
+            rows.append((tr("tarot.chien", locale), list(chien)))
         if view.get("ecart_trumps"):
-            rows.append((pick(locale, "Atouts écartés", "Trumps in the écart"), list(view["ecart_trumps"])))
+            rows.append((tr("tarot.ecart_trumps", locale), list(view["ecart_trumps"])))
         for p in view.get("poignees") or []:
-            level = POIGNEES.get(p.get("level"), (p.get("level"), p.get("level")))
-            rows.append((pick(locale, f"Poignée {level[0]}", f"{level[1].capitalize()} poignée") +
+            level = p.get("level")
+            rows.append(((tr(POIGNEES[level], locale) if level in POIGNEES else f"Poignée {level}") +
                          f" · {names[int(p['seat'])]}", list(p.get("cards") or [])))
         return rows
 
     def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
         if view.get("phase") in ("bidding", "call") and view.get("chien_size") and not view.get("chien"):
-            return (pick(locale, "Chien", "Chien (dog)"), [""] * int(view["chien_size"]))
+            return (tr("tarot.chien", locale), [""] * int(view["chien_size"]))
         return None
 
     def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
         if view.get("phase") == "ecart" and view.get("ecart"):
-            return [(pick(locale, "Votre écart", "Your écart"), list(view["ecart"]))]
+            return [(tr("tarot.your_ecart", locale), list(view["ecart"]))]
         return []
 
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
@@ -104,14 +103,14 @@ class TarotLayout(Layout):
         c = view.get("contract")
         said = [b for s, b in view.get("bids") or [] if s == seat]
         if isinstance(c, dict) and c.get("taker") == seat:
-            out.append((f"{pick(locale, 'Preneur', 'Taker')} · {contract_name(c.get('bid'), locale)}", GOLD))
+            out.append((f"{tr('tarot.taker', locale)} · {contract_name(c.get('bid'), locale)}", GOLD))
             said = []
         elif isinstance(c, dict) and c.get("partner") == seat:
-            out.append((pick(locale, "Partenaire", "Partner"), SKY))
+            out.append((tr("tarot.partner", locale), SKY))
         if said:
             out.append((contract_name(said[-1], locale), PALE if said[-1] == "pass" else ROSE))
         if view.get("dealer") == seat:
-            out.append((pick(locale, "Donneur", "Dealer"), SILVER))
+            out.append((tr("dealer", locale), SILVER))
         return out
 
     def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
@@ -119,63 +118,60 @@ class TarotLayout(Layout):
         if isinstance(active, list) and seat not in active and view.get("phase") != "over":
             scores = view.get("scores") or []
             total = tr("seat_total", locale, n=number(scores[seat])) if seat < len(scores) else ""
-            return pick(locale, "ne joue pas", "sits out") + (f" · {total}" if total else "")
+            return tr("sits_out", locale) + (f" · {total}" if total else "")
         return super().seat_detail(view, seat, locale)
 
     # -- recap ---------------------------------------------------------------------------------
 
     def recap_title(self, view: JSON, locale: str) -> str:
         deal = view.get("last_deal") or {}
-        return f"Tarot · {pick(locale, 'Donne', 'Deal')} {int(deal.get('deal_no', 0)) + 1}{colon(locale)}" + \
+        return f"Tarot · {tr('deal', locale, n=int(deal.get('deal_no', 0)) + 1)}{colon(locale)}" + \
             contract_name(deal.get("contract"), locale)
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
         d = view.get("last_deal") or {}
         if not d.get("contract"):
-            return [(pick(locale, "Donne", "Deal"), pick(locale, "tout le monde a passé", "everybody passed"))]
+            return [(tr("deal_word", locale), tr("tarot.all_passed", locale))]
         mult = d.get("multiplier", 1)
         taker = d.get("taker")
-        lines = [(pick(locale, "Preneur", "Taker"), names[taker] if isinstance(taker, int) else "?")]
+        lines = [(tr("tarot.taker", locale), names[taker] if isinstance(taker, int) else "?")]
         partner = d.get("partner")
         if isinstance(partner, int) and partner != taker:
-            lines.append((pick(locale, "Partenaire", "Partner"), names[partner]))
+            lines.append((tr("tarot.partner", locale), names[partner]))
         elif d.get("called"):
-            lines.append((pick(locale, "Partenaire", "Partner"), pick(locale, "aucun (seul)", "none (alone)")))
+            lines.append((tr("tarot.partner", locale), tr("tarot.none_alone", locale)))
         bouts = d.get("bouts", 0)
-        lines.append((pick(locale, "Points de l'attaque", "Attack's points"),
-                      pick(locale, f"{points(d.get('points'), locale)} avec {bouts} bout{'s' if bouts != 1 else ''}"
-                                   f" (il en fallait {d.get('needed')})",
-                           f"{points(d.get('points'), locale)} with {bouts} bout{'s' if bouts != 1 else ''}"
-                           f" ({d.get('needed')} needed)")))
+        lines.append((tr("tarot.attack_points", locale),
+                      tr("tarot.points_one_bout" if bouts == 1 else "tarot.points_bouts", locale,
+                         points=points(d.get("points"), locale), n=bouts, needed=d.get("needed"))))
         diff = d.get("diff", 0)
-        verdict = pick(locale, "gagné" if d.get("won") else "chuté", "made" if d.get("won") else "lost")
-        lines.append((pick(locale, "Contrat", "Contract"),
-                      f"{verdict} {pick(locale, 'de', 'by')} {abs(diff)}{colon(locale)}(25 + {abs(diff)}) × {mult} = "
+        verdict = tr("tarot.made" if d.get("won") else "tarot.lost", locale)
+        lines.append((tr("contract", locale),
+                      f"{verdict} {tr('tarot.by', locale)} {abs(diff)}{colon(locale)}(25 + {abs(diff)}) × {mult} = "
                       f"{signed(d.get('base', 0))}"))
         if d.get("petit_au_bout"):
-            side = pick(locale, "attaque", "attack") if d["petit_au_bout"] == "attack" else \
-                pick(locale, "défense", "defence")
-            lines.append((pick(locale, f"Petit au bout ({side})", f"Petit au bout ({side})"),
+            side = tr("tarot.attack" if d["petit_au_bout"] == "attack" else "tarot.defence", locale)
+            lines.append((f"Petit au bout ({side})",
                           signed(d.get("petit_points", 0))))
         if d.get("poignees"):
             shown = ", ".join(str(level) for _, level in d["poignees"])
-            lines.append((pick(locale, f"Poignées ({shown})", f"Poignées ({shown})"), signed(d.get("poignee_points", 0))))
+            lines.append((f"Poignées ({shown})", signed(d.get("poignee_points", 0))))
         if d.get("chelem") or d.get("chelem_announced"):
             lines.append(("Chelem", signed(d.get("chelem_points", 0))))
         unit = d.get("unit", 0)
         if isinstance(unit, int | float) and unit < 0:
-            lines.append((pick(locale, "Chaque défenseur reçoit", "Each defender receives"), number(-unit)))
+            lines.append((tr("tarot.defender_gets", locale), number(-unit)))
         else:
-            lines.append((pick(locale, "Chaque défenseur paie", "Each defender pays"), number(unit)))
+            lines.append((tr("tarot.defender_pays", locale), number(unit)))
         return lines
 
     def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         d = view.get("last_deal") or {}
         rows: list[CardRow] = []
         if d.get("called"):
-            rows.append((pick(locale, "Roi appelé", "Called card"), [d["called"]]))
+            rows.append((tr("tarot.called", locale), [d["called"]]))
         if d.get("chien"):
-            rows.append((pick(locale, "Chien", "Chien (dog)"), list(d["chien"])))
+            rows.append((tr("tarot.chien", locale), list(d["chien"])))
         return rows
 
 

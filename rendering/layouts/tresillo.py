@@ -8,28 +8,24 @@ from typing import Any
 
 from games.cards import suit_name
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, VIOLET
-from rendering.i18n import pick, tr
+from rendering.i18n import N_, colon, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 
 JSON = dict[str, Any]
 
-RESULTS = {"sacada": ("Sacada : le joueur gagne", "Sacada: the declarer wins"),
-           "puesta": ("Puesta : égalité, le joueur paie", "Puesta: a tie, the declarer pays"),
-           "codillo": ("Codillo : un adversaire gagne", "Codillo: an opponent wins"),
-           "bola": ("Bola réussie", "Bola made"), "bola_fallida": ("Bola manquée", "Bola failed"),
-           "renuncia": ("Renonce acceptée", "Renounce accepted"), "defensa": ("Défense gagnée", "Defence won"),
-           "puesta_doble": ("Puesta double", "Double puesta"),
-           "defensa_puesta": ("Défense : puesta", "Defence: puesta"),
-           "defensa_codillo": ("Défense : codillo", "Defence: codillo"),
-           "anulada": ("Annulée : tout le monde a passé", "Void: everybody passed")}
-PHASES = {"bet": ("Mise de l'alcalde", "Alcalde's bet"), "bid": ("Enchères", "Bidding"),
-          "declare": ("Déclaration", "Declaration"), "exchange": ("Écart", "Exchange"),
-          "order": ("Ordre de l'écart", "Exchange order"), "consent": ("Accord 8-9 cartes", "8-9 cards?"),
-          "play": ("Jeu de la carte", "Play"), "renounce": ("Renonce : défense ?", "Renounce: defend?"),
-          "bola": ("Bola ?", "Bola?"), "over": ("Partie terminée", "Match over")}
-BETS = {"J": ("le Joueur gagne", "the declarer wins"), "P": ("Puesta", "Puesta"), "C": ("Codillo", "Codillo")}
-BIDS = {"pass": ("Passe", "Pass"), "jeu": ("Je joue", "Je joue"), "plus": ("Plus !", "Plus!")}
+RESULTS = {"sacada": N_("tresillo.result.sacada"), "puesta": N_("tresillo.result.puesta"),
+           "codillo": N_("tresillo.result.codillo"), "bola": N_("tresillo.result.bola"),
+           "bola_fallida": N_("tresillo.result.bola_fallida"), "renuncia": N_("tresillo.result.renuncia"),
+           "defensa": N_("tresillo.result.defensa"), "puesta_doble": N_("tresillo.result.puesta_doble"),
+           "defensa_puesta": N_("tresillo.result.defensa_puesta"),
+           "defensa_codillo": N_("tresillo.result.defensa_codillo"), "anulada": N_("tresillo.result.anulada")}
+PHASES = {"bet": N_("tresillo.phase.bet"), "bid": N_("phase.bidding"), "declare": N_("tresillo.phase.declare"),
+          "exchange": N_("tresillo.phase.exchange"), "order": N_("tresillo.phase.order"),
+          "consent": N_("tresillo.phase.consent"), "play": N_("phase.play"),
+          "renounce": N_("tresillo.phase.renounce"), "bola": N_("tresillo.phase.bola"), "over": N_("over")}
+BETS = {"J": N_("tresillo.bet.J"), "P": N_("tresillo.bet.P"), "C": N_("tresillo.bet.C")}
+BIDS = {"pass": N_("tresillo.bid.pass"), "jeu": N_("tresillo.bid.jeu"), "plus": N_("tresillo.bid.plus")}
 
 
 def contract_name(name: str | None, locale: str) -> str:
@@ -52,57 +48,57 @@ class TresilloLayout(Layout):
         lines = []
         c = view.get("contract")
         if isinstance(c, dict):
-            lines.append(pick(locale, "Contrat : ", "Contract: ") + f"{contract_name(c.get('name'), locale)} "
+            lines.append(tr("contract", locale) + colon(locale) + f"{contract_name(c.get('name'), locale)} "
                          f"({c.get('value')})")
-            lines.append(pick(locale, "Atout : ", "Trumps: ") + _suit(c.get("trump"), locale))
-            lines.append(pick(locale, "Faveur : ", "Favour: ") + _suit(view.get("favour"), locale))
+            lines.append(tr("tresillo.trumps", locale) + colon(locale) + _suit(c.get("trump"), locale))
+            lines.append(tr("tresillo.favour", locale) + colon(locale) + _suit(view.get("favour"), locale))
             if c.get("renounced"):
-                lines.append(pick(locale, "Le joueur a renoncé", "The declarer renounced"))
+                lines.append(tr("tresillo.renounced", locale))
             if isinstance(c.get("defender"), int):
-                lines.append(pick(locale, "Défenseur : ", "Defender: ") + names[c["defender"]])
+                lines.append(tr("tresillo.defender", locale) + colon(locale) + names[c["defender"]])
             if c.get("bola"):
-                lines.append(pick(locale, "Bola en cours !", "Going for the bola!"))
+                lines.append(tr("tresillo.going_bola", locale))
         else:
             auction = view.get("auction") or {}
             if auction.get("bid"):
                 bidder = auction.get("bidder")
                 who = names[bidder] if isinstance(bidder, int) else "?"
-                lines.append(pick(locale, "Enchère : ", "Bid: ") + f"{contract_name(auction['bid'], locale)} ({who})")
+                lines.append(tr("tresillo.bid", locale) + colon(locale) + f"{contract_name(auction['bid'], locale)} ({who})")
             elif view.get("phase") == "bid":
-                lines.append(pick(locale, "Pas encore d'enchère", "No bid yet"))
+                lines.append(tr("tresillo.no_bid", locale))
         if not isinstance(c, dict):
-            lines.append(pick(locale, "Couleur de faveur : ", "Favour suit: ") + _suit(view.get("favour"), locale))
+            lines.append(tr("tresillo.favour_suit", locale) + colon(locale) + _suit(view.get("favour"), locale))
         exchanged = view.get("exchanged") or []
         for s, n in enumerate(exchanged):
             if isinstance(n, int):
-                lines.append(pick(locale, f"{names[s]} écarte {n}", f"{names[s]} exchanged {n}"))
+                lines.append(tr("tresillo.exchanged", locale, name=names[s], n=n))
         if view.get("phase") in ("play", "renounce", "bola") and view.get("sleeping") is not None:
-            lines.append(pick(locale, f"Cartes dormantes : {view['sleeping']}", f"Sleeping cards: {view['sleeping']}"))
+            lines.append(tr("tresillo.sleeping", locale, n=view["sleeping"]))
         return lines
 
     def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
         talon = view.get("talon")
         if isinstance(talon, int) and talon and view.get("phase") in ("bet", "bid", "declare", "exchange", "order",
                                                                       "consent"):
-            return (pick(locale, f"Talon : {talon} cartes", f"Talon: {talon} cards"), [""] * talon)
+            return (tr("talon_cards", locale, n=talon), [""] * talon)
         return None
 
     def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         turned = view.get("turned")
-        return [(pick(locale, "Carte retournée", "Turned card"), [turned])] if turned else []
+        return [(tr("tresillo.turned", locale), [turned])] if turned else []
 
     def suit_marks(self, view: JSON, locale: str) -> list[tuple[str, str]]:
         marks = []
         c = view.get("contract")
         if isinstance(c, dict) and c.get("trump"):
-            marks.append((pick(locale, "Atout", "Trumps"), str(c["trump"])))
+            marks.append((tr("tresillo.trumps", locale), str(c["trump"])))
         if view.get("favour"):
-            marks.append((pick(locale, "Faveur", "Favour"), str(view["favour"])))
+            marks.append((tr("tresillo.favour", locale), str(view["favour"])))
         return marks
 
     def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
         if view.get("discarding"):
-            return [(pick(locale, "Vos cartes écartées", "Your discards"), list(view["discarding"]))]
+            return [(tr("tresillo.your_discards", locale), list(view["discarding"]))]
         return []
 
     def badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
@@ -115,18 +111,18 @@ class TresilloLayout(Layout):
         said = [b for s, b in (view.get("auction") or {}).get("bids") or [] if s == seat]
         if view.get("declarer") == seat:
             name = contract_name(c.get("name"), locale) if isinstance(c, dict) and c.get("name") else ""
-            out.append((pick(locale, "Joueur", "Declarer") + (f" · {name}" if name else ""), GOLD))
+            out.append((tr("tresillo.declarer", locale) + (f" · {name}" if name else ""), GOLD))
             said = [] if name else said
         if view.get("defender") == seat:
-            out.append((pick(locale, "Défenseur", "Defender"), SKY))
+            out.append((tr("tresillo.defender", locale), SKY))
         if said:
             word = BIDS.get(said[-1])
-            out.append((pick(locale, *word) if word else contract_name(said[-1], locale),
+            out.append((tr(word, locale) if word else contract_name(said[-1], locale),
                         PALE if said[-1] == "pass" else ROSE))
         if view.get("alcalde") == seat:
             out.append(("Alcalde", VIOLET))
         elif view.get("dealer") == seat:
-            out.append((pick(locale, "Donneur", "Dealer"), SILVER))
+            out.append((tr("dealer", locale), SILVER))
         if view.get("mano") == seat:
             out.append(("Mano", SILVER))
         return out
@@ -135,34 +131,34 @@ class TresilloLayout(Layout):
         if view.get("alcalde") == seat:
             scores = view.get("scores") or []
             total = tr("seat_total", locale, n=scores[seat]) if seat < len(scores) else ""
-            return pick(locale, "ne joue pas", "sits out") + (f" · {total}" if total else "")
+            return tr("sits_out", locale) + (f" · {total}" if total else "")
         return super().seat_detail(view, seat, locale)
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
         deal = view.get("last_deal") or {}
         result = str(deal.get("result", ""))
-        pair = RESULTS.get(result)
-        lines = [(pick(locale, "Résultat", "Result"), pick(locale, *pair) if pair else result)]
+        key = RESULTS.get(result)
+        lines = [(tr("tresillo.result", locale), tr(key, locale) if key else result)]
         if deal.get("contract"):
             who = names[deal["declarer"]] if isinstance(deal.get("declarer"), int) else "?"
-            lines.append((pick(locale, "Contrat", "Contract"),
+            lines.append((tr("contract", locale),
                           f"{contract_name(deal['contract'], locale)} · {who}"))
-            lines.append((pick(locale, "Atout", "Trumps"), _suit(deal.get("trump"), locale)))
+            lines.append((tr("tresillo.trumps", locale), _suit(deal.get("trump"), locale)))
         if isinstance(deal.get("defender"), int):
-            lines.append((pick(locale, "Défenseur", "Defender"), names[deal["defender"]]))
+            lines.append((tr("tresillo.defender", locale), names[deal["defender"]]))
         alcalde = deal.get("alcalde")
         if isinstance(alcalde, int):
             bet = deal.get("bet")
             if bet:
                 won = deal.get("bet_won")
-                fate = "" if won is None else pick(locale, " : gagné", ": won") if won else pick(locale, " : perdu", ": lost")
-                lines.append((pick(locale, f"Mise de {names[alcalde]}", f"{names[alcalde]}'s bet"),
-                              f"{bet} ({pick(locale, *BETS[bet]) if bet in BETS else bet}){fate}"))
+                fate = "" if won is None else colon(locale) + tr("tresillo.bet_won" if won else "tresillo.bet_lost", locale)
+                lines.append((tr("tresillo.bet_of", locale, name=names[alcalde]),
+                              f"{bet} ({tr(BETS[bet], locale) if bet in BETS else bet}){fate}"))
             else:
-                lines.append((pick(locale, f"Mise de {names[alcalde]}", f"{names[alcalde]}'s bet"),
-                              pick(locale, "aucune", "none")))
+                lines.append((tr("tresillo.bet_of", locale, name=names[alcalde]),
+                              tr("tresillo.no_bet", locale)))
         for payer, payee, amount, why in deal.get("payments") or []:
-            reason = pick(locale, "mise de l'alcalde", "alcalde's bet") if why == "bet" else \
+            reason = tr("tresillo.alcalde_bet", locale) if why == "bet" else \
                 str(why).replace("_", " ").capitalize()  # the Spanish term, as in RESULTS
             lines.append((f"{names[payer]} → {names[payee]}", f"{reason} · {amount}"))
         return lines
@@ -174,7 +170,7 @@ class TresilloLayout(Layout):
         if not tricks or not deal.get("contract"):
             return []
         alcalde = deal.get("alcalde")
-        return [(pick(locale, "Plis", "Tricks"), ["-" if s == alcalde else str(t) for s, t in enumerate(tricks)])]
+        return [(tr("tricks_word", locale), ["-" if s == alcalde else str(t) for s, t in enumerate(tricks)])]
 
 
 LAYOUT = register("tresillo", TresilloLayout())

@@ -31,7 +31,7 @@ from rendering.canvas import (
     wrap_whole,
 )
 from rendering.cards import card_height, wild_image
-from rendering.i18n import colon, pick, tr
+from rendering.i18n import N_, colon, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 from rendering.table import (
@@ -48,9 +48,8 @@ from rendering.table import (
 )
 
 JSON = dict[str, Any]
-PHASES = {"draw": ("Pioche ou défausse ?", "Draw"), "play": ("Pose ou défausse", "Lay down or discard"),
-          "meld": ("Combinaison en cours", "Building a combination"),
-          "layoff": ("Pose sur une combinaison", "Laying off"), "over": ("Partie terminée", "Game over")}
+PHASES = {"draw": N_("trio.phase.draw"), "play": N_("trio.phase.play"), "meld": N_("trio.phase.meld"),
+          "layoff": N_("trio.phase.layoff"), "over": N_("trio.phase.over")}
 SIDE_X = 806  # the stock and discard column
 PLATE = 300  # plate width
 MELD_X = MARGIN + PLATE + 14
@@ -78,8 +77,7 @@ def contract_text(view: JSON, seat: int, locale: str) -> str:
     if seat >= len(contracts):
         return ""
     n = int(contracts[seat])
-    word = pick(locale, "Contrat", "Contract") if view.get("variant", view.get("game")) == "trio" else \
-        pick(locale, "Année", "Year")
+    word = tr("contract" if view.get("variant", view.get("game")) == "trio" else "trio.year", locale)
     try:
         from games.trio.contracts import contract_name
 
@@ -113,11 +111,11 @@ class TrioLayout(Layout):
         out: list[Badge] = []
         opened = view.get("opened") or []
         if seat < len(opened) and opened[seat]:
-            out.append((pick(locale, "Ouvert", "Opened"), GREEN))
+            out.append((tr("trio.opened", locale), GREEN))
         if view.get("dealer") == seat:
-            out.append((pick(locale, "Donneur", "Dealer"), SILVER))
+            out.append((tr("dealer", locale), SILVER))
         if seat in (view.get("winners") or []):
-            out.append((pick(locale, "Vainqueur", "Winner"), GOLD))
+            out.append((tr("trio.winner", locale), GOLD))
         return out
 
     def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
@@ -125,8 +123,8 @@ class TrioLayout(Layout):
         scores = view.get("scores") or []
         parts = []
         if seat < len(contracts):
-            parts.append(f"{pick(locale, 'C', 'C')}{contracts[seat]}" if view.get("variant") == "trio"
-                         else f"{pick(locale, 'A', 'Y')}{contracts[seat]}")
+            letter = tr("trio.contract_letter" if view.get("variant") == "trio" else "trio.year_letter", locale)
+            parts.append(f"{letter}{contracts[seat]}")
         if seat < len(scores):
             parts.append(tr("seat_total", locale, n=scores[seat]))
         return " · ".join(parts)
@@ -224,12 +222,12 @@ class TrioLayout(Layout):
                 y += 6
             return
         cw = 80
-        for label, code, count in ((pick(locale, "Pioche", "Stock"), None, view.get("stock_count", 0)),
-                                   (pick(locale, "Défausse", "Discard"), view.get("discard_top"),
+        for label, code, count in ((tr("trio.stock", locale), None, view.get("stock_count", 0)),
+                                   (tr("trio.discard", locale), view.get("discard_top"),
                                     view.get("discard_count", 0))):
             text(d, (x0 + 14, y), label, MIN_TEXT, MUTED, bold=True)
             y += LINE + 2
-            if code or label == pick(locale, "Pioche", "Stock"):
+            if code or label == tr("trio.stock", locale):
                 paste_card(img, code or None, "french", cw, x0 + 14, y, locale, compact=True)
             else:
                 d.rounded_rectangle([x0 + 14, y, x0 + 14 + cw, y + card_height(cw)], radius=6, outline=PANEL_EDGE,
@@ -237,7 +235,7 @@ class TrioLayout(Layout):
             text(d, (x1 - 14, y + card_height(cw) / 2), str(count or 0), 26, INK, bold=True, anchor="rm")
             y += card_height(cw) + 16
         if view.get("must_go_out"):
-            for part in wrap(pick(locale, "Doit sortir !", "Must go out!"), MIN_TEXT, x1 - x0 - 20, bold=True):
+            for part in wrap(tr("trio.must_go_out", locale), MIN_TEXT, x1 - x0 - 20, bold=True):
                 text(d, (x0 + 12, y), part, MIN_TEXT, GOLDEN, bold=True)
                 y += LINE
 
@@ -245,20 +243,20 @@ class TrioLayout(Layout):
 
     def recap_title(self, view: JSON, locale: str) -> str:
         deal = view.get("last_deal") or {}
-        return f"{self.title(view, locale)} · {pick(locale, 'Donne', 'Round')} {int(deal.get('deal_no', 0)) + 1}"
+        return f"{self.title(view, locale)} · {tr('trio.round', locale, n=int(deal.get('deal_no', 0)) + 1)}"
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
         d = view.get("last_deal") or {}
         lines = []
         out = d.get("out")
-        lines.append((pick(locale, "Sorti", "Went out"),
-                      names[out] if isinstance(out, int) else pick(locale, "personne", "nobody")))
+        lines.append((tr("trio.went_out", locale),
+                      names[out] if isinstance(out, int) else tr("nobody_word", locale)))
         opened = [names[s] for s, o in enumerate(d.get("opened") or []) if o]
-        lines.append((pick(locale, "Contrat rempli", "Contract made"),
-                      ", ".join(opened) if opened else pick(locale, "personne", "nobody")))
+        lines.append((tr("trio.contract_made", locale),
+                      ", ".join(opened) if opened else tr("nobody_word", locale)))
         finishers = [names[s] for s in d.get("finishers") or [] if isinstance(s, int)]
         if finishers:
-            lines.append((pick(locale, "Dernier contrat rempli", "Last contract made"), ", ".join(finishers)))
+            lines.append((tr("trio.last_contract_made", locale), ", ".join(finishers)))
         return lines
 
     def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
@@ -278,8 +276,8 @@ class TrioLayout(Layout):
             pts = f"{deltas[seat] if seat < len(deltas) else ''} pts"
             if len(names) > 5:
                 if own or seat in hands:
-                    parts = [f"{names[seat]} · {pick(locale, 'posé', 'laid')} ▸ {pick(locale, 'main', 'hand')}"
-                             if own and seat in hands else f"{names[seat]} · {pick(locale, 'posé', 'laid')}"
+                    parts = [f"{names[seat]} · {tr('trio.laid', locale)} ▸ {tr('trio.hand', locale)}"
+                             if own and seat in hands else f"{names[seat]} · {tr('trio.laid', locale)}"
                              if own else names[seat]]
                     if seat in hands:
                         parts.append(pts)
@@ -289,9 +287,9 @@ class TrioLayout(Layout):
             if own:
                 said = ", ".join(meld_name(str(m.get("kind")), [str(r) for r in m.get("as") or []], locale,
                                            short=True) for m in own)
-                laid.append((f"{names[seat]} · {pick(locale, 'posé', 'laid')}{colon(locale)}{said}", cards))
+                laid.append((f"{names[seat]} · {tr('trio.laid', locale)}{colon(locale)}{said}", cards))
             if seat in hands:
-                left.append((f"{names[seat]} · {pick(locale, 'main', 'hand')} · {pts}", hands[seat]))
+                left.append((f"{names[seat]} · {tr('trio.hand', locale)} · {pts}", hands[seat]))
         return laid + left
 
 

@@ -22,6 +22,7 @@ from PIL import Image, ImageChops
 import rendering
 from games import GAMES
 from rendering.canvas import record_text
+from rendering.i18n import tr
 from rendering.layouts import layout_for
 from rendering.layouts.tarot import contract_name as tarot_contract
 from rendering.layouts.tresillo import BIDS
@@ -153,7 +154,7 @@ def test_bid_and_contract_tags_stay_all_deal(name: str, seats: int) -> None:
                 continue
             last = [b for s, b in bids if s == seat][-1]
             word = tarot_contract(last, "fr") if name == "tarot" else \
-                (BIDS[last][0] if last in BIDS else tresillo_contract(last, "fr"))
+                (tr(BIDS[last], "fr") if last in BIDS else tresillo_contract(last, "fr"))
             assert word in drawn, (seat, last, "bid tag gone")
 
 
