@@ -174,7 +174,8 @@ class TarotExpert:
         cands = _ecart_candidates(hand, allowed, size)
         if len(cands) == 1:
             return cands[0]
-        others = cards_of(ALL & ~hand)
+        laid = mask_of([BY_CODE[c] for c in view.get("ecart") or []])  # its own écart so far: known
+        others = cards_of(ALL & ~hand & ~laid)
         per = (len(others) - 0) // (k - 1)
         contract = view["contract"]["bid"]
         called = INDEX[BY_CODE[view["contract"]["called"]]] if view["contract"].get("called") else -1

@@ -92,3 +92,20 @@ def test_advice_lists_options_best_first() -> None:
     values = [v for _, v, _ in advice]
     assert values == sorted(values, reverse=True)
     assert INDEX[BY_CODE["EX"]] == 77
+
+
+def test_a_fresh_expert_advises_in_the_middle_of_an_ecart() -> None:
+    """Asked after some cards are already in the écart (a hint, or a seat taken over), the expert
+    keeps its own écart out of the hidden cards it deals (it dealt them out and crashed before)."""
+    game = TAROT
+    state = game.new(4, "hint-demo", {})
+    normal = game.computer_player("normal")
+    rng = random.Random(1)
+    # three cards or fewer left to lay: more unseen cards than the other hands hold (4 players)
+    while not (state.view(None)["phase"] == "ecart" and state.view(state.to_act())["pending_picks"] <= 3):
+        seat = state.to_act()
+        state = state.apply(seat, normal.choose(state.view(seat), state.legal_actions(seat), rng))
+    seat = state.to_act()
+    legal = state.legal_actions(seat)
+    advice = game.computer_player("expert", samples=4).advise(state.view(seat), legal, random.Random(2), 0.2)
+    assert advice and advice[0][0] in legal
