@@ -100,7 +100,7 @@ def play_deal(s: Session, hand_id: str, rng: random.Random) -> list[str]:
             return moves
         s.shot(f"move-{len(moves) + 1}", hand)
         before = signature(state)
-        controls = state["controls"]
+        controls = [c for c in state["controls"] if c["label"] != t(LOCALE, "hint")]  # a hint is not a move
         several = next((c for c in controls if c["kind"] == "select" and c["maximum"] > 1), None)
         if several:
             moves.append(discard_by_clicks(s, hand, several, rng))
