@@ -16,6 +16,17 @@ from typing import Any
 from games.base import Action, Player
 
 LEVELS = ("easy", "normal", "expert")
+
+
+def bits(mask: int) -> list[int]:
+    """The set bit positions of ``mask``, lowest first (card indices of a hand's bit mask)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
 #: the expert's default thinking time per decision (seconds)
 DEFAULT_BUDGET = 1.0
 

@@ -21,7 +21,7 @@ from games.base import Action
 from games.cards import FRENCH_SUITS, Card, card, piquet_deck
 from games.piquet import declarations as dc
 from games.piquet.ai import PiquetPlayer, hand_value, plan_discards
-from games.search import DEFAULT_BUDGET, Search
+from games.search import DEFAULT_BUDGET, Search, bits
 
 CARDS: tuple[Card, ...] = tuple(sorted(piquet_deck(), key=lambda c: (FRENCH_SUITS.index(c.suit),
                                                                       dc.RANK_INDEX[c.rank])))
@@ -36,15 +36,6 @@ def mask_of(cards: Sequence[Card]) -> int:
     for c in cards:
         m |= 1 << INDEX[c]
     return m
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _codes(view: dict[str, Any], key: str) -> list[Card]:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from games.cards import Card
+from games.search import bits
 from games.tarot.deck import DECK, HALVES, MULTIPLIER, NEEDED, POIGNEE_VALUES
 
 if TYPE_CHECKING:
@@ -62,14 +63,7 @@ def mask_of(cards: Sequence[Card]) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[int]:
-    """The card indices of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+cards_of = bits  # the card indices of a mask, lowest first
 
 
 def halves_of_mask(mask: int) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.base import Action
 from games.cards import Card, card, spanish_deck
-from games.search import DEFAULT_BUDGET, Search
+from games.search import DEFAULT_BUDGET, Search, bits
 from games.tresillo.ai import TresilloPlayer
 from games.tresillo.order import ORDERS, SUITS, Order
 from games.tresillo.settlement import settle
@@ -60,15 +60,6 @@ class Cards:
         for c in cards:
             m |= 1 << self.index[c]
         return m
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def legal(hand: int, led: int, cs: Cards) -> int:
