@@ -31,20 +31,15 @@ from bot.i18n import t
 from tests.browser.local_mode import CHROMIUM, CHROMIUM_ARGS, local_mode, need_browser
 from tests.browser.test_tarot_in_browser import (
     LOCALE,
-    READ_PAGE,
-    TURN_TIMEOUT,
-    HandStalled,
     Session,
     article,
     choose,
     message_ids,
     open_hand,
     open_table,
-    signature,
+    play_deal,
     start_with_computers,
 )
-
-MAX_MOVES = 30  # an exchange, its discards, the talon, 12 cards
 
 
 def exchange_count(control: dict[str, Any]) -> int:
@@ -80,41 +75,16 @@ def discard_by_clicks(s: Session, hand: Any, control: dict[str, Any], rng: rando
     return " + ".join(labels[i] for i in chosen)
 
 
-def play_deal(s: Session, hand_id: str, rng: random.Random) -> list[str]:
-    """Play from the one hand message until the deal's recap appears; the moves made."""
-    page, hand = s.page, article(s.page, hand_id)
-    recap = t(LOCALE, "recap", n=1)
-
-    def read() -> dict[str, Any]:
-        return page.evaluate(READ_PAGE, [hand_id, recap])
-
-    def offered() -> dict[str, Any] | None:
-        state = read()
-        return state if state["recap"] or (state["present"] and state["controls"]) else None
-
-    moves: list[str] = []
-    while len(moves) < MAX_MOVES:
-        state = s.wait(f"the hand message to offer move {len(moves) + 1} (or the recap)", offered,
-                       TURN_TIMEOUT, HandStalled if moves else AssertionError)
-        if state["recap"]:
-            return moves
-        s.shot(f"move-{len(moves) + 1}", hand)
-        before = signature(state)
-        controls = [c for c in state["controls"] if c["label"] != t(LOCALE, "hint")]  # a hint is not a move
-        several = next((c for c in controls if c["kind"] == "select" and c["maximum"] > 1), None)
-        if several:
-            moves.append(discard_by_clicks(s, hand, several, rng))
-        elif any(exchange_count(c) for c in controls):
-            # one card fewer than allowed: the menu asks for several and a card stays in the talon,
-            # so the talon decision comes too (elder or younger)
-            most = max(exchange_count(c) for c in controls)
-            moves.append(choose(s, hand, next(c for c in controls if exchange_count(c) == most - 1), rng))
-        else:
-            moves.append(choose(s, hand, rng.choice(controls), rng))
-        s.wait(f"the hand message to answer move {len(moves)} ({moves[-1]})",
-               lambda before=before: (now := read())["recap"] or signature(now) != before, 10)
-    s.fail(AssertionError, f"no recap after {MAX_MOVES} moves: {moves}")
-    return moves
+def piquet_move(s: Session, hand: Any, controls: list[dict[str, Any]], rng: random.Random) -> str:
+    """The discards in one menu; an exchange of one card fewer than allowed (the menu then asks for
+    several and a card stays in the talon, so the talon decision comes too); otherwise any control."""
+    several = next((c for c in controls if c["kind"] == "select" and c["maximum"] > 1), None)
+    if several:
+        return discard_by_clicks(s, hand, several, rng)
+    if any(exchange_count(c) for c in controls):
+        most = max(exchange_count(c) for c in controls)
+        return choose(s, hand, next(c for c in controls if exchange_count(c) == most - 1), rng)
+    return choose(s, hand, rng.choice(controls), rng)
 
 
 @pytest.mark.timeout(150)
@@ -139,7 +109,7 @@ def test_a_whole_piquet_deal_with_the_exchange_by_clicks(tmp_path: Path) -> None
                 start_with_computers(s, lobby_id, 1)
                 ephemeral_before = len(message_ids(page, ephemeral=True))
                 hand_id = open_hand(s, lobby_id)
-                moves = play_deal(s, hand_id, random.Random(19))
+                moves = play_deal(s, hand_id, random.Random(19), piquet_move)
                 recap = page.locator("article.channel-message", has_text=t(LOCALE, "recap", n=1)).last
                 path = s.shot("recap", recap)
                 shutil.copy(path, shots / "piquet-recap.png")

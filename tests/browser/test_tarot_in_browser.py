@@ -17,6 +17,7 @@ import shutil
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -205,8 +206,19 @@ def pick_in_menu(hand: Any, control: dict[str, Any], rng: random.Random) -> str:
     return " + ".join(labels[i] for i in chosen)
 
 
-def play_deal(s: Session, hand_id: str, rng: random.Random) -> list[str]:
-    """Play from the one hand message until the deal's recap appears; the moves made."""
+def take_or_any(s: Session, hand: Any, controls: list[dict[str, Any]], rng: random.Random) -> str:
+    """Tarot's move: take a Garde when offered, so the écart (a menu asking for six cards) is played
+    too; otherwise any offered control."""
+    control = next((c for c in controls if c["label"] == TAKE), None) or rng.choice(controls)
+    return choose(s, hand, control, rng)
+
+
+Move = Callable[[Session, Any, list[dict[str, Any]], random.Random], str]
+
+
+def play_deal(s: Session, hand_id: str, rng: random.Random, move: Move = take_or_any) -> list[str]:
+    """Play from the one hand message until the deal's recap appears, each move picked by ``move``
+    among the offered controls (the Hint button is not a move); the moves made."""
     page, hand = s.page, article(s.page, hand_id)
     recap = t(LOCALE, "recap", n=1)
 
@@ -225,10 +237,8 @@ def play_deal(s: Session, hand_id: str, rng: random.Random) -> list[str]:
             return moves
         s.shot(f"move-{len(moves) + 1}", hand)
         before = signature(state)
-        controls = [c for c in state["controls"] if c["label"] != t(LOCALE, "hint")]  # a hint is not a move
-        # take a Garde when offered, so the écart (a menu asking for six cards) is played too
-        control = next((c for c in controls if c["label"] == TAKE), None) or rng.choice(controls)
-        moves.append(choose(s, hand, control, rng))
+        controls = [c for c in state["controls"] if c["label"] != t(LOCALE, "hint")]
+        moves.append(move(s, hand, controls, rng))
         s.wait(f"the hand message to answer move {len(moves)} ({moves[-1]})",
                lambda before=before: (now := read())["recap"] or signature(now) != before, 10)
     s.fail(AssertionError, f"no recap after {MAX_MOVES} moves: {moves}")
