@@ -1,13 +1,15 @@
-"""Shared fixtures: a temporary SQLite database file."""
+"""Shared fixtures: a temporary SQLite database file, a throwaway PostgreSQL server."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.db import Database
+from tools.pgserver import PostgresServer, PostgresUnavailable
 
 
 @pytest.fixture
@@ -30,3 +32,17 @@ def strict_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     from games import i18n
 
     monkeypatch.setattr(i18n, "STRICT", True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the whole run (tools/pgserver.py); skipped when the machine
+    has no PostgreSQL, except under CI=1 where that is a failure (.ci/run installs it)."""
+    try:
+        server = PostgresServer()
+    except PostgresUnavailable as exc:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(str(exc))
+    with server:
+        yield server
