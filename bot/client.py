@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -20,8 +21,10 @@ from discord.ext import commands
 from bot import ids, limits
 from bot.db import Database
 from bot.hands import Hands
+from bot.health import Gateway, HealthServer
 from bot.i18n import LOCALES, Translator, t
 from bot.ids import ParsedId
+from bot.metrics import component_kind
 from bot.presenter import Presenter
 from bot.settings import Settings
 from bot.tables import BotError, Table, TableService
@@ -35,7 +38,16 @@ Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[No
 
 
 class TapisTree(app_commands.CommandTree["TapisBot"]):
-    """Errors that escape a command (failed checks...) are logged and answered politely."""
+    """Errors that escape a command (failed checks...) are logged and answered politely; the time
+    each command (and autocomplete) takes is measured (``tapis_interaction_seconds``)."""
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        began = time.perf_counter()
+        try:
+            await super()._call(interaction)
+        finally:
+            kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
+            self.client.metrics.interaction(kind, began)
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         bot: TapisBot = interaction.client  # type: ignore[assignment]
@@ -60,7 +72,8 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
             await interaction.followup.send(text, ephemeral=True, **kwargs)
         else:
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
-    except discord.HTTPException:
+    except discord.HTTPException as exc:
+        interaction.client.metrics.failed(exc)  # type: ignore[attr-defined]
         log.warning("could not answer interaction %s", interaction.id)
 
 
@@ -80,8 +93,20 @@ class TapisBot(commands.Bot):
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
+        self.metrics = self.service.metrics
+        self.restored = False  # the open tables are back (``/healthz``)
+        self.gateway = Gateway(self)
+        self.health = HealthServer(self, settings.metrics_host, settings.metrics_port) \
+            if settings.metrics_port else None
+
+    async def open_health(self) -> None:
+        """Serve ``/metrics`` and ``/healthz`` when ``METRICS_PORT`` is set (once; before the login
+        when started by ``python -m bot``). :raises StartupError: the port is taken."""
+        if self.health is not None:
+            await self.health.start()
 
     async def setup_hook(self) -> None:
+        await self.open_health()
         self.add_dynamic_items(TapisItem)
         await self.tree.set_translator(Translator())
         for name in COGS:
@@ -89,6 +114,7 @@ class TapisBot(commands.Bot):
         self.presenter.starting = True  # only tables whose message is behind are redrawn
         restored = await self.service.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
+        self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
         self.service.start_housekeeping()
@@ -132,7 +158,8 @@ class TapisBot(commands.Bot):
 
     async def on_tapis_component(self, interaction: discord.Interaction[Any], parsed: ParsedId | None,
                                  values: list[str]) -> None:
-        """Every Tapis button and menu lands here: routed by the verb in its custom_id."""
+        """Every Tapis button and menu lands here: routed by the verb in its custom_id (timed)."""
+        began = time.perf_counter()
         async with self.guard(interaction):
             if parsed is None:
                 raise BotError.of("unknown_verb")
@@ -141,6 +168,7 @@ class TapisBot(commands.Bot):
             handler = self.handlers.get(verb) or self.handlers.get("act")
             assert handler is not None
             await handler(interaction, parsed, values)
+        self.metrics.interaction(component_kind(interaction), began)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a component whose custom_id no handler matches (forged, damaged, another
@@ -175,9 +203,12 @@ class TapisBot(commands.Bot):
         try:
             channel = self.get_partial_messageable(place_id, guild_id=guild_id)
             await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            self.metrics.failed(exc)
             log.warning("could not post a notice in channel %s", place_id)
 
     async def close(self) -> None:
         await self.service.close()
         await super().close()
+        if self.health is not None:
+            await self.health.stop()

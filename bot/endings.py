@@ -25,6 +25,7 @@ from games.base import State
 from games.errors import GameError
 
 if TYPE_CHECKING:
+    from bot.metrics import Metrics
     from bot.settings import Settings
 
 log = logging.getLogger("bot.tables")
@@ -39,6 +40,7 @@ class Endings:
     registry: Registry
     tables: dict[str, Table]
     errors: list[BaseException]
+    metrics: Metrics
     clock: Callable[[], float]
     _prefs: dict[int, tuple[str, int]]
 
@@ -128,7 +130,7 @@ class Endings:
     async def _finish_saved(self, table: Table, state: State) -> None:
         """Record the end of a match found over but still "playing" in the database."""
         try:
-            async with self.db.transaction() as conn:
+            async with self.metrics.transaction("finish"), self.db.transaction() as conn:
                 rows = await dbm.fetch_all(conn, dbm.SELECT_RESULTS, (table.id,))
                 if rows:
                     await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))

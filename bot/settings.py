@@ -25,7 +25,9 @@ class Settings:
     ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
     ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
     from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
-    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision.
+    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision;
+    ``metrics_port`` / ``metrics_host``: where ``/metrics`` and ``/healthz`` are served
+    (``METRICS_PORT``, unset = off; ``METRICS_HOST``, default 127.0.0.1; :mod:`bot.health`).
     """
 
     token: str | None = field(default=None, repr=False)
@@ -44,6 +46,8 @@ class Settings:
     guild_retention: float = 30 * 24 * 3600.0
     computer_workers: int = 0
     expert_budget: float = 1.0
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -69,6 +73,8 @@ class Settings:
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
             computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
+            metrics_port=_port(env.get("METRICS_PORT"), "METRICS_PORT"),
+            metrics_host=(env.get("METRICS_HOST") or "").strip() or "127.0.0.1",
         )
         return replace(settings, **overrides)
 
@@ -83,6 +89,16 @@ def _number(text: str | None, default: float) -> float:
     except ValueError:
         return default
     return value if value > 0 else default
+def _port(text: str | None, name: str) -> int | None:
+    """A TCP port from the environment (1-65535); blank means off (``None``)."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ValueError(f"{name} must be a port number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
 def _seconds(text: str | None, name: str, default: float) -> float:
     """A non-negative number of seconds from the environment; blank means ``default``."""
     if not (text or "").strip():
