@@ -23,12 +23,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 import games
 
+disable_created_metrics()  # no ``*_created`` series: a scrape carries only what is counted
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"  # the Prometheus text format
 #: interaction kinds by Discord's component type (2: button; 3, 5-8: the select menus)
 COMPONENT_KINDS = {2: "button", 3: "select", 5: "select", 6: "select", 7: "select", 8: "select"}
@@ -65,8 +66,13 @@ class Metrics:
         self.database = Histogram("tapis_database_seconds", "Time of each database transaction, commit included.",
                                   ["transaction"], buckets=DATABASE_BUCKETS, registry=self.registry)
         self.registry.register(_TablesInPlay(tables))
-        for kind in ("refused", "internal", "discord_http"):
-            self.errors.labels(kind)  # every kind is exported from the start, at 0
+        for kind in ("refused", "internal", "discord_http"):  # every series is exported from the start, at 0
+            self.errors.labels(kind)
+        for kind in ("button", "select", "command", "autocomplete"):
+            self.interactions.labels(kind)
+        for name in games.GAMES:
+            self.actions.labels(name, "human")
+            self.actions.labels(name, "computer")
 
     def accepted(self, game: str, applied: Sequence[tuple[int, int, str, bool]]) -> None:
         """Count saved actions: ``(revision, seat, action, by a computer)`` rows."""

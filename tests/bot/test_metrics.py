@@ -76,6 +76,10 @@ async def test_a_match_moves_the_counters(world: Any, settings: Settings, monkey
     assert value(first, "tapis_tables_in_play", game="toy") == 0
     assert value(first, "tapis_tables_in_play", game="tarot") == 0  # every game is listed
     assert value(first, "tapis_errors_total", kind="refused") == 0
+    # every series is there from the start, at 0 (so rates and alerts see it), and only those
+    assert ("tapis_actions_total", frozenset({"game": "tarot", "by": "human"}.items())) in first
+    assert ("tapis_interaction_seconds_count", frozenset({"kind": "select"}.items())) in first
+    assert not [key for key in first if key[0].endswith("_created")]
 
     table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=1")
     clicks, commands = 3, 1  # bob joins, a computer is added, alice starts; /table new
