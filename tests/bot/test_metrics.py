@@ -16,6 +16,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ import simcord
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.ids import build_id
+from bot.metrics import component_kind
 from bot.settings import Settings
 from tests.bot.drive import find, open_table, play_turn
 
@@ -81,7 +83,7 @@ async def test_a_match_moves_the_counters(world: Any, settings: Settings, monkey
     assert ("tapis_interaction_seconds_count", frozenset({"kind": "select"}.items())) in first
     assert not [key for key in first if key[0].endswith("_created")]
 
-    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=1")
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=2")
     clicks, commands = 3, 1  # bob joins, a computer is added, alice starts; /table new
     playing = await scrape(settings)
     assert value(playing, "tapis_tables_in_play", game="toy") == 1
@@ -107,7 +109,7 @@ async def test_a_match_moves_the_counters(world: Any, settings: Settings, monkey
 
     rows = await w.bot.db.actions(table.id)
     by_computer = sum(bool(r["by_computer"]) for r in rows)
-    assert len(rows) == 9 and turns == 9 - by_computer > 0 and by_computer == len(failures) > 0
+    assert len(rows) == 18 and turns == 18 - by_computer > 0 and by_computer == len(failures) > 0
     after = await scrape(settings)
     assert value(after, "tapis_actions_total", game="toy", by="human") == turns
     assert value(after, "tapis_actions_total", game="toy", by="computer") == by_computer
@@ -118,7 +120,7 @@ async def test_a_match_moves_the_counters(world: Any, settings: Settings, monkey
     assert value(after, "tapis_interaction_seconds_count", kind="button") == clicks
     assert value(after, "tapis_interaction_seconds_count", kind="command") == commands
     assert value(after, "tapis_interaction_seconds_sum", kind="button") > 0
-    assert value(after, "tapis_database_seconds_count", transaction="actions") == 9  # one decision each
+    assert value(after, "tapis_database_seconds_count", transaction="actions") == 18  # one decision each
     assert value(after, "tapis_database_seconds_count", transaction="lobby") >= 2
 
 
@@ -169,6 +171,12 @@ async def test_healthz_503_until_ready_then_200(make_bot: Any, settings: Setting
         await bot.health.stop()
     with pytest.raises(OSError):  # stopped: nothing listens any more
         await asyncio.to_thread(socket.create_connection, ("127.0.0.1", settings.metrics_port), 2)
+
+
+def test_component_kinds() -> None:
+    """Discord's component types: 2 is a button, 3 and 5 to 8 the select menus."""
+    kinds = [component_kind(SimpleNamespace(data={"component_type": n})) for n in (2, 3, 5, 6, 7, 8)]
+    assert kinds == ["button"] + ["select"] * 5
 
 
 def test_settings() -> None:
