@@ -23,9 +23,9 @@ from games.trio.building import Built, Frame, is_complete
 from games.trio.contracts import run_wild_limit
 from games.trio.game import ECOLE, TRIO, TrioGame
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, card_at, is_wild, positions
-from games.trio.search import SeqPart, SetPart, _windows, abstract, can_go_out, counts_of, solve
+from games.trio.search import EVERY, SeqPart, SetPart, abstract, can_go_out, counts_of, feasible, run_ways
 from games.trio.state import TrioState
-from games.trio.steps import ORDER, _keeps_out
+from games.trio.steps import ORDER, keeps_out
 
 # -- the plain oracle -----------------------------------------------------------------------------
 
@@ -82,7 +82,7 @@ def plain_possible(frame: Frame, hand: Sequence[Card], kinds: Sequence[str],
         parts.insert(0, plain_part(frame, *building))
     runs = tuple(p for p in parts if isinstance(p, SeqPart))
     sets = tuple(p for p in parts if isinstance(p, SetPart))
-    return solve(counts, wilds, runs, sets, True, frame.distinct) is not None
+    return feasible(counts, wilds, runs, sets, frame.distinct)
 
 
 def plain_legal(s: TrioState) -> list[Action]:
@@ -136,7 +136,7 @@ def plain_legal(s: TrioState) -> list[Action]:
             acts += [Action("onto", f"{m.id}:{e}" if e else str(m.id)) for e in m.layoff_ends(s.layoff_card)]
         acts.append(Action("cancel"))
     if s.must_out:
-        acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
+        acts = [a for a in acts if a.kind in ("cancel", "discard") or keeps_out(s, a)]
     return sorted(set(acts), key=lambda a: (ORDER[a.kind], a.arg))
 
 
@@ -308,5 +308,5 @@ def test_run_windows_match_the_plain_enumeration() -> None:
             fixed = tuple((p, rng.random() < 0.2) for p in range(start, min(start + rng.randint(1, 3), 15)))
         part = SeqPart(lmin, max(lmin, 13), limit, suit, fixed)
         for substitute in (False, True):
-            got = sorted(_windows(counts, wilds, part, substitute))
+            got = sorted(run_ways(counts, wilds, part, EVERY if substitute else None))
             assert got == sorted(plain_windows(counts, wilds, part, substitute)), (hand, part, substitute)
