@@ -40,7 +40,7 @@ def slot(suit_i: int, pos: int) -> int:
 
 def rank_totals(counts: Counts) -> list[int]:
     """Naturals held per rank place 1..13 (suits together)."""
-    return [sum(counts[s * 13 + p] for s in range(4)) for p in range(13)]
+    return [counts[p] + counts[13 + p] + counts[26 + p] + counts[39 + p] for p in range(13)]
 
 
 class SeqPart(NamedTuple):
@@ -149,13 +149,11 @@ def later_demand(runs: Sequence[SeqPart], sets: Sequence[SetPart]) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=100_000)
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
              distinct: Distinct = NO_DISTINCT) -> bool:
     """Whether the hand forms every part at once, from disjoint cards (RULES.md 3.3). Runs are laid
     first, then sets; a run wild stands in for a natural only where a later part may want that
-    natural, and in the last run at most once per set (a run holds one card of each rank).
-    Cached: the engine asks the same question for every card it may offer."""
+    natural, and in the last run at most once per set (a run holds one card of each rank)."""
     return _runs_fit(counts, wilds, runs, sets, distinct, tuple(distinct.suits))
 
 
@@ -255,8 +253,8 @@ def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *,
 @lru_cache(maxsize=100_000)
 def _goes_out(hand: tuple[int, ...], wilds: int, table: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
     """:func:`can_go_out` of the naturals' slots ``hand`` (ascending): the lowest card is discarded,
-    laid off, or put in a new brelan or tierce. Cached: the engine asks at every step of a turn
-    spent going out, and the search meets the same rests again."""
+    laid off, or put in a new brelan or tierce. Cached: the search meets the same rests again and
+    again by different paths, and the engine asks again at every step of a turn spent going out."""
     if len(hand) + wilds <= discard:  # nothing left, or one card for the discard
         return True
     if not hand:  # only wilds left: lay one off

@@ -304,7 +304,7 @@ class TrioState(State):
                    "stock_pass": self.reshuffles + 1, "stock_passes": int(self.options["stock_passes"]),
                    "discard_top": self.pile[-1].code if self.pile else None, "discard_count": len(self.pile),
                    "must_go_out": self.must_out, "max_rounds": int(self.options["max_rounds"]),
-                   "last_deal": fresh(self.last_deal), "events": fresh(list(self.events)),
+                   "last_deal": last_deal_json(self.last_deal), "events": events_json(self.events),
                    "winners": list(self.winners) if over else None}
         if seat is None:
             return v
@@ -332,13 +332,24 @@ class TrioState(State):
         return Outcome(tuple(float(x) for x in self.scores), ranking, tuple(places))
 
 
-def fresh(data: Any) -> Any:
-    """A copy of JSON ``data`` sharing no dict or list with it."""
-    if isinstance(data, dict):
-        return {k: fresh(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [fresh(v) for v in data]
-    return data
+def events_json(events: tuple[JSON, ...]) -> list[JSON]:
+    """Fresh copies of the events (flat dicts, but for the lists of ``deal_end`` and ``open``)."""
+    out = [dict(e) for e in events]
+    for e in out:
+        for k in ("deltas", "melds"):
+            if k in e:
+                e[k] = list(e[k])
+    return out
+
+
+def last_deal_json(last: JSON | None) -> JSON | None:
+    """A fresh copy of the ``last_deal`` record."""
+    if last is None:
+        return None
+    d = {k: list(v) if isinstance(v, list) else v for k, v in last.items()}
+    d["hands"] = {k: list(v) for k, v in last["hands"].items()}
+    d["melds"] = [{**m, "cards": list(m["cards"]), "as": list(m["as"])} for m in last["melds"]]
+    return d
 
 
 def texts(kind: str, built: Built) -> list[str]:
