@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from games.cards import Card
@@ -250,11 +249,9 @@ def can_go_out(counts: Counts, wilds: int, table: Iterable[TableMeld | None], *,
     return _goes_out(hand, wilds, melds, discard, run_wilds)
 
 
-@lru_cache(maxsize=100_000)
 def _goes_out(hand: tuple[int, ...], wilds: int, table: tuple[TableMeld, ...], discard: bool, run_wilds: int) -> bool:
     """:func:`can_go_out` of the naturals' slots ``hand`` (ascending): the lowest card is discarded,
-    laid off, or put in a new brelan or tierce. Cached: the search meets the same rests again and
-    again by different paths, and the engine asks again at every step of a turn spent going out."""
+    laid off, or put in a new brelan or tierce."""
     if len(hand) + wilds <= discard:  # nothing left, or one card for the discard
         return True
     if not hand:  # only wilds left: lay one off
