@@ -120,53 +120,76 @@ def _others(s: TrioState, frame: Frame) -> list[str]:
 
 def advance(s: TrioState, a: Action) -> None:
     """Apply a legal step to the fresh copy ``s``."""
+    EFFECTS[a.kind](s, a.arg)
+
+
+def _draw(s: TrioState, source: str) -> None:
+    """Take the top of the stock, or of the discard pile (having opened: then go out, RULES.md 3.4)."""
     seat = s.turn
-    kind = a.kind
-    if kind == "draw":
-        if a.arg == "stock":
-            c, s.stock = s.stock[-1], s.stock[:-1]
-            s._event({"type": "draw", "seat": seat, "source": "stock"})
-        else:
-            c, s.pile = s.pile[-1], s.pile[:-1]
-            s.must_out = s.opened[seat]
-            s._event({"type": "draw", "seat": seat, "source": "discard", "card": c.code})
-        s.give(seat, [c])
-        s.phase = "play"
-    elif kind == "discard":
-        c = card(a.arg)
-        s.remove_from_hand(seat, c)
-        s.pile = (*s.pile, c)
-        s._event({"type": "discard", "seat": seat, "card": c.code})
-        if not s.hands[seat]:
-            s._event({"type": "out", "seat": seat})
-            s._end_round(seat)
-        else:
-            s.end_turn()
-    elif kind == "meld":
-        s.phase, s.kind, s.built = "meld", a.arg, ()
-    elif kind == "add":
-        c, p = _add_target(s, a.arg)
-        s.remove_from_hand(seat, c)
-        s.built = (*s.built, (c, p))
-        if len(s.built) >= s.frame().bounds(s.kind)[1]:
-            _close(s)
-    elif kind == "done":
-        _close(s)
-    elif kind == "cancel":
-        back = [c for c, _ in s.built] + [c for _, b in s.staged for c, _ in b]
-        s.give(seat, back)
-        s.phase, s.kind, s.built, s.staged, s.layoff_card = "play", "", (), (), None
-    elif kind == "layoff":
-        s.phase, s.layoff_card = "layoff", card(a.arg)
-    elif kind == "onto":
-        c = s.layoff_card
-        assert c is not None
-        mid, _, end = a.arg.partition(":")
-        s.melds = tuple(m.laid_off(c, end) if m.id == int(mid) else m for m in s.melds)
-        s.remove_from_hand(seat, c)
-        s.phase, s.layoff_card = "play", None
-        s._event({"type": "layoff", "seat": seat, "card": c.code, "meld": int(mid)})
+    if source == "stock":
+        c, s.stock = s.stock[-1], s.stock[:-1]
+        s._event({"type": "draw", "seat": seat, "source": "stock"})
+    else:
+        c, s.pile = s.pile[-1], s.pile[:-1]
+        s.must_out = s.opened[seat]
+        s._event({"type": "draw", "seat": seat, "source": "discard", "card": c.code})
+    s.give(seat, [c])
+    s.phase = "play"
+
+
+def _discard(s: TrioState, code: str) -> None:
+    """End the turn; throwing one's last card goes out."""
+    seat, c = s.turn, card(code)
+    s.remove_from_hand(seat, c)
+    s.pile = (*s.pile, c)
+    s._event({"type": "discard", "seat": seat, "card": c.code})
+    if s.hands[seat]:
+        s.end_turn()
+    else:
         _maybe_out(s)
+
+
+def _meld(s: TrioState, kind: str) -> None:
+    s.phase, s.kind, s.built = "meld", kind, ()
+
+
+def _add(s: TrioState, arg: str) -> None:
+    """Put a card in the combination being built; at its largest size it closes by itself."""
+    c, p = _add_target(s, arg)
+    s.remove_from_hand(s.turn, c)
+    s.built = (*s.built, (c, p))
+    if len(s.built) >= s.frame().bounds(s.kind)[1]:
+        _close(s)
+
+
+def _done(s: TrioState, _: str) -> None:
+    _close(s)
+
+
+def _cancel(s: TrioState, _: str) -> None:
+    """Take back the combination being built and the opening's staged ones."""
+    s.give(s.turn, [c for c, _ in s.built] + [c for _, b in s.staged for c, _ in b])
+    s.phase, s.kind, s.built, s.staged, s.layoff_card = "play", "", (), (), None
+
+
+def _layoff(s: TrioState, code: str) -> None:
+    s.phase, s.layoff_card = "layoff", card(code)
+
+
+def _onto(s: TrioState, arg: str) -> None:
+    """Lay the chosen card off on a combination (at a run's end); emptying the hand goes out."""
+    c = s.layoff_card
+    assert c is not None
+    mid, _, end = arg.partition(":")
+    s.melds = tuple(m.laid_off(c, end) if m.id == int(mid) else m for m in s.melds)
+    s.remove_from_hand(s.turn, c)
+    s.phase, s.layoff_card = "play", None
+    s._event({"type": "layoff", "seat": s.turn, "card": c.code, "meld": int(mid)})
+    _maybe_out(s)
+
+
+EFFECTS = {"draw": _draw, "discard": _discard, "meld": _meld, "add": _add, "done": _done, "cancel": _cancel,
+           "layoff": _layoff, "onto": _onto}
 
 
 def _add_target(s: TrioState, arg: str) -> tuple[Card, int]:
@@ -186,19 +209,25 @@ def _add_target(s: TrioState, arg: str) -> tuple[Card, int]:
 
 
 def _close(s: TrioState) -> None:
-    seat = s.turn
+    """Close the combination being built: after opening it is laid at once; in an opening it is
+    staged, and the last one of the contract lays them all (RULES.md 3.4)."""
     frame = s.frame()
     if not frame.opening:
         limit = run_wild_limit(s.variant)
-        m = s.new_meld(seat, s.kind, s.built, limit if s.kind == "seq" else 1)
+        m = s.new_meld(s.turn, s.kind, s.built, limit if s.kind == "seq" else 1)
         s.phase, s.kind, s.built = "play", "", ()
-        s._event({"type": "meld", "seat": seat, "meld": m.id})
+        s._event({"type": "meld", "seat": s.turn, "meld": m.id})
         _maybe_out(s)
         return
     s.staged = (*s.staged, (s.kind, s.built))
     s.kind, s.built = "", ()
-    if frame.kinds_needed([k for k, _ in s.staged]):
-        return
+    if not frame.kinds_needed([k for k, _ in s.staged]):
+        _open(s, frame)
+
+
+def _open(s: TrioState, frame: Frame) -> None:
+    """Lay the staged combinations, exactly the contract, all at once (RULES.md 3.4)."""
+    seat = s.turn
     if not s.opening_ok(seat):  # every add was checked, so this is an engine bug: make it loud
         raise RuntimeError(f"opening does not meet the contract: {s.staged}")
     ids = []
