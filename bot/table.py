@@ -15,7 +15,8 @@ class BotError(GameError):
     """A refusal from the bot itself (not the engine), shown to the player like engine errors.
 
     Made with :meth:`of`, it keeps its key and reads it in the player's language when shown; a
-    :class:`~games.base.Game` among the fields is shown as its title in that language.
+    :class:`~games.base.Game` among the fields is shown as its title in that language, and a
+    callable field is called with that language.
     """
 
     key: str | None = None
@@ -32,7 +33,8 @@ class BotError(GameError):
 
 
 def _text(locale: str, key: str, fields: dict[str, Any]) -> str:
-    return t(locale, key, **{k: v.title(locale) if isinstance(v, Game) else v for k, v in fields.items()})
+    return t(locale, key, **{k: v.title(locale) if isinstance(v, Game) else v(locale) if callable(v) else v
+                             for k, v in fields.items()})
 
 
 class StaleAction(BotError):
