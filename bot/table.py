@@ -122,6 +122,16 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    @property
+    def rated(self) -> bool:
+        """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one)."""
+        if self.state is not None:
+            return self.game.rated(self.state.options)
+        try:
+            return self.game.rated(self.game.resolve_options(self.options))
+        except GameError:
+            return True
+
 
 class Listener(Protocol):
     """Told about every change, to update Discord (never blocks: schedule work and return)."""

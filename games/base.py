@@ -454,6 +454,12 @@ class Game(ABC):
         """The menu an action belongs to when there are too many for one list (e.g. its suit)."""
         return action.kind
 
+    def rated(self, options: Mapping[str, Any]) -> bool:
+        """Whether a match played with ``options`` (resolved) counts for the ratings: a match
+        shorter than the rules' standard one is practice, unrated (its result still goes to the
+        history). Every match by default; games with a length option say which are shorter."""
+        return True
+
     def pick_menu(self, state: State, seat: int) -> PickMenu | None:
         """A decision ``seat`` makes by picking several items in one menu when some of them are not
         legal steps yet (a wild that may not start a combination); ``None`` by default: the bot

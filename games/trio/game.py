@@ -77,6 +77,13 @@ class TrioGame(Game):
             del given["max_rounds"]
         return super().resolve_options(given)
 
+    def rated(self, options: Mapping[str, Any]) -> bool:
+        """A match plays every contract in order (RULES.md 3.3) within the match limit of 3 rounds
+        per contract (3.5 #14): fewer ``contracts`` or a lower ``max_rounds`` make a shorter match,
+        practice and unrated."""
+        n = len(CONTRACTS[self.variant])
+        return int(options.get("contracts", n)) >= n and int(options.get("max_rounds", 3 * n)) >= 3 * n
+
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TrioState:
         """A match: first dealer by the first Jack, then the first deal.
 
