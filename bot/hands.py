@@ -45,7 +45,8 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     the game's pick menu, which replaces ``picks``."""
     if menu is not None:
         picks = menu.n
-    png = images.hand_png(view, locale, [a.arg for a in legal if a.arg] if legal else None)
+    lit = [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())  # a menu's wilds too
+    png = images.hand_png(view, locale, lit if legal else None)
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
     lines = [note] if note else []

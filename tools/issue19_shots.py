@@ -122,7 +122,7 @@ def pick(s: Session, hand: Any, positions: list[int], out: Path | None) -> None:
         for i in range(options.count()):
             if (i in positions) == want and (options.nth(i).get_attribute("aria-selected") == "true") != want:
                 options.nth(i).click(timeout=3000)
-    if out is not None:  # the message with its menu's picks (the field shows them)
+    if out is not None:  # the message with the picks in its field (the open list may cover its foot)
         hand.screenshot(path=str(out))
     before = hand.inner_text()
     menu.locator(".select-trigger").click(timeout=3000)
