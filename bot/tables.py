@@ -27,7 +27,6 @@ from dataclasses import replace
 from typing import Any
 
 from bot import db as dbm
-from bot import picks
 from bot.autoplay import LEVEL_KEYS, LEVELS, AutoPlay
 from bot.db import Database
 from bot.endings import Endings
@@ -295,12 +294,11 @@ class TableService(AutoPlay, Housekeeping, Endings):
     # -- play --------------------------------------------------------------------------------
 
     async def act(self, table_id: str, user_id: int, actions: str | Sequence[str], rev: int | None = None,
-                  *, index: Sequence[int] = (), picked: Sequence[int] = ()) -> Table:
+                  *, index: Sequence[int] = ()) -> Table:
         """Apply a seated member's action(s); several are applied in order, all or none.
 
         ``rev`` (from a custom_id) must match the table's revision; ``index`` picks legal
-        actions by position instead of text (ids too long for a custom_id, menu values);
-        ``picked``: positions in the game's pick menu, turned into steps by :mod:`bot.picks`.
+        actions by position instead of text (ids too long for a custom_id, menu values).
 
         :raises StaleAction: ``rev`` is out of date. :raises NotYourTurn: unseated or not
             this seat's turn. :raises InvalidAction, IllegalAction: from the engine.
@@ -322,8 +320,6 @@ class TableService(AutoPlay, Housekeeping, Endings):
                     texts = [str(legal[i]) for i in index]
                 except IndexError:
                     raise BotError.of("bad_choice") from None
-            if picked:
-                texts = picks.texts(table.game, state, seat, picked)
             if not texts:
                 raise BotError.of("bad_choice")
             info = table.seats[seat]

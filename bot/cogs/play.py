@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import hints
+from bot import hints, picks
 from bot.hands import Console
 from bot.i18n import t
 from bot.ids import ParsedId
@@ -125,10 +125,12 @@ class Play(commands.Cog):
 
         async def act(table: Table, console: Console) -> None:
             console.group = None
-            if not texts and not index and not picked:
+            steps = texts
+            if picked and table.state is not None and table.rev == parsed.rev:  # the service checks rev again
+                steps = picks.texts(table.game, table.state, table.seat_of(interaction.user.id), picked)
+            if not steps and not index:
                 raise BotError.of("bad_choice")
-            await self.bot.service.act(table.id, interaction.user.id, texts, parsed.rev, index=index,
-                                       picked=picked or ())
+            await self.bot.service.act(table.id, interaction.user.id, steps, parsed.rev, index=index)
 
         await self.bot.hands.click(interaction, parsed.table, parsed.rev, act)
 
