@@ -84,7 +84,7 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     alice_rating = await w.bot.db.rating(w.guild.id, "tarot", f"u{w.alice.id}")
     path = w.bot.settings.database_path
     async with w.bot.db.transaction() as conn:  # whatever SQLite's build default, the erasure zeroes what it frees
-        await conn.execute("PRAGMA secure_delete = OFF")
+        await conn.run("PRAGMA secure_delete = OFF")
     await checkpoint(w.bot.db)
     assert traces(path, zeph.id, NAME), "the member is stored before the erasure"
 
@@ -125,8 +125,7 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     await checkpoint(w.bot.db)
     assert traces(path, zeph.id, NAME) == []
     async with w.bot.db.transaction() as conn:  # and puts the setting back
-        async with conn.execute("PRAGMA secure_delete") as cur:
-            assert tuple(await cur.fetchone()) == (0,)
+        assert await conn.scalar("PRAGMA secure_delete") == 0
     # past match: replayable, the member is "Former player", everyone else's lines untouched
     after = {r["seat"]: r for r in await replay.match_results(w.bot.db, table.id)}
     assert after[seat]["name"] == "Former player" and after[seat]["user_id"] is None
@@ -237,8 +236,8 @@ async def test_a_removed_server_is_forgotten_after_the_retention(world: Any) -> 
     w.env.backend.remove_guild(w.guild.id)
     await w.env.settle()
     async with w.bot.db.transaction() as conn:
-        async with conn.execute("SELECT guild_id, left_at FROM guild_departures") as cur:
-            assert [tuple(r) for r in await cur.fetchall()] == [(w.guild.id, now)]
+        rows = await conn.fetch_all("SELECT guild_id, left_at FROM guild_departures")
+    assert [(r["guild_id"], r["left_at"]) for r in rows] == [(w.guild.id, now)]
     assert service.departed == {w.guild.id: now}
     day = 86400.0
     service.clock = lambda: now + 29 * day

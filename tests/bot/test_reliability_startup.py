@@ -144,7 +144,7 @@ def copy_of_the_code(where: Path) -> Path:
 def test_broken_migration(folder: Path, mode: str) -> None:
     code = copy_of_the_code(folder)
     shipped = len(migrations())  # the broken one comes after every shipped migration
-    (code / "bot" / "migrations" / f"{shipped + 1:04d}_broken.sql").write_text("CREATE TABLE broken (\n",
+    (code / "bot" / "migrations" / "sqlite" / f"{shipped + 1:04d}_broken.sql").write_text("CREATE TABLE broken (\n",
                                                                               encoding="utf-8")
     line = start_fails(mode, folder / "tapis.sqlite3", cwd=code)
     assert f"migration {shipped + 1:04d} failed" in line
@@ -158,7 +158,7 @@ def test_missing_migrations(folder: Path, mode: str) -> None:
     code = copy_of_the_code(folder)
     shutil.rmtree(code / "bot" / "migrations")
     assert "migrations" in start_fails(mode, folder / "tapis.sqlite3", cwd=code)
-    (code / "bot" / "migrations").mkdir()
+    (code / "bot" / "migrations" / "sqlite").mkdir(parents=True)
     assert "no migrations found" in start_fails(mode, folder / "tapis.sqlite3", cwd=code)
 
 
