@@ -14,6 +14,7 @@ import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,13 +68,26 @@ def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Ite
     if backend == "sqlite":
         yield tmp_path / "tapis.sqlite3"
         return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
+    with fresh_database(request.getfixturevalue("postgres_server")) as url:
+        yield url
+
+
+@contextmanager
+def fresh_database(server: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty database on ``server``, dropped afterwards."""
     name = f"t_{uuid.uuid4().hex[:16]}"
     admin(server, f"CREATE DATABASE {name}")
     try:
         yield server.dsn.rsplit("/", 1)[0] + f"/{name}"
     finally:
         admin(server, f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def pg_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A fresh PostgreSQL database for a test that uses both backends at once."""
+    with fresh_database(postgres_server) as url:
+        yield url
 
 
 @pytest.fixture
