@@ -60,7 +60,8 @@ FORGET_HOST = "UPDATE game_tables SET host_id = 0 WHERE host_id = ?"
 async def member_export(db: dbm.Database, user_id: int) -> dict[str, Any]:
     """Everything stored about a member, in every server: seats, the actions of those seats,
     results, ratings and the tables they opened (the ``/privacy`` export file)."""
-    async with db.transaction() as conn:  # one consistent snapshot
+    async with db.transaction() as conn:
+        await conn.snapshot()  # one consistent view
         out: dict[str, Any] = {"user_id": user_id, "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
         out["seats"] = await conn.fetch_all(MY_SEATS, (user_id,))
         out["actions"] = await conn.fetch_all(MY_ACTIONS, (user_id,))
@@ -196,6 +197,7 @@ FORGET_GUILD = (
 async def guild_summary(db: dbm.Database, guild_id: int) -> dict[str, int]:
     """How many rows Tapis holds for a server, by kind."""
     async with db.transaction() as conn:
+        await conn.snapshot()
         return {kind: int(await conn.scalar(sql, (guild_id,)) or 0) for kind, sql in GUILD_COUNTS.items()}
 
 

@@ -45,6 +45,10 @@ class Conn(Protocol):
         """Hold ``key`` until the transaction ends: another transaction locking it waits."""
         ...
 
+    async def snapshot(self) -> None:
+        """Every later read of this transaction sees the same committed data (call it first)."""
+        ...
+
 
 @dataclass
 class Rating:

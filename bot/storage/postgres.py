@@ -82,6 +82,11 @@ class PgConn:
         """``pg_advisory_xact_lock``: held until this transaction commits or rolls back."""
         await self.raw.execute("SELECT pg_advisory_xact_lock($1)", lock_key(key))
 
+    async def snapshot(self) -> None:
+        """REPEATABLE READ for this transaction (the default, READ COMMITTED, takes a snapshot per
+        statement)."""
+        await self.raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+
 
 class PostgresDatabase(Database):
     """The database on a PostgreSQL server (see the module)."""

@@ -64,6 +64,9 @@ class SqliteConn:
     async def lock(self, key: str) -> None:
         """Nothing to do: SQLite's transactions already run one at a time (one writer)."""
 
+    async def snapshot(self) -> None:
+        """Nothing to do: nobody else writes while this transaction is open (one writer)."""
+
 
 class _Group:
     """Write blocks committed together: ``pending`` blocks joined and not finished; ``done``
