@@ -22,7 +22,8 @@ class Settings:
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
     ``guild_retention``: seconds a server's data is kept after the bot was removed from it (30 days);
-    ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
+    ``database_url``: a ``postgresql://`` URL (``DATABASE_URL``): PostgreSQL instead of the SQLite file
+    ``database_path``; ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
     ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
     from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
     ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision;
@@ -32,6 +33,7 @@ class Settings:
 
     token: str | None = field(default=None, repr=False)
     database_path: Path = Path("data/tapis.sqlite3")
+    database_url: str | None = field(default=None, repr=False)  # DATABASE_URL: PostgreSQL instead of SQLite
     dev_guild_id: int | None = None
     default_locale: str = "fr"
     computer_pause: float = 1.0
@@ -66,6 +68,7 @@ class Settings:
         settings = cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=Path((env.get("DATABASE_PATH") or "").strip() or "data/tapis.sqlite3"),
+            database_url=(env.get("DATABASE_URL") or "").strip() or None,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             default_locale=locale if locale in LOCALES else "fr",
             lobby_idle=hours * 3600, match_idle=days * 24 * 3600, guild_retention=retention * 24 * 3600,
@@ -77,6 +80,11 @@ class Settings:
             metrics_host=(env.get("METRICS_HOST") or "").strip() or "127.0.0.1",
         )
         return replace(settings, **overrides)
+
+    @property
+    def database(self) -> str | Path:
+        """What :meth:`bot.db.Database.open` opens: ``DATABASE_URL`` when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)

@@ -10,6 +10,8 @@ import pytest
 import games
 from tests.bot.drive import components, find, member_of, open_table, play_by_command, play_turn
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+
 GAME_NAMES = ["toy", *sorted(games.GAMES)]
 MAX_TURNS = 3000
 
