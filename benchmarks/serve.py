@@ -41,6 +41,22 @@ from bot.hands import hand_payload
 from bot.settings import Settings
 from bot.table import Table
 from bot.tables import TableService
+from games.base import Action
+from games.errors import IllegalAction
+
+
+def pick(rng: random.Random, legal: list[Action], picks: int) -> list[str]:
+    """One click as the hand message offers it (``bot.views``): with ``picks`` > 1, either the
+    multi-select of exactly ``picks`` cards of the first action's kind, or one of the other
+    actions' buttons; otherwise one legal action."""
+    if picks > 1:
+        kind = legal[0].kind
+        pickable = [a for a in legal if a.kind == kind]
+        others = [a for a in legal if a.kind != kind]
+        if not others or rng.random() < 0.8:
+            return [str(a) for a in rng.sample(pickable, min(picks, len(pickable)))]
+        return [str(rng.choice(others))]
+    return [str(rng.choice(legal))]
 
 
 def pct(values: list[float], p: float) -> float:
@@ -75,7 +91,7 @@ async def open_table(service: TableService, game: Any, n: int, user_base: int) -
 
 
 async def bench(tables: int, seconds: float, with_images: bool,
-                edit_interval: float = 1.0) -> tuple[list[float], dict[str, float], float, int]:
+                edit_interval: float = 1.0) -> tuple[list[float], dict[str, float], float, int, int]:
     names = sorted(games.GAMES)
     folder = tempfile.mkdtemp(prefix="tapis-serve-")
     settings = Settings(database_path=Path(folder) / "serve.sqlite3", computer_pause=0, edit_interval=0,
@@ -88,6 +104,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
     stop = False
     counter = 0
     drawn = 0
+    refused = 0
 
     # The database's share: time inside write transactions (waiting for the writer included).
     transaction = db.transaction
@@ -114,7 +131,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
             await asyncio.sleep(edit_interval)
 
     async def player(n: int) -> None:
-        nonlocal counter
+        nonlocal counter, refused
         rng = random.Random(n)
         game = games.GAMES[names[n % len(names)]]
         user_base = 1000 * (n + 1)
@@ -137,9 +154,13 @@ async def bench(tables: int, seconds: float, with_images: bool,
             if with_images:
                 async with stages.timed("hand image"):
                     await asyncio.to_thread(hand_payload, table, view, legal, picks, locale)
-            choice = [str(a) for a in rng.sample(legal, picks)] if picks > 1 else str(rng.choice(legal))
-            async with stages.timed("act"):
-                await service.act(table.id, user, choice)
+            try:
+                async with stages.timed("act"):
+                    await service.act(table.id, user, pick(rng, legal, picks))
+            except IllegalAction:  # a menu pick the rules refuse (Le Trio): answered, then chosen again
+                if measuring:
+                    refused += 1
+                continue
             changed.set()
             if measuring:
                 latencies.append(time.perf_counter() - start)
@@ -159,7 +180,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
     await asyncio.gather(*tasks)
     await service.close()
     await db.close()
-    return latencies, dict(stages.seconds), elapsed, drawn
+    return latencies, dict(stages.seconds), elapsed, drawn, refused
 
 
 async def restart(count: int) -> tuple[float, int]:
@@ -210,12 +231,12 @@ def main(argv: list[str] | None = None) -> int:
         elapsed, restored = asyncio.run(restart(args.restore))
         print(f"restore: {restored} tables in play ready in {elapsed:.2f} s")
         return 0
-    latencies, stages, elapsed, drawn = asyncio.run(
+    latencies, stages, elapsed, drawn, refused = asyncio.run(
         bench(args.tables, args.seconds, not args.no_images, args.edit_interval))
     ms = [v * 1000 for v in latencies]
     rate = len(ms) / elapsed
     print(f"tables={args.tables} images={'no' if args.no_images else 'yes'} actions={len(ms)} "
-          f"actions/s={rate:.0f} table images/s={drawn / elapsed:.0f}")
+          f"actions/s={rate:.0f} refused={refused} table images/s={drawn / elapsed:.0f}")
     if ms:
         print(f"latency p50={statistics.median(ms):.1f} ms p95={pct(ms, 95):.1f} ms p99={pct(ms, 99):.1f} ms")
     # "act" includes the database transaction (waiting for it included): the engine part of act
