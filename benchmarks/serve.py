@@ -1,16 +1,26 @@
 """Serving speed at the service layer: N tables of mixed games clicking continuously (issue 14).
 
-Each table is seated with members only (no computer players, no Discord): a loop per table asks
-for the hand of the member to act (``TableService.hand``), builds its private payload in a worker
-thread (``bot.hands.hand_payload``: the hand image), applies one random legal move
-(``TableService.act``: engine and SQLite transaction) and clicks again at once. Beside it, the
-table's public image is drawn in a worker thread as the Presenter does (``bot.images.table_png``):
-after a change, then at most once per ``--edit-interval`` seconds (the bot's ``edit_interval``,
-1 s by default), with the newest state. A finished match is replaced by a new one of the same game.
+Each table is seated with members only (no computer players, no Discord), and every member has a
+live hand (``bot.hands``). It models what the bot does, no more, no less:
 
-Prints actions/s, the latency of one click (hand and its image, then the act) at p50/p95/p99,
-the table images drawn, and the share of time per stage (engine, database, hand image, table
-image; the database share includes waiting for the writer).
+* a click: the member to act picks one of the legal actions its hand message offers (by index
+  and revision, as the custom ids carry them; a menu pick the rules refuse is counted apart and
+  chosen again), ``TableService.act`` applies it (engine, SQLite transaction), and the click is
+  answered by redrawing that member's hand message (``bot.hands.hand_payload`` in a worker
+  thread: the hand image); the latency of a click ends there; the member to act clicks again at
+  once (a stress load: a real member waits for their hand to show the turn);
+* the presenter, per table (``bot.presenter.Presenter``): after a change, one edit of the table
+  message under the channel's rate limit (5 requests per 5 seconds, a turn ping counting as one),
+  its image drawn from the newest state (``bot.images.table_png``), then the live hands whose
+  content changed redrawn (``Hands.refresh``), then ``--edit-interval`` seconds (1 s, the bot's
+  ``edit_interval``) before the next edit.
+
+A finished match is replaced by a new one of the same game. ``--no-images`` leaves out the
+presenter and the hand messages (only the clicks on the service).
+
+Prints actions/s, the refused picks, the latency of one click at p50/p95/p99, the table images
+drawn, and the share of time per stage (engine, database, hand image, table image; the database
+share includes waiting for the writer).
 
 Run: ``.venv/bin/python -m benchmarks.serve --tables 100 --seconds 10 [--no-images]``;
 ``--restore 1000`` instead times a start-up with 1,000 stored tables in play (open the database,
@@ -37,7 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games
 from bot import images
 from bot.db import Database
-from bot.hands import hand_payload
+from bot.hands import Hands, hand_payload
+from bot.presenter import ChannelLimiter
 from bot.settings import Settings
 from bot.table import Table
 from bot.tables import TableService
@@ -45,18 +56,18 @@ from games.base import Action
 from games.errors import IllegalAction
 
 
-def pick(rng: random.Random, legal: list[Action], picks: int) -> list[str]:
-    """One click as the hand message offers it (``bot.views``): with ``picks`` > 1, either the
-    multi-select of exactly ``picks`` cards of the first action's kind, or one of the other
-    actions' buttons; otherwise one legal action."""
+def pick(rng: random.Random, legal: list[Action], picks: int) -> list[int]:
+    """One click as the hand message offers it (``bot.views``), as indexes into ``legal``: with
+    ``picks`` > 1, either the multi-select of exactly ``picks`` cards of the first action's kind,
+    or one of the other actions' buttons; otherwise one legal action."""
     if picks > 1:
         kind = legal[0].kind
-        pickable = [a for a in legal if a.kind == kind]
-        others = [a for a in legal if a.kind != kind]
+        pickable = [i for i, a in enumerate(legal) if a.kind == kind]
+        others = [i for i, a in enumerate(legal) if a.kind != kind]
         if not others or rng.random() < 0.8:
-            return [str(a) for a in rng.sample(pickable, min(picks, len(pickable)))]
-        return [str(rng.choice(others))]
-    return [str(rng.choice(legal))]
+            return rng.sample(pickable, min(picks, len(pickable)))
+        return [rng.choice(others)]
+    return [rng.randrange(len(legal))]
 
 
 def pct(values: list[float], p: float) -> float:
@@ -116,18 +127,44 @@ async def bench(tables: int, seconds: float, with_images: bool,
 
     db.transaction = timed_transaction  # type: ignore[method-assign]
 
-    async def presenter(current: list[Table], changed: asyncio.Event, locale: str) -> None:
-        """Redraw the table image after a change, at most once per ``edit_interval``."""
+    async def console(table: Table, seat: int, shown: dict[int, Any], locale: str) -> None:
+        """Draw a seat's live hand as ``bot.hands.Hands._edit`` does (hand payload in a worker
+        thread) and remember what it shows."""
+        state = table.state
+        assert state is not None
+        key = Hands.key(table, seat, None)
+        legal = state.legal_actions(seat) if table.status == "playing" else []
+        picks = state.pending_picks(seat) if legal else 0
+        async with stages.timed("hand image"):
+            await asyncio.to_thread(hand_payload, table, state.view(seat), legal, picks, locale)
+        shown[seat] = key
+
+    async def presenter(current: list[Table], shown: dict[int, Any], changed: asyncio.Event, locale: str) -> None:
+        """``bot.presenter.Presenter._run``: after a change, one edit of the table message (its image
+        drawn from the newest state) under the channel's rate limit, the live hands whose content
+        changed redrawn (``Hands.refresh``), a ping when the turn passed to another member; then
+        ``edit_interval`` before the next edit."""
         nonlocal drawn
+        limiter = ChannelLimiter(5, 5.0 if edit_interval > 0 else 0.0)
+        turn_seen: tuple[int | None, int] | None = None
         while not stop:
             await changed.wait()
             changed.clear()
             table = current[0]
-            if table.state is not None:
-                async with stages.timed("table image"):
-                    await asyncio.to_thread(images.table_png, table.state.view(None), table.names(), locale)
-                if measuring:
-                    drawn += 1
+            if table.state is None:
+                continue
+            await limiter.wait(table.place_id)
+            async with stages.timed("table image"):
+                await asyncio.to_thread(images.table_png, table.state.view(None), table.names(), locale)
+            if measuring:
+                drawn += 1
+            for seat in range(len(table.seats)):
+                if Hands.key(table, seat, None) != shown.get(seat):
+                    await console(table, seat, shown, locale)
+            turn = (table.to_act(), table.turn_start)
+            if turn[0] is not None and turn != turn_seen:
+                turn_seen = turn
+                await limiter.wait(table.place_id)  # the turn ping
             await asyncio.sleep(edit_interval)
 
     async def player(n: int) -> None:
@@ -138,28 +175,34 @@ async def bench(tables: int, seconds: float, with_images: bool,
         current = [await open_table(service, game, n, user_base)]
         locale = "en"
         changed = asyncio.Event()
-        drawing = asyncio.create_task(presenter(current, changed, locale)) if with_images else None
+        shown: dict[int, Any] = {}  # seat -> what its live hand shows
+        drawing = asyncio.create_task(presenter(current, shown, changed, locale)) if with_images else None
         while not stop:
             table = current[0]
             if table.status != "playing":
                 counter += 1
                 table = current[0] = await open_table(service, game, tables + counter, user_base)
-            start = time.perf_counter()
+                shown.clear()
+            assert table.state is not None
             seat = table.to_act()
             assert seat is not None
             user = table.seats[seat].user_id
             assert user is not None
-            async with stages.timed("engine"):
-                _, seat, view, legal, picks = service.hand(table.id, user)
-            if with_images:
-                async with stages.timed("hand image"):
-                    await asyncio.to_thread(hand_payload, table, view, legal, picks, locale)
+            start = time.perf_counter()
+            async with stages.timed("engine"):  # what the seat's hand message offers
+                legal = table.state.legal_actions(seat)
+                picks = table.state.pending_picks(seat)
+            refusal = False
             try:
                 async with stages.timed("act"):
-                    await service.act(table.id, user, pick(rng, legal, picks))
-            except IllegalAction:  # a menu pick the rules refuse (Le Trio): answered, then chosen again
+                    await service.act(table.id, user, [], table.rev, index=pick(rng, legal, picks))
+            except IllegalAction:  # a menu pick the rules refuse (Le Trio): shown, then chosen again
+                refusal = True
                 if measuring:
                     refused += 1
+            if with_images:  # the click is answered by redrawing that same hand message
+                await console(table, seat, shown, locale)
+            if refusal:
                 continue
             changed.set()
             if measuring:
