@@ -4,9 +4,11 @@ When ``rendering`` lacks a function (not published yet) or fails, the bot falls 
 text-only embeds; a rendering failure is logged without the view (it may hold a hand).
 
 Table and hand images are cached (issue 14): a small LRU keyed by what the image is drawn from
-(the view, the names, the language, the playable cards). A view is fixed by (table, revision,
-seat), so each public table image is drawn once per (table, revision, language) and each hand
-once per (seat, revision, language), however many times the presenter and the live hands ask.
+(the view, the names, the language; a hand by what its picture shows: ``rendering.hand_key``). A
+view is fixed by (table, revision, seat), so each public table image is drawn once per (table,
+revision, language) and each hand at most once per (seat, revision, language), however many times
+the presenter and the live hands ask; a waiting seat's hand, unchanged while the others play, is
+not drawn again.
 Keying by the content rather than by the table's revision number means a view taken just before
 the table moved on can never be served the newer picture (the drawing runs in a worker thread).
 """
@@ -57,7 +59,7 @@ class ImageCache:
 
 
 TABLES = ImageCache(256)  # about 30 KiB each
-HANDS = ImageCache(512)  # about 16 KiB each
+HANDS = ImageCache(2048)  # about 16 KiB each: every seat of a few hundred tables, twice
 
 
 def _key(*parts: Any) -> str:
@@ -88,7 +90,7 @@ def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
     return None
 
 
-def _cached(cache: ImageCache, key: str, name: str, *args: Any, **kwargs: Any) -> bytes | None:
+def _cached(cache: ImageCache, key: Hashable, name: str, *args: Any, **kwargs: Any) -> bytes | None:
     png = cache.get(key)
     if png is None:
         png = _call(name, *args, **kwargs)
@@ -101,9 +103,21 @@ def table_png(view: dict[str, Any], names: list[str], locale: str) -> bytes | No
     return _cached(TABLES, _key(view, names, locale), "table_image", view, names=names, locale=locale)
 
 
+def _hand_key(view: dict[str, Any], locale: str, legal: list[str] | None) -> Hashable:
+    """What the hand image is drawn from (``rendering.hand_key``): a seat's hand is drawn again
+    only when its picture changes, not at every move of the others; the whole view when the
+    rendering cannot tell."""
+    try:
+        import rendering
+
+        return ("plan", rendering.hand_key(view, locale, legal))
+    except Exception:  # missing or failing: _call logs it when drawing
+        return _key(view, locale, legal)
+
+
 def hand_png(view: dict[str, Any], locale: str, legal: list[str] | None) -> bytes | None:
     """``legal``: the card codes playable now (the args of the legal actions)."""
-    return _cached(HANDS, _key(view, locale, legal), "hand_image", view, locale=locale, legal=legal)
+    return _cached(HANDS, _hand_key(view, locale, legal), "hand_image", view, locale=locale, legal=legal)
 
 
 def recap_png(view: dict[str, Any], names: list[str], locale: str) -> bytes | None:
