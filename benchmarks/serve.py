@@ -18,8 +18,10 @@ live hand (``bot.hands``). It models what the bot does, no more, no less:
 A finished match is replaced by a new one of the same game. ``--no-images`` leaves out the
 presenter and the hand messages (only the clicks on the service).
 
-Prints actions/s, the refused picks, the latency of one click at p50/p95/p99, the table images
-drawn, and the share of time per stage (engine, database, hand image, table image; the database
+Prints actions/s, the refused picks, the latency of one click at p50/p95/p99, the CPU time of
+the process per action (all threads and image workers: a figure that holds when other work
+shares the machine),
+the table images drawn, and the share of time per stage (engine, database, hand image, table image; the database
 share includes waiting for the writer).
 
 Run: ``.venv/bin/python -m benchmarks.serve --tables 100 --seconds 10 [--no-images]``;
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -68,6 +71,19 @@ def pick(rng: random.Random, legal: list[Action], picks: int) -> list[int]:
             return rng.sample(pickable, min(picks, len(pickable)))
         return [rng.choice(others)]
     return [rng.randrange(len(legal))]
+
+
+def workers_cpu() -> float:
+    """CPU seconds used so far by the image worker processes (``bot.images.use_processes``; Linux)."""
+    pool = images._pool
+    total = 0.0
+    for pid in list(getattr(pool, "_processes", None) or {}):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    return total
 
 
 def pct(values: list[float], p: float) -> float:
@@ -215,10 +231,11 @@ async def bench(tables: int, seconds: float, with_images: bool,
     await asyncio.sleep(min(2.0, seconds / 5))  # warm up: tables opened, caches filled
     stages.seconds.clear()
     measuring = True
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time() + workers_cpu()
     await asyncio.sleep(seconds)
     measuring = False
     elapsed = time.perf_counter() - began
+    stages.seconds["cpu"] = time.process_time() + workers_cpu() - cpu  # every thread, image workers too
     stop = True
     await asyncio.gather(*tasks)
     await service.close()
@@ -267,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-images", action="store_true", help="leave out the hand and table images")
     parser.add_argument("--edit-interval", type=float, default=1.0,
                         help="seconds between two redraws of one table's image (the bot's edit_interval)")
+    parser.add_argument("--image-workers", type=int, default=2,
+                        help="draw the images in this many processes, 0: threads (the bot's IMAGE_WORKERS)")
     parser.add_argument("--restore", type=int, default=0,
                         help="instead: store this many tables in play and time their restore")
     args = parser.parse_args(argv)
@@ -274,14 +293,17 @@ def main(argv: list[str] | None = None) -> int:
         elapsed, restored = asyncio.run(restart(args.restore))
         print(f"restore: {restored} tables in play ready in {elapsed:.2f} s")
         return 0
+    images.use_processes(args.image_workers)
     latencies, stages, elapsed, drawn, refused = asyncio.run(
         bench(args.tables, args.seconds, not args.no_images, args.edit_interval))
     ms = [v * 1000 for v in latencies]
     rate = len(ms) / elapsed
+    cpu = stages.pop("cpu", 0.0)
     print(f"tables={args.tables} images={'no' if args.no_images else 'yes'} actions={len(ms)} "
           f"actions/s={rate:.0f} refused={refused} table images/s={drawn / elapsed:.0f}")
     if ms:
-        print(f"latency p50={statistics.median(ms):.1f} ms p95={pct(ms, 95):.1f} ms p99={pct(ms, 99):.1f} ms")
+        print(f"latency p50={statistics.median(ms):.1f} ms p95={pct(ms, 95):.1f} ms p99={pct(ms, 99):.1f} ms "
+              f"cpu={1000 * cpu / len(ms):.2f} ms/action ({cpu / elapsed:.2f} cores)")
     # "act" includes the database transaction (waiting for it included): the engine part of act
     # (and waiting for the table's lock) is the remainder.
     act_only = max(0.0, stages.pop("act", 0.0) - stages.get("database", 0.0))

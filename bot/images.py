@@ -18,9 +18,11 @@ from __future__ import annotations
 import io
 import json
 import logging
+import multiprocessing
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -90,10 +92,52 @@ def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
     return None
 
 
+_pool: ProcessPoolExecutor | None = None
+
+
+def use_processes(workers: int) -> None:
+    """Draw the table and hand images in ``workers`` processes (0: in the calling thread).
+
+    Drawing is CPU bound and holds the interpreter lock for most of its time: in threads it
+    slows the event loop, which must wake for every database step of every click. In processes
+    it runs beside the loop; only the view goes there and the PNG bytes come back. The caches
+    stay in this process. A broken pool (a worker killed) is replaced at the next drawing; a
+    pool of that size already running is kept."""
+    global _pool
+    if _pool is not None and _pool._max_workers == workers:  # type: ignore[attr-defined]
+        return
+    old, _pool = _pool, None
+    if old is not None:
+        old.shutdown(wait=False, cancel_futures=True)
+    if workers > 0:
+        _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+
+
+def _warm() -> None:
+    """A worker imports the rendering once, before its first image."""
+    import rendering  # noqa: F401
+
+
+def _draw(name: str, *args: Any, **kwargs: Any) -> bytes | None:
+    """:func:`_call` in a worker process when there is a pool (waits for it: call from a thread)."""
+    pool = _pool
+    if pool is None:
+        return _call(name, *args, **kwargs)
+    try:
+        return pool.submit(_call, name, *args, **kwargs).result()
+    except BrokenExecutor:
+        log.warning("image workers broken: drawing here, a new pool for the next image")
+        if _pool is pool:
+            workers = pool._max_workers  # type: ignore[attr-defined]
+            use_processes(0)
+            use_processes(workers)
+        return _call(name, *args, **kwargs)
+
+
 def _cached(cache: ImageCache, key: Hashable, name: str, *args: Any, **kwargs: Any) -> bytes | None:
     png = cache.get(key)
     if png is None:
-        png = _call(name, *args, **kwargs)
+        png = _draw(name, *args, **kwargs)
         if png is not None:  # a failure is not remembered: the next change tries again
             cache.put(key, png)
     return png

@@ -25,7 +25,9 @@ class Settings:
     ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
     ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
     from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
-    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision.
+    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision;
+    ``image_workers``: processes the table and hand images are drawn in (``IMAGE_WORKERS``, 2 when
+    read from the environment, where 0 means worker threads, the default of a bare ``Settings()``).
     """
 
     token: str | None = field(default=None, repr=False)
@@ -44,6 +46,7 @@ class Settings:
     guild_retention: float = 30 * 24 * 3600.0
     computer_workers: int = 0
     expert_budget: float = 1.0
+    image_workers: int = 0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -69,6 +72,7 @@ class Settings:
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
             computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
+            image_workers=int(w) if (w := (env.get("IMAGE_WORKERS") or "").strip()).isdigit() else 2,
         )
         return replace(settings, **overrides)
 

@@ -98,3 +98,37 @@ def test_a_waiting_hand_is_not_drawn_again(drawn: list[str]) -> None:
     assert drawn == ["hand_image"]
     images.hand_png(later.view(other), "en", None)  # another language: drawn again
     assert drawn == ["hand_image"] * 2
+
+
+def test_images_drawn_in_worker_processes_are_the_same_and_survive_a_killed_worker() -> None:
+    """``IMAGE_WORKERS``: the images come from worker processes, byte for byte those drawn here;
+    a worker killed mid-match costs no image (drawn here once, then a new pool)."""
+    import os
+    import signal
+
+    state = games.GAMES["tresillo"].new(4, "workers", None)
+    names = ["a", "b", "c", "d"]
+    seat = state.to_act()
+    local_table = rendering.table_image(state.view(None), names=names, locale="en")
+    local_hand = rendering.hand_image(state.view(seat), locale="en", legal=None)
+    images.TABLES.clear()
+    images.HANDS.clear()
+    images.use_processes(1)
+    try:
+        pool = images._pool
+        assert pool is not None
+        assert images.table_png(state.view(None), names, "en") == local_table
+        assert images.hand_png(state.view(seat), "en", None) == local_hand
+        images.use_processes(1)  # the same size: kept
+        assert images._pool is pool
+        for pid in list(pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        later = state.apply(seat, state.legal_actions(seat)[0])
+        assert images.table_png(later.view(None), names, "en") == rendering.table_image(later.view(None), names, "en")
+        assert images._pool is not None and images._pool is not pool  # replaced
+        assert images.table_png(later.view(None), names, "fr") == rendering.table_image(later.view(None), names, "fr")
+    finally:
+        images.use_processes(0)
+        images.TABLES.clear()
+        images.HANDS.clear()
+    assert images._pool is None
