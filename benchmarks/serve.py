@@ -11,12 +11,13 @@ live hand (``bot.hands``). It models what the bot does, no more, no less:
   once (a stress load: a real member waits for their hand to show the turn);
 * the presenter, per table (``bot.presenter.Presenter``): after a change, one edit of the table
   message under the channel's rate limit (5 requests per 5 seconds, a turn ping counting as one),
-  its image drawn from the newest state (``bot.images.table_png``), then the live hands whose
-  content changed redrawn (``Hands.refresh``), then ``--edit-interval`` seconds (1 s, the bot's
+  its image drawn from the newest state (``bot.images.table_png``), its revision recorded as
+  shown, then the live hands whose content changed redrawn (``Hands.refresh``), then ``--edit-interval`` seconds (1 s, the bot's
   ``edit_interval``) before the next edit.
 
 A finished match is replaced by a new one of the same game. ``--no-images`` leaves out the
-presenter and the hand messages (only the clicks on the service).
+presenter and the drawing: a click is the act and the content of the clicker's hand message
+(``TableService.hand``: its view and legal actions).
 
 Prints actions/s, the refused picks, the latency of one click at p50/p95/p99, the CPU time of
 the process per action (all threads and image workers: a figure that holds when other work
@@ -144,36 +145,49 @@ async def bench(tables: int, seconds: float, with_images: bool,
     db.transaction = timed_transaction  # type: ignore[method-assign]
 
     async def console(table: Table, seat: int, shown: dict[int, Any], locale: str) -> None:
-        """Draw a seat's live hand as ``bot.hands.Hands._edit`` does (hand payload in a worker
-        thread) and remember what it shows."""
+        """Draw a seat's live hand as ``bot.hands.Hands._edit`` does (its view and legal actions,
+        the hand payload in a worker thread) and remember what it shows; without images, only
+        what the hand shows (``TableService.hand``)."""
         state = table.state
         assert state is not None
-        key = Hands.key(table, seat, None)
-        legal = state.legal_actions(seat) if table.status == "playing" else []
-        picks = state.pending_picks(seat) if legal else 0
+        if not with_images:
+            async with stages.timed("engine"):
+                service.hand(table.id, table.seats[seat].user_id or 0)
+            return
+        async with stages.timed("engine"):
+            key = Hands.key(table, seat, None)
+            legal = state.legal_actions(seat) if table.status == "playing" else []
+            picks = state.pending_picks(seat) if legal else 0
+            view = state.view(seat)
         async with stages.timed("hand image"):
-            await asyncio.to_thread(hand_payload, table, state.view(seat), legal, picks, locale)
+            await asyncio.to_thread(hand_payload, table, view, legal, picks, locale)
         shown[seat] = key
 
     async def presenter(current: list[Table], shown: dict[int, Any], changed: asyncio.Event, locale: str) -> None:
         """``bot.presenter.Presenter._run``: after a change, one edit of the table message (its image
-        drawn from the newest state) under the channel's rate limit, the live hands whose content
-        changed redrawn (``Hands.refresh``), a ping when the turn passed to another member; then
-        ``edit_interval`` before the next edit."""
+        drawn from the newest state) under the channel's rate limit, its revision recorded as
+        shown (``Database.set_shown``), the live hands whose content changed redrawn
+        (``Hands.refresh``), a ping when the turn passed to another member; then ``edit_interval``
+        before the next edit."""
         nonlocal drawn
         limiter = ChannelLimiter(5, 5.0 if edit_interval > 0 else 0.0)
         turn_seen: tuple[int | None, int] | None = None
+        saved_rev: int | None = None
         while not stop:
             await changed.wait()
             changed.clear()
             table = current[0]
-            if table.state is None:
+            state = table.state
+            if state is None:
                 continue
             await limiter.wait(table.place_id)
             async with stages.timed("table image"):
-                await asyncio.to_thread(images.table_png, table.state.view(None), table.names(), locale)
+                await asyncio.to_thread(images.table_png, state.view(None), table.names(), locale)
             if measuring:
                 drawn += 1
+            if state.rev != saved_rev:  # remembered, so a restart does not redraw it
+                saved_rev = state.rev
+                await service.db.set_shown(table.id, saved_rev)
             for seat in range(len(table.seats)):
                 if Hands.key(table, seat, None) != shown.get(seat):
                     await console(table, seat, shown, locale)
@@ -216,8 +230,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
                 refusal = True
                 if measuring:
                     refused += 1
-            if with_images:  # the click is answered by redrawing that same hand message
-                await console(table, seat, shown, locale)
+            await console(table, seat, shown, locale)  # the click is answered in that same hand message
             if refusal:
                 continue
             changed.set()
