@@ -111,6 +111,8 @@ def use_processes(workers: int) -> None:
         old.shutdown(wait=False, cancel_futures=True)
     if workers > 0:
         _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        for _ in range(workers):  # started now, in the background, rather than at a player's click
+            _pool.submit(int)
 
 
 def _warm() -> None:
