@@ -27,7 +27,8 @@ share includes waiting for the writer).
 
 Run: ``.venv/bin/python -m benchmarks.serve --tables 100 --seconds 10 [--no-images]``;
 ``--restore 1000`` instead times a start-up with 1,000 stored tables in play (open the database,
-restore; the presenter then redraws only the tables whose message is behind, in the background).
+restore, the presenter's start-up; it then redraws only the tables whose message is behind, in the
+background, at ``STARTUP_RATE`` a second).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ import games
 from bot import images
 from bot.db import Database
 from bot.hands import Hands, hand_payload
-from bot.presenter import ChannelLimiter
+from bot.presenter import STARTUP_RATE, ChannelLimiter
 from bot.settings import Settings
 from bot.table import Table
 from bot.tables import TableService
@@ -260,12 +261,19 @@ async def bench(tables: int, seconds: float, with_images: bool,
     return latencies, dict(stages.seconds), elapsed, drawn, refused
 
 
-async def restart(count: int) -> tuple[float, int]:
-    """Start-up: ``count`` tables in play stored, then a new service restores them; returns the
-    seconds until it can answer clicks and how many tables it restored."""
+async def restart(count: int) -> tuple[float, int, int]:
+    """Start-up: ``count`` tables in play stored, each message shown at its last revision but for
+    one table in twenty (the process stopped between a move and its edit); then a new service
+    restores them and the presenter takes them over (``Presenter.start_up``, as ``setup_hook``
+    does). Returns the seconds until clicks can be answered, the tables restored and the tables
+    whose message is to be redrawn (in the background, :data:`bot.presenter.STARTUP_RATE` a second)."""
+    from types import SimpleNamespace
+
+    from bot.presenter import Presenter
+
     names = sorted(games.GAMES)
     folder = tempfile.mkdtemp(prefix="tapis-restore-")
-    settings = Settings(database_path=Path(folder) / "restore.sqlite3", computer_pause=0, edit_interval=0,
+    settings = Settings(database_path=Path(folder) / "restore.sqlite3", computer_pause=0, edit_interval=1.0,
                         turn_timer=0, default_locale="en")
     db = await Database.open(settings.database_path)
     service = TableService(db, settings)
@@ -279,19 +287,33 @@ async def restart(count: int) -> tuple[float, int]:
             seat = table.to_act()
             assert seat is not None
             await service.act(table.id, 1000 * (n + 1) + seat, str(rng.choice(table.state.legal_actions(seat))))
+        if table.state is not None and n % 20:
+            await db.set_shown(table.id, table.state.rev)
 
     for start in range(0, count, 50):
         await asyncio.gather(*(one(n) for n in range(start, min(count, start + 50))))
     await service.close()
     await db.close()
+    behind: list[int] = []
+
+    async def spread(tables: list[Table]) -> None:  # the background redraws are not timed here
+        behind.append(len(tables))
+
     began = time.perf_counter()
     db = await Database.open(settings.database_path)
-    service = TableService(db, settings)
+    bot = SimpleNamespace(settings=settings, unexpected=[])
+    presenter = Presenter(bot)  # type: ignore[arg-type]
+    presenter._redraw_spread = spread  # type: ignore[method-assign]
+    bot.service = service = TableService(db, settings, presenter)
+    presenter.starting = True
     restored = await service.restore()
+    await presenter.start_up(list(service.tables.values()))
     elapsed = time.perf_counter() - began
+    if presenter._catch_up is not None:
+        await presenter._catch_up
     await service.close()
     await db.close()
-    return elapsed, restored
+    return elapsed, restored, sum(behind)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -307,8 +329,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: store this many tables in play and time their restore")
     args = parser.parse_args(argv)
     if args.restore:
-        elapsed, restored = asyncio.run(restart(args.restore))
-        print(f"restore: {restored} tables in play ready in {elapsed:.2f} s")
+        elapsed, restored, behind = asyncio.run(restart(args.restore))
+        print(f"restore: {restored} tables in play ready in {elapsed:.2f} s; {behind} messages behind, "
+              f"redrawn over {behind / STARTUP_RATE:.1f} s in the background")
         return 0
     images.use_processes(args.image_workers)
     latencies, stages, elapsed, drawn, refused = asyncio.run(
