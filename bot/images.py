@@ -10,7 +10,8 @@ revision, language) and each hand at most once per (seat, revision, language), h
 the presenter and the live hands ask; a waiting seat's hand, unchanged while the others play, is
 not drawn again.
 Keying by the content rather than by the table's revision number means a view taken just before
-the table moved on can never be served the newer picture (the drawing runs in a worker thread).
+the table moved on can never be served the newer picture (the drawing runs in a worker thread
+or process, see :func:`use_processes`).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class ImageCache:
 
 
 TABLES = ImageCache(256)  # about 30 KiB each
-HANDS = ImageCache(2048)  # about 16 KiB each: every seat of a few hundred tables, twice
+HANDS = ImageCache(2048)  # about 20 KiB each (40 MiB at most): every seat of a few hundred tables, twice
 
 
 def _key(*parts: Any) -> str:
