@@ -150,6 +150,7 @@ class Presenter:
     def __init__(self, bot: TapisBot) -> None:
         self.bot = bot
         self.shown: dict[str, _Shown] = {}
+        images.use_processes(bot.settings.image_workers)
         interval = bot.settings.edit_interval
         self.limiter = ChannelLimiter(5, 5.0 if interval > 0 else 0.0)
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`

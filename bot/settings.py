@@ -28,7 +28,9 @@ class Settings:
     from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
     ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision;
     ``metrics_port`` / ``metrics_host``: where ``/metrics`` and ``/healthz`` are served
-    (``METRICS_PORT``, unset = off; ``METRICS_HOST``, default 127.0.0.1; :mod:`bot.health`).
+    (``METRICS_PORT``, unset = off; ``METRICS_HOST``, default 127.0.0.1; :mod:`bot.health`);
+    ``image_workers``: processes the table and hand images are drawn in (``IMAGE_WORKERS``, 2 when
+    read from the environment, where 0 means worker threads, the default of a bare ``Settings()``).
     """
 
     token: str | None = field(default=None, repr=False)
@@ -50,6 +52,7 @@ class Settings:
     expert_budget: float = 1.0
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    image_workers: int = 0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -78,6 +81,7 @@ class Settings:
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
             metrics_port=_port(env.get("METRICS_PORT"), "METRICS_PORT"),
             metrics_host=(env.get("METRICS_HOST") or "").strip() or "127.0.0.1",
+            image_workers=int(w) if (w := (env.get("IMAGE_WORKERS") or "").strip()).isdigit() else 2,
         )
         return replace(settings, **overrides)
 

@@ -5,6 +5,7 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
 * :func:`table_image` ``(view, names=None, locale="fr")``: the public table (give it ``view(None)``);
 * :func:`hand_image` ``(view, locale="fr", legal=None)``: one seat's hand (give it ``view(seat)``),
   ``legal`` the playable card codes to highlight; cards numbered 1..n in :func:`hand_order`;
+  :func:`hand_key` (same arguments): what that image is drawn from, to cache it by;
 * :func:`recap_image` ``(view, locale="fr", names=None)``: the last finished deal (``view["last_deal"]``);
 * :func:`warm_up` ``()``: optional, draws every card face once (call it at start-up in a thread);
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
@@ -25,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rendering.canvas import encode, seat_names
-from rendering.hand import hand_order, hand_picture
+from rendering.hand import HandPlan, draw_hand, hand_order, hand_plan
 from rendering.layouts import layout_for
 from rendering.recap import recap_picture
 from rendering.replay import replay_picture
@@ -34,7 +35,7 @@ from rendering.scoresheet import scoresheet_picture
 
 Names = Sequence[str] | Mapping[int, str] | None
 
-__all__ = ["hand_image", "hand_order", "recap_image", "replay_image", "scoreboard_image", "scoresheet_image",
+__all__ = ["hand_image", "hand_key", "hand_order", "recap_image", "replay_image", "scoreboard_image", "scoresheet_image",
            "table_image", "warm_up"]
 
 
@@ -46,7 +47,13 @@ def table_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -
 
 def hand_image(view: dict[str, Any], locale: str = "fr", legal: Sequence[str] | None = None) -> bytes:
     """PNG of ``view["hand"]`` sorted, playable cards (``legal`` codes) lit, numbered as :func:`hand_order`."""
-    return encode(hand_picture(view, locale, None if legal is None else list(legal)))
+    return encode(draw_hand(hand_plan(view, locale, None if legal is None else list(legal))))
+
+
+def hand_key(view: dict[str, Any], locale: str = "fr", legal: Sequence[str] | None = None) -> HandPlan:
+    """What :func:`hand_image` draws from (a hashable :class:`rendering.hand.HandPlan`): equal keys,
+    equal images, so a cache keyed by it redraws a hand only when its picture changes."""
+    return hand_plan(view, locale, None if legal is None else list(legal))
 
 
 def recap_image(view: dict[str, Any], locale: str = "fr", names: Names = None) -> bytes:

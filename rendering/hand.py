@@ -6,10 +6,11 @@ The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a c
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from games.cards import Family
 from rendering.assets import font
 from rendering.canvas import GOLDEN, HEADER, INK, MUTED, felt, paste_card, text
 from rendering.cards import card_height
@@ -45,26 +46,50 @@ def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
     return rows
 
 
+class HandPlan(NamedTuple):
+    """Everything a hand image is drawn from, and nothing else: two views with the same plan give
+    the same picture, so the plan is the key of the bot's hand image cache (a waiting seat's hand
+    does not change when the others play)."""
+
+    grouped: tuple[tuple[tuple[str, ...], ...], ...]  # rows of groups of card codes (display order)
+    family: Family
+    aside: tuple[tuple[str, tuple[str, ...]], ...]  # (label, codes) shown small under the hand
+    marked: tuple[str, ...]  # cards already chosen (upper case, sorted: a multiset)
+    playable: frozenset[str] | None  # card codes lit (upper case), None: nothing dimmed
+    locale: str
+
+
+def hand_plan(view: dict[str, Any], locale: str = "fr", legal: list[str] | None = None) -> HandPlan:
+    """The :class:`HandPlan` of ``view``'s hand; ``legal`` lists the playable codes, None = all."""
+    layout = layout_for(view)
+    grouped = tuple(tuple(tuple(group) for group in row) for row in _rows(view))
+    # legal action arguments: "7H", "2C=8H" (a wild and what it stands for), "AH=low", "bid"...
+    playable = None if legal is None else frozenset(c.split("=")[0].split(":")[-1].strip().upper() for c in legal)
+    if playable is not None and not playable & {c.upper() for row in grouped for g in row for c in g}:
+        playable = None  # the choice is not among these cards (a call, a bid): nothing to dim
+    aside = tuple((label, tuple(codes)) for label, codes in layout.hand_aside(view, locale) if codes)
+    marked = tuple(sorted(c.upper() for c in layout.hand_marked(view)))
+    return HandPlan(grouped, layout.pack(view), aside, marked, playable, locale)
+
+
 def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | None = None) -> Image.Image:
     """The hand image (see the module docstring); ``legal`` lists the playable codes, None = all."""
-    layout = layout_for(view)
-    family = layout.pack(view)
-    grouped = _rows(view)
+    return draw_hand(hand_plan(view, locale, legal))
+
+
+def draw_hand(plan: HandPlan) -> Image.Image:
+    """The hand image of a :class:`HandPlan`."""
+    grouped, family, aside, playable, locale = plan.grouped, plan.family, plan.aside, plan.playable, plan.locale
     rows = [[c for group in row for c in group] for row in grouped]
-    # legal action arguments: "7H", "2C=8H" (a wild and what it stands for), "AH=low", "bid"...
-    playable = None if legal is None else {c.split("=")[0].split(":")[-1].strip().upper() for c in legal}
-    if playable is not None and not playable & {c.upper() for row in rows for c in row}:
-        playable = None  # the choice is not among these cards (a call, a bid): nothing to dim
     widest = max((len(r) + GROUP_GAP * (len(g) - 1) / STEP for r, g in zip(rows, grouped, strict=True)), default=0)
     ch = card_height(CARD_W)
     width = max(420, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
     row_h = LABEL_H + RAISE + ch + 10
-    aside = [(label, codes) for label, codes in layout.hand_aside(view, locale) if codes]
     aside_h = (24 + card_height(ASIDE_W) + 10) if aside else 0
     height = 48 + max(1, len(rows)) * row_h + 6 + aside_h
     img = felt(width, height)
     d = ImageDraw.Draw(img)
-    marked = Counter(c.upper() for c in layout.hand_marked(view))
+    marked = Counter(plan.marked)
     d.rectangle([0, 0, width, 40], fill=HEADER)
     title = tr("your_hand", locale)
     if rows:

@@ -1,0 +1,34 @@
+"""Card faces pasted band by band (``rendering.canvas.paste_face``, issue 14) give exactly the
+pixels of a paste through their own alpha."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from games.cards import spanish_deck, tarot_deck
+from rendering.canvas import _bands, _Same, felt, paste_face
+from rendering.cards import back_image, card_image, dimmed
+
+
+@pytest.mark.parametrize("width,compact", [(96, False), (72, True), (46, True)])
+def test_band_paste_is_the_alpha_paste(width: int, compact: bool) -> None:
+    faces = [card_image(c.code, c.family, width, "fr", compact) for c in [*tarot_deck(), *spanish_deck()]]
+    faces += [back_image(width), dimmed("7H", "french", width, "en"), card_image("JK", "french", width, "fr", compact)]
+    assert all(_bands(_Same(face)) is not None for face in faces)  # the fast path, not the fallback
+    fast, slow = felt(900, 400, (18, 76, 52), (40, 30, 20)), felt(900, 400, (18, 76, 52), (40, 30, 20))
+    for i, face in enumerate(faces):
+        x, y = (i * 37) % (900 - width), (i * 53) % (400 - face.height)  # overlapping, as in a hand
+        paste_face(fast, face, x, y)
+        slow.paste(face, (x, y), face)
+    assert fast.tobytes() == slow.tobytes()
+
+
+def test_a_face_with_a_hole_is_pasted_whole() -> None:
+    face = Image.new("RGBA", (40, 60), (200, 10, 10, 255))
+    face.putpixel((20, 30), (0, 0, 0, 0))
+    assert _bands(_Same(face)) is None
+    fast, slow = felt(100, 100), felt(100, 100)
+    paste_face(fast, face, 5, 5)
+    slow.paste(face, (5, 5), face)
+    assert fast.tobytes() == slow.tobytes()
