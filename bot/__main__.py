@@ -5,7 +5,10 @@ with ``--local``, it starts the local mode: the same bot against a simulated Dis
 
 A database that cannot be used (corrupt, read-only, in use by another process, broken migrations)
 stops the start at once: one line on stderr naming the file and the cause, exit status 1, so a
-supervisor sees the failure instead of a hung process.
+supervisor sees the failure instead of a hung process. So do bad settings (``SHARD_IDS=9`` with
+``SHARD_COUNT=4``...) and, with PostgreSQL, a shard already served by another process
+(``Tapis cannot start: shard 2 is served by another process``). A process whose shards' lock
+connection is lost stops with status 1 (:mod:`bot.shards`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import sys
 from pathlib import Path
 
 from bot.lockfile import StartupError
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
 
@@ -49,17 +52,34 @@ async def run_discord(settings: Settings) -> int:
 
     from bot.client import TapisBot
     from bot.db import Database
+    from bot.shards import ShardLease, ShardSet, is_postgres
 
     assert settings.token is not None
-    async with await Database.open(settings.database_path, synchronous=settings.synchronous) as db:
-        bot = TapisBot(settings, db)
-        log.info("starting Tapis (database %s, dev guild %s)", settings.database_path, settings.dev_guild_id)
-        try:
-            async with bot:
-                await bot.start(settings.token)
-        except discord.LoginFailure:
-            log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.")
-            return 1
+    lease = None
+    if settings.shard_count is not None and is_postgres(settings.database_url):
+        # the shards are known: owned before anything else (a refused process touches nothing)
+        assert settings.database_url is not None
+        lease = await ShardLease.acquire(settings.database_url, ShardSet.of(settings.shard_count, settings.shard_ids).ids)
+    elif settings.shard_ids is not None:
+        log.warning("SHARD_IDS without PostgreSQL: the other shards' servers need their own process, and one "
+                    "SQLite database serves one process (set DATABASE_URL=postgresql://... to split shards)")
+    try:
+        async with await Database.open(settings.database_path, synchronous=settings.synchronous) as db:
+            bot = TapisBot(settings, db, lease=lease)
+            lease = None  # the bot releases it on close
+            log.info("starting Tapis (database %s, dev guild %s)", settings.database_path, settings.dev_guild_id)
+            try:
+                async with bot:
+                    await bot.start(settings.token)
+            except discord.LoginFailure:
+                log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.")
+                return 1
+            if bot.stopped_by is not None:
+                print(f"Tapis stopped: {bot.stopped_by}", file=sys.stderr, flush=True)
+                return 1
+    finally:
+        if lease is not None:
+            await lease.release()
     return 0
 
 
@@ -84,7 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(args.verbose)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl+C stops it even when started from a script
     overrides = {"database_path": args.database} if args.database else {}
-    settings = Settings.from_env(**overrides)
+    try:
+        settings = Settings.from_env(**overrides)
+    except SettingsError as exc:
+        print(f"Tapis cannot start: {exc}", file=sys.stderr, flush=True)
+        return 1
     try:
         if args.local or not settings.token:
             return asyncio.run(run_local_mode(settings, args))

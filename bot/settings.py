@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bot.shards import parse_ids
 from games.i18n import LOCALES
 
 
@@ -25,7 +26,10 @@ class Settings:
     ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
     ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
     from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
-    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision.
+    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision;
+    ``database_url``: ``DATABASE_URL`` (``postgresql://...``: shards are owned through PostgreSQL);
+    ``shard_count``: Discord shards of the bot (``SHARD_COUNT``; ``None``: Discord's recommended count);
+    ``shard_ids``: the shards this process serves (``SHARD_IDS``, such as ``0-3``; ``None``: all).
     """
 
     token: str | None = field(default=None, repr=False)
@@ -44,6 +48,9 @@ class Settings:
     guild_retention: float = 30 * 24 * 3600.0
     computer_workers: int = 0
     expert_budget: float = 1.0
+    database_url: str | None = field(default=None, repr=False)
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -69,11 +76,36 @@ class Settings:
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
             computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
+            database_url=(env.get("DATABASE_URL") or "").strip() or None,
+            **_shards(env.get("SHARD_COUNT"), env.get("SHARD_IDS")),
         )
         return replace(settings, **overrides)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+class SettingsError(ValueError):
+    """A setting with a value Tapis cannot use: the text is one line naming it."""
+
+
+def _shards(count_text: str | None, ids_text: str | None) -> dict[str, Any]:
+    """``SHARD_COUNT`` (a whole number, 1 or more; blank: Discord's recommendation) and ``SHARD_IDS``
+    (ranges such as ``0-3`` or ``0,2,5-7`` within the count; blank: every shard)."""
+    count_text, ids_text = (count_text or "").strip(), (ids_text or "").strip()
+    count = None
+    if count_text:
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise SettingsError(f"SHARD_COUNT must be a whole number of shards (1 or more), not {count_text!r}")
+        count = int(count_text)
+    if not ids_text:
+        return {"shard_count": count, "shard_ids": None}
+    if count is None:
+        raise SettingsError(f"SHARD_IDS={ids_text} needs SHARD_COUNT, the bot's total number of shards")
+    try:
+        return {"shard_count": count, "shard_ids": parse_ids(ids_text, count)}
+    except ValueError as exc:
+        raise SettingsError(str(exc)) from None
 
 
 def _number(text: str | None, default: float) -> float:
@@ -83,6 +115,8 @@ def _number(text: str | None, default: float) -> float:
     except ValueError:
         return default
     return value if value > 0 else default
+
+
 def _seconds(text: str | None, name: str, default: float) -> float:
     """A non-negative number of seconds from the environment; blank means ``default``."""
     if not (text or "").strip():
@@ -90,7 +124,7 @@ def _seconds(text: str | None, name: str, default: float) -> float:
     try:
         value = float(text)  # type: ignore[arg-type]
     except ValueError:
-        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
+        raise SettingsError(f"{name} must be a number of seconds, not {text!r}") from None
     if not (math.isfinite(value) and value >= 0):
-        raise ValueError(f"{name} must be a number of seconds (0 or more), not {text!r}")
+        raise SettingsError(f"{name} must be a number of seconds (0 or more), not {text!r}")
     return value
