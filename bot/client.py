@@ -13,6 +13,7 @@ every reply is cut to Discord's limits, with user input echoed at most ``limits.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -40,10 +41,6 @@ COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.leaderboard", "bot.cogs.adm
 Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[None]]
 
 
-class OtherShard(app_commands.CheckFailure):
-    """A command from a server on a shard this process does not serve."""
-
-
 class TapisTree(app_commands.CommandTree["TapisBot"]):
     """Errors that escape a command (failed checks...) are logged and answered politely."""
 
@@ -51,19 +48,20 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         """Commands of a server on another process's shard are refused (Discord sends a server's
         events to its shard, so this should not happen; never served twice if it does)."""
         bot: TapisBot = interaction.client  # type: ignore[assignment]
-        if not bot.serves(interaction.guild_id):
-            raise OtherShard()
-        return True
+        if bot.serves(interaction.guild_id):
+            return True
+        log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
+                    interaction.guild_id, bot.served)
+        if interaction.type is discord.InteractionType.autocomplete:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+        else:
+            await reply(interaction, t(bot.private_locale(interaction), "other_shard"))
+        return False
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         bot: TapisBot = interaction.client  # type: ignore[assignment]
         locale = bot.private_locale(interaction)
-        if isinstance(error, OtherShard):
-            log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
-                        interaction.guild_id, bot.served)
-            if interaction.type is not discord.InteractionType.autocomplete:
-                await reply(interaction, t(locale, "other_shard"))
-            return
         if isinstance(error, app_commands.CheckFailure):
             await reply(interaction, t(locale, "not_admin"))
             return
