@@ -52,17 +52,10 @@ async def run_discord(settings: Settings) -> int:
 
     from bot.client import TapisBot
     from bot.db import Database
-    from bot.shards import ShardLease, ShardSet, is_postgres
+    from bot.shards import claim
 
     assert settings.token is not None
-    lease = None
-    if settings.shard_count is not None and is_postgres(settings.database_url):
-        # the shards are known: owned before anything else (a refused process touches nothing)
-        assert settings.database_url is not None
-        lease = await ShardLease.acquire(settings.database_url, ShardSet.of(settings.shard_count, settings.shard_ids).ids)
-    elif settings.shard_ids is not None:
-        log.warning("SHARD_IDS without PostgreSQL: the other shards' servers need their own process, and one "
-                    "SQLite database serves one process (set DATABASE_URL=postgresql://... to split shards)")
+    lease = await claim(settings)  # a process refused for its shards touches nothing
     try:
         async with await Database.open(settings.database_path, synchronous=settings.synchronous) as db:
             bot = TapisBot(settings, db, lease=lease)

@@ -154,7 +154,7 @@ class TapisBot(commands.AutoShardedBot):
     async def _stop_when_lost(self, lease: ShardLease) -> None:
         """Another process may own the shards once their lock is lost: stop serving at once."""
         await lease.lost.wait()
-        self.stopped_by = f"the PostgreSQL connection owning {self.served} was lost ({lease.reason})"
+        self.stopped_by = lease.why()
         await self.close()
 
     def serves(self, guild_id: int | None) -> bool:

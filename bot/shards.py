@@ -21,9 +21,12 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.lockfile import StartupError
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 #: the first key of Tapis's advisory locks (``'Tapi'`` in ASCII), the second being the shard id
@@ -144,6 +147,10 @@ class ShardLease:
         log.info("this process owns %s", describe(ids))
         return cls(conn, ids, heartbeat)
 
+    def why(self) -> str:
+        """Why this process stopped serving (once ``lost`` is set), in one line."""
+        return f"the PostgreSQL connection owning {describe(self.shard_ids)} was lost ({self.reason})"
+
     async def held(self) -> tuple[int, ...]:
         """The shards whose lock this connection holds now (asked to PostgreSQL)."""
         rows = await self.conn.fetch(HELD, TAPIS_KEY)
@@ -187,3 +194,17 @@ class ShardLease:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.release()
+
+
+async def claim(settings: Settings) -> ShardLease | None:
+    """Own this process's shards first thing, when they are known (``SHARD_COUNT`` set) and the
+    database is PostgreSQL; ``None`` otherwise (the bot owns them once Discord gave the count).
+
+    :raises ShardTaken: another process serves one of them."""
+    if settings.shard_count is None or not is_postgres(settings.database_url):
+        if settings.shard_ids is not None:
+            log.warning("SHARD_IDS without PostgreSQL: the other shards' servers need their own process, and one "
+                        "SQLite database serves one process (DATABASE_URL=postgresql://... to split shards)")
+        return None
+    assert settings.database_url is not None
+    return await ShardLease.acquire(settings.database_url, ShardSet.of(settings.shard_count, settings.shard_ids).ids)
