@@ -245,7 +245,9 @@ class TapisBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop serving (timers, computer players, Discord), then give the shards back."""
-        await self.service.close()
-        await super().close()
-        if self.lease is not None:
-            await self.lease.release()
+        try:
+            await self.service.close()
+            await super().close()
+        finally:
+            if self.lease is not None:
+                await self.lease.release()
