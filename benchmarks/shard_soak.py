@@ -11,6 +11,14 @@ members through ``TableService.act``, each acknowledged move appended to the ``-
 fsynced (``{"t", "rev", "seat", "a", "shard"}``); ``--finish`` plays its open tables to their end and
 exits 0. Without either it only holds its shards. When the connection owning its shards is lost it
 stops at once: ``Tapis stopped: ...`` on stderr, status 1, as the bot does.
+
+The parent (:func:`takeover`, needs the PostgreSQL storage): two shard processes play on one
+PostgreSQL database; the first is killed with SIGKILL while both play, a successor started for its
+shard owns it, restores its tables and plays on; then each shard's open tables are played to their
+end, and every acknowledged move is compared with the database (:class:`Report`).
+
+Run: ``.venv/bin/python -m benchmarks.shard_soak --dsn postgresql://...`` (a throwaway server is
+started when ``--dsn`` is not given; exit status 1 if anything is wrong).
 """
 
 from __future__ import annotations
@@ -20,8 +28,12 @@ import asyncio
 import json
 import os
 import random
+import signal
+import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +146,144 @@ async def open_table(service: Any, guild: int, channel: int, rng: random.Random)
     await start_lobby(service, table)
 
 
+# -- the parent ---------------------------------------------------------------------------------
+
+@dataclass
+class Report:
+    acknowledged: dict[str, int] = field(default_factory=dict)  # run -> acknowledged moves
+    restored: int = 0  # tables the successor restored
+    lost: list[str] = field(default_factory=list)
+    duplicated: list[str] = field(default_factory=list)
+    stuck: list[str] = field(default_factory=list)
+    finished: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.lost or self.duplicated or self.stuck or self.errors)
+
+    def lines(self) -> list[str]:
+        runs = ", ".join(f"{run}: {n}" for run, n in self.acknowledged.items())
+        return [f"acknowledged moves: {sum(self.acknowledged.values())} ({runs})",
+                f"tables the successor restored: {self.restored}", f"lost: {len(self.lost)}",
+                f"duplicated: {len(self.duplicated)}", f"stuck tables: {len(self.stuck)}",
+                f"matches finished: {self.finished}", *self.errors]
+
+
+def shard_env(dsn: str, count: int, ids: str) -> dict[str, str]:
+    """A shard process's environment: the caller's, with only these database and shard settings."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SHARD_", "DATABASE_", "DISCORD_"))}
+    env.update(SHARD_COUNT=str(count), SHARD_IDS=ids, DATABASE_URL=dsn, PYTHONPATH=str(ROOT))
+    return env
+
+
+def spawn(env: dict[str, str], acks: Path, *args: str) -> subprocess.Popen[str]:
+    with open(acks.with_name("children.log"), "a", encoding="utf-8") as errors:  # their stderr
+        return subprocess.Popen([sys.executable, "-m", "benchmarks.shard_soak", "--child", "--acks", str(acks),
+                                 *args], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=errors, text=True)
+
+
+def ready(proc: subprocess.Popen[str]) -> int:
+    """The child's ``ready <restored tables>``; raises when it failed to start."""
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("ready "):
+        proc.kill()
+        raise RuntimeError(f"a shard process failed to start (status {proc.wait()}): {line!r}")
+    return int(line.split()[1])
+
+
+def acked(path: Path) -> list[dict[str, Any]]:
+    """The acknowledged moves of a log (a last line cut by a kill was never acknowledged)."""
+    out = []
+    for raw in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
+        try:
+            out.append(json.loads(raw))
+        except json.JSONDecodeError:
+            continue
+    return out
+
+
+def wait_acks(path: Path, n: int, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while len(acked(path)) < n:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{path.name}: fewer than {n} acknowledged moves after {timeout:.0f} s")
+        time.sleep(0.05)
+
+
+def takeover(dsn: str, folder: Path, *, seed: int = 1, moves: int = 40) -> Report:
+    """Shards 0 and 1 of 2 in two processes; the first killed and succeeded; every table finished."""
+    report = Report()
+    logs = {run: folder / f"acks-{run}.jsonl" for run in ("first", "other", "successor", "finish0", "finish1")}
+    first = spawn(shard_env(dsn, 2, "0"), logs["first"], "--play", "--seed", str(seed))
+    other = spawn(shard_env(dsn, 2, "1"), logs["other"], "--play", "--seed", str(seed + 1))
+    procs = [first, other]
+    try:
+        ready(first), ready(other)
+        wait_acks(logs["first"], moves)
+        wait_acks(logs["other"], moves)
+        first.send_signal(signal.SIGKILL)  # while both play
+        first.wait()
+        before = len(acked(logs["other"]))
+        successor = spawn(shard_env(dsn, 2, "0"), logs["successor"], "--play", "--seed", str(seed + 2))
+        procs.append(successor)
+        report.restored = ready(successor)
+        wait_acks(logs["successor"], moves)
+        wait_acks(logs["other"], before + moves)  # shard 1 was served all along
+        for proc in (successor, other):  # stopped the hard way too: nothing acknowledged may be lost
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        for shard in (0, 1):  # each shard's open tables played to their end
+            last = spawn(shard_env(dsn, 2, str(shard)), logs[f"finish{shard}"], "--finish", "--seed", str(seed + 3))
+            procs.append(last)
+            ready(last)
+            if last.wait(timeout=FINISH_LIMIT + 60) != 0:
+                report.errors.append(f"the last run of shard {shard} ended with status {last.returncode}")
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            if proc.stdout is not None:
+                proc.stdout.close()
+    report.acknowledged = {run: len(acked(path)) for run, path in logs.items()}
+    asyncio.run(verify(dsn, [ack for path in logs.values() for ack in acked(path)], report))
+    return report
+
+
+async def verify(dsn: str, acks: list[dict[str, Any]], report: Report) -> None:
+    """Every acknowledged move is in the database once, as acknowledged; every table is finished
+    with its results."""
+    import asyncpg
+
+    conn = await asyncpg.connect(dsn)
+    try:
+        rows = {(r["table_id"], r["rev"]): r for r in await conn.fetch(
+            "SELECT table_id, rev, seat, action, by_computer FROM actions")}
+        tables = await conn.fetch("SELECT id, status, seats FROM game_tables")
+        results = {r["table_id"]: r["n"] for r in await conn.fetch(
+            "SELECT table_id, COUNT(*) AS n FROM results GROUP BY table_id")}
+    finally:
+        await conn.close()
+    seen: set[tuple[str, int]] = set()
+    for ack in acks:
+        key = (ack["t"], ack["rev"])
+        if key in seen:
+            report.duplicated.append(str(key))
+        seen.add(key)
+        row = rows.get(key)
+        if row is None or row["action"] != ack["a"] or row["seat"] != ack["seat"] or row["by_computer"]:
+            report.lost.append(f"{key}: {ack['a']}")
+    for table in tables:
+        if table["status"] in ("lobby", "playing"):
+            report.stuck.append(table["id"])
+        elif table["status"] == "over":
+            report.finished += 1
+            if results.get(table["id"]) != table["seats"]:
+                report.stuck.append(f"{table['id']} (results)")
+
+
 def main(argv: list[str] | None = None) -> int:
     from bot.lockfile import StartupError
 
@@ -143,15 +293,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--finish", action="store_true", help="play its open tables to their end, then exit")
     parser.add_argument("--acks", type=Path, default=None, help="the acknowledged moves' log")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dsn", default=None, help="an empty PostgreSQL database (default: a throwaway server)")
     args = parser.parse_args(argv)
     if not args.child:
-        parser.error("only --child is implemented")
+        return run_takeover(args.dsn, args.seed)
     mode = "finish" if args.finish else "play" if args.play else "hold"
     try:
         return asyncio.run(child(args.acks, args.seed, mode))
     except StartupError as exc:  # as python -m bot says it
         print(f"Tapis cannot start: {exc}", file=sys.stderr, flush=True)
         return 1
+
+
+def run_takeover(dsn: str | None, seed: int) -> int:
+    from tools.pgserver import PostgresServer
+
+    folder = Path(tempfile.mkdtemp(prefix="tapis-shards-"))
+    began = time.monotonic()
+    if dsn is None:
+        with PostgresServer() as server:
+            report = takeover(server.dsn, folder, seed=seed)
+    else:
+        report = takeover(dsn, folder, seed=seed)
+    for line in report.lines():
+        print(line)
+    print(f"time: {time.monotonic() - began:.0f} s, logs: {folder}")
+    for name in ("lost", "duplicated", "stuck"):
+        for item in getattr(report, name)[:10]:
+            print(f"  {name}: {item}")
+    return 0 if report.ok else 1
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ async def owners(dsn: str) -> dict[int, int]:
     conn = await asyncpg.connect(dsn)
     try:
         rows = await conn.fetch("SELECT objid::int AS shard, pid FROM pg_locks WHERE locktype = 'advisory' "
-                                "AND classid::bigint = $1 AND objsubid = 2 AND granted", TAPIS_KEY)
+                                "AND classid::bigint = $1 AND objsubid = 2 AND granted AND database = "
+                                "(SELECT oid FROM pg_database WHERE datname = current_database())", TAPIS_KEY)
     finally:
         await conn.close()
     return {row["shard"]: row["pid"] for row in rows}
