@@ -30,7 +30,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Run the Tapis Discord bot. Reads .env: DISCORD_TOKEN, DATABASE_PATH (default "
-                    "data/tapis.sqlite3), DEV_GUILD_ID (instant command sync), DEFAULT_LOCALE (fr or en). "
+                    "data/tapis.sqlite3), DEV_GUILD_ID (instant command sync), DEFAULT_LOCALE (fr or en), "
+                    "SHARD_COUNT and SHARD_IDS (the shards this process serves, e.g. 0-3). "
                     "Without a token it starts the local mode.")
     parser.add_argument("--local", action="store_true",
                         help="run against a simulated Discord in your browser (no token needed)")

@@ -161,6 +161,18 @@ class TapisBot(commands.AutoShardedBot):
         """Whether this process serves the server ``guild_id`` (direct messages: yes)."""
         return guild_id is None or self.served is None or self.served.serves(guild_id)
 
+    async def _serves_table(self, parsed: ParsedId | None) -> bool:
+        """Whether the table of a component is served here: a table this process does not hold,
+        clicked outside a server (the click says no server), is looked up."""
+        if parsed is None or self.served is None or self.served.everything:
+            return True
+        try:
+            self.service.get(parsed.table)
+            return True
+        except BotError:
+            row = await self.db.table(parsed.table)
+        return row is None or self.served.serves(row["guild_id"])
+
     def locale_for(self, interaction: discord.Interaction[Any]) -> str:
         """The server's language (``/settings language:``): public messages."""
         if interaction.guild_id is None:
@@ -195,7 +207,7 @@ class TapisBot(commands.AutoShardedBot):
                                  values: list[str]) -> None:
         """Every Tapis button and menu lands here: routed by the verb in its custom_id."""
         async with self.guard(interaction):
-            if not self.serves(interaction.guild_id):
+            if not self.serves(interaction.guild_id) or not await self._serves_table(parsed):
                 log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
                             interaction.guild_id, self.served)
                 raise BotError.of("other_shard")

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.ids import build_id
+from bot.ids import ParsedId, build_id
 from bot.settings import Settings
 from bot.shards import ShardSet
 from tests.bot.drive import find, open_table, play_turn
@@ -45,7 +45,7 @@ async def test_two_shards_serve_a_server_on_each(world: Any) -> None:
         assert [s.user_id for s in table.seats] == [host.id, guest.id]
 
 
-async def test_another_shards_server_is_refused_clearly(world: Any) -> None:
+async def test_another_shards_server_is_refused_clearly(world: Any, make_bot: Any) -> None:
     """The process serves shard 1 only (as set up for Discord, which then never sends it shard 0's
     events); an interaction from a server on shard 0 arriving anyway is answered, not served."""
     w = world
@@ -74,3 +74,10 @@ async def test_another_shards_server_is_refused_clearly(world: Any) -> None:
     rev = table.rev
     await play_turn(player, channel, message, random.Random(1))
     assert table.rev > rev, "shard 1's server is still served"
+
+    # a click that names no server (a direct message): the table's server is looked up
+    other = await make_bot()
+    other.served = ShardSet.of(2, [1])
+    assert not await other._serves_table(ParsedId(places[away.id][2].id, 0, "~h"))
+    assert await other._serves_table(ParsedId(places[home.id][2].id, 0, "~h"))
+    assert await other._serves_table(ParsedId("zzzzzz", 0, "~h")), "unknown: answered as such by the handler"
