@@ -205,7 +205,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds between two redraws of one table's image (the bot's edit_interval)")
     parser.add_argument("--restore", type=int, default=0,
                         help="instead: store this many tables in play and time their restore")
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default=None,
+                        help="compare the storage backends (benchmarks/serve_backends.py)")
+    parser.add_argument("--processes", type=int, default=1, help="with --backend postgres: serving processes")
     args = parser.parse_args(argv)
+    if args.backend or args.processes > 1:
+        from benchmarks.serve_backends import compare
+
+        return compare(args.backend or "sqlite", args.processes, args.tables, args.seconds, not args.no_images)
     if args.restore:
         elapsed, restored = asyncio.run(restart(args.restore))
         print(f"restore: {restored} tables in play ready in {elapsed:.2f} s")

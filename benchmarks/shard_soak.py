@@ -55,7 +55,7 @@ async def open_database(settings: Any) -> Any:
     """The database of ``settings``, as ``python -m bot`` opens it."""
     from bot.db import Database
 
-    return await Database.open(settings.database_path, synchronous=settings.synchronous)
+    return await Database.open(settings.database, synchronous=settings.synchronous)
 
 
 async def child(acks: Path | None, seed: int, mode: str) -> int:

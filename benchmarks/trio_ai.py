@@ -1,8 +1,11 @@
 """Le Trio / L'École computer players: speed of whole games and strength against the baseline.
 
 Prints full games per second between four computer players (with mean rounds and actions per
-game, and where the time goes), then the computer player's win rate against three baseline
-players (seats rotated). Run:
+game, and where the time goes), the CPU time of a whole game (mean and slowest: issue 18 asks
+under 1 s for 4-player Le Trio) and of a computer turn (every step of one seat's turn, from the
+draw to the discard: legal steps, view, choice and move; mean, 99th percentile and slowest; issue
+18 asks under 5 ms), then
+the computer player's win rate against three baseline players (seats rotated). Run:
 ``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4] [--repeat 5]
 [--warmup 3]``.
 """
@@ -26,13 +29,18 @@ from games.trio.game import ECOLE, TRIO, TrioGame
 LIMIT = 60_000  # actions: a game still running then counts as won by nobody
 
 
-def play(game: TrioGame, players: list[Player], seed: str, clock: dict[str, float]) -> tuple[tuple[int, ...], int, int]:
-    """One full game; returns (winners, rounds, actions) and adds the time spent to ``clock``."""
+def play(game: TrioGame, players: list[Player], seed: str, clock: dict[str, float],
+         turns: list[float] | None = None) -> tuple[tuple[int, ...], int, int]:
+    """One full game; returns (winners, rounds, actions), adds the time spent to ``clock`` and each
+    turn's CPU time (the steps of one seat from its draw, as the CPU time of this process: other
+    work on a shared machine does not count) to ``turns``."""
     rng = random.Random(seed)
     state = game.new(len(players), seed)
     actions = 0
     perf = time.perf_counter
+    turn_seat, turn_time = None, 0.0
     while (seat := state.to_act()) is not None and actions < LIMIT:
+        cpu = time.process_time()
         t0 = perf()
         legal = state.legal_actions(seat)
         t1 = perf()
@@ -46,7 +54,14 @@ def play(game: TrioGame, players: list[Player], seed: str, clock: dict[str, floa
         clock["view"] += t2 - t1
         clock["choose"] += t3 - t2
         clock["apply"] += t4 - t3
+        if seat != turn_seat or action.kind == "draw":
+            if turns is not None and turn_seat is not None:
+                turns.append(turn_time)
+            turn_seat, turn_time = seat, 0.0
+        turn_time += time.process_time() - cpu
         actions += 1
+    if turns is not None and turn_seat is not None:
+        turns.append(turn_time)
     return (state.winners if state.phase == "over" else ()), state.round_no + 1, actions
 
 
@@ -57,8 +72,13 @@ def speed(game: TrioGame, seats: int, games: int, run: int = 0) -> tuple[float, 
     clock = {"legal": 0.0, "view": 0.0, "choose": 0.0, "apply": 0.0}
     rounds = actions = unfinished = 0
     start, cpu = time.perf_counter(), time.process_time()
+    turns: list[float] = []
+    durations = []
     for i in range(games):
-        winners, r, a = play(game, [TrioPlayer() for _ in range(seats)], f"speed{i}" if not run else f"speed{run}.{i}", clock)
+        began = time.process_time()
+        winners, r, a = play(game, [TrioPlayer() for _ in range(seats)], f"speed{i}" if not run else f"speed{run}.{i}",
+                             clock, turns)
+        durations.append(time.process_time() - began)
         rounds += r
         actions += a
         unfinished += not winners
@@ -69,6 +89,10 @@ def speed(game: TrioGame, seats: int, games: int, run: int = 0) -> tuple[float, 
           f"({games / cpu:.1f} per CPU second), "
           f"{rounds / games:.1f} rounds/game, {actions / games:.0f} actions/game, "
           f"{1e6 * elapsed / actions:.0f} us/action ({split}); unfinished after {LIMIT} actions: {unfinished}")
+    print(f"{game.name} {seats} players, CPU time: a whole game {statistics.mean(durations):.3f} s "
+          f"(slowest {max(durations):.3f} s); a computer turn {1e3 * statistics.mean(turns):.2f} ms "
+          f"(99th percentile {1e3 * statistics.quantiles(turns, n=100)[-1]:.2f} ms, "
+          f"slowest {1e3 * max(turns):.2f} ms, {len(turns)} turns)")
     return games / elapsed, games / cpu
 
 

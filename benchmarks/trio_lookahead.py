@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.base import JSON, Action
-from games.cards import FRENCH_RANKS, FRENCH_SUITS
+from games.cards import FRENCH_RANKS, FRENCH_SUITS, card
 from games.trio import ai
 from games.trio.game import ECOLE, TRIO
 
@@ -39,17 +39,10 @@ COMPLETES = 1000.0
 def draw_score(view: JSON, seat: int, code: str) -> float:
     """What drawing ``code`` is worth to ``seat``: its value in the hand (the normal player's
     weighing), plus :data:`COMPLETES` when the hand with it fulfils the contract."""
-    codes = [*view["hand"], code]
-    aim = ai._aim(view, seat)
-    value = ai._values(ai._tally(codes), aim, codes)[code]
-    if value >= 2.0:
-        key = (view["contracts"][seat], view["variant"])
-        parts = ai._SEARCH_PARTS.get(key)
-        if parts is None:
-            parts = ai._SEARCH_PARTS[key] = ai.search_parts(*key)
-        counts, wilds = ai.counts_of([ai._card(c) for c in codes])
-        if ai.feasible(counts, wilds, *parts):
-            value += COMPLETES
+    cards = [card(c) for c in (*view["hand"], code)]
+    value = ai.usefulness(cards, *ai.aim(view, seat))[card(code)]
+    if value >= 2.0 and ai.completes_contract(view, seat, cards):
+        value += COMPLETES
     return value
 
 
@@ -83,13 +76,9 @@ class StockOracle(ai.TrioPlayer):
         hidden = self.state.stock[-1].code
         score = {}
         for source, code in ((take, top), (stock, hidden)):
-            codes = [*view["hand"], code]
-            aim = ai._aim(view, seat)
-            value = ai._values(ai._tally(codes), aim, codes)[code]
-            key = (view["contracts"][seat], view["variant"])
-            runs, sets = ai._SEARCH_PARTS.get(key) or ai.search_parts(*key)
-            counts, wilds = ai.counts_of([ai._card(c) for c in codes])
-            score[source] = value + (1000.0 if ai.feasible(counts, wilds, runs, sets) else 0.0)
+            cards = [card(c) for c in (*view["hand"], code)]
+            value = ai.usefulness(cards, *ai.aim(view, seat))[card(code)]
+            score[source] = value + (1000.0 if ai.completes_contract(view, seat, cards) else 0.0)
         return take if score[take] > score[stock] else stock
 
 

@@ -58,10 +58,11 @@ async def run_discord(settings: Settings) -> int:
     assert settings.token is not None
     lease = await claim(settings)  # a process refused for its shards touches nothing
     try:
-        async with await Database.open(settings.database_path, synchronous=settings.synchronous) as db:
+        async with await Database.open(settings.database, synchronous=settings.synchronous) as db:
             bot = TapisBot(settings, db, lease=lease)
             lease = None  # the bot releases it on close
-            log.info("starting Tapis (database %s, dev guild %s)", settings.database_path, settings.dev_guild_id)
+            await bot.open_health()  # METRICS_PORT, before the login: a port in use stops the start at once
+            log.info("starting Tapis (database %s, dev guild %s)", db.path, settings.dev_guild_id)
             try:
                 async with bot:
                     await bot.start(settings.token)

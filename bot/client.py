@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -26,8 +27,10 @@ from discord.ext import commands
 from bot import ids, limits
 from bot.db import Database
 from bot.hands import Hands
+from bot.health import Gateway, HealthServer
 from bot.i18n import LOCALES, Translator, t
 from bot.ids import ParsedId
+from bot.metrics import component_kind
 from bot.presenter import Presenter
 from bot.settings import Settings
 from bot.shards import ShardLease, ShardSet, is_postgres
@@ -42,7 +45,16 @@ Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[No
 
 
 class TapisTree(app_commands.CommandTree["TapisBot"]):
-    """Errors that escape a command (failed checks...) are logged and answered politely."""
+    """Errors that escape a command (failed checks...) are logged and answered politely; the time
+    each command (and autocomplete) takes is measured (``tapis_interaction_seconds``)."""
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        began = time.perf_counter()
+        try:
+            await super()._call(interaction)
+        finally:
+            kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
+            self.client.metrics.interaction(kind, began)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Commands of a server on another process's shard are refused (Discord sends a server's
@@ -82,7 +94,8 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
             await interaction.followup.send(text, ephemeral=True, **kwargs)
         else:
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
-    except discord.HTTPException:
+    except discord.HTTPException as exc:
+        interaction.client.metrics.failed(exc)  # type: ignore[attr-defined]
         log.warning("could not answer interaction %s", interaction.id)
 
 
@@ -112,8 +125,20 @@ class TapisBot(commands.AutoShardedBot):
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
+        self.metrics = self.service.metrics
+        self.restored = False  # the open tables are back (``/healthz``)
+        self.gateway = Gateway(self)
+        self.health = HealthServer(self, settings.metrics_host, settings.metrics_port) \
+            if settings.metrics_port else None
+
+    async def open_health(self) -> None:
+        """Serve ``/metrics`` and ``/healthz`` when ``METRICS_PORT`` is set (once; before the login
+        when started by ``python -m bot``). :raises StartupError: the port is taken."""
+        if self.health is not None:
+            await self.health.start()
 
     async def setup_hook(self) -> None:
+        await self.open_health()
         self.add_dynamic_items(TapisItem)
         await self.tree.set_translator(Translator())
         for name in COGS:
@@ -122,6 +147,7 @@ class TapisBot(commands.AutoShardedBot):
         self.presenter.starting = True  # only tables whose message is behind are redrawn
         restored = await self.service.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
+        self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
         self.service.start_housekeeping()
@@ -205,7 +231,8 @@ class TapisBot(commands.AutoShardedBot):
 
     async def on_tapis_component(self, interaction: discord.Interaction[Any], parsed: ParsedId | None,
                                  values: list[str]) -> None:
-        """Every Tapis button and menu lands here: routed by the verb in its custom_id."""
+        """Every Tapis button and menu lands here: routed by the verb in its custom_id (timed)."""
+        began = time.perf_counter()
         async with self.guard(interaction):
             if not self.serves(interaction.guild_id) or not await self._serves_table(parsed):
                 log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
@@ -218,6 +245,7 @@ class TapisBot(commands.AutoShardedBot):
             handler = self.handlers.get(verb) or self.handlers.get("act")
             assert handler is not None
             await handler(interaction, parsed, values)
+        self.metrics.interaction(component_kind(interaction), began)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a component whose custom_id no handler matches (forged, damaged, another
@@ -252,14 +280,17 @@ class TapisBot(commands.AutoShardedBot):
         try:
             channel = self.get_partial_messageable(place_id, guild_id=guild_id)
             await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            self.metrics.failed(exc)
             log.warning("could not post a notice in channel %s", place_id)
 
     async def close(self) -> None:
-        """Stop serving (timers, computer players, Discord), then give the shards back."""
+        """Stop serving (timers, computer players, Discord, /metrics), then give the shards back."""
         try:
             await self.service.close()
             await super().close()
+            if self.health is not None:
+                await self.health.stop()
         finally:
             if self.lease is not None:
                 await self.lease.release()

@@ -25,6 +25,7 @@ from games.base import State
 from games.errors import GameError
 
 if TYPE_CHECKING:
+    from bot.metrics import Metrics
     from bot.settings import Settings
 
 log = logging.getLogger("bot.tables")
@@ -39,6 +40,7 @@ class Endings:
     registry: Registry
     tables: dict[str, Table]
     errors: list[BaseException]
+    metrics: Metrics
     clock: Callable[[], float]
     _prefs: dict[int, tuple[str, int]]
     serves: Callable[[int], bool]
@@ -54,9 +56,16 @@ class Endings:
 
     async def _write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
         """Results and rating changes of a finished match, written in the caller's transaction
-        (ratings are read there too, so two matches ending together cannot lose an update)."""
+        (ratings are read there too, so two matches ending together cannot lose an update). A
+        practice match (:attr:`Table.rated` false) is recorded with no rating and changes none."""
         outcome = state.outcome()
         assert outcome is not None
+        if not table.game.rated(state.options):
+            rows = [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
+                     "place": outcome.places[seat], "rating_before": None, "rating_after": None}
+                    for seat, info in enumerate(table.seats)]
+            await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows, [])
+            return rows
         keys = [ratings.player_key(s.user_id, s.plays_at) for s in table.seats]
         names = [s.name for s in table.seats]  # a computer's rating line is named by its level
         current: dict[str, Rating] = {}
@@ -130,7 +139,7 @@ class Endings:
     async def _finish_saved(self, table: Table, state: State) -> None:
         """Record the end of a match found over but still "playing" in the database."""
         try:
-            async with self.db.transaction() as conn:
+            async with self.metrics.transaction("finish"), self.db.transaction() as conn:
                 rows = await dbm.fetch_all(conn, dbm.SELECT_RESULTS, (table.id,))
                 if rows:
                     await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))

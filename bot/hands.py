@@ -28,7 +28,7 @@ import discord
 from bot import hints, images, views
 from bot.i18n import N_, t
 from bot.table import BotError, StaleAction, Table
-from games.base import Action
+from games.base import Action, PickMenu
 from games.errors import GameError
 
 if TYPE_CHECKING:
@@ -39,9 +39,14 @@ TOKEN_LIFE = 14 * 60  # seconds an interaction token is used to edit (Discord al
 
 
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
-                 group: int | None = None, note: str | None = None, hint: bool = False) -> dict[str, Any]:
-    """Embed, image and components of one seat's private hand (runs in a worker thread)."""
-    png = images.hand_png(view, locale, [a.arg for a in legal if a.arg] if legal else None)
+                 group: int | None = None, note: str | None = None, hint: bool = False,
+                 menu: PickMenu | None = None) -> dict[str, Any]:
+    """Embed, image and components of one seat's private hand (runs in a worker thread); ``menu``:
+    the game's pick menu, which replaces ``picks``."""
+    if menu is not None:
+        picks = menu.n
+    lit = [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())  # a menu's wilds too
+    png = images.hand_png(view, locale, lit if legal else None)
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
     lines = [note] if note else []
@@ -68,7 +73,7 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         embed.set_image(url="attachment://hand.png")
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
-    ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1)
+    ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu)
     return {"embed": embed, "attachments": files, "view": ui}
 
 
@@ -124,9 +129,10 @@ class Hands:
             raise BotError.of("not_playing")
         legal = state.legal_actions(seat) if table.status == "playing" else []
         picks = state.pending_picks(seat) if legal else 0
+        menu = table.game.pick_menu(state, seat) if legal else None
         hint = await hints.offered(self.bot, table, seat)
         return await asyncio.to_thread(hand_payload, table, state.view(seat), legal, picks, locale, group, note,
-                                       hint)
+                                       hint, menu)
 
     async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any]) -> None:
         """Draw the seat's current hand into ``interaction``'s message (console lock held)."""

@@ -82,9 +82,10 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
     names = table.names()
     if table.status == "lobby" or view is None:
         host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
-        embed = discord.Embed(title=title, colour=discord.Colour.blurple(),
-                              description=t(locale, "lobby_desc", host=host, n=len(table.seats), max=table.capacity,
-                                            min=game.min_seats))
+        desc = t(locale, "lobby_desc", host=host, n=len(table.seats), max=table.capacity, min=game.min_seats)
+        if not table.rated:
+            desc += "\n" + t(locale, "practice_unrated")
+        embed = discord.Embed(title=title, colour=discord.Colour.blurple(), description=desc)
         embed.add_field(name=t(locale, "seats"), value="\n".join(
             f"{i + 1}. {s.name}{' 🤖' if s.computer else ''}" for i, s in enumerate(table.seats)) or "-",
             inline=False)
@@ -106,6 +107,8 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         lines.append(f"**{t(locale, 'to_act', name=names[to_act])}**")
     if view.get("deals") and view.get("deal_no") is not None and to_act is not None:
         lines.append(t(locale, "deal", n=int(view["deal_no"]) + 1, of=view["deals"]))
+    if not table.rated:
+        lines.append(t(locale, "practice_unrated"))
     if view.get("phase") and to_act is not None:
         lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
     contract = view.get("contract")
@@ -285,9 +288,10 @@ class Presenter:
         embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1),
                               colour=discord.Colour.gold())
         deltas, totals = last.get("deltas") or [], last.get("scores") or []
-        embed.description = "\n".join(
-            f"{name}: {deltas[i]:+g}" + (f" → {totals[i]:g}" if i < len(totals) else "")
-            for i, name in enumerate(table.names()) if i < len(deltas))[:4000] or None
+        lines = [] if table.rated else [t(locale, "practice_unrated")]
+        lines += [f"{name}: {deltas[i]:+g}" + (f" → {totals[i]:g}" if i < len(totals) else "")
+                  for i, name in enumerate(table.names()) if i < len(deltas)]
+        embed.description = "\n".join(lines)[:4000] or None
         files = []
         if png:
             files.append(discord.File(io.BytesIO(png), filename="recap.png"))
@@ -301,14 +305,15 @@ class Presenter:
         from bot.ratings import shown  # ratings as players see them (1000 for a new player)
 
         rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
-        lines = []
+        lines = [] if table.rated else [t(locale, "practice_unrated")]
         for r in rows:
-            if r["user_id"] is not None:
+            if r["user_id"] is not None and r["rating_before"] is not None and r["rating_after"] is not None:
                 lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
                                points=tn(locale, "count.points", r["score"]),
                                before=shown(r["rating_before"]), after=shown(r["rating_after"])))
             else:
-                lines.append(t(locale, "result_line", place=r["place"] + 1, name=r["name"] + " 🤖",
+                lines.append(t(locale, "result_line", place=r["place"] + 1,
+                               name=r["name"] + (" 🤖" if r["user_id"] is None else ""),
                                points=tn(locale, "count.points", r["score"])))
         embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
                               description="\n".join(lines)[:4000], colour=discord.Colour.green())

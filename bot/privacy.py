@@ -23,6 +23,7 @@ from bot import db as dbm
 from bot import records
 from bot.i18n import t
 from bot.ratings import player_key
+from bot.storage.base import Conn
 from bot.table import BotError, SeatInfo, Table
 
 if TYPE_CHECKING:
@@ -59,13 +60,14 @@ FORGET_HOST = "UPDATE game_tables SET host_id = 0 WHERE host_id = ?"
 async def member_export(db: dbm.Database, user_id: int) -> dict[str, Any]:
     """Everything stored about a member, in every server: seats, the actions of those seats,
     results, ratings and the tables they opened (the ``/privacy`` export file)."""
-    async with db.transaction() as conn:  # one consistent snapshot
+    async with db.transaction() as conn:
+        await conn.snapshot()  # one consistent view
         out: dict[str, Any] = {"user_id": user_id, "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
-        out["seats"] = await dbm.fetch_all(conn, MY_SEATS, (user_id,))
-        out["actions"] = await dbm.fetch_all(conn, MY_ACTIONS, (user_id,))
-        out["results"] = await dbm.fetch_all(conn, MY_RESULTS, (user_id,))
-        out["ratings"] = await dbm.fetch_all(conn, MY_RATINGS, (user_id, player_key(user_id)))
-        out["tables_opened"] = await dbm.fetch_all(conn, MY_HOSTED, (user_id,))
+        out["seats"] = await conn.fetch_all(MY_SEATS, (user_id,))
+        out["actions"] = await conn.fetch_all(MY_ACTIONS, (user_id,))
+        out["results"] = await conn.fetch_all(MY_RESULTS, (user_id,))
+        out["ratings"] = await conn.fetch_all(MY_RATINGS, (user_id, player_key(user_id)))
+        out["tables_opened"] = await conn.fetch_all(MY_HOSTED, (user_id,))
     for seat in out["seats"]:
         seat["host"] = bool(seat["host"])
     return out
@@ -136,9 +138,9 @@ async def erase_member(service: TableService, user_id: int) -> int:
     key = player_key(user_id)
     changed = 0
     async with db.transaction() as conn:
-        if await dbm.scalar(conn, STILL_OPEN, (user_id,)):
+        if await conn.scalar(STILL_OPEN, (user_id,)):
             raise BotError.of("privacy_seated")
-        guilds = [r["guild_id"] for r in await dbm.fetch_all(conn, MY_GUILDS, (user_id, user_id, user_id, key,
+        guilds = [r["guild_id"] for r in await conn.fetch_all(MY_GUILDS, (user_id, user_id, user_id, key,
                                                                                user_id))]
         async with _secure(conn):
             for guild_id in guilds:
@@ -195,7 +197,8 @@ FORGET_GUILD = (
 async def guild_summary(db: dbm.Database, guild_id: int) -> dict[str, int]:
     """How many rows Tapis holds for a server, by kind."""
     async with db.transaction() as conn:
-        return {kind: int(await dbm.scalar(conn, sql, (guild_id,)) or 0) for kind, sql in GUILD_COUNTS.items()}
+        await conn.snapshot()
+        return {kind: int(await conn.scalar(sql, (guild_id,)) or 0) for kind, sql in GUILD_COUNTS.items()}
 
 
 async def erase_guild(service: TableService, guild_id: int, *, gone: bool = False) -> int:
@@ -226,15 +229,15 @@ async def erase_guild(service: TableService, guild_id: int, *, gone: bool = Fals
 async def departures(db: dbm.Database) -> dict[int, float]:
     """When the bot left each server it left (and was not invited back to)."""
     async with db.transaction() as conn:
-        rows = await dbm.fetch_all(conn, "SELECT guild_id, left_at FROM guild_departures")
+        rows = await conn.fetch_all("SELECT guild_id, left_at FROM guild_departures")
     return {row["guild_id"]: row["left_at"] for row in rows}
 
 
 async def guild_left(service: TableService, guild_id: int, at: float) -> None:
     """The bot was removed from a server: its data is kept ``guild_retention`` from ``at``."""
     async with service.db.transaction() as conn:
-        await dbm.run(conn, "INSERT OR IGNORE INTO guild_departures (guild_id, left_at) VALUES (?, ?)",
-                      (guild_id, at))
+        await conn.run("INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                       (guild_id, float(at)))
     if service.departed is not None:
         service.departed.setdefault(guild_id, at)
 
@@ -242,7 +245,7 @@ async def guild_left(service: TableService, guild_id: int, at: float) -> None:
 async def guild_back(service: TableService, guild_id: int) -> None:
     """The bot is in the server (again): its data is no longer due for deletion."""
     async with service.db.transaction() as conn:
-        await dbm.run(conn, "DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
+        await conn.run("DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
     if service.departed is not None:
         service.departed.pop(guild_id, None)
 
@@ -250,8 +253,8 @@ async def guild_back(service: TableService, guild_id: int) -> None:
 async def purge_departed(service: TableService, now: float) -> list[int]:
     """Erase the servers the bot left at least ``Settings.guild_retention`` seconds before ``now``."""
     async with service.db.transaction() as conn:
-        rows = await dbm.fetch_all(conn, "SELECT guild_id FROM guild_departures WHERE left_at <= ? ORDER BY guild_id",
-                                   (now - service.settings.guild_retention,))
+        rows = await conn.fetch_all("SELECT guild_id FROM guild_departures WHERE left_at <= ? ORDER BY guild_id",
+                                   (float(now - service.settings.guild_retention),))
     rows = [row for row in rows if service.serves(row["guild_id"])]  # another process purges its shards'
     for row in rows:
         await erase_guild(service, row["guild_id"], gone=True)
@@ -266,22 +269,24 @@ def _forget_cache() -> None:
         records._CACHE.clear()
 
 
-async def _count(conn: Any, sql: str, params: tuple[Any, ...]) -> int:
-    async with conn.execute(sql, params) as cur:
-        return max(cur.rowcount, 0)
+async def _count(conn: Conn, sql: str, params: tuple[Any, ...]) -> int:
+    return await conn.run(sql, params)
 
 
 class _secure:
-    """``PRAGMA secure_delete`` on for the statements inside (erased bytes are overwritten with
-    zeros, not left in free space), then back to what it was."""
+    """On SQLite, ``PRAGMA secure_delete`` on for the statements inside (erased bytes are overwritten
+    with zeros, not left in free space), then back to what it was. PostgreSQL has no such setting:
+    deleted rows stay in their pages until vacuumed and overwritten (its own autovacuum)."""
 
-    def __init__(self, conn: Any) -> None:
+    def __init__(self, conn: Conn) -> None:
         self.conn = conn
         self.before = 0
 
     async def __aenter__(self) -> None:
-        self.before = int(await dbm.scalar(self.conn, "PRAGMA secure_delete") or 0)
-        await dbm.run(self.conn, "PRAGMA secure_delete = ON")
+        if self.conn.dialect == "sqlite":
+            self.before = int(await self.conn.scalar("PRAGMA secure_delete") or 0)
+            await self.conn.run("PRAGMA secure_delete = ON")
 
     async def __aexit__(self, *exc: object) -> None:
-        await dbm.run(self.conn, f"PRAGMA secure_delete = {self.before}")
+        if self.conn.dialect == "sqlite":
+            await self.conn.run(f"PRAGMA secure_delete = {self.before}")

@@ -23,17 +23,20 @@ class Settings:
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
     ``guild_retention``: seconds a server's data is kept after the bot was removed from it (30 days);
-    ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
+    ``database_url``: a ``postgresql://`` URL (``DATABASE_URL``): PostgreSQL instead of the SQLite file
+    ``database_path``; ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
     ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
     from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
     ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision;
-    ``database_url``: ``DATABASE_URL`` (``postgresql://...``: shards are owned through PostgreSQL);
+    ``metrics_port`` / ``metrics_host``: where ``/metrics`` and ``/healthz`` are served
+    (``METRICS_PORT``, unset = off; ``METRICS_HOST``, default 127.0.0.1; :mod:`bot.health`).
     ``shard_count``: Discord shards of the bot (``SHARD_COUNT``; ``None``: Discord's recommended count);
     ``shard_ids``: the shards this process serves (``SHARD_IDS``, such as ``0-3``; ``None``: all).
     """
 
     token: str | None = field(default=None, repr=False)
     database_path: Path = Path("data/tapis.sqlite3")
+    database_url: str | None = field(default=None, repr=False)  # DATABASE_URL: PostgreSQL instead of SQLite
     dev_guild_id: int | None = None
     default_locale: str = "fr"
     computer_pause: float = 1.0
@@ -48,7 +51,8 @@ class Settings:
     guild_retention: float = 30 * 24 * 3600.0
     computer_workers: int = 0
     expert_budget: float = 1.0
-    database_url: str | None = field(default=None, repr=False)
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
@@ -69,6 +73,7 @@ class Settings:
         settings = cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=Path((env.get("DATABASE_PATH") or "").strip() or "data/tapis.sqlite3"),
+            database_url=(env.get("DATABASE_URL") or "").strip() or None,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             default_locale=locale if locale in LOCALES else "fr",
             lobby_idle=hours * 3600, match_idle=days * 24 * 3600, guild_retention=retention * 24 * 3600,
@@ -76,10 +81,16 @@ class Settings:
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
             computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
-            database_url=(env.get("DATABASE_URL") or "").strip() or None,
+            metrics_port=_port(env.get("METRICS_PORT"), "METRICS_PORT"),
+            metrics_host=(env.get("METRICS_HOST") or "").strip() or "127.0.0.1",
             **_shards(env.get("SHARD_COUNT"), env.get("SHARD_IDS")),
         )
         return replace(settings, **overrides)
+
+    @property
+    def database(self) -> str | Path:
+        """What :meth:`bot.db.Database.open` opens: ``DATABASE_URL`` when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -115,6 +126,14 @@ def _number(text: str | None, default: float) -> float:
     except ValueError:
         return default
     return value if value > 0 else default
+def _port(text: str | None, name: str) -> int | None:
+    """A TCP port from the environment (1-65535); blank means off (``None``)."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise SettingsError(f"{name} must be a port number from 1 to 65535, not {text!r}")
+    return int(text)
 
 
 def _seconds(text: str | None, name: str, default: float) -> float:

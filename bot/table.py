@@ -15,7 +15,8 @@ class BotError(GameError):
     """A refusal from the bot itself (not the engine), shown to the player like engine errors.
 
     Made with :meth:`of`, it keeps its key and reads it in the player's language when shown; a
-    :class:`~games.base.Game` among the fields is shown as its title in that language.
+    :class:`~games.base.Game` among the fields is shown as its title in that language, and a
+    callable field is called with that language.
     """
 
     key: str | None = None
@@ -32,7 +33,8 @@ class BotError(GameError):
 
 
 def _text(locale: str, key: str, fields: dict[str, Any]) -> str:
-    return t(locale, key, **{k: v.title(locale) if isinstance(v, Game) else v for k, v in fields.items()})
+    return t(locale, key, **{k: v.title(locale) if isinstance(v, Game) else v(locale) if callable(v) else v
+                             for k, v in fields.items()})
 
 
 class StaleAction(BotError):
@@ -119,6 +121,16 @@ class Table:
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def rated(self) -> bool:
+        """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one)."""
+        if self.state is not None:
+            return self.game.rated(self.state.options)
+        try:
+            return self.game.rated(self.game.resolve_options(self.options))
+        except GameError:
+            return True
 
 
 class Listener(Protocol):

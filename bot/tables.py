@@ -32,11 +32,13 @@ from bot.db import Database
 from bot.endings import Endings
 from bot.housekeeping import Housekeeping
 from bot.i18n import t
+from bot.metrics import Failures, Metrics
 from bot.registry import Registry
 from bot.settings import Settings
 from bot.table import BotError, Listener, SeatInfo, StaleAction, Table, _Silent
 from games import find_game
 from games.base import Action, State
+from games.errors import GameError
 
 log = logging.getLogger(__name__)
 __all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "Table", "TableService"]
@@ -69,7 +71,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
         self._timers: dict[str, asyncio.Task[Any]] = {}
         self._robots: dict[str, asyncio.Task[Any]] = {}
         self._prefs: dict[int, tuple[str, int]] = {}
-        self.errors: list[BaseException] = []  # unexpected failures in background work (logged)
+        self.metrics = Metrics(lambda: self.tables.values())
+        self.errors: list[BaseException] = Failures(self.metrics)  # unexpected failures (logged, counted)
         self.serves: Callable[[int], bool] = _every_server  # the servers on this process's shards
 
     # -- lookup ------------------------------------------------------------------------------
@@ -154,11 +157,12 @@ class TableService(AutoPlay, Housekeeping, Endings):
 
     async def _save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
-        await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
-                                 options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
-                                 status=table.status,
-                                 state=table.state.to_json() if table.state is not None else None,
-                                 revision=table.rev, active_at=table.active_at)
+        async with self.metrics.transaction("lobby"):
+            await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
+                                     options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
+                                     status=table.status,
+                                     state=table.state.to_json() if table.state is not None else None,
+                                     revision=table.rev, active_at=table.active_at)
 
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
         table = self.get(table_id)
@@ -276,7 +280,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
     async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
         """Cancel (or end) an open table, lock held: saved first, then it leaves the open tables;
         ``notice``: a text key posted in its channel (housekeeping)."""
-        await self.db.set_status(table.id, status)
+        async with self.metrics.transaction("status"):
+            await self.db.set_status(table.id, status)
         table.status = status
         self._stop_tasks(table.id)
         self.registry.close(table)
@@ -303,6 +308,15 @@ class TableService(AutoPlay, Housekeeping, Endings):
 
     async def act(self, table_id: str, user_id: int, actions: str | Sequence[str], rev: int | None = None,
                   *, index: Sequence[int] = ()) -> Table:
+        """:meth:`_act`, its refusals counted (``tapis_errors_total{kind="refused"}``)."""
+        try:
+            return await self._act(table_id, user_id, actions, rev, index=index)
+        except GameError:
+            self.metrics.error("refused")
+            raise
+
+    async def _act(self, table_id: str, user_id: int, actions: str | Sequence[str], rev: int | None = None,
+                   *, index: Sequence[int] = ()) -> Table:
         """Apply a seated member's action(s); several are applied in order, all or none.
 
         ``rev`` (from a custom_id) must match the table's revision; ``index`` picks legal
@@ -360,13 +374,14 @@ class TableService(AutoPlay, Housekeeping, Endings):
         over = new.to_act() is None
         now = self.clock() if human else None
         rows = None
-        async with self.db.transaction() as conn:
+        async with self.metrics.transaction("actions"), self.db.transaction() as conn:
             snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(table.state, new)
             await dbm.write_actions(conn, table.id, state=new.to_json() if snapshot else None, revision=new.rev,
                                     status="over" if over else "playing", actions=applied, active_at=now,
                                     seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
             if over:
                 rows = await self._write_results(conn, table, new)
+        self.metrics.accepted(table.game.name, applied)
         if now is not None:
             table.active_at = now
         if table.state is None or new.to_act() != table.state.to_act():

@@ -13,7 +13,7 @@ import discord
 
 from bot import ids
 from bot.i18n import N_, pick, t
-from games.base import Action, Game
+from games.base import Action, Game, PickMenu
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -90,15 +90,32 @@ def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
 
 
 def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
-              group: int | None = None, *, hint: bool = False) -> discord.ui.View | None:
+              group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None) -> discord.ui.View | None:
     """The seat's legal actions: buttons (at most 20), a select (more, or several picks at once),
     or step by step (a group first) when a list would exceed 25 options; with ``hint``, the
-    "Hint" button on the last row (the actions never fill it)."""
+    "Hint" button on the last row (the actions never fill it). ``menu``: the game's pick menu
+    (``bot/picks.py``), with the other legal actions as buttons under it."""
     if not legal:
         return None
-    view = _actions_view(table, legal, picks, locale, group)
+    view = _menu_view(table, legal, menu, locale) if menu is not None else None
+    view = view or _actions_view(table, legal, picks, locale, group)
     if hint:
         view.add_item(button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=4))
+    return view
+
+
+def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str) -> discord.ui.View | None:
+    """The pick menu (``~q``, values: item positions) and the legal actions of other kinds."""
+    others = [(i, a) for i, a in enumerate(legal) if a.kind != menu.kind]
+    if len(menu.items) > SELECT_MAX or len(others) > 15:
+        return None
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=table.game.action_label(Action(menu.kind, item), locale)[:100] or item,
+                                    value=str(i)) for i, item in enumerate(menu.items)]
+    select = discord.ui.Select(custom_id=ids.build_id(table.id, table.rev, "~q"), min_values=menu.n,
+                               max_values=menu.n, placeholder=t(locale, "choose_n", n=menu.n)[:150], options=options)
+    view.add_item(TapisItem(select, row=0))
+    _buttons(view, table, others, locale, first_row=1)
     return view
 
 

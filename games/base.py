@@ -131,6 +131,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class PickMenu:
+    """One menu of ``n`` picks among ``items`` that stands for several steps of kind ``kind``
+    (:meth:`Game.pick_menu`): the bot applies the picked items as legal steps, in an order the
+    engine accepts, trying the items in the order listed here."""
+
+    n: int
+    kind: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The result of a whole match.
 
@@ -442,6 +453,22 @@ class Game(ABC):
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """The menu an action belongs to when there are too many for one list (e.g. its suit)."""
         return action.kind
+
+    def rated(self, options: Mapping[str, Any]) -> bool:
+        """Whether a match played with ``options`` (resolved) counts for the ratings: a match
+        shorter than the rules' standard one is practice, unrated (its result still goes to the
+        history). Every match by default; games with a length option say which are shorter."""
+        return True
+
+    def pick_menu(self, state: State, seat: int) -> PickMenu | None:
+        """A decision ``seat`` makes by picking several items in one menu when some of them are not
+        legal steps yet (a wild that may not start a combination); ``None`` by default: the bot
+        gathers :meth:`State.pending_picks` legal steps instead."""
+        return None
+
+    def pick_item(self, action: Action) -> str:
+        """The :class:`PickMenu` item a step of the menu's kind uses (its argument by default)."""
+        return action.arg
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         """Pages of a concise rules summary for players (markdown, each under 2,000 characters)."""

@@ -193,8 +193,9 @@ def ptn(locale: str, context: str, key: str, n: float, **kw: Any) -> str:
 
 
 def _count(n: float) -> int:
-    """The integer a plural rule is given: a fraction takes the general plural ("1.5 points")."""
-    return int(n) if float(n).is_integer() else 2
+    """The integer a plural rule is given: the size without its sign ("-207 points", "-1 point"),
+    and a fraction takes the general plural ("1.5 points")."""
+    return abs(int(n)) if float(n).is_integer() else 2
 
 
 def number(n: float, locale: str) -> str:

@@ -1,24 +1,97 @@
-"""Shared fixtures: a temporary SQLite database file, a throwaway PostgreSQL server."""
+"""Shared fixtures: a temporary database (an SQLite file, or a fresh database on a throwaway PostgreSQL
+server), the server itself.
+
+Storage backends (issue 17): a module marked ``pytestmark = pytest.mark.backends`` runs its tests that
+use ``backend`` (directly or through ``db_path``, ``db``, the bot fixtures) once on SQLite and once on
+PostgreSQL; a test of such a module marked ``@pytest.mark.sqlite_only`` (PRAGMA, WAL, the file itself)
+runs on SQLite only. Every other test runs on SQLite.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import uuid
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.db import Database
 from tools.pgserver import PostgresServer, PostgresUnavailable
 
+BACKENDS = ("sqlite", "postgres")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "backends: run the module's database tests on SQLite and PostgreSQL")
+    config.addinivalue_line("markers", "sqlite_only: an SQLite-specific test (PRAGMA, WAL, the file) in a "
+                                       "module marked backends")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" not in metafunc.fixturenames:
+        return
+    both = (metafunc.definition.get_closest_marker("backends") is not None
+            and metafunc.definition.get_closest_marker("sqlite_only") is None)
+    metafunc.parametrize("backend", BACKENDS if both else BACKENDS[:1], indirect=True)
+
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "tapis.sqlite3"
+def backend(request: pytest.FixtureRequest) -> str:
+    """``"sqlite"`` or ``"postgres"`` (see the module)."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+def admin(server: PostgresServer, sql: str) -> None:
+    """Run one statement on the server's own database, from a thread with its own event loop (the
+    test's loop is not running while fixtures are set up)."""
+    async def go() -> None:
+        conn = await asyncpg.connect(server.dsn)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, go()).result()
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
+def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Where the test's database lives: an SQLite file, or on PostgreSQL the URL of a database created
+    for this test alone (dropped afterwards). ``Database.open`` takes either."""
+    if backend == "sqlite":
+        yield tmp_path / "tapis.sqlite3"
+        return
+    with fresh_database(request.getfixturevalue("postgres_server")) as url:
+        yield url
+
+
+@contextmanager
+def fresh_database(server: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty database on ``server``, dropped afterwards."""
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    admin(server, f"CREATE DATABASE {name}")
+    try:
+        yield server.dsn.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        admin(server, f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def pg_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A fresh PostgreSQL database for a test that uses both backends at once."""
+    with fresh_database(postgres_server) as url:
+        yield url
+
+
+@pytest.fixture
+async def db(db_path: Any) -> AsyncIterator[Database]:
     database = await Database.open(db_path)
     try:
         yield database

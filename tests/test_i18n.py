@@ -116,6 +116,8 @@ def test_plurals_follow_each_language() -> None:
         ["0 point", "1 point", "2 points", "1,5 points", "12 points"]
     assert [tn("en", "count.points", n) for n in (0, 1, 2, 1.5, 12.0)] == \
         ["0 points", "1 point", "2 points", "1.5 points", "12 points"]
+    assert [tn("fr", "count.points", n) for n in (-207, -1, -2.5)] == ["-207 points", "-1 point", "-2,5 points"]
+    assert tn("en", "count.points", -1) == "-1 point"
     assert tn("fr", "reset_done", 1) == "1 table annulée dans ce salon."
     assert tn("fr", "reset_done", 3) == "3 tables annulées dans ce salon."
     assert tn("en", "count.matches", 1) == "1 match" and tn("fr", "count.wins", 2) == "2 victoires"

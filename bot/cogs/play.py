@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import hints
+from bot import hints, picks
 from bot.hands import Console
 from bot.i18n import t
 from bot.ids import ParsedId
@@ -23,7 +23,8 @@ class Play(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         for verb, handler in (("~h", self.on_my_hand), ("~v", self.on_vote), ("~g", self.on_group),
-                              ("~a", self.on_menu), ("~m", self.on_menu), ("act", self.on_action)):
+                              ("~a", self.on_menu), ("~m", self.on_menu), ("~q", self.on_picks),
+                              ("act", self.on_action)):
             bot.handlers[verb] = handler
         bot.handlers[hints.VERB] = functools.partial(hints.on_hint, bot)
 
@@ -106,6 +107,11 @@ class Play(commands.Cog):
         picked = [int(v) for v in values if v.isdigit()] if values else []
         await self._act(interaction, parsed, [], picked if len(picked) == len(values) else [])
 
+    async def on_picks(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
+        """A submitted pick menu (``bot/picks.py``): its items become steps, all or none."""
+        picked = [int(v) for v in values if v.isdigit()]
+        await self._act(interaction, parsed, [], [], picked if len(picked) == len(values) else [-1])
+
     async def on_action(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         index = parsed.index
         if index is not None:
@@ -114,14 +120,17 @@ class Play(commands.Cog):
             await self._act(interaction, parsed, [parsed.action], [])
 
     async def _act(self, interaction: discord.Interaction[Any], parsed: ParsedId, texts: list[str],
-                   index: list[int]) -> None:
+                   index: list[int], picked: list[int] | None = None) -> None:
         """Act from a hand component; the live hand redraws that same message."""
 
         async def act(table: Table, console: Console) -> None:
             console.group = None
-            if not texts and not index:
+            steps = texts
+            if picked and table.state is not None and table.rev == parsed.rev:  # the service checks rev again
+                steps = picks.texts(table.game, table.state, table.seat_of(interaction.user.id), picked)
+            if not steps and not index:
                 raise BotError.of("bad_choice")
-            await self.bot.service.act(table.id, interaction.user.id, texts, parsed.rev, index=index)
+            await self.bot.service.act(table.id, interaction.user.id, steps, parsed.rev, index=index)
 
         await self.bot.hands.click(interaction, parsed.table, parsed.rev, act)
 

@@ -46,6 +46,11 @@ class PiquetGame(Game):
         opts.append(Option("deals", DEALS, Msg("piquet.option.deals"), minimum=1, maximum=DEALS))
         return opts
 
+    def rated(self, options: Mapping[str, Any]) -> bool:
+        """A partie is six deals (RULES.md 4.1, reckoned after 6 deals by 4.7): a shorter one
+        (``deals`` 1 to 5) is practice, unrated."""
+        return int(options.get("deals", DEALS)) >= DEALS
+
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> PiquetState:
         """A partie: cut for deal, first deal made; :raises GameError: on seats or options."""
         self.check_seats(seats)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from games.cards import Card, card
 from games.i18n import Msg, t
@@ -86,17 +86,10 @@ def deck_count(seats: int, variant: str = "trio") -> int:
     return 2 if seats <= 3 else 3 if seats <= 5 else 4
 
 
-class _Points(dict[Card, int]):
-    """Penalty value of one card left in hand: 2/joker 20; A K Q J 10 worth 10; 9..3 worth 5.
-    Filled on first use per card (cards are shared flyweights)."""
-
-    def __missing__(self, c: Card) -> int:
-        found = self[c] = 20 if is_wild(c) else 10 if c.rank in ("A", "K", "Q", "J", "10") else 5
-        return found
-
-
-# card_points(c): the penalty value of ``c`` (see _Points); a dict lookup, no Python call once known.
-card_points: Callable[[Card], int] = _Points().__getitem__
+def card_points(c: Card) -> int:
+    """Penalty value of one card left in hand: a 2 or a joker 20; A K Q J 10 worth 10; 9 to 3
+    worth 5 (RULES.md 3.1)."""
+    return 20 if is_wild(c) else 10 if c.rank in ("A", "K", "Q", "J", "10") else 5
 
 
 def hand_points(cards: Sequence[str | Card], *, variant: str = "trio") -> int:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.base import JSON, Action, Game, Option, Player, State
+from games.base import JSON, Action, Game, Option, PickMenu, Player, State
 from games.cards import card
 from games.errors import InvalidAction
 from games.i18n import Msg, t
 from games.trio.contracts import CONTRACTS
 from games.trio.labels import meld_name
+from games.trio.melds import is_wild
 from games.trio.rules_text import rules_pages
 from games.trio.state import TrioState, new_state
 
@@ -75,6 +76,13 @@ class TrioGame(Game):
         if given.get("max_rounds") in (0, "0"):
             del given["max_rounds"]
         return super().resolve_options(given)
+
+    def rated(self, options: Mapping[str, Any]) -> bool:
+        """A match plays every contract in order (RULES.md 3.3) within the match limit of 3 rounds
+        per contract (3.5 #14): fewer ``contracts`` or a lower ``max_rounds`` make a shorter match,
+        practice and unrated."""
+        n = len(CONTRACTS[self.variant])
+        return int(options.get("contracts", n)) >= n and int(options.get("max_rounds", 3 * n)) >= 3 * n
 
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TrioState:
         """A match: first dealer by the first Jack, then the first deal.
@@ -190,6 +198,29 @@ class TrioGame(Game):
                               for p in staged)
             notes.append(t(locale, "trio.note.staged", melds=ready))
         return notes
+
+    def pick_menu(self, state: State, seat: int) -> PickMenu | None:
+        """The cards of the combination being built, up to its smallest size, in one menu (issue
+        19), wilds included: the engine never lets a wild start a combination (what it stands for is
+        fixed when laid, RULES.md 3.2), so the bot adds the naturals first, then the wilds. Each card held is one item (two packs: a card may be held
+        twice); naturals are those the engine offers now, wilds only while the combination may
+        take one more (RULES.md 3.2: a set one, a run its limit). ``None`` for fewer than two picks."""
+        if not isinstance(state, TrioState) or seat != state.turn or state.phase != "meld" or not state.kind:
+            return None
+        lo, _hi, run_wilds = state.frame().bounds(state.kind)
+        n = lo - len(state.built)
+        offered = {self.pick_item(a) for a in state.legal_actions(seat) if a.kind == "add"}
+        wilds_left = (run_wilds if state.kind == "seq" else 1) - sum(is_wild(c) for c, _ in state.built)
+        hand = state.hands[seat]
+        items = [c.code for c in hand if not is_wild(c) and c.code in offered]
+        items += [c.code for c in hand if is_wild(c)][:max(wilds_left, 0)]
+        if n < 2 or len(items) < n:
+            return None
+        return PickMenu(n, "add", tuple(items))
+
+    def pick_item(self, action: Action) -> str:
+        """The card an ``add:`` step lays: ``add:2C=8H`` lays 2C."""
+        return action.arg.partition("=")[0]
 
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """Menus: draw, combinations (build steps), lay-offs, discards."""

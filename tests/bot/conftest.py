@@ -30,8 +30,12 @@ def toy() -> Iterator[Any]:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(token=None, database_path=tmp_path / "bot.sqlite3", default_locale="en",
+def settings(tmp_path: Path, backend: str, db_path: Any) -> Settings:
+    """The bot's settings; its database is ``db_path`` (an SQLite file or a PostgreSQL URL, see
+    tests/conftest.py)."""
+    postgres = backend == "postgres"
+    return Settings(token=None, database_path=tmp_path / "bot.sqlite3" if postgres else db_path,
+                    database_url=db_path if postgres else None, default_locale="en",
                     computer_pause=0, edit_interval=0, turn_timer=0, expert_budget=0.05)
 
 
@@ -41,7 +45,7 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], Awaitable[T
     made: list[TapisBot] = []
 
     async def build() -> TapisBot:
-        db = await Database.open(settings.database_path)
+        db = await Database.open(settings.database)
         bot = TapisBot(settings, db)
         made.append(bot)
         return bot

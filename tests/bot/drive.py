@@ -61,6 +61,14 @@ async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) 
             values = [o["value"] for o in menu["options"]]
             n = menu.get("min_values", 1)
             res = await member.select(hand, rng.sample(values, n), custom_id=menu["custom_id"])
+            for _ in range(200):  # a game's pick menu refuses cards that make nothing: pick again
+                if parse_id(menu["custom_id"]).action != "~q":
+                    break
+                hand = find(channel, hand.id, viewer=member)
+                again = [c for c in components(hand) if c.get("custom_id") == menu["custom_id"]]
+                if not again:
+                    break
+                res = await member.select(hand, rng.sample(values, n), custom_id=menu["custom_id"])
         else:
             button = rng.choice(buttons)
             res = await member.click(hand, custom_id=button["custom_id"])

@@ -22,6 +22,8 @@ from bot.ids import build_id, parse_id
 from bot.records import read_match, score_sheet
 from tests.bot.drive import components, find, member_of, open_table, play_by_command
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+
 
 @pytest.fixture(autouse=True)
 def seeds(monkeypatch: pytest.MonkeyPatch) -> None:

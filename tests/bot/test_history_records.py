@@ -16,6 +16,8 @@ from games.base import Action, State
 from games.errors import CorruptState
 from rendering.layouts import layout_for
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+
 MATCHES = [("tarot", 4, {"deals": 2}), ("tarot", 5, {"deals": 1}), ("tresillo", 3, {"rounds": 1}),
            ("tresillo", 4, {"rounds": 1}), ("piquet", 2, {}), ("trio", 3, {"contracts": 2}),
            ("ecole", 4, {"contracts": 2})]

@@ -16,6 +16,8 @@ from bot.settings import Settings
 from bot.tables import TableService
 from games.errors import GameError
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
 FAIL_RESULTS = """CREATE TRIGGER fail_results BEFORE INSERT ON results
     BEGIN SELECT RAISE(ABORT, 'disk full (simulated)'); END"""
@@ -42,6 +44,7 @@ async def play_until_last(service: TableService, table: Any) -> tuple[int, str]:
         await service.act(table.id, table.seats[seat].user_id, str(action))
 
 
+@pytest.mark.sqlite_only  # an SQLite trigger or PRAGMA
 async def test_the_end_of_a_match_is_saved_with_its_last_action(db_path: Path) -> None:
     """The results write fails as the last move is played (disk full...): before, the last move was
     committed as "playing" and the table stayed open forever after a restart, its channel blocked.
@@ -144,6 +147,7 @@ async def test_reads_see_only_committed_data(db: Database) -> None:
     assert await db.table("t9") is None
 
 
+@pytest.mark.sqlite_only  # an SQLite trigger or PRAGMA
 async def test_acknowledged_means_saved_full_sync(db: Database) -> None:
     async with db.conn.execute("PRAGMA synchronous") as cur:
         (level,) = await cur.fetchone()
@@ -246,6 +250,7 @@ async def test_idle_time_survives_a_restart(db_path: Path) -> None:
 
 
 
+@pytest.mark.sqlite_only  # an SQLite trigger or PRAGMA
 async def test_a_failed_commit_leaves_no_transaction_open(db: Database) -> None:
     """A COMMIT that fails (here a deferred foreign key) is rolled back: the connection is not left
     inside a transaction, where every later write would fail ("database faults" of issue 13)."""
@@ -266,6 +271,7 @@ def test_housekeeping_and_durability_settings_from_the_environment() -> None:
     assert (settings.lobby_idle, settings.match_idle, settings.synchronous) == (86400, 604800, "FULL")
 
 
+@pytest.mark.sqlite_only  # an SQLite trigger or PRAGMA
 async def test_computer_players_resume_after_a_failed_write(db: Database) -> None:
     """A computer's move cannot be saved (disk full): it is not applied, and the table does not stay
     stuck on that computer's turn: the next housekeeping sweep sets the computers going again."""

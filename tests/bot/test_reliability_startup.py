@@ -4,6 +4,7 @@ token: the failure comes before any login) and in local mode; and one process pe
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
@@ -13,11 +14,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import asyncpg
 import pytest
 
 from bot.db import migrations
+from tools.pgserver import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
@@ -25,7 +30,7 @@ QUICK = 30  # seconds: a failing start must end well within this (it used to han
 
 
 def _env(token: str | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH")}
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL")}
     env["DISCORD_TOKEN"] = token or ""
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
@@ -130,6 +135,58 @@ def test_database_newer_than_the_code(folder: Path, mode: str) -> None:
     assert "schema version 99 is newer than this Tapis" in start_fails(mode, folder / "tapis.sqlite3")
 
 
+PASSWORD = "s3cret-pw"
+
+
+def postgres_start_fails(url: str) -> str:
+    """Run the bot (token mode) on the PostgreSQL database ``url``; it must exit with status 1 at once,
+    printing one line (returned) that names the database without its password."""
+    env = _env("fake-token")
+    env["DATABASE_URL"] = url
+    began = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=QUICK)
+    assert time.monotonic() - began < QUICK
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1, done.stderr
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert PASSWORD not in done.stderr + done.stdout
+    parts = urlsplit(url)
+    shown = f"postgresql://{parts.username}@{parts.hostname}:{parts.port}{parts.path}"
+    assert lines[0].startswith(f"Tapis cannot start: database {shown}: "), lines[0]
+    return lines[0]
+
+
+def _on(url: str, sql: str) -> None:
+    """One statement on ``url`` (from a thread with an event loop of its own)."""
+    async def go() -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, go()).result()
+
+
+def test_postgres_unreachable_refused_or_missing(postgres_server: PostgresServer) -> None:
+    port = free_port()  # nothing listens there
+    assert "cannot connect" in postgres_start_fails(f"postgresql://tapis:{PASSWORD}@127.0.0.1:{port}/tapis")
+    server = urlsplit(postgres_server.dsn)
+    line = postgres_start_fails(f"postgresql://nobody:{PASSWORD}@{server.hostname}:{server.port}/tapis")
+    assert 'role "nobody" does not exist' in line
+    line = postgres_start_fails(f"postgresql://tapis:{PASSWORD}@{server.hostname}:{server.port}/nowhere")
+    assert 'database "nowhere" does not exist' in line
+
+
+def test_postgres_database_newer_than_the_code(pg_url: str) -> None:
+    _on(pg_url, "CREATE TABLE tapis_schema (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT '');"
+                "INSERT INTO tapis_schema (version) VALUES (99)")
+    url = pg_url.replace("postgresql://tapis@", f"postgresql://tapis:{PASSWORD}@")
+    assert "schema version 99 is newer than this Tapis" in postgres_start_fails(url)
+
+
 def copy_of_the_code(where: Path) -> Path:
     """A copy of ``bot/`` (to break its migrations) beside links to the other packages."""
     code = where / "code"
@@ -144,7 +201,7 @@ def copy_of_the_code(where: Path) -> Path:
 def test_broken_migration(folder: Path, mode: str) -> None:
     code = copy_of_the_code(folder)
     shipped = len(migrations())  # the broken one comes after every shipped migration
-    (code / "bot" / "migrations" / f"{shipped + 1:04d}_broken.sql").write_text("CREATE TABLE broken (\n",
+    (code / "bot" / "migrations" / "sqlite" / f"{shipped + 1:04d}_broken.sql").write_text("CREATE TABLE broken (\n",
                                                                               encoding="utf-8")
     line = start_fails(mode, folder / "tapis.sqlite3", cwd=code)
     assert f"migration {shipped + 1:04d} failed" in line
@@ -158,7 +215,7 @@ def test_missing_migrations(folder: Path, mode: str) -> None:
     code = copy_of_the_code(folder)
     shutil.rmtree(code / "bot" / "migrations")
     assert "migrations" in start_fails(mode, folder / "tapis.sqlite3", cwd=code)
-    (code / "bot" / "migrations").mkdir()
+    (code / "bot" / "migrations" / "sqlite").mkdir(parents=True)
     assert "no migrations found" in start_fails(mode, folder / "tapis.sqlite3", cwd=code)
 
 

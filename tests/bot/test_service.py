@@ -15,6 +15,8 @@ from bot.settings import Settings
 from bot.tables import StaleAction, TableService
 from games.errors import GameError, IllegalAction, NotYourTurn
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
 
 

@@ -83,10 +83,10 @@ async def test_unreachable_postgres_is_one_line() -> None:
 
 # -- processes ------------------------------------------------------------------------------------
 
-def shard_env(server: PostgresServer, folder: Path, ids: str, count: int = 2) -> dict[str, str]:
+def shard_env(url: str, ids: str, count: int = 2) -> dict[str, str]:
+    """A shard process on the PostgreSQL database ``url`` (its tables and its shards' locks)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SHARD_", "DATABASE_", "DISCORD_"))}
-    env.update(SHARD_COUNT=str(count), SHARD_IDS=ids, DATABASE_URL=server.dsn,
-               DATABASE_PATH=str(folder / "tapis.sqlite3"), PYTHONPATH=str(ROOT))
+    env.update(SHARD_COUNT=str(count), SHARD_IDS=ids, DATABASE_URL=url, PYTHONPATH=str(ROOT))
     return env
 
 
@@ -113,49 +113,49 @@ def wait_for(check: Any, timeout: float = 20.0) -> None:
         time.sleep(0.05)
 
 
-def test_one_process_per_shard_and_a_successor_after_kill_9(postgres_server: PostgresServer, tmp_path: Path) -> None:
+def test_one_process_per_shard_and_a_successor_after_kill_9(pg_url: str, tmp_path: Path) -> None:
     """A process plays on shards 0-1; a second one for shard 1, whether the shard process or the bot
     itself (``python -m bot``), exits 1 with one line; the first is killed with SIGKILL and a
     successor for the same shards owns them and restores their tables."""
-    first = spawn(shard_env(postgres_server, tmp_path, "0-1"), tmp_path, "--play", "--seed", "3")
+    first = spawn(shard_env(pg_url, "0-1"), tmp_path, "--play", "--seed", "3")
     try:
         assert ready(first) == 0
         wait_for(lambda: (tmp_path / "acks.jsonl").exists() and len((tmp_path / "acks.jsonl").read_bytes()) > 2000)
-        owned = asyncio.run(owners(postgres_server.dsn))
+        owned = asyncio.run(owners(pg_url))
         assert set(owned) == {0, 1} and len(set(owned.values())) == 1
 
-        second = spawn(shard_env(postgres_server, tmp_path, "1"), tmp_path)
+        second = spawn(shard_env(pg_url, "1"), tmp_path)
         out, err = second.communicate(timeout=60)
         assert (second.returncode, out, err) == (1, "", "Tapis cannot start: shard 1 is served by another process\n")
-        env = shard_env(postgres_server, tmp_path / "bot", "1,0") | {"DISCORD_TOKEN": "not.a.token"}
+        env = shard_env(pg_url, "1,0") | {"DISCORD_TOKEN": "not.a.token"}
         (tmp_path / "bot").mkdir()
         bot = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path / "bot", env=env, capture_output=True,
                              text=True, timeout=60)
         assert (bot.returncode, bot.stderr) == (1, "Tapis cannot start: shards 0, 1 are served by another process\n")
-        assert asyncio.run(owners(postgres_server.dsn)) == owned and first.poll() is None
+        assert asyncio.run(owners(pg_url)) == owned and first.poll() is None
     finally:
         first.send_signal(signal.SIGKILL)
         first.wait()
     acknowledged = len((tmp_path / "acks.jsonl").read_text().splitlines())
-    successor = spawn(shard_env(postgres_server, tmp_path, "0-1"), tmp_path)
+    successor = spawn(shard_env(pg_url, "0-1"), tmp_path)
     try:
         assert ready(successor) > 0, "the successor restored the tables of its shards"
-        assert set(asyncio.run(owners(postgres_server.dsn))) == {0, 1}
-        assert asyncio.run(owners(postgres_server.dsn)) != owned, "another connection owns them now"
+        assert set(asyncio.run(owners(pg_url))) == {0, 1}
+        assert asyncio.run(owners(pg_url)) != owned, "another connection owns them now"
         assert acknowledged > 0
     finally:
         successor.send_signal(signal.SIGKILL)
         successor.wait()
 
 
-def test_a_process_whose_lock_connection_is_lost_stops(postgres_server: PostgresServer, tmp_path: Path) -> None:
-    proc = spawn(shard_env(postgres_server, tmp_path, "0", count=4), tmp_path)
+def test_a_process_whose_lock_connection_is_lost_stops(pg_url: str, tmp_path: Path) -> None:
+    proc = spawn(shard_env(pg_url, "0", count=4), tmp_path)
     try:
         ready(proc)
-        backend = asyncio.run(owners(postgres_server.dsn))[0]
+        backend = asyncio.run(owners(pg_url))[0]
 
         async def terminate() -> None:
-            conn = await asyncpg.connect(postgres_server.dsn)
+            conn = await asyncpg.connect(pg_url)
             try:
                 await conn.fetchval("SELECT pg_terminate_backend($1)", backend)
             finally:
@@ -170,4 +170,4 @@ def test_a_process_whose_lock_connection_is_lost_stops(postgres_server: Postgres
     assert proc.returncode == 1
     last = err.splitlines()[-1]  # after the log line saying the same
     assert last == "Tapis stopped: the PostgreSQL connection owning shard 0 was lost (the connection closed)", err
-    assert asyncio.run(owners(postgres_server.dsn)) == {}
+    assert asyncio.run(owners(pg_url)) == {}

@@ -17,6 +17,7 @@ from bot.settings import Settings, SettingsError
 from bot.shards import ShardSet, parse_ids, shard_of
 from bot.tables import BotError, TableService
 
+pytestmark = pytest.mark.backends  # the restore and housekeeping tests run on SQLite and PostgreSQL
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
 
@@ -95,7 +96,7 @@ async def _table(service: TableService, guild: int, channel: int, *, computers: 
     return table
 
 
-async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Path) -> None:
+async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Any) -> None:
     """Tables on shards 0 and 1 of 2, each with a computer to act when the process stops: a process
     for shard 1 restores only shard 1's table and its computers play only there; shard 0's table
     waits, untouched, for its own process, which then plays it."""
@@ -132,7 +133,7 @@ async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Path
     await db.close()
 
 
-async def test_housekeeping_sweeps_and_purges_only_its_shards(db_path: Path) -> None:
+async def test_housekeeping_sweeps_and_purges_only_its_shards(db_path: Any) -> None:
     """Forgotten tables and departed servers: each process closes and erases its own only."""
     g0, g1 = guild_on(0, 2), guild_on(1, 2)
     db = await Database.open(db_path)

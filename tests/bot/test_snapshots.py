@@ -16,6 +16,8 @@ from bot.db import Database
 from bot.settings import Settings
 from bot.tables import TableService
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
 
 

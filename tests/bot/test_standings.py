@@ -19,6 +19,8 @@ from tests.bot.drive import open_table, play_turn
 from tests.bot.preview_driver import PreviewPage
 from tests.toygame import TOY
 
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+
 RESULT = re.compile(r"^\d\. alice: (-?\d+) points?, rating (\d+) → (\d+)$", re.M)
 LINE = re.compile(r"^(\d+)\. (.+): rating (\d+), (\d+) match(?:es)?, (\d+) wins?, (-?[\d.]+) points?$")
 

@@ -1,10 +1,12 @@
-"""The optimized legal-step lists of Le Trio / L'École against a plain oracle.
+"""The legal-step lists of Le Trio / L'École against a plain oracle, and the contract search
+against a brute force.
 
 The oracle below is the straightforward definition the engine's legal steps must match exactly
-(RULES.md 3.4: only steps that can be finished): every candidate add is checked with an uncached,
-exhaustive :func:`games.trio.search.solve`, with no shortcut (no "sure" plan, no cheap filter, no
-cache). It is compared with ``state.legal_actions`` on every position of computer-played, mixed
-and random matches, under default and alternative options.
+(RULES.md 3.4: only steps that can be finished): every candidate add is checked with the contract
+search :func:`games.trio.search.feasible`, itself checked against a brute force that tries every
+way (every run window and wild mask, every set rank) with none of its dominance rules. It is
+compared with ``state.legal_actions`` on every position of computer-played, mixed and random
+matches, under default and alternative options.
 """
 
 from __future__ import annotations
@@ -23,9 +25,19 @@ from games.trio.building import Built, Frame, is_complete
 from games.trio.contracts import run_wild_limit
 from games.trio.game import ECOLE, TRIO, TrioGame
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, card_at, is_wild, positions
-from games.trio.search import SeqPart, SetPart, _windows, abstract, can_go_out, counts_of, solve
+from games.trio.search import (
+    EVERY,
+    Distinct,
+    SeqPart,
+    SetPart,
+    abstract,
+    can_go_out,
+    counts_of,
+    feasible,
+    run_ways,
+)
 from games.trio.state import TrioState
-from games.trio.steps import ORDER, _keeps_out
+from games.trio.steps import ORDER, keeps_out
 
 # -- the plain oracle -----------------------------------------------------------------------------
 
@@ -82,7 +94,7 @@ def plain_possible(frame: Frame, hand: Sequence[Card], kinds: Sequence[str],
         parts.insert(0, plain_part(frame, *building))
     runs = tuple(p for p in parts if isinstance(p, SeqPart))
     sets = tuple(p for p in parts if isinstance(p, SetPart))
-    return solve(counts, wilds, runs, sets, True, frame.distinct) is not None
+    return feasible(counts, wilds, runs, sets, frame.distinct)
 
 
 def plain_legal(s: TrioState) -> list[Action]:
@@ -136,7 +148,7 @@ def plain_legal(s: TrioState) -> list[Action]:
             acts += [Action("onto", f"{m.id}:{e}" if e else str(m.id)) for e in m.layoff_ends(s.layoff_card)]
         acts.append(Action("cancel"))
     if s.must_out:
-        acts = [a for a in acts if a.kind in ("cancel", "discard") or _keeps_out(s, a)]
+        acts = [a for a in acts if a.kind in ("cancel", "discard") or keeps_out(s, a)]
     return sorted(set(acts), key=lambda a: (ORDER[a.kind], a.arg))
 
 
@@ -308,5 +320,78 @@ def test_run_windows_match_the_plain_enumeration() -> None:
             fixed = tuple((p, rng.random() < 0.2) for p in range(start, min(start + rng.randint(1, 3), 15)))
         part = SeqPart(lmin, max(lmin, 13), limit, suit, fixed)
         for substitute in (False, True):
-            got = sorted(_windows(counts, wilds, part, substitute))
+            got = sorted(run_ways(counts, wilds, part, EVERY if substitute else None))
             assert got == sorted(plain_windows(counts, wilds, part, substitute)), (hand, part, substitute)
+
+
+def brute_feasible(counts: tuple[int, ...], wilds: int, runs: Sequence[SeqPart], sets: Sequence[SetPart],
+                   distinct: Distinct, suits: tuple[str, ...] = (), ranks: tuple[int, ...] = ()) -> bool:
+    """Every way to lay each run (every suit, start and wild mask: :func:`plain_windows`), then every
+    rank and wild count of each set: no dominance rule, no ordering of alike parts."""
+    if runs:
+        return any(brute_feasible(left, wleft, runs[1:], sets, distinct, (*suits, suit), ranks)
+                   for suit, _, _, left, wleft in plain_windows(counts, wilds, runs[0], True)
+                   if not (distinct.runs and suit in (*distinct.suits, *suits)))
+    if not sets:
+        return True
+    part = sets[0]
+    for rank in [part.rank] if part.rank else [r for r in range(1, 14) if r != 2]:
+        if distinct.sets and rank in (*distinct.ranks, *ranks):
+            continue
+        held = sum(counts[s * 13 + rank - 1] for s in range(4))
+        for add_wild in (0, 1):
+            for size in range(max(part.smin, part.have_nat + part.have_wild), part.smax + 1):
+                naturals = size - part.have_nat - part.have_wild - add_wild
+                if (0 <= naturals <= held and add_wild <= wilds and part.have_wild + add_wild <= 1
+                        and part.have_nat + naturals >= 1):
+                    left = list(counts)
+                    for s in range(4):  # which suits give the naturals does not matter to sets
+                        take = min(naturals, left[s * 13 + rank - 1])
+                        left[s * 13 + rank - 1] -= take
+                        naturals -= take
+                    if brute_feasible(tuple(left), wilds - add_wild, runs, sets[1:], distinct, suits, (*ranks, rank)):
+                        return True
+    return False
+
+
+def test_feasible_matches_a_brute_force_search() -> None:
+    """The contract search (runs first, a wild standing in for a natural only where a later part may
+    want it, alike sets in rank order) answers as trying every way, on random hands, contracts with
+    runs of up to 7 cards, partly built parts and the distinct-ranks and -suits options."""
+    from games.cards import standard_decks
+
+    rng = random.Random("brute")
+    deck = standard_decks(3, 2)
+    contracts = [(v, n) for v, n in [("trio", n) for n in range(1, 8)] + [("ecole", n) for n in range(1, 9)]
+                 if n not in (7,) or v == "trio"]
+    agree = {True: 0, False: 0}
+    for trial in range(1500):
+        variant, contract = contracts[trial % len(contracts)]
+        frame = Frame(variant, contract, True, longer=rng.random() < 0.2)
+        if trial % 2:  # a dense hand: few ranks and suits, several wilds (parts compete for cards)
+            low = rng.randint(1, 8)
+            suits = rng.sample(SUITS, 2)
+            pool = [c for c in deck if is_wild(c) or (c.suit in suits and low <= POS_OF_RANK[c.rank] < low + 6)]
+            hand = rng.sample(pool, rng.randint(9, 15))
+        else:
+            hand = rng.sample(deck, rng.randint(9, 15))
+        kinds = frame.kinds_needed(())
+        building = None
+        if rng.random() < 0.3:
+            legal = [x for x in plain_candidates(frame, kinds[0], (), hand) if x[1] in hand]
+            if legal:
+                _, c, p = rng.choice(legal)
+                hand.remove(c)
+                building = (kinds[0], ((c, p),))
+                kinds = kinds[1:]
+        parts = [plain_part(frame, k, ()) for k in kinds]
+        if building is not None:
+            parts.insert(0, plain_part(frame, *building))
+        runs = tuple(p for p in parts if isinstance(p, SeqPart))
+        sets = tuple(p for p in parts if isinstance(p, SetPart))
+        distinct = Distinct(rng.random() < 0.3, rng.random() < 0.3, frozenset(), frozenset())
+        counts, wilds = counts_of(hand)
+        found = feasible(counts, wilds, runs, sets, distinct)
+        assert found == brute_feasible(counts, wilds, runs, sets, distinct), (variant, contract, hand, parts)
+        agree[found] += 1
+    assert min(agree.values()) > 150, agree

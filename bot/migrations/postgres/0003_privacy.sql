@@ -1,0 +1,5 @@
+-- Tapis schema, version 3 (PostgreSQL): servers the bot was removed from, in Unix seconds (issue 20).
+CREATE TABLE guild_departures (
+    guild_id    BIGINT PRIMARY KEY,
+    left_at     DOUBLE PRECISION NOT NULL
+);

@@ -1,0 +1,130 @@
+"""The SQL both backends run, and the writes that share a caller's transaction.
+
+Statements are written once, with ``?`` placeholders and SQLite's ``datetime('now')``; the
+PostgreSQL connection translates those two (:func:`bot.storage.postgres.translate`). The few
+statements that differ by dialect are dicts ``{"sqlite": ..., "postgres": ...}`` (``conn.dialect``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.storage.base import Conn, Rating
+
+INSERT_TABLE = """INSERT INTO game_tables (id, guild_id, channel_id, thread_id, message_id, game, seats,
+    options, seed, state, status, host_id, revision, active_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, status = ?, state = ?,
+    revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
+UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
+    updated_at = datetime('now') WHERE id = ?"""
+# The state is snapshotted every SNAPSHOT_EVERY actions (and at the end of each deal and match);
+# in between only the action rows and the revision are written (issue 14).
+SNAPSHOT_EVERY = 32
+UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
+    updated_at = datetime('now') WHERE id = ?"""
+SELECT_OPEN_LATER = {
+    "sqlite": """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
+        WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL AND a.rev > json_array_length(t.state, '$.log')
+        ORDER BY a.table_id, a.rev""",
+    "postgres": """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
+        WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL
+        AND a.rev > COALESCE(json_array_length(CAST(t.state AS json) -> 'log'), 0)
+        ORDER BY a.table_id, a.rev""",
+}
+SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
+UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
+UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
+UPDATE_SHOWN = "UPDATE game_tables SET shown_revision = ? WHERE id = ?"
+SELECT_SHOWN = "SELECT id, shown_revision FROM game_tables WHERE status = 'playing'"
+DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
+INSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, missed, away, level)
+    VALUES (?, ?, ?, ?, ?, ?, ?)"""
+UPDATE_SEAT = "UPDATE seats SET missed = ?, away = ? WHERE table_id = ? AND seat = ?"
+INSERT_ACTION = "INSERT INTO actions (table_id, rev, seat, action, by_computer) VALUES (?, ?, ?, ?, ?)"
+SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
+SELECT_CLOSED = """SELECT id, status FROM game_tables WHERE status IN ('over', 'cancelled')
+    ORDER BY updated_at DESC LIMIT ?"""
+SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
+SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
+SELECT_ACTIONS = "SELECT * FROM actions WHERE table_id = ? ORDER BY rev"
+INSERT_RESULT = """INSERT INTO results (table_id, guild_id, game, seat, user_id, name, score, place,
+    rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+SELECT_RESULTS = "SELECT * FROM results WHERE table_id = ? ORDER BY seat"
+SELECT_RATING = "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player_key = ?"
+UPSERT_RATING = """INSERT INTO ratings (guild_id, game, player_key, user_id, name, mu, sigma, matches, wins,
+    points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (guild_id, game, player_key) DO UPDATE SET name = excluded.name, mu = excluded.mu,
+    sigma = excluded.sigma, matches = excluded.matches, wins = excluded.wins, points = excluded.points"""
+TOP = """SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND (user_id IS NOT NULL) = ?
+    ORDER BY mu - 3 * sigma DESC, wins DESC, name LIMIT ?"""
+STATS = "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
+SELECT_GUILD = "SELECT locale, turn_timer FROM guild_settings WHERE guild_id = ?"
+SELECT_GUILDS = "SELECT guild_id, locale, turn_timer FROM guild_settings"
+UPSERT_GUILD = """INSERT INTO guild_settings (guild_id, locale, turn_timer) VALUES (?, ?, ?)
+    ON CONFLICT (guild_id) DO UPDATE SET locale = COALESCE(excluded.locale, guild_settings.locale),
+    turn_timer = COALESCE(excluded.turn_timer, guild_settings.turn_timer)"""
+SELECT_HINTS = "SELECT hints FROM guild_settings WHERE guild_id = ?"
+UPSERT_HINTS = """INSERT INTO guild_settings (guild_id, hints) VALUES (?, ?)
+    ON CONFLICT (guild_id) DO UPDATE SET hints = excluded.hints"""
+
+# History (issue 16): seats_user finds a member's seats, the results key joins each to its line.
+# Ties on finished_at (one second) go to the line written last: SQLite's rowid, PostgreSQL's
+# physical row order (ctid; results rows are appended and only rewritten by an erasure).
+HISTORY = {dialect: f"""SELECT r.table_id, r.game, r.seat, r.name, r.score, r.place, r.rating_before,
+    r.rating_after, r.finished_at FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
+    WHERE s.user_id = ? AND r.guild_id = ? AND (CAST(? AS TEXT) IS NULL OR r.game = ?)
+    ORDER BY r.finished_at DESC, r.{order} DESC LIMIT ? OFFSET ?"""
+           for dialect, order in (("sqlite", "rowid"), ("postgres", "ctid"))}
+HISTORY_COUNT = """SELECT COUNT(*) FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
+    WHERE s.user_id = ? AND r.guild_id = ? AND (CAST(? AS TEXT) IS NULL OR r.game = ?)"""
+
+
+async def write_actions(conn: Conn, table_id: str, *, state: dict[str, Any] | None, revision: int,
+                        status: str, actions: Iterable[tuple[int, int, str, bool]],
+                        seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None) -> None:
+    """Accepted actions ``(rev, seat, text, by_computer)``, the new state (``None``: no snapshot
+    this time, the action rows carry it) and seat flags ``(seat, missed, away)``; ``active_at``:
+    a member acted (Unix seconds)."""
+    if state is None:
+        await conn.run(UPDATE_PROGRESS, (revision, status, active_at, table_id))
+    else:
+        await conn.run(UPDATE_STATE, (json.dumps(state), revision, status, active_at, table_id))
+    await conn.run_many(INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
+    await conn.run_many(UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+
+
+async def write_seats(conn: Conn, table_id: str, seats: Sequence[dict[str, Any]]) -> None:
+    """A table's seats, replacing those saved."""
+    await conn.run(DELETE_SEATS, (table_id,))
+    await conn.run_many(INSERT_SEAT, [
+        (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)), s.get("level"))
+        for i, s in enumerate(seats)])
+
+
+async def write_result(conn: Conn, table_id: str, guild_id: int, game: str, status: str,
+                       results: Sequence[dict[str, Any]], ratings: Sequence[Rating]) -> None:
+    """The match's final lines and the players' new ratings, with the table's final status."""
+    await conn.run(UPDATE_STATUS, (status, table_id))
+    await conn.run_many(INSERT_RESULT, [
+        (table_id, guild_id, game, r["seat"], r.get("user_id"), r["name"], float(r["score"]), r["place"],
+         r.get("rating_before"), r.get("rating_after")) for r in results])
+    await conn.run_many(UPSERT_RATING, [
+        (guild_id, game, r.player_key, r.user_id, r.name, float(r.mu), float(r.sigma), r.matches, r.wins,
+         float(r.points)) for r in ratings])
+
+
+async def read_rating(conn: Conn, guild_id: int, game: str, player_key: str) -> Rating | None:
+    """A player's rating, read to be updated in this transaction: the server's ratings of that game
+    stay locked until it ends (:meth:`Conn.lock`), so two matches ending at once on PostgreSQL
+    cannot both read the old rating and lose one update (SQLite has one writer anyway)."""
+    await conn.lock(f"ratings:{guild_id}:{game}")
+    rows = await conn.fetch_all(SELECT_RATING, (guild_id, game, player_key))
+    return rating_of(rows[0]) if rows else None
+
+
+def rating_of(row: dict[str, Any]) -> Rating:
+    return Rating(row["player_key"], row["user_id"], row["name"], row["mu"], row["sigma"],
+                  row["matches"], row["wins"], row["points"])

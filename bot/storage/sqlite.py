@@ -1,0 +1,314 @@
+"""SQLite storage (the embedded default): a writer connection, a read-only reader, group commit.
+
+Migrations are ``bot/migrations/sqlite/NNNN_*.sql`` applied in order and tracked with
+``PRAGMA user_version``. Writes go through one connection; units arriving together share one
+transaction and one sync (group commit, :meth:`SqliteDatabase.transaction`); reads use a second,
+read-only connection (WAL), so they only ever see committed data. ``synchronous=FULL`` by
+default: an acknowledged move survives a power cut, not only a crash of the process. One process
+per database (:mod:`bot.lockfile`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import aiosqlite
+
+from bot import lockfile
+from bot.lockfile import StartupError
+from bot.storage.base import migrations, statements
+from bot.storage.database import Database
+
+log = logging.getLogger("bot.db")
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+GROUP_MAX = 64  # write blocks committed together at most
+
+
+class SqliteConn:
+    """:class:`bot.storage.base.Conn` over an aiosqlite connection.
+
+    Every cursor is closed on the database thread: a cursor left to be freed on the event loop's
+    thread resets its statement there, racing the database thread, which may be running that same
+    cached statement for another write (seen as ``sqlite3.InterfaceError: bad parameter or other
+    API misuse``)."""
+
+    dialect = "sqlite"
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self.raw.execute(sql, params) as cur:
+            return max(cur.rowcount, 0)
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        async with self.raw.executemany(sql, rows):
+            pass
+
+    async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self.raw.execute(sql, params) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        async with self.raw.execute(sql, params) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def lock(self, key: str) -> None:
+        """Nothing to do: SQLite's transactions already run one at a time (one writer)."""
+
+    async def snapshot(self) -> None:
+        """Nothing to do: nobody else writes while this transaction is open (one writer)."""
+
+
+class _Group:
+    """Write blocks committed together: ``pending`` blocks joined and not finished; ``done``
+    resolves when their ``COMMIT`` has returned (or failed)."""
+
+    def __init__(self) -> None:
+        self.pending = 0
+        self.joined = 0
+        self.ok = 0  # blocks whose writes are kept
+        self.begun = False
+        self.turn = asyncio.Lock()
+        self.closing: asyncio.Future[None] | None = None  # the COMMIT under way
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+
+class SqliteDatabase(Database):
+    """Writes serialized on one connection, each in one transaction; reads on a read-only
+    connection (the writer itself, under the write lock, for ``:memory:``)."""
+
+    dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection | None = None, *,
+                 path: str = ":memory:", lock: Path | None = None) -> None:
+        self.conn = conn
+        self.writer = SqliteConn(conn)
+        self.reader = reader
+        self.path = path
+        self._lock = lock
+        self._write = asyncio.Lock()  # held from BEGIN to COMMIT (and by reads of :memory:)
+        self._group: _Group | None = None  # the open group of write blocks (group commit)
+
+    @classmethod
+    async def connect(cls, path: str | Path, *, synchronous: str = "FULL") -> SqliteDatabase:
+        """Lock, connect to and migrate ``path`` (``:memory:`` allowed), creating its folder.
+
+        :raises StartupError: one line naming the file and the cause (in use by another process,
+            corrupt, read-only, unwritable folder, broken migrations...); nothing is left open."""
+        sync = synchronous.strip().upper()
+        if sync not in SYNCHRONOUS:
+            raise StartupError(f"database {path}: synchronous must be one of {', '.join(SYNCHRONOUS)}, "
+                               f"not {synchronous!r}")
+        memory = str(path) == ":memory:"
+        lock = None
+        if not memory:
+            path = Path(path)
+            lock = lockfile.acquire(path)  # creates the folder
+        opened: list[aiosqlite.Connection] = []
+        try:
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+            opened.append(conn)
+            conn.row_factory = aiosqlite.Row
+            writer = SqliteConn(conn)
+            await writer.run("PRAGMA busy_timeout = 5000")
+            await writer.run("PRAGMA foreign_keys = ON")
+            mode = await writer.scalar("PRAGMA journal_mode = WAL")
+            if not memory and str(mode).lower() != "wal":
+                raise StartupError(f"database {path}: cannot use write-ahead logging (journal mode {mode}); "
+                                   "is the file or its folder read-only?")
+            await writer.run(f"PRAGMA synchronous = {sync}")
+            db = cls(conn, path=str(path), lock=lock)
+            await db.migrate()
+            async with db.transaction() as probe:  # a read-only file opens silently read-only: fail now
+                await probe.run("UPDATE game_tables SET id = id WHERE 0")
+            if not memory:
+                reader = await aiosqlite.connect(_read_only_uri(Path(path)), uri=True, isolation_level=None)
+                opened.append(reader)
+                reader.row_factory = aiosqlite.Row
+                await SqliteConn(reader).run("PRAGMA busy_timeout = 5000")
+                db.reader = reader
+            return db
+        except BaseException as exc:
+            for c in opened:
+                try:
+                    await c.close()
+                except Exception:  # closing a broken connection: its error is not the cause
+                    pass
+            if lock is not None:
+                lockfile.release(lock)
+            if isinstance(exc, StartupError):
+                raise
+            if isinstance(exc, sqlite3.Error | OSError | RuntimeError):
+                raise StartupError(f"database {path}: {_cause(exc)}") from exc
+            raise
+
+    async def close(self) -> None:
+        """Close both connections and release the lock file (safe to call twice)."""
+        try:
+            if self.reader is not None:
+                await self.reader.close()
+            await self.conn.close()
+        finally:
+            if self._lock is not None:
+                lockfile.release(self._lock)
+                self._lock = None
+
+    async def version(self) -> int:
+        return int(await self.writer.scalar("PRAGMA user_version") or 0)
+
+    async def migrate(self) -> int:
+        """Apply the migrations newer than ``PRAGMA user_version``; returns the new version.
+
+        :raises StartupError: the database is newer than this code, or a migration fails (it is
+            rolled back: the file stays at the version before it)."""
+        current = await self.version()
+        known = migrations("sqlite")
+        if current > known[-1][0]:
+            raise StartupError(f"database {self.path}: schema version {current} is newer than this Tapis "
+                               f"(knows up to {known[-1][0]}); update Tapis")
+        for number, sql in known:
+            if number <= current:
+                continue
+            try:
+                async with self.transaction() as conn:
+                    for statement in statements(sql):
+                        await conn.run(statement)
+                    await conn.run(f"PRAGMA user_version = {number}")
+            except sqlite3.Error as exc:
+                raise StartupError(f"database {self.path}: migration {number:04d} failed: {_cause(exc)}") from exc
+            current = number
+        return current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteConn]:
+        """One unit of writes, all or none, acknowledged (the block exits) only once committed.
+
+        Group commit (issue 14): blocks that arrive while a transaction is open join it, each in
+        its own ``SAVEPOINT`` (a failing block rolls back to it and raises, the others go on); the
+        last block of the group runs ``COMMIT`` (one sync for all), and every block waits for it:
+        when ``COMMIT`` fails, every block of the group raises and nothing of the group is kept.
+        Blocks run one at a time, in arrival order, on the writer connection."""
+        group = self._group
+        if group is None:
+            group = self._group = _Group()
+        group.pending += 1
+        group.joined += 1
+        if group.joined >= GROUP_MAX:  # a full group takes no more: later blocks start the next
+            self._group = None
+        failed: BaseException | None = None
+        closer = False
+        try:
+            async with group.turn:
+                if not group.begun:
+                    await self._write.acquire()
+                    try:
+                        await self.writer.run("BEGIN IMMEDIATE")
+                    except BaseException:
+                        self._write.release()
+                        raise
+                    group.begun = True
+                elif not self.conn.in_transaction:  # an earlier block's error ended it (I/O...)
+                    raise sqlite3.OperationalError("the group's transaction was rolled back")
+                await self.writer.run("SAVEPOINT unit")
+                try:
+                    yield self.writer
+                except BaseException as exc:
+                    failed = exc
+                    await self._undo_unit()
+                else:
+                    await self.writer.run("RELEASE unit")
+                    group.ok += 1
+        finally:
+            group.pending -= 1
+            if group.pending == 0:
+                if self._group is group:
+                    self._group = None  # later blocks start the next group (after this COMMIT)
+                if group.begun:
+                    closer = True
+                    group.closing = asyncio.ensure_future(self._commit(group))
+        if failed is not None:
+            if closer:  # the writer is released before the error goes on
+                await asyncio.wait([group.done])
+            raise failed
+        await asyncio.shield(group.done)  # acknowledged only once its COMMIT has returned
+
+    async def _undo_unit(self) -> None:
+        try:
+            await self.writer.run("ROLLBACK TO unit")
+            await self.writer.run("RELEASE unit")
+        except Exception:  # SQLite rolled the whole transaction back (I/O error...)
+            pass
+
+    async def _commit(self, group: _Group) -> None:
+        """``COMMIT`` a group (``ROLLBACK`` when it fails or no block of it succeeded), then
+        release the writer."""
+        try:
+            await self.writer.run("COMMIT" if group.ok else "ROLLBACK")
+        except BaseException as exc:
+            try:
+                await self.writer.run("ROLLBACK")
+            except Exception:  # SQLite already rolled back, or the connection is gone
+                pass
+            group.done.set_exception(exc)
+            group.done.exception()  # retrieved: a group whose blocks all failed still has no waiter
+        else:
+            group.done.set_result(None)
+        finally:
+            self._write.release()
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[SqliteConn]:
+        """The read-only connection: it sees committed data only, never a transaction in progress."""
+        if self.reader is not None:
+            yield SqliteConn(self.reader)
+            return
+        async with self._write:  # :memory: has one connection: reads wait for the writer
+            yield self.writer
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        async with self._reading() as conn:
+            return await conn.fetch_all(sql, params)
+
+    async def checkpoint(self) -> bool:
+        """Copy the write-ahead log into the database file and empty it (``wal_checkpoint(TRUNCATE)``),
+        so erased data leaves the log too; ``False`` when a reader kept it from completing."""
+        if self.path == ":memory:":
+            return True
+        async with self._write:
+            async with self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur:
+                row = await cur.fetchone()
+        done = row is not None and row[0] == 0
+        if not done:
+            log.warning("database %s: the checkpoint after an erasure could not complete (a read in progress)",
+                        self.path)
+        return done
+
+
+def _read_only_uri(path: Path) -> str:
+    return f"file:{quote(str(path.resolve()))}?mode=ro"
+
+
+HINTS = {
+    "file is not a database": "file is not a database (corrupt, or not a Tapis SQLite file)",
+    "attempt to write a readonly database": "the file or its folder is read-only",
+    "unable to open database file": "cannot open the file (its folder is missing or not writable?)",
+    "database disk image is malformed": "the file is corrupt (database disk image is malformed)",
+}
+
+
+def _cause(exc: BaseException) -> str:
+    """One line describing why the database cannot be used."""
+    text = str(exc).strip() or type(exc).__name__
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    text = HINTS.get(text, text)
+    return " ".join(text.split())
