@@ -161,15 +161,17 @@ class TapisBot(commands.AutoShardedBot):
 
     async def own_shards(self) -> ShardSet:
         """Settle the shards this process serves (asking Discord for its recommended count when
-        ``SHARD_COUNT`` is not set), filter the tables to their servers, and, with PostgreSQL, own
-        them. :raises ShardTaken: another process serves one of them."""
+        ``SHARD_COUNT`` is not set), filter the tables to their servers, and, with PostgreSQL and a
+        token, own them. :raises ShardTaken: another process serves one of them."""
         count = self.shard_count
         if count is None:
             count, _url, _limits = await self.http.get_bot_gateway()
             self.shard_count = count
         self.served = ShardSet.of(count, self.shard_ids)
         self.service.serves = self.served.serves
-        if self.lease is None and not self.settings.local and is_postgres(self.settings.database_url):
+        # shards are owned against other processes connecting to Discord: not without a token (tests)
+        if self.lease is None and self.settings.token and not self.settings.local \
+                and is_postgres(self.settings.database_url):
             assert self.settings.database_url is not None
             self.lease = await ShardLease.acquire(self.settings.database_url, self.served.ids)
         if self.lease is not None and self._lease_watch is None:

@@ -19,7 +19,7 @@ from tools.pgserver import PostgresServer
 
 
 def pg_settings(server: PostgresServer, tmp_path: Path) -> Settings:
-    return Settings(token=None, database_path=tmp_path / "bot.sqlite3", default_locale="en", computer_pause=0,
+    return Settings(token="not.a.token", database_path=tmp_path / "bot.sqlite3", default_locale="en", computer_pause=0,
                     edit_interval=0, turn_timer=0, database_url=server.dsn, shard_count=2)
 
 
@@ -64,10 +64,12 @@ async def test_a_shard_served_elsewhere_stops_the_start(postgres_server: Postgre
         await elsewhere.release()
 
 
-async def test_local_mode_takes_no_lock(postgres_server: PostgresServer, tmp_path: Path) -> None:
-    """The local mode is a demo on its own database: it never owns Discord shards."""
+@pytest.mark.parametrize("change", [{"local": True}, {"token": None}])
+async def test_no_lock_without_discord(postgres_server: PostgresServer, tmp_path: Path, change: dict) -> None:
+    """The local mode (a demo on its own database) and a bot without a token (the simulated Discord
+    of the tests) connect to no Discord: they own no shards."""
     db = await Database.open(tmp_path / "bot.sqlite3")
-    bot = TapisBot(pg_settings(postgres_server, tmp_path).with_(local=True), db)
+    bot = TapisBot(pg_settings(postgres_server, tmp_path).with_(**change), db)
     await bot._async_setup_hook()
     try:
         await bot.own_shards()
