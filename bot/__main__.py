@@ -5,7 +5,10 @@ with ``--local``, it starts the local mode: the same bot against a simulated Dis
 
 A database that cannot be used (corrupt, read-only, in use by another process, broken migrations)
 stops the start at once: one line on stderr naming the file and the cause, exit status 1, so a
-supervisor sees the failure instead of a hung process.
+supervisor sees the failure instead of a hung process. So do bad settings (``SHARD_IDS=9`` with
+``SHARD_COUNT=4``...) and, with PostgreSQL, a shard already served by another process
+(``Tapis cannot start: shard 2 is served by another process``). A process whose shards' lock
+connection is lost stops with status 1 (:mod:`bot.shards`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import sys
 from pathlib import Path
 
 from bot.lockfile import StartupError
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
 
@@ -27,7 +30,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="Run the Tapis Discord bot. Reads .env: DISCORD_TOKEN, DATABASE_PATH (default "
-                    "data/tapis.sqlite3), DEV_GUILD_ID (instant command sync), DEFAULT_LOCALE (fr or en). "
+                    "data/tapis.sqlite3), DEV_GUILD_ID (instant command sync), DEFAULT_LOCALE (fr or en), "
+                    "SHARD_COUNT and SHARD_IDS (the shards this process serves, e.g. 0-3). "
                     "Without a token it starts the local mode.")
     parser.add_argument("--local", action="store_true",
                         help="run against a simulated Discord in your browser (no token needed)")
@@ -49,18 +53,28 @@ async def run_discord(settings: Settings) -> int:
 
     from bot.client import TapisBot
     from bot.db import Database
+    from bot.shards import claim
 
     assert settings.token is not None
-    async with await Database.open(settings.database, synchronous=settings.synchronous) as db:
-        bot = TapisBot(settings, db)
-        await bot.open_health()  # METRICS_PORT, before the login: a port in use stops the start at once
-        log.info("starting Tapis (database %s, dev guild %s)", db.path, settings.dev_guild_id)
-        try:
-            async with bot:
-                await bot.start(settings.token)
-        except discord.LoginFailure:
-            log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.")
-            return 1
+    lease = await claim(settings)  # a process refused for its shards touches nothing
+    try:
+        async with await Database.open(settings.database, synchronous=settings.synchronous) as db:
+            bot = TapisBot(settings, db, lease=lease)
+            lease = None  # the bot releases it on close
+            await bot.open_health()  # METRICS_PORT, before the login: a port in use stops the start at once
+            log.info("starting Tapis (database %s, dev guild %s)", db.path, settings.dev_guild_id)
+            try:
+                async with bot:
+                    await bot.start(settings.token)
+            except discord.LoginFailure:
+                log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.")
+                return 1
+            if bot.stopped_by is not None:
+                print(f"Tapis stopped: {bot.stopped_by}", file=sys.stderr, flush=True)
+                return 1
+    finally:
+        if lease is not None:
+            await lease.release()
     return 0
 
 
@@ -85,7 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(args.verbose)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl+C stops it even when started from a script
     overrides = {"database_path": args.database} if args.database else {}
-    settings = Settings.from_env(**overrides)
+    try:
+        settings = Settings.from_env(**overrides)
+    except SettingsError as exc:
+        print(f"Tapis cannot start: {exc}", file=sys.stderr, flush=True)
+        return 1
     try:
         if args.local or not settings.token:
             return asyncio.run(run_local_mode(settings, args))

@@ -1,4 +1,9 @@
-"""TapisBot: loads the cogs, registers the DynamicItem, restores tables, syncs commands.
+"""TapisBot: loads the cogs, registers the DynamicItem, owns its shards, restores tables, syncs commands.
+
+The bot is an ``AutoShardedBot``: it serves the shards of ``Settings.shard_ids`` (all by default)
+among ``Settings.shard_count`` (Discord's recommendation by default); only the tables of servers on
+those shards are restored and served (:mod:`bot.shards`). With PostgreSQL, the shards are owned
+through advisory locks: a lost lock connection stops the bot (:attr:`TapisBot.stopped_by`).
 
 Every interaction gets an answer: refusals and failures through :meth:`TapisBot.guard`, clicks on
 components no handler knows (forged or foreign custom_ids) through :meth:`TapisBot.on_interaction`;
@@ -8,6 +13,7 @@ every reply is cut to Discord's limits, with user input echoed at most ``limits.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -27,6 +33,7 @@ from bot.ids import ParsedId
 from bot.metrics import component_kind
 from bot.presenter import Presenter
 from bot.settings import Settings
+from bot.shards import ShardLease, ShardSet, is_postgres
 from bot.tables import BotError, Table, TableService
 from bot.views import TapisItem
 from games.errors import GameError
@@ -48,6 +55,21 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         finally:
             kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
             self.client.metrics.interaction(kind, began)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Commands of a server on another process's shard are refused (Discord sends a server's
+        events to its shard, so this should not happen; never served twice if it does)."""
+        bot: TapisBot = interaction.client  # type: ignore[assignment]
+        if bot.serves(interaction.guild_id):
+            return True
+        log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
+                    interaction.guild_id, bot.served)
+        if interaction.type is discord.InteractionType.autocomplete:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+        else:
+            await reply(interaction, t(bot.private_locale(interaction), "other_shard"))
+        return False
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         bot: TapisBot = interaction.client  # type: ignore[assignment]
@@ -77,14 +99,24 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
         log.warning("could not answer interaction %s", interaction.id)
 
 
-class TapisBot(commands.Bot):
-    """The Discord bot: a :class:`TableService` shown by a :class:`Presenter`."""
+class TapisBot(commands.AutoShardedBot):
+    """The Discord bot: a :class:`TableService` shown by a :class:`Presenter`.
 
-    def __init__(self, settings: Settings, db: Database, **kwargs: Any) -> None:
+    ``lease``: the shards' advisory locks when the caller took them before logging in; otherwise
+    the bot takes them in :meth:`setup_hook` (PostgreSQL only). Either way it releases them on close."""
+
+    def __init__(self, settings: Settings, db: Database, *, lease: ShardLease | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.default()
+        # without a token (local mode, tests) there is no Discord to recommend a count: one shard
+        count = settings.shard_count if settings.shard_count is not None or settings.token else 1
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=TapisTree,
-                         help_command=None, **kwargs)
+                         help_command=None, shard_count=count, shard_ids=ids, **kwargs)
         self.settings = settings
+        self.lease = lease
+        self.served: ShardSet | None = None  # known in setup_hook (Discord's recommended count)
+        self.stopped_by: str | None = None  # why the bot stopped itself (its shards' lock was lost)
+        self._lease_watch: asyncio.Task[None] | None = None
         self.db = db
         self.presenter = Presenter(self)
         self.hands = Hands(self)
@@ -111,6 +143,7 @@ class TapisBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)
+        await self.own_shards()
         self.presenter.starting = True  # only tables whose message is behind are redrawn
         restored = await self.service.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
@@ -125,6 +158,48 @@ class TapisBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+
+    async def own_shards(self) -> ShardSet:
+        """Settle the shards this process serves (asking Discord for its recommended count when
+        ``SHARD_COUNT`` is not set), filter the tables to their servers, and, with PostgreSQL and a
+        token, own them. :raises ShardTaken: another process serves one of them."""
+        count = self.shard_count
+        if count is None:
+            count, _url, _limits = await self.http.get_bot_gateway()
+            self.shard_count = count
+        self.served = ShardSet.of(count, self.shard_ids)
+        self.service.serves = self.served.serves
+        # shards are owned against other processes connecting to Discord: not without a token (tests)
+        if self.lease is None and self.settings.token and not self.settings.local \
+                and is_postgres(self.settings.database_url):
+            assert self.settings.database_url is not None
+            self.lease = await ShardLease.acquire(self.settings.database_url, self.served.ids)
+        if self.lease is not None and self._lease_watch is None:
+            self._lease_watch = asyncio.get_running_loop().create_task(self._stop_when_lost(self.lease))
+        log.info("serving %s", self.served)
+        return self.served
+
+    async def _stop_when_lost(self, lease: ShardLease) -> None:
+        """Another process may own the shards once their lock is lost: stop serving at once."""
+        await lease.lost.wait()
+        self.stopped_by = lease.why()
+        await self.close()
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process serves the server ``guild_id`` (direct messages: yes)."""
+        return guild_id is None or self.served is None or self.served.serves(guild_id)
+
+    async def _serves_table(self, parsed: ParsedId | None) -> bool:
+        """Whether the table of a component is served here: a table this process does not hold,
+        clicked outside a server (the click says no server), is looked up."""
+        if parsed is None or self.served is None or self.served.everything:
+            return True
+        try:
+            self.service.get(parsed.table)
+            return True
+        except BotError:
+            row = await self.db.table(parsed.table)
+        return row is None or self.served.serves(row["guild_id"])
 
     def locale_for(self, interaction: discord.Interaction[Any]) -> str:
         """The server's language (``/settings language:``): public messages."""
@@ -161,6 +236,10 @@ class TapisBot(commands.Bot):
         """Every Tapis button and menu lands here: routed by the verb in its custom_id (timed)."""
         began = time.perf_counter()
         async with self.guard(interaction):
+            if not self.serves(interaction.guild_id) or not await self._serves_table(parsed):
+                log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
+                            interaction.guild_id, self.served)
+                raise BotError.of("other_shard")
             if parsed is None:
                 raise BotError.of("unknown_verb")
             action = parsed.action
@@ -208,7 +287,12 @@ class TapisBot(commands.Bot):
             log.warning("could not post a notice in channel %s", place_id)
 
     async def close(self) -> None:
-        await self.service.close()
-        await super().close()
-        if self.health is not None:
-            await self.health.stop()
+        """Stop serving (timers, computer players, Discord, /metrics), then give the shards back."""
+        try:
+            await self.service.close()
+            await super().close()
+            if self.health is not None:
+                await self.health.stop()
+        finally:
+            if self.lease is not None:
+                await self.lease.release()

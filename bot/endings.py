@@ -43,6 +43,7 @@ class Endings:
     metrics: Metrics
     clock: Callable[[], float]
     _prefs: dict[int, tuple[str, int]]
+    serves: Callable[[int], bool]
 
     async def prefs(self, guild_id: int) -> tuple[str, int]:
         raise NotImplementedError
@@ -91,7 +92,8 @@ class Endings:
         log.info("table %s over", table.id)
 
     async def restore(self) -> int:
-        """Load every server's settings and rebuild every open table from SQLite; returns how many.
+        """Load every server's settings and rebuild the open tables of the servers on this process's
+        shards (``serves``) from the database; returns how many.
 
         A match whose saved state is already over (it ended as the process died, before this
         version saved the end in the same transaction) is finished now: results, ratings, status."""
@@ -103,7 +105,7 @@ class Endings:
         count = 0
         later = await self.db.open_later_actions()
         for row, seat_rows in await self.db.open_tables():
-            if row["id"] in self.tables:
+            if row["id"] in self.tables or not self.serves(row["guild_id"]):
                 continue
             try:
                 game = GAMES[row["game"]]

@@ -33,6 +33,7 @@ class Housekeeping:
     errors: list[BaseException]
     _robots: dict[str, asyncio.Task[Any]]
     clock: Callable[[], float]
+    serves: Callable[[int], bool]
     departed: dict[int, float] | None = None  # server id -> when the bot left it (loaded at the first sweep)
 
     async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
@@ -74,7 +75,8 @@ class Housekeeping:
         """Delete the data of every server the bot left at least ``guild_retention`` seconds ago (the
         departures are read once, then kept up to date in memory: a sweep costs no query)."""
         if self.departed is None:
-            self.departed = await privacy.departures(self.db)  # type: ignore[attr-defined]
+            self.departed = {guild: at for guild, at in (await privacy.departures(self.db)).items()  # type: ignore[attr-defined]
+                             if self.serves(guild)}
         if not any(at <= self.clock() - self.settings.guild_retention for at in self.departed.values()):
             return []
         return await privacy.purge_departed(self, self.clock())  # type: ignore[arg-type]

@@ -44,9 +44,9 @@ def build_world(env: Any) -> tuple[Any, Any, list[Any]]:
 
 def local_settings(settings: Settings) -> Settings:
     """No turn timer (you may play several seats) and every change shown at once; computers keep
-    their pause so tricks form visibly."""
+    their pause so tricks form visibly. One process, one shard (``SHARD_*`` are for Discord)."""
     return settings.with_(edit_interval=0, turn_timer=0, database_path=local_database(settings), dev_guild_id=None,
-                          local=True)
+                          local=True, shard_count=1, shard_ids=None)
 
 
 def quiet_logging() -> None:

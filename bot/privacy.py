@@ -255,6 +255,7 @@ async def purge_departed(service: TableService, now: float) -> list[int]:
     async with service.db.transaction() as conn:
         rows = await conn.fetch_all("SELECT guild_id FROM guild_departures WHERE left_at <= ? ORDER BY guild_id",
                                    (float(now - service.settings.guild_retention),))
+    rows = [row for row in rows if service.serves(row["guild_id"])]  # another process purges its shards'
     for row in rows:
         await erase_guild(service, row["guild_id"], gone=True)
     return [row["guild_id"] for row in rows]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from bot.shards import parse_ids
 from games.i18n import LOCALES
 
 
@@ -30,7 +31,9 @@ class Settings:
     ``metrics_port`` / ``metrics_host``: where ``/metrics`` and ``/healthz`` are served
     (``METRICS_PORT``, unset = off; ``METRICS_HOST``, default 127.0.0.1; :mod:`bot.health`);
     ``image_workers``: processes the table and hand images are drawn in (``IMAGE_WORKERS``, 2 when
-    read from the environment, where 0 means worker threads, the default of a bare ``Settings()``).
+    read from the environment, where 0 means worker threads, the default of a bare ``Settings()``);
+    ``shard_count``: Discord shards of the bot (``SHARD_COUNT``; ``None``: Discord's recommended count);
+    ``shard_ids``: the shards this process serves (``SHARD_IDS``, such as ``0-3``; ``None``: all).
     """
 
     token: str | None = field(default=None, repr=False)
@@ -53,6 +56,8 @@ class Settings:
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
     image_workers: int = 0
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, dotenv: bool = True, **overrides: Any) -> Settings:
@@ -82,6 +87,7 @@ class Settings:
             metrics_port=_port(env.get("METRICS_PORT"), "METRICS_PORT"),
             metrics_host=(env.get("METRICS_HOST") or "").strip() or "127.0.0.1",
             image_workers=int(w) if (w := (env.get("IMAGE_WORKERS") or "").strip()).isdigit() else 2,
+            **_shards(env.get("SHARD_COUNT"), env.get("SHARD_IDS")),
         )
         return replace(settings, **overrides)
 
@@ -94,6 +100,29 @@ class Settings:
         return replace(self, **changes)
 
 
+class SettingsError(ValueError):
+    """A setting with a value Tapis cannot use: the text is one line naming it."""
+
+
+def _shards(count_text: str | None, ids_text: str | None) -> dict[str, Any]:
+    """``SHARD_COUNT`` (a whole number, 1 or more; blank: Discord's recommendation) and ``SHARD_IDS``
+    (ranges such as ``0-3`` or ``0,2,5-7`` within the count; blank: every shard)."""
+    count_text, ids_text = (count_text or "").strip(), (ids_text or "").strip()
+    count = None
+    if count_text:
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise SettingsError(f"SHARD_COUNT must be a whole number of shards (1 or more), not {count_text!r}")
+        count = int(count_text)
+    if not ids_text:
+        return {"shard_count": count, "shard_ids": None}
+    if count is None:
+        raise SettingsError(f"SHARD_IDS={ids_text} needs SHARD_COUNT, the bot's total number of shards")
+    try:
+        return {"shard_count": count, "shard_ids": parse_ids(ids_text, count)}
+    except ValueError as exc:
+        raise SettingsError(str(exc)) from None
+
+
 def _number(text: str | None, default: float) -> float:
     """A positive number from the environment, else ``default``."""
     try:
@@ -101,13 +130,15 @@ def _number(text: str | None, default: float) -> float:
     except ValueError:
         return default
     return value if value > 0 else default
+
+
 def _port(text: str | None, name: str) -> int | None:
     """A TCP port from the environment (1-65535); blank means off (``None``)."""
     text = (text or "").strip()
     if not text:
         return None
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise ValueError(f"{name} must be a port number from 1 to 65535, not {text!r}")
+        raise SettingsError(f"{name} must be a port number from 1 to 65535, not {text!r}")
     return int(text)
 
 
@@ -118,7 +149,7 @@ def _seconds(text: str | None, name: str, default: float) -> float:
     try:
         value = float(text)  # type: ignore[arg-type]
     except ValueError:
-        raise ValueError(f"{name} must be a number of seconds, not {text!r}") from None
+        raise SettingsError(f"{name} must be a number of seconds, not {text!r}") from None
     if not (math.isfinite(value) and value >= 0):
-        raise ValueError(f"{name} must be a number of seconds (0 or more), not {text!r}")
+        raise SettingsError(f"{name} must be a number of seconds (0 or more), not {text!r}")
     return value

@@ -51,6 +51,11 @@ def _deal_ended(old: State | None, new: State) -> bool:
     return bool(old.view(None).get("deal_no") != new.view(None).get("deal_no"))
 
 
+def _every_server(guild_id: int) -> bool:
+    """One process serving every shard."""
+    return True
+
+
 class TableService(AutoPlay, Housekeeping, Endings):
     """The tables of every server, their locks, and the one path that changes them."""
 
@@ -68,6 +73,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
         self._prefs: dict[int, tuple[str, int]] = {}
         self.metrics = Metrics(lambda: self.tables.values())
         self.errors: list[BaseException] = Failures(self.metrics)  # unexpected failures (logged, counted)
+        self.serves: Callable[[int], bool] = _every_server  # the servers on this process's shards
 
     # -- lookup ------------------------------------------------------------------------------
 
@@ -105,6 +111,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
                      host_name: str, game: str, options: dict[str, Any] | None = None,
                      seats: int | None = None, seed: str | None = None) -> Table:
         """Open a lobby with the host seated. :raises GameError: bad game, seats or options."""
+        if not self.serves(guild_id):
+            raise BotError.of("other_shard")
         g = find_game(game)
         resolved = g.resolve_options(options)
         capacity = g.max_seats if seats is None else seats
