@@ -48,7 +48,7 @@ def _deal_ended(old: State | None, new: State) -> bool:
     """Whether ``new`` is in another deal than ``old`` (a snapshot is saved at each deal's end)."""
     if old is None:
         return True
-    return bool(old.view(None).get("deal_no") != new.view(None).get("deal_no"))
+    return old.deal_index() != new.deal_index()
 
 
 def _every_server(guild_id: int) -> bool:

@@ -311,6 +311,13 @@ class State(ABC):
         """The canonical texts of every action applied so far."""
         return self._log[: self.rev]
 
+    def deal_index(self) -> int | None:
+        """The number of the deal in progress, cheaply (the bot asks after every action): it changes
+        exactly when a deal ends. The public view's ``deal_no`` by default; games override it with the
+        counter they keep (which, unlike the view, may run one past the last deal once it is over)."""
+        number = self.view(None).get("deal_no")
+        return number if isinstance(number, int) else None
+
     def pending_picks(self, seat: int) -> int:
         """How many successive single-card steps of one kind ``seat`` must make now (an écart of
         6 is 6 ``discard:`` steps). The bot may gather them in one multi-select and apply them in

@@ -1,6 +1,6 @@
 """What both storage backends share: the connection interface, the migrations, the ``Database`` API.
 
-A backend provides a :class:`Conn` (the four calls every SQL call site uses, plus a lock) and a
+A backend provides a :class:`Conn` (the five calls every SQL call site uses, plus a lock) and a
 :class:`Database` subclass with ``transaction()`` (one unit of writes, committed before its block
 exits), ``_all()`` (a read of committed data), ``migrate()``, ``version()`` and ``close()``; the
 methods the bot calls (tables, actions, results, ratings, settings) are written once here.
@@ -32,6 +32,11 @@ class Conn(Protocol):
 
     async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """One statement over many parameter rows."""
+        ...
+
+    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> None:
+        """Each statement over its parameter rows, in order: on SQLite one round trip to the
+        database thread for all (a statement without rows is skipped)."""
         ...
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:

@@ -72,6 +72,10 @@ class PgConn:
         elif rows:
             await self.raw.executemany(translate(sql), rows)
 
+    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> None:
+        for sql, rows in steps:
+            await self.run_many(sql, rows)
+
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         return await self.raw.fetchval(translate(sql), *params)
 

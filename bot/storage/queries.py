@@ -88,12 +88,11 @@ async def write_actions(conn: Conn, table_id: str, *, state: dict[str, Any] | No
     """Accepted actions ``(rev, seat, text, by_computer)``, the new state (``None``: no snapshot
     this time, the action rows carry it) and seat flags ``(seat, missed, away)``; ``active_at``:
     a member acted (Unix seconds)."""
-    if state is None:
-        await conn.run(UPDATE_PROGRESS, (revision, status, active_at, table_id))
-    else:
-        await conn.run(UPDATE_STATE, (json.dumps(state), revision, status, active_at, table_id))
-    await conn.run_many(INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions])
-    await conn.run_many(UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])
+    await conn.run_batch([
+        (UPDATE_PROGRESS, [(revision, status, active_at, table_id)]) if state is None else
+        (UPDATE_STATE, [(json.dumps(state), revision, status, active_at, table_id)]),
+        (INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions]),
+        (UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])])
 
 
 async def write_seats(conn: Conn, table_id: str, seats: Sequence[dict[str, Any]]) -> None:

@@ -29,37 +29,67 @@ from bot.storage.database import Database
 log = logging.getLogger("bot.db")
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 GROUP_MAX = 64  # write blocks committed together at most
+BEGIN = "BEGIN IMMEDIATE"
 
 
 class SqliteConn:
-    """:class:`bot.storage.base.Conn` over an aiosqlite connection.
+    """:class:`bot.storage.base.Conn` over an aiosqlite connection: each call is one round trip to
+    its database thread, which runs the statement, reads its rows and closes its cursor there.
 
-    Every cursor is closed on the database thread: a cursor left to be freed on the event loop's
-    thread resets its statement there, racing the database thread, which may be running that same
-    cached statement for another write (seen as ``sqlite3.InterfaceError: bad parameter or other
-    API misuse``)."""
+    ``pending``: transaction statements (``BEGIN``, ``SAVEPOINT``, ``RELEASE``) that go out with the
+    next call, ahead of its statement, instead of a round trip each (group commit,
+    :meth:`SqliteDatabase.transaction`). Cursors never leave the database thread: a cursor freed
+    on the event loop's thread resets its statement there, racing the database thread, which may
+    be running that same cached statement for another write (seen as ``sqlite3.InterfaceError:
+    bad parameter or other API misuse``)."""
 
     dialect = "sqlite"
 
     def __init__(self, raw: aiosqlite.Connection) -> None:
         self.raw = raw
+        self.pending: list[str] = []
+
+    async def _call(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]], fetch: bool = False
+                    ) -> tuple[int, list[sqlite3.Row]]:
+        """Run ``pending``, then each step's statement over its parameter rows, on the database
+        thread in one round trip: ``(rows changed by the last step, its rows when fetch)``.
+        ``pending`` is emptied even when one of its statements fails (the error is the caller's)."""
+        pending, self.pending = self.pending, []
+
+        def work(db: sqlite3.Connection) -> tuple[int, list[sqlite3.Row]]:
+            for sql in pending:
+                db.execute(sql).close()
+            changed, rows = 0, []
+            for sql, params in steps:
+                cur = db.execute(sql, params[0]) if len(params) == 1 else db.executemany(sql, params)
+                try:
+                    changed = max(cur.rowcount, 0)
+                    rows = cur.fetchall() if fetch else []
+                finally:
+                    cur.close()
+            return changed, rows
+
+        # aiosqlite's way of running a function on its thread (its backup() and iterdump() use it)
+        return await self.raw._execute(work, self.raw._conn)  # type: ignore[no-any-return]
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self.raw.execute(sql, params) as cur:
-            return max(cur.rowcount, 0)
+        return (await self._call([(sql, [params])]))[0]
 
     async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self.raw.executemany(sql, rows):
-            pass
+        await self.run_batch([(sql, rows)])
+
+    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> None:
+        """Each statement over its parameter rows, in order, in one round trip."""
+        batch = [(sql, rows) for sql, rows in ((s, list(r)) for s, r in steps) if rows]
+        if batch:
+            await self._call(batch)
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self.raw.execute(sql, params) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
+        rows = (await self._call([(sql, [params])], fetch=True))[1]
+        return rows[0][0] if rows else None
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        async with self.raw.execute(sql, params) as cur:
-            return [dict(r) for r in await cur.fetchall()]
+        return [dict(r) for r in (await self._call([(sql, [params])], fetch=True))[1]]
 
     async def lock(self, key: str) -> None:
         """Nothing to do: SQLite's transactions already run one at a time (one writer)."""
@@ -196,7 +226,11 @@ class SqliteDatabase(Database):
         its own ``SAVEPOINT`` (a failing block rolls back to it and raises, the others go on); the
         last block of the group runs ``COMMIT`` (one sync for all), and every block waits for it:
         when ``COMMIT`` fails, every block of the group raises and nothing of the group is kept.
-        Blocks run one at a time, in arrival order, on the writer connection."""
+        Blocks run one at a time, in arrival order, on the writer connection.
+
+        Round trips to the database thread: ``BEGIN``, ``SAVEPOINT`` and ``RELEASE`` go out with the
+        next statement (:attr:`SqliteConn.pending`), so a block writing with one call
+        (:meth:`SqliteConn.run_batch`) costs one trip, and its group one more for ``COMMIT``."""
         group = self._group
         if group is None:
             group = self._group = _Group()
@@ -204,28 +238,25 @@ class SqliteDatabase(Database):
         group.joined += 1
         if group.joined >= GROUP_MAX:  # a full group takes no more: later blocks start the next
             self._group = None
+        writer = self.writer
         failed: BaseException | None = None
         closer = False
         try:
             async with group.turn:
                 if not group.begun:
                     await self._write.acquire()
-                    try:
-                        await self.writer.run("BEGIN IMMEDIATE")
-                    except BaseException:
-                        self._write.release()
-                        raise
                     group.begun = True
-                elif not self.conn.in_transaction:  # an earlier block's error ended it (I/O...)
-                    raise sqlite3.OperationalError("the group's transaction was rolled back")
-                await self.writer.run("SAVEPOINT unit")
+                    writer.pending.append(BEGIN)
+                elif BEGIN not in writer.pending and not self.conn.in_transaction:
+                    raise sqlite3.OperationalError("the group's transaction was rolled back")  # (I/O error...)
+                writer.pending.append("SAVEPOINT unit")
                 try:
-                    yield self.writer
+                    yield writer
                 except BaseException as exc:
                     failed = exc
                     await self._undo_unit()
                 else:
-                    await self.writer.run("RELEASE unit")
+                    writer.pending.append("RELEASE unit")
                     group.ok += 1
         finally:
             group.pending -= 1
@@ -242,20 +273,31 @@ class SqliteDatabase(Database):
         await asyncio.shield(group.done)  # acknowledged only once its COMMIT has returned
 
     async def _undo_unit(self) -> None:
+        """Undo the failed block's writes: nothing to send when its ``SAVEPOINT`` never went out."""
+        if self.writer.pending[-1:] == ["SAVEPOINT unit"]:
+            self.writer.pending.pop()
+            return
         try:
-            await self.writer.run("ROLLBACK TO unit")
-            await self.writer.run("RELEASE unit")
+            await self.writer.run_batch([("ROLLBACK TO unit", [()]), ("RELEASE unit", [()])])
         except Exception:  # SQLite rolled the whole transaction back (I/O error...)
             pass
 
     async def _commit(self, group: _Group) -> None:
-        """``COMMIT`` a group (``ROLLBACK`` when it fails or no block of it succeeded), then
-        release the writer."""
+        """``COMMIT`` a group with its last ``RELEASE`` (``ROLLBACK`` when it fails or no block of it
+        succeeded; nothing when no statement went out), then release the writer."""
+        writer = self.writer
         try:
-            await self.writer.run("COMMIT" if group.ok else "ROLLBACK")
+            if BEGIN in writer.pending:  # no block sent a statement
+                writer.pending.clear()
+            elif group.ok:
+                await writer.run("COMMIT")
+            else:
+                writer.pending.clear()
+                await writer.run("ROLLBACK")
         except BaseException as exc:
+            writer.pending.clear()
             try:
-                await self.writer.run("ROLLBACK")
+                await writer.run("ROLLBACK")
             except Exception:  # SQLite already rolled back, or the connection is gone
                 pass
             group.done.set_exception(exc)
@@ -284,9 +326,8 @@ class SqliteDatabase(Database):
         if self.path == ":memory:":
             return True
         async with self._write:
-            async with self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cur:
-                row = await cur.fetchone()
-        done = row is not None and row[0] == 0
+            busy = await self.writer.scalar("PRAGMA wal_checkpoint(TRUNCATE)")
+        done = busy == 0
         if not done:
             log.warning("database %s: the checkpoint after an erasure could not complete (a read in progress)",
                         self.path)

@@ -391,6 +391,9 @@ class PiquetState(State):
             else (-float(score), float(score))
         return Outcome.from_scores(scores)
 
+    def deal_index(self) -> int:
+        return self.deal_no
+
     def view(self, seat: int | None) -> JSON:
         """The public table plus ``seat``'s own cards; keys in the package docstring."""
         from games.piquet.views import build_view

@@ -381,6 +381,9 @@ class TarotState(DealAccounting, State):
 
     # -- views and results -------------------------------------------------------------------
 
+    def deal_index(self) -> int:
+        return self.deal_no
+
     def view(self, seat: int | None) -> JSON:
         """See :func:`games.tarot.view.build_view` for the keys."""
         from games.tarot.view import build_view

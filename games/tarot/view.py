@@ -21,10 +21,9 @@ or ``None`` while unknown to that seat) and ``pending_picks``.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
-from games.base import JSON
+from games.base import JSON, fresh_json
 from games.tarot.deck import MULTIPLIER
 
 if TYPE_CHECKING:
@@ -71,7 +70,7 @@ def _seats_from(state: TarotState, leader: int, count: int) -> list[int]:
 def _event(state: TarotState, event: Any) -> JSON:
     """A stored event as a dict (tricks are stored as ``(seats, cards, winner)`` for speed)."""
     if isinstance(event, dict):
-        return copy.deepcopy(event)
+        return fresh_json(event)  # plain JSON: a copy of its lists and dicts is a deep copy
     seats, cards, winner = event
     return {"type": "trick", "cards": [[s, c.code] for s, c in zip(seats, cards, strict=True)], "winner": winner}
 
@@ -108,7 +107,7 @@ def build_view(state: TarotState, seat: int | None) -> JSON:
         "poignees": [{"seat": s, "level": lv, "cards": [c.code for c in cards]}
                      for s, lv, cards in state.poignees],
         "excuse_pending": state.excuse_pending if public_sides else None,
-        "last_deal": copy.deepcopy(state.last_deal),
+        "last_deal": fresh_json(state.last_deal),
     }
     if seat is not None:
         view["hand"] = [c.code for c in state.hands[seat]]

@@ -234,6 +234,9 @@ class TresilloState(State):
 
         return why_illegal(self, seat, action)
 
+    def deal_index(self) -> int:
+        return self.deal_no
+
     def view(self, seat: int | None) -> JSON:
         from games.tresillo.views import build_view
 

@@ -273,6 +273,9 @@ class TrioState(State):
 
     # -- views ----------------------------------------------------------------------------------
 
+    def deal_index(self) -> int:
+        return self.round_no
+
     def view(self, seat: int | None) -> JSON:
         """Shared keys plus: ``variant``, ``contracts`` (each seat's current contract number),
         ``last_contract``, ``opened``, ``melds`` (``{"id", "owner", "kind": "set"|"seq", "cards",

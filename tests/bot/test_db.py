@@ -94,16 +94,22 @@ class _SpyCursor(aiosqlite.Cursor):
 async def test_every_cursor_is_closed_on_the_database_thread(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A cursor freed on the event loop's thread resets its statement there, racing the database
     thread running the same cached statement (CI once failed a write with ``InterfaceError: bad
-    parameter or other API misuse``): every cursor is closed by aiosqlite, on its own thread."""
+    parameter or other API misuse``): every statement runs on a database thread, where its cursor
+    is closed, and no aiosqlite cursor is left to be freed open."""
     monkeypatch.setattr(aiosqlite.core, "Cursor", _SpyCursor)
     _SpyCursor.events.clear()
     db = await Database.open(db_path)
+    threads: list[str] = []
+    for conn in (db.conn, db.reader):
+        await conn.set_trace_callback(lambda _sql: threads.append(threading.current_thread().name))
     await test_table_lifecycle(db)
     await db.save_seats("t1", [(0, 1, True)])
     await db.set_status("t1", "playing")
     await db.set_message("t1", 5, None)
     await _results_and_settings(db)
+    await db.checkpoint()
     await db.close()
     gc.collect()
-    assert len(_SpyCursor.events) > 20
+    assert len(threads) > 20
+    assert threading.current_thread().name not in threads
     assert [e for e in _SpyCursor.events if e != "closed"] == []

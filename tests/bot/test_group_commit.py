@@ -97,3 +97,38 @@ async def test_sequential_blocks_commit_each(db_path: Path) -> None:
             raise ValueError("no")
     assert await _keys(db) == ["x", "y", "z"]
     await db.close()
+
+
+async def test_round_trips_per_block(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """BEGIN, SAVEPOINT and RELEASE go out with the next statement: a block writing with one batch
+    costs one round trip to the database thread, its group one more (COMMIT, with the last RELEASE);
+    a block failing before any statement costs none, and its group sends nothing at all."""
+    from bot.storage.sqlite import SqliteConn
+
+    db = await Database.open(db_path)
+    seen = await _setup(db)
+    calls: list[int] = []
+    call = SqliteConn._call
+
+    async def counted(self: SqliteConn, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return await call(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SqliteConn, "_call", counted)
+
+    async def write(key: str) -> None:
+        async with db.transaction() as conn:
+            await conn.run_batch([("INSERT INTO probe VALUES (?)", [(key,)]), ("SELECT 1 WHERE 0", [])])
+
+    await asyncio.gather(*(write(f"k{i}") for i in range(10)))
+    assert seen.count("COMMIT") == 1 and len(calls) == 10 + 1
+    calls.clear()
+    await write("single")
+    assert len(calls) == 2
+    calls.clear()
+    with pytest.raises(ValueError):
+        async with db.transaction():
+            raise ValueError("refused before writing")
+    assert calls == [] and seen.count("COMMIT") == 2 and seen.count("BEGIN IMMEDIATE") == 2
+    assert await _keys(db) == sorted([*(f"k{i}" for i in range(10)), "single"])
+    await db.close()

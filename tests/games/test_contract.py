@@ -2,7 +2,7 @@
 
 Random matches from many seeds: legal actions never run out before the end, every action survives
 its text round trip, out-of-turn and illegal actions are refused and change nothing,
-``load(to_json())`` mid-match gives the same state, outcomes are zero-sum where the game says so,
+``load(to_json())`` mid-match gives the same state, ``deal_index()`` is the view's ``deal_no``, outcomes are zero-sum where the game says so,
 no view shows another seat's hidden cards, and changing a returned view (any nested part) changes
 neither the state nor any later view. Garbage input (bad card codes, wrong kinds, huge or unicode
 arguments, non-string values, non-actions) is refused with a ``GameError`` at every phase, and
@@ -105,6 +105,7 @@ def play_match(game: Game, seats: int, seed: int, check_every: int = 7) -> State
             return state
         legal = state.legal_actions(seat)
         assert legal, f"no legal action for seat {seat} at step {step}"
+        assert state.deal_index() == state.view(None).get("deal_no"), "deal_index() is not the view's deal_no"
         assert legal == state.legal_actions(seat), "legal actions are not deterministic"
         for other in range(seats):
             if other != seat:
