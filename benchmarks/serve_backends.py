@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import asyncpg
+from tools.pgserver import PostgresServer, execute
 
 WARM_UP = 1.0  # seconds of play before the measure starts, once every process has opened its tables
 
@@ -151,17 +151,6 @@ def run(backend: str, target: str, processes: int, tables: int, seconds: float, 
     return Run(backend, processes, tables, latencies, max(elapsed for _, elapsed in outcomes))
 
 
-def _admin(url: str, sql: str) -> None:
-    async def go() -> None:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    asyncio.run(go())
-
-
 @contextmanager
 def _server() -> Iterator[str]:
     """``DATABASE_URL``, else a throwaway server's URL."""
@@ -169,8 +158,6 @@ def _server() -> Iterator[str]:
     if url:
         yield url
         return
-    from tools.pgserver import PostgresServer
-
     with PostgresServer() as server:
         yield server.dsn
 
@@ -179,11 +166,11 @@ def _server() -> Iterator[str]:
 def _fresh(server_url: str) -> Iterator[str]:
     """A new database on the server of ``server_url``, dropped afterwards."""
     name = f"bench_{uuid.uuid4().hex[:12]}"
-    _admin(server_url, f"CREATE DATABASE {name}")
+    execute(server_url, f"CREATE DATABASE {name}")
     try:
         yield server_url.rsplit("/", 1)[0] + f"/{name}"
     finally:
-        _admin(server_url, f"DROP DATABASE {name} WITH (FORCE)")
+        execute(server_url, f"DROP DATABASE {name} WITH (FORCE)")
 
 
 def compare(backend: str, processes: int, tables: int, seconds: float, with_images: bool) -> int:

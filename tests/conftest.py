@@ -9,20 +9,17 @@ runs on SQLite only. Every other test runs on SQLite.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
 from bot.db import Database
-from tools.pgserver import PostgresServer, PostgresUnavailable
+from tools.pgserver import PostgresServer, PostgresUnavailable, execute
 
 BACKENDS = ("sqlite", "postgres")
 
@@ -47,20 +44,6 @@ def backend(request: pytest.FixtureRequest) -> str:
     return str(getattr(request, "param", "sqlite"))
 
 
-def admin(server: PostgresServer, sql: str) -> None:
-    """Run one statement on the server's own database, from a thread with its own event loop (the
-    test's loop is not running while fixtures are set up)."""
-    async def go() -> None:
-        conn = await asyncpg.connect(server.dsn)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, go()).result()
-
-
 @pytest.fixture
 def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
     """Where the test's database lives: an SQLite file, or on PostgreSQL the URL of a database created
@@ -76,11 +59,11 @@ def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Ite
 def fresh_database(server: PostgresServer) -> Iterator[str]:
     """The URL of a new, empty database on ``server``, dropped afterwards."""
     name = f"t_{uuid.uuid4().hex[:16]}"
-    admin(server, f"CREATE DATABASE {name}")
+    execute(server.dsn, f"CREATE DATABASE {name}")
     try:
         yield server.dsn.rsplit("/", 1)[0] + f"/{name}"
     finally:
-        admin(server, f"DROP DATABASE {name} WITH (FORCE)")
+        execute(server.dsn, f"DROP DATABASE {name} WITH (FORCE)")
 
 
 @pytest.fixture

@@ -10,12 +10,14 @@ as root, so under root the server runs as the ``postgres`` system user the packa
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
 
@@ -40,6 +42,24 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def execute(url: str, sql: str) -> None:
+    """Run ``sql`` on the database at ``url`` and wait for it (creating and dropping databases...).
+
+    It runs in a thread with an event loop of its own, so it may be called from any code, a running
+    event loop's included."""
+    import asyncpg  # only the PostgreSQL paths need it
+
+    async def go() -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, go()).result()
 
 
 class PostgresServer:

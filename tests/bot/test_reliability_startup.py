@@ -4,7 +4,6 @@ token: the failure comes before any login) and in local mode; and one process pe
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import signal
@@ -14,15 +13,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import asyncpg
 import pytest
 
 from bot.db import migrations
-from tools.pgserver import PostgresServer, free_port
+from tools.pgserver import PostgresServer, execute, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
@@ -157,19 +154,6 @@ def postgres_start_fails(url: str) -> str:
     return lines[0]
 
 
-def _on(url: str, sql: str) -> None:
-    """One statement on ``url`` (from a thread with an event loop of its own)."""
-    async def go() -> None:
-        conn = await asyncpg.connect(url)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, go()).result()
-
-
 def test_postgres_unreachable_refused_or_missing(postgres_server: PostgresServer) -> None:
     port = free_port()  # nothing listens there
     assert "cannot connect" in postgres_start_fails(f"postgresql://tapis:{PASSWORD}@127.0.0.1:{port}/tapis")
@@ -181,7 +165,7 @@ def test_postgres_unreachable_refused_or_missing(postgres_server: PostgresServer
 
 
 def test_postgres_database_newer_than_the_code(pg_url: str) -> None:
-    _on(pg_url, "CREATE TABLE tapis_schema (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT '');"
+    execute(pg_url, "CREATE TABLE tapis_schema (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT '');"
                 "INSERT INTO tapis_schema (version) VALUES (99)")
     url = pg_url.replace("postgresql://tapis@", f"postgresql://tapis:{PASSWORD}@")
     assert "schema version 99 is newer than this Tapis" in postgres_start_fails(url)
