@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import io
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -12,7 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.cards import Family
-from rendering import palette
+from rendering import palette, png
 from rendering.assets import font
 from rendering.cards import back_image, card_image, dimmed
 
@@ -37,7 +36,6 @@ GREEN: RGB = (140, 220, 150)
 # that seat played), readable with dark ink.
 SEAT_COLOURS: tuple[RGB, ...] = ((120, 180, 250), (250, 140, 130), (130, 220, 140), (244, 208, 80),
                                  (200, 160, 250), (250, 170, 90), (90, 214, 200))
-PNG_LEVEL = 1  # fast zlib level: the images are mostly flat colour, so they stay small
 
 
 @functools.lru_cache(maxsize=16)
@@ -56,21 +54,19 @@ def felt(width: int, height: int, top: RGB = (18, 76, 52), bottom: RGB = (18, 76
 
 
 def encode(img: Image.Image) -> bytes:
-    """PNG bytes: mapped onto the fixed 256-colour palette (:mod:`rendering.palette`), then a
-    fast zlib level, never ``optimize``.
+    """PNG bytes: mapped onto the fixed 256-colour palette (:mod:`rendering.palette`), then
+    written by :mod:`rendering.png` (zlib-ng's deflate).
 
     A palette PNG encodes 5x faster than RGB and is half the size; the images are flat colours,
     text and cards, which the fixed palette renders without visible loss (mean error 0.12/255 on
-    sample images it was not chosen from, no more than a palette chosen per image). Measured (issue 14, CPU time per
-    image): a hand 2.0 -> 1.2 ms, a 1000 x 720 table 3.7 -> 2.4 ms against choosing a palette per
-    image (octree on a sample); of what is left, zlib level 1 is two thirds (Z_RLE saves 5% for
-    25% more bytes); an RGB PNG takes 4.9 / 11.3 ms and lossless WebP (method 0) 2.8 / 5.9 ms for
-    twice the bytes, so a palette PNG stays."""
+    sample images it was not chosen from, no more than a palette chosen per image). Measured (issue
+    14, CPU time per image, a 1000 x 720 table): choosing a palette per image 3.7 ms, the fixed
+    palette with Pillow's PNG writer (zlib level 1) 2.4 ms, with zlib-ng 1.2 ms (mapping onto the
+    palette is then 0.7 ms of it); an RGB PNG takes 11.3 ms and lossless WebP (method 0) 5.9 ms
+    for twice the bytes, so a palette PNG stays."""
     if img.mode != "RGB":
         img = img.convert("RGB")
-    out = io.BytesIO()
-    img.quantize(palette=palette.fixed(), dither=Image.Dither.NONE).save(out, "PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    return png.palette_png(img.quantize(palette=palette.fixed(), dither=Image.Dither.NONE), palette.colours())
 
 
 _recording = threading.local()
@@ -207,12 +203,14 @@ def fit_lines(s: str, width: float, sizes: tuple[int, ...], max_lines: int,
         for size in sizes:
             lines = wrap_whole(s, size, width, bold)
             if len(lines) <= allowed:
-                return size, tuple(lines)
-    return sizes[-1], tuple(wrap_whole(s, sizes[-1], width, bold))
+                return size, lines
+    return sizes[-1], wrap_whole(s, sizes[-1], width, bold)
 
 
-def wrap_whole(s: str, size: int, width: float, bold: bool = False) -> list[str]:
-    """Word wrap like :func:`wrap`, but a word wider than a line is cut, never shortened."""
+@functools.lru_cache(maxsize=4096)
+def wrap_whole(s: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]:
+    """Word wrap like :func:`wrap`, but a word wider than a line is cut, never shortened (cached:
+    the table's status lines repeat from one image to the next)."""
     f = font(size, bold)
     lines: list[str] = []
     line = ""
@@ -230,12 +228,27 @@ def wrap_whole(s: str, size: int, width: float, bold: bool = False) -> list[str]
             lines.extend(full)
     if line:
         lines.append(line)
-    return lines or [""]
+    return tuple(lines) or ("",)
 
 
 def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge: RGB = PANEL_EDGE,
           width: int = 2, radius: int = 12) -> None:
     d.rounded_rectangle(list(box), radius=radius, fill=fill, outline=edge, width=width)
+
+
+@functools.lru_cache(maxsize=256)
+def _rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    mask = Image.new("L", (width + 1, height + 1), 0)
+    ImageDraw.Draw(mask).rounded_rectangle([0, 0, width, height], radius=radius, fill=255)
+    return mask
+
+
+def rounded_box(img: Image.Image, box: Sequence[int], radius: int, fill: RGB) -> None:
+    """``ImageDraw.rounded_rectangle(box, radius=radius, fill=fill)`` for whole-pixel boxes, the
+    same pixels, pasted through a cached mask of the shape: a hand draws one per card (its
+    number's label), and drawing the four corners each time was a fifth of a Tarot hand."""
+    x0, y0, x1, y1 = box
+    img.paste(fill, (x0, y0), _rounded_mask(x1 - x0, y1 - y0, radius))
 
 
 def pill(d: ImageDraw.ImageDraw, x: float, y: float, s: str, colour: RGB, size: int = 15,

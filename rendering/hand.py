@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Family
 from rendering.assets import font
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, felt, paste_card, text
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, felt, paste_card, rounded_box, text
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
@@ -120,7 +120,7 @@ def draw_hand(plan: HandPlan) -> Image.Image:
             label_w = STEP - 6 if i < len(row) - 1 and i + 1 not in starts else CARD_W - 4
             cx = x + min(label_w, 46) / 2 + 2
             fill = CHOSEN if chosen else GOLDEN if ok else (90, 104, 98)
-            d.rounded_rectangle([x + 2, top + 2, x + min(label_w, 46) + 2, top + LABEL_H - 4], radius=8, fill=fill)
+            rounded_box(img, (x + 2, top + 2, x + min(label_w, 46) + 2, top + LABEL_H - 4), 8, fill)
             text(d, (cx, top + LABEL_H / 2 - 1), str(index), 21, (20, 20, 20), bold=True, anchor="mm")
     if aside:
         left, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4

@@ -25,11 +25,16 @@ FILE = "palette.bin"
 
 
 @functools.cache
+def colours() -> bytes:
+    """The palette: 768 bytes, 256 RGB triples (a PNG's ``PLTE`` chunk)."""
+    return (importlib.resources.files("rendering") / "assets" / FILE).read_bytes()
+
+
+@functools.cache
 def fixed() -> Image.Image:
     """The palette as a 1x1 "P" image, for ``Image.quantize(palette=...)``."""
-    data = (importlib.resources.files("rendering") / "assets" / FILE).read_bytes()
     img = Image.new("P", (1, 1))
-    img.putpalette(data)
+    img.putpalette(colours())
     return img
 
 
