@@ -6,8 +6,8 @@ live hand (``bot.hands``). It models what the bot does, no more, no less:
 * a click: the member to act picks one of the legal actions its hand message offers (by index
   and revision, as the custom ids carry them; a menu pick the rules refuse is counted apart and
   chosen again), ``TableService.act`` applies it (engine, SQLite transaction), and the click is
-  answered by redrawing that member's hand message (``bot.hands.hand_payload`` in a worker
-  thread: the hand image); the latency of a click ends there; the member to act clicks again at
+  answered by redrawing that member's hand message (``bot.hands.Hands._render``: the hand image
+  from ``bot.images.hand_png``, then ``hand_payload``); the latency of a click ends there; the member to act clicks again at
   once (a stress load: a real member waits for their hand to show the turn);
 * the presenter, per table (``bot.presenter.Presenter``): after a change, one edit of the table
   message under the channel's rate limit (5 requests per 5 seconds, a turn ping counting as one),
@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games
 from bot import images
 from bot.db import Database
-from bot.hands import Hands, hand_payload
+from bot.hands import Hands, hand_payload, lit_cards
 from bot.presenter import STARTUP_RATE, ChannelLimiter
 from bot.settings import Settings
 from bot.table import Table
@@ -77,9 +77,8 @@ def pick(rng: random.Random, legal: list[Action], picks: int) -> list[int]:
 
 def workers_cpu() -> float:
     """CPU seconds used so far by the image worker processes (``bot.images.use_processes``; Linux)."""
-    pool = images._pool
     total = 0.0
-    for pid in list(getattr(pool, "_processes", None) or {}):
+    for pid in images._pool.pids() if images._pool is not None else []:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
         except OSError:
@@ -145,10 +144,10 @@ async def bench(tables: int, seconds: float, with_images: bool,
 
     db.transaction = timed_transaction  # type: ignore[method-assign]
 
-    async def console(table: Table, seat: int, shown: dict[int, Any], locale: str) -> None:
+    async def console(table: Table, seat: int, shown: dict[int, Any], locale: str, urgent: bool) -> None:
         """Draw a seat's live hand as ``bot.hands.Hands._edit`` does (its view and legal actions,
-        the hand payload in a worker thread) and remember what it shows; without images, only
-        what the hand shows (``TableService.hand``)."""
+        the hand image, then the payload) and remember what it shows; ``urgent``: the answer to
+        the seat's own click; without images, only what the hand shows (``TableService.hand``)."""
         state = table.state
         assert state is not None
         if not with_images:
@@ -159,9 +158,11 @@ async def bench(tables: int, seconds: float, with_images: bool,
             key = Hands.key(table, seat, None)
             legal = state.legal_actions(seat) if table.status == "playing" else []
             picks = state.pending_picks(seat) if legal else 0
+            menu = table.game.pick_menu(state, seat) if legal else None
             view = state.view(seat)
         async with stages.timed("hand image"):
-            await asyncio.to_thread(hand_payload, table, view, legal, picks, locale)
+            png = await images.hand_png(view, locale, lit_cards(legal, menu), urgent)
+            hand_payload(table, view, legal, picks, locale, menu=menu, png=png)
         shown[seat] = key
 
     async def presenter(current: list[Table], shown: dict[int, Any], changed: asyncio.Event, locale: str) -> None:
@@ -183,7 +184,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
                 continue
             await limiter.wait(table.place_id)
             async with stages.timed("table image"):
-                await asyncio.to_thread(images.table_png, state.view(None), table.names(), locale)
+                await images.table_png(state.view(None), table.names(), locale)
             if measuring:
                 drawn += 1
             if state.rev != saved_rev:  # remembered, so a restart does not redraw it
@@ -191,7 +192,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
                 await service.db.set_shown(table.id, saved_rev)
             for seat in range(len(table.seats)):
                 if Hands.key(table, seat, None) != shown.get(seat):
-                    await console(table, seat, shown, locale)
+                    await console(table, seat, shown, locale, urgent=False)
             turn = (table.to_act(), table.turn_start)
             if turn[0] is not None and turn != turn_seen:
                 turn_seen = turn
@@ -231,7 +232,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
                 refusal = True
                 if measuring:
                     refused += 1
-            await console(table, seat, shown, locale)  # the click is answered in that same hand message
+            await console(table, seat, shown, locale, urgent=True)  # the click is answered in that same hand message
             if refusal:
                 continue
             changed.set()
@@ -241,6 +242,8 @@ async def bench(tables: int, seconds: float, with_images: bool,
             changed.set()
             await drawing
 
+    if images._pool is not None:  # a bot that has run a while: every card face drawn in each worker
+        await asyncio.gather(*(images._pool.draw("warm_up") for _ in range(images._pool.size)))
     tasks = [asyncio.create_task(player(n)) for n in range(tables)]
     await asyncio.sleep(min(2.0, seconds / 5))  # warm up: tables opened, caches filled
     stages.seconds.clear()
@@ -342,11 +345,6 @@ def main(argv: list[str] | None = None) -> int:
               f"redrawn over {behind / STARTUP_RATE:.1f} s in the background")
         return 0
     images.use_processes(args.image_workers)
-    if images._pool is not None:  # a bot that has run a while: every card face drawn in each worker
-        import rendering
-
-        for done in [images._pool.submit(rendering.warm_up) for _ in range(args.image_workers)]:
-            done.result()
     latencies, stages, elapsed, drawn, refused = asyncio.run(
         bench(args.tables, args.seconds, not args.no_images, args.edit_interval))
     ms = [v * 1000 for v in latencies]

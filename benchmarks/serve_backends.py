@@ -60,8 +60,9 @@ async def _serve(target: str, first: int, count: int, total: int, seconds: float
     measure have passed (after every process is ``ready`` and a short warm-up)."""
     import games
     from benchmarks.serve import open_table
+    from bot import images
     from bot.db import Database
-    from bot.hands import hand_payload
+    from bot.hands import hand_payload, lit_cards
     from bot.settings import Settings
     from bot.tables import TableService
     from games.errors import GameError
@@ -98,7 +99,8 @@ async def _serve(target: str, first: int, count: int, total: int, seconds: float
             assert user is not None
             _, seat, view, legal, picks = service.hand(table.id, user)
             if with_images:
-                await asyncio.to_thread(hand_payload, table, view, legal, picks, "en")
+                png = await images.hand_png(view, "en", lit_cards(legal))
+                hand_payload(table, view, legal, picks, "en", png=png)
             while True:
                 choice = [str(a) for a in rng.sample(legal, picks)] if picks > 1 else str(rng.choice(legal))
                 try:

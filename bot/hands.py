@@ -38,15 +38,22 @@ log = logging.getLogger(__name__)
 TOKEN_LIFE = 14 * 60  # seconds an interaction token is used to edit (Discord allows 15 minutes)
 
 
+def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | None:
+    """The card codes a hand image lights (the legal actions' arguments, a pick menu's wilds
+    too); None when the seat has nothing to do (nothing dimmed)."""
+    if not legal:
+        return None
+    return [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())
+
+
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
                  group: int | None = None, note: str | None = None, hint: bool = False,
-                 menu: PickMenu | None = None) -> dict[str, Any]:
-    """Embed, image and components of one seat's private hand (runs in a worker thread); ``menu``:
-    the game's pick menu, which replaces ``picks``."""
+                 menu: PickMenu | None = None, png: bytes | None = None) -> dict[str, Any]:
+    """Embed, image and components of one seat's private hand; ``menu``: the game's pick menu,
+    which replaces ``picks``; ``png``: its hand image (:func:`bot.images.hand_png` of ``view`` and
+    :func:`lit_cards`), the cards in text without it."""
     if menu is not None:
         picks = menu.n
-    lit = [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())  # a menu's wilds too
-    png = images.hand_png(view, locale, lit if legal else None)
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
     lines = [note] if note else []
@@ -123,7 +130,7 @@ class Hands:
         return self.bot.private_locale(console.interaction)
 
     async def _render(self, table: Table, seat: int, locale: str, group: int | None,
-                      note: str | None) -> dict[str, Any]:
+                      note: str | None, urgent: bool) -> dict[str, Any]:
         state = table.state
         if state is None:
             raise BotError.of("not_playing")
@@ -131,13 +138,16 @@ class Hands:
         picks = state.pending_picks(seat) if legal else 0
         menu = table.game.pick_menu(state, seat) if legal else None
         hint = await hints.offered(self.bot, table, seat)
-        return await asyncio.to_thread(hand_payload, table, state.view(seat), legal, picks, locale, group, note,
-                                       hint, menu)
+        view = state.view(seat)
+        png = await images.hand_png(view, locale, lit_cards(legal, menu), urgent)
+        return hand_payload(table, view, legal, picks, locale, group, note, hint, menu, png)
 
-    async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any]) -> None:
-        """Draw the seat's current hand into ``interaction``'s message (console lock held)."""
+    async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any],
+                    urgent: bool = True) -> None:
+        """Draw the seat's current hand into ``interaction``'s message (console lock held);
+        ``urgent``: it answers the player's click (its image drawn before background redraws)."""
         key = self.key(table, console.seat, console.group)
-        payload = await self._render(table, console.seat, self.locale(console), console.group, console.note)
+        payload = await self._render(table, console.seat, self.locale(console), console.group, console.note, urgent)
         ui = payload["view"]
         await interaction.edit_original_response(content=None, **payload)
         if ui is not None:
@@ -239,7 +249,7 @@ class Hands:
                     continue
                 console.group, console.note = None, None
                 try:
-                    await self._edit(console, table, console.interaction)
+                    await self._edit(console, table, console.interaction, urgent=False)
                 except discord.HTTPException as exc:
                     log.info("hand message of table %s seat %d no longer editable (%s)", table.id, seat,
                              exc.status)

@@ -224,7 +224,7 @@ class Presenter:
         public = state.view(None)
         if not shown.primed:
             shown.primed = True
-        png = await asyncio.to_thread(images.table_png, public, table.names(), locale)
+        png = await images.table_png(public, table.names(), locale)
         files = [discord.File(io.BytesIO(png), filename="table.png")] if png else []
         moves = shown.log.catch_up(table.game, state, table.names(), locale)
         await self._show(table, channel, embed=table_embed(table, public, locale, bool(png), moves),
@@ -285,7 +285,7 @@ class Presenter:
 
     async def _recap(self, table: Table, channel: discord.PartialMessageable, public: dict[str, Any],
                      last: dict[str, Any], locale: str) -> None:
-        png = await asyncio.to_thread(images.recap_png, public, table.names(), locale)
+        png = await images.recap_png(public, table.names(), locale)
         embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1),
                               colour=discord.Colour.gold())
         deltas, totals = last.get("deltas") or [], last.get("scores") or []

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -68,7 +67,7 @@ class Leaderboard(commands.Cog):
                 embed.add_field(name=t(locale, "computers"), value=lines_of(computers, locale)[:1024], inline=False)
             files = []
             if humans:
-                png = await asyncio.to_thread(images.scoreboard_png, humans, locale, title)
+                png = await images.scoreboard_png(humans, locale, title)
                 if png:
                     files.append(discord.File(io.BytesIO(png), filename="leaderboard.png"))
                     embed.set_image(url="attachment://leaderboard.png")

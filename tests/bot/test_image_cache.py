@@ -3,6 +3,7 @@ a hand at most once per (seat, revision, language) and again only when its pictu
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -31,36 +32,36 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     images.HANDS.clear()
 
 
-def test_table_and_hand_drawn_once_per_revision_and_language(drawn: list[str]) -> None:
+async def test_table_and_hand_drawn_once_per_revision_and_language(drawn: list[str]) -> None:
     state = games.GAMES["tarot"].new(4, "cache", None)
     names = ["a", "b", "c", "d"]
-    first = images.table_png(state.view(None), names, "fr")
-    assert first and images.table_png(state.view(None), names, "fr") == first
+    first = await images.table_png(state.view(None), names, "fr")
+    assert first and await images.table_png(state.view(None), names, "fr") == first
     assert drawn == ["table_image"]
-    images.table_png(state.view(None), names, "en")  # another language: drawn again
+    await images.table_png(state.view(None), names, "en")  # another language: drawn again
     assert drawn == ["table_image"] * 2
     seat = state.to_act()
     legal = [a.arg for a in state.legal_actions(seat) if a.arg]
-    hand = images.hand_png(state.view(seat), "fr", legal)
-    assert hand and images.hand_png(state.view(seat), "fr", legal) == hand
+    hand = await images.hand_png(state.view(seat), "fr", legal)
+    assert hand and await images.hand_png(state.view(seat), "fr", legal) == hand
     assert drawn.count("hand_image") == 1
     later = state.apply(seat, state.legal_actions(seat)[0])  # the next revision: drawn again
-    assert images.table_png(later.view(None), names, "fr") != first
-    images.hand_png(later.view(seat), "fr", [])  # a bid leaves the hand's picture as it was
+    assert await images.table_png(later.view(None), names, "fr") != first
+    await images.hand_png(later.view(seat), "fr", [])  # a bid leaves the hand's picture as it was
     assert drawn.count("table_image") == 3 and drawn.count("hand_image") == 1
     assert images.TABLES.hits == 1 and images.HANDS.hits == 2
 
 
-def test_cache_is_bounded_and_failures_are_not_kept(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_cache_is_bounded_and_failures_are_not_kept(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     cache = images.ImageCache(2)
     for key in "abc":
         cache.put(key, key.encode())
     assert cache.get("a") is None and cache.get("c") == b"c"
     monkeypatch.setattr(rendering, "table_image", lambda *a, **k: 1 / 0)
     view = games.GAMES["tarot"].new(4, "fail", None).view(None)
-    assert images.table_png(view, ["a", "b", "c", "d"], "fr") is None
+    assert await images.table_png(view, ["a", "b", "c", "d"], "fr") is None
     monkeypatch.undo()
-    assert images.table_png(view, ["a", "b", "c", "d"], "fr")  # drawn now that rendering works
+    assert await images.table_png(view, ["a", "b", "c", "d"], "fr")  # drawn now that rendering works
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
@@ -87,48 +88,94 @@ def test_a_hand_is_keyed_by_what_its_picture_shows(name: str) -> None:
     assert kept >= len(states) * (seats - 2) / 2  # waiting hands were not drawn again
 
 
-def test_a_waiting_hand_is_not_drawn_again(drawn: list[str]) -> None:
+async def test_a_waiting_hand_is_not_drawn_again(drawn: list[str]) -> None:
     state = games.GAMES["tarot"].new(4, "waiting", None)
     seat = state.to_act()
     other = (seat + 1) % 4
-    waiting = images.hand_png(state.view(other), "fr", None)
+    waiting = await images.hand_png(state.view(other), "fr", None)
     later = state.apply(seat, state.legal_actions(seat)[0])  # another seat bid: this hand is unchanged
     assert later.view(other) != state.view(other)
-    assert images.hand_png(later.view(other), "fr", None) == waiting
+    assert await images.hand_png(later.view(other), "fr", None) == waiting
     assert drawn == ["hand_image"]
-    images.hand_png(later.view(other), "en", None)  # another language: drawn again
+    await images.hand_png(later.view(other), "en", None)  # another language: drawn again
     assert drawn == ["hand_image"] * 2
 
 
-def test_images_drawn_in_worker_processes_are_the_same_and_survive_a_killed_worker() -> None:
+async def test_images_drawn_in_worker_processes_are_the_same_and_survive_killed_workers() -> None:
     """``IMAGE_WORKERS``: the images come from worker processes, byte for byte those drawn here;
-    a worker killed mid-match costs no image (drawn here once, then a new pool)."""
+    a worker killed while idle or while drawing costs no image (drawn by a new worker, or here)."""
     import os
     import signal
 
     state = games.GAMES["tresillo"].new(4, "workers", None)
     names = ["a", "b", "c", "d"]
     seat = state.to_act()
-    local_table = rendering.table_image(state.view(None), names=names, locale="en")
-    local_hand = rendering.hand_image(state.view(seat), locale="en", legal=None)
+    later = state.apply(seat, state.legal_actions(seat)[0])
+
+    def local(view: dict[str, Any], locale: str) -> bytes:
+        return rendering.table_image(view, names=names, locale=locale)
+
     images.TABLES.clear()
     images.HANDS.clear()
-    images.use_processes(1)
+    images.use_processes(2)
     try:
         pool = images._pool
         assert pool is not None
-        assert images.table_png(state.view(None), names, "en") == local_table
-        assert images.hand_png(state.view(seat), "en", None) == local_hand
-        images.use_processes(1)  # the same size: kept
+        assert await images.table_png(state.view(None), names, "en") == local(state.view(None), "en")
+        assert await images.hand_png(state.view(seat), "en", None) == rendering.hand_image(state.view(seat), "en")
+        images.use_processes(2)  # the same size: kept
         assert images._pool is pool
-        for pid in list(pool._processes):  # type: ignore[attr-defined]
+        first = pool.pids()
+        for pid in first:  # killed while idle: the next job goes to a new worker
             os.kill(pid, signal.SIGKILL)
-        later = state.apply(seat, state.legal_actions(seat)[0])
-        assert images.table_png(later.view(None), names, "en") == rendering.table_image(later.view(None), names, "en")
-        assert images._pool is not None and images._pool is not pool  # replaced
-        assert images.table_png(later.view(None), names, "fr") == rendering.table_image(later.view(None), names, "fr")
+        await asyncio.sleep(0.2)
+        assert await images.table_png(later.view(None), names, "en") == local(later.view(None), "en")
+        drawing = asyncio.create_task(images.table_png(state.view(None), names, "fr"))
+        await asyncio.sleep(0)  # handed to a worker (a first image there takes tens of ms)
+        busy = [w.process.pid for w in pool._workers if w.job is not None]
+        assert busy
+        for pid in busy:
+            os.kill(pid, signal.SIGKILL)
+        assert await drawing == local(state.view(None), "fr")  # drawn here instead
+        gone = asyncio.create_task(images.table_png(later.view(None), names, "fr"))
+        await asyncio.sleep(0)
+        gone.cancel()  # a caller that stops waiting leaves the pool working
+        assert await images.table_png(later.view(None), names, "es") == local(later.view(None), "es")
+        assert len(pool.pids()) == 2 and not set(pool.pids()) & set(first)
     finally:
         images.use_processes(0)
         images.TABLES.clear()
         images.HANDS.clear()
     assert images._pool is None
+
+
+def test_clicks_go_first_but_background_jobs_keep_a_share() -> None:
+    pool = images.DrawingPool(0)
+    for i in range(6):
+        pool._background.append(images._Job(("b", (i,), {}), None, False))  # type: ignore[arg-type]
+        pool._urgent.append(images._Job(("u", (i,), {}), None, True))  # type: ignore[arg-type]
+    order = "".join(pool._next().call[0] for _ in range(12))
+    assert order == "uuubuuubbbbb"  # one in BACKGROUND_SHARE while clicks wait, then what is left
+
+
+async def test_a_click_overtakes_the_background_redraws_in_the_worker_queue() -> None:
+    state = games.GAMES["tarot"].new(4, "order", None)
+    names = ["a", "b", "c", "d"]
+    seat = state.to_act()
+    images.TABLES.clear()
+    images.HANDS.clear()
+    images.use_processes(1)
+    finished: list[str] = []
+
+    async def track(label: str, drawing: Any) -> None:
+        assert await drawing
+        finished.append(label)
+
+    try:
+        tables = [track(f"table {n}", images.table_png(state.view(None), [*names[:3], n], "fr")) for n in "vwxyz"]
+        await asyncio.gather(*tables, track("hand", images.hand_png(state.view(seat), "fr", None, urgent=True)))
+    finally:
+        images.use_processes(0)
+        images.TABLES.clear()
+        images.HANDS.clear()
+    assert finished.index("hand") == 1  # after the table image already being drawn, before the others

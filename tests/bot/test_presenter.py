@@ -49,15 +49,15 @@ def test_contract_line() -> None:
     assert contract_text("Jeu", []) == "Jeu"
 
 
-def test_images_fall_back_to_text(monkeypatch: Any) -> None:
+async def test_images_fall_back_to_text(monkeypatch: Any) -> None:
     import rendering
     from bot import images
 
     monkeypatch.delattr(rendering, "table_image")
-    assert images.table_png({"seats": 2}, ["a", "b"], "fr") is None
+    assert await images.table_png({"seats": 2}, ["a", "b"], "fr") is None
 
     def boom(*args: Any, **kwargs: Any) -> bytes:
         raise ValueError("broken layout")
 
     monkeypatch.setattr(rendering, "hand_image", boom)
-    assert images.hand_png({"seats": 2, "hand": []}, "fr", None) is None
+    assert await images.hand_png({"seats": 2, "hand": []}, "fr", None) is None
