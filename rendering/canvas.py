@@ -236,21 +236,6 @@ def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge:
     d.rounded_rectangle(list(box), radius=radius, fill=fill, outline=edge, width=width)
 
 
-@functools.lru_cache(maxsize=256)
-def _rounded_mask(width: int, height: int, radius: int) -> Image.Image:
-    mask = Image.new("L", (width + 1, height + 1), 0)
-    ImageDraw.Draw(mask).rounded_rectangle([0, 0, width, height], radius=radius, fill=255)
-    return mask
-
-
-def rounded_box(img: Image.Image, box: Sequence[int], radius: int, fill: RGB) -> None:
-    """``ImageDraw.rounded_rectangle(box, radius=radius, fill=fill)`` for whole-pixel boxes, the
-    same pixels, pasted through a cached mask of the shape: a hand draws one per card (its
-    number's label), and drawing the four corners each time was a fifth of a Tarot hand."""
-    x0, y0, x1, y1 = box
-    img.paste(fill, (x0, y0), _rounded_mask(x1 - x0, y1 - y0, radius))
-
-
 def pill(d: ImageDraw.ImageDraw, x: float, y: float, s: str, colour: RGB, size: int = 15,
          ink: RGB = (20, 20, 20)) -> float:
     """A small rounded label with its left edge at ``x`` and vertical centre ``y``; returns its width."""

@@ -5,6 +5,7 @@ The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a c
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any, NamedTuple
 
@@ -12,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Family
 from rendering.assets import font
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, felt, paste_card, rounded_box, text
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, RGB, felt, paste_card, text
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
@@ -26,6 +27,19 @@ GROUP_GAP = 14  # between suits
 ASIDE_W = 56  # cards set aside (the écart so far) shown small under the hand
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
 LABEL_H = 34
+LABEL_W = 46  # a card's number label: under the next card's corner index stays visible
+UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
+
+
+@functools.lru_cache(maxsize=512)
+def number_label(index: int, fill: RGB) -> Image.Image:
+    """A card's number on its rounded label, on the felt: drawn once, then pasted whole (the
+    labels sit on bare felt above the cards; a hand has up to 30 of them)."""
+    img = felt(LABEL_W + 1, LABEL_H - 5)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([0, 0, LABEL_W, LABEL_H - 6], radius=8, fill=fill)
+    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), 21, (20, 20, 20), bold=True, anchor="mm")
+    return img
 
 
 def hand_order(view: dict[str, Any]) -> list[str]:
@@ -117,11 +131,7 @@ def draw_hand(plan: HandPlan) -> Image.Image:
                 d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=10,
                                     fill=CHOSEN if chosen else GOLDEN)
             paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
-            label_w = STEP - 6 if i < len(row) - 1 and i + 1 not in starts else CARD_W - 4
-            cx = x + min(label_w, 46) / 2 + 2
-            fill = CHOSEN if chosen else GOLDEN if ok else (90, 104, 98)
-            rounded_box(img, (x + 2, top + 2, x + min(label_w, 46) + 2, top + LABEL_H - 4), 8, fill)
-            text(d, (cx, top + LABEL_H / 2 - 1), str(index), 21, (20, 20, 20), bold=True, anchor="mm")
+            img.paste(number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT), (x + 2, top + 2))
     if aside:
         left, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4
         for label, codes in aside:

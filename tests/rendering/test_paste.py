@@ -32,3 +32,22 @@ def test_a_face_with_a_hole_is_pasted_whole() -> None:
     paste_face(fast, face, 5, 5)
     slow.paste(face, (5, 5), face)
     assert fast.tobytes() == slow.tobytes()
+
+
+@pytest.mark.parametrize("fill", [(246, 196, 72), (110, 180, 250), (90, 104, 98)])
+def test_a_pasted_number_label_is_the_label_drawn_in_place(fill: tuple[int, int, int]) -> None:
+    """``rendering.hand.number_label``: drawn once on the felt, pasted whole, the same pixels as
+    the rounded label and its number drawn on the hand's felt."""
+    from PIL import ImageDraw
+
+    from rendering.canvas import text
+    from rendering.hand import LABEL_H, LABEL_W, number_label
+
+    for index in range(1, 41):
+        drawn, pasted = felt(LABEL_W + 20, LABEL_H + 10), felt(LABEL_W + 20, LABEL_H + 10)
+        x, top = 7, 3
+        ImageDraw.Draw(drawn).rounded_rectangle([x + 2, top + 2, x + LABEL_W + 2, top + LABEL_H - 4], radius=8, fill=fill)
+        text(ImageDraw.Draw(drawn), (x + LABEL_W / 2 + 2, top + LABEL_H / 2 - 1), str(index), 21, (20, 20, 20),
+             bold=True, anchor="mm")
+        pasted.paste(number_label(index, fill), (x + 2, top + 2))
+        assert pasted.tobytes() == drawn.tobytes(), index
