@@ -7,8 +7,9 @@ live hand (``bot.hands``). It models what the bot does, no more, no less:
   and revision, as the custom ids carry them; a menu pick the rules refuse is counted apart and
   chosen again), ``TableService.act`` applies it (engine, SQLite transaction), and the click is
   answered by redrawing that member's hand message (``bot.hands.Hands._render``: the hand image
-  from ``bot.images.hand_png``, then ``hand_payload``); the latency of a click ends there; the member to act clicks again at
-  once (a stress load: a real member waits for their hand to show the turn);
+  from ``bot.images.hand_png``, then ``hand_payload``); the latency of a click ends there; the
+  member to act clicks again at once (a stress load: a real member waits for their hand to show
+  the turn);
 * the presenter, per table (``bot.presenter.Presenter``): after a change, one edit of the table
   message under the channel's rate limit (5 requests per 5 seconds, a turn ping counting as one),
   its image drawn from the newest state (``bot.images.table_png``), its revision recorded as

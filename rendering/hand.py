@@ -27,7 +27,7 @@ GROUP_GAP = 14  # between suits
 ASIDE_W = 56  # cards set aside (the écart so far) shown small under the hand
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
 LABEL_H = 34
-LABEL_W = 46  # a card's number label: under the next card's corner index stays visible
+LABEL_W = 46  # a card's number label, narrower than the step between two cards
 UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
 
 
