@@ -194,7 +194,7 @@ class DrawingPool:
 
     def _stop(self, worker: _Worker) -> None:
         if worker.job is not None and self._loop is not None and not self._loop.is_closed():
-            self._loop.remove_reader(worker.conn.fileno())
+            self._unwatch(worker)
             if not worker.job.done():
                 worker.job.set_exception(WorkerLost())
         worker.job = None
@@ -246,14 +246,22 @@ class DrawingPool:
                 job.done.set_exception(exc)
                 continue
             worker.job = job.done
+            # its answer, or its end: a worker that died may leave no end of file on its pipe
+            # (one that dies as it starts, before taking its end of the pipe)
             loop.add_reader(worker.conn.fileno(), self._answered, worker)
+            loop.add_reader(worker.process.sentinel, self._answered, worker)
+
+    def _unwatch(self, worker: _Worker) -> None:
+        assert self._loop is not None
+        self._loop.remove_reader(worker.conn.fileno())
+        self._loop.remove_reader(worker.process.sentinel)
 
     def _answered(self, worker: _Worker) -> None:
-        loop = self._loop
-        assert loop is not None
-        loop.remove_reader(worker.conn.fileno())
+        self._unwatch(worker)
         done, worker.job = worker.job, None
         try:
+            if not worker.conn.poll():
+                raise EOFError("the worker ended")
             png = worker.conn.recv()
         except (OSError, EOFError):  # killed while drawing
             if done is not None and not done.done():

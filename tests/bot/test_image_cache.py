@@ -179,3 +179,42 @@ async def test_a_click_overtakes_the_background_redraws_in_the_worker_queue() ->
         images.TABLES.clear()
         images.HANDS.clear()
     assert finished.index("hand") == 1  # after the table image already being drawn, before the others
+
+
+async def test_a_worker_that_dies_without_closing_its_pipe_costs_no_image(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker can end with its pipe still open elsewhere (one killed as it starts, before it
+    took its end): its process ending is watched too, so the image is drawn here, not awaited forever."""
+    import os
+    import signal
+    from multiprocessing.connection import Connection
+
+    class KeepingTheirEnd:  # the worker's end of each pipe stays open in this process too
+        def __init__(self, context: Any) -> None:
+            self.context, self.kept = context, []
+
+        def Pipe(self) -> Any:
+            ours, theirs = self.context.Pipe()
+            self.kept.append(Connection(os.dup(theirs.fileno())))
+            return ours, theirs
+
+        def Process(self, *args: Any, **kwargs: Any) -> Any:
+            return self.context.Process(*args, **kwargs)
+
+    pool = images.DrawingPool(0)
+    pool._context = KeepingTheirEnd(pool._context)  # type: ignore[assignment]
+    pool.size = 1
+    pool._spawn()
+    monkeypatch.setattr(images, "_pool", pool)
+    state = games.GAMES["piquet"].new(2, "sentinel", None)
+    images.TABLES.clear()
+    try:
+        drawing = asyncio.create_task(images.table_png(state.view(None), ["a", "b"], "fr"))
+        await asyncio.sleep(0)
+        os.kill(pool.pids()[0], signal.SIGKILL)
+        png = await asyncio.wait_for(drawing, 30)
+        assert png == rendering.table_image(state.view(None), names=["a", "b"], locale="fr")
+    finally:
+        pool.close()
+        for end in pool._context.kept:  # type: ignore[attr-defined]
+            end.close()
+        images.TABLES.clear()
