@@ -49,7 +49,11 @@ def _felt(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
 
 
 def felt(width: int, height: int, top: RGB = (18, 76, 52), bottom: RGB = (18, 76, 52)) -> Image.Image:
-    """A fresh copy of the felt: plain by default, or a vertical gradient (no noise texture)."""
+    """A fresh felt: plain by default (a new image of that colour: hands come in many sizes, so
+    a cache of drawn felts missed and drew them line by line, a tenth of an image worker's time),
+    or a vertical gradient (no noise texture)."""
+    if top == bottom:
+        return Image.new("RGB", (width, height), top)
     return _felt(width, height, top, bottom).copy()
 
 
