@@ -241,9 +241,10 @@ class DrawingPool:
                 self._replace(worker)
                 (self._urgent if job.urgent else self._background).appendleft(job)
                 continue
-            except Exception as exc:  # arguments that cannot be sent (a bug): the caller sees it
+            except Exception:  # arguments that cannot be sent (a bug): no image, as when drawing fails
+                log.exception("could not send rendering.%s to an image worker", job.call[0])
                 self._idle.appendleft(worker)
-                job.done.set_exception(exc)
+                job.done.set_result(None)
                 continue
             worker.job = job.done
             # its answer, or its end: a worker that died may leave no end of file on its pipe

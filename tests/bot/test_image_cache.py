@@ -137,6 +137,7 @@ async def test_images_drawn_in_worker_processes_are_the_same_and_survive_killed_
         for pid in busy:
             os.kill(pid, signal.SIGKILL)
         assert await drawing == local(state.view(None), "fr")  # drawn here instead
+        assert await pool.draw("table_image", {"seats": 2, "unsendable": lambda: None}) is None  # logged, no image
         gone = asyncio.create_task(images.table_png(later.view(None), names, "fr"))
         await asyncio.sleep(0)
         gone.cancel()  # a caller that stops waiting leaves the pool working
