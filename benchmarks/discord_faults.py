@@ -35,26 +35,14 @@ from bot.client import TapisBot
 from bot.db import Database
 from bot.settings import Settings
 from tests.bot.conftest import World
-from tests.bot.faults import KINDS, ROUTES, Faults, Seen, injected, play_match
+from tests.bot.faults import KINDS, ROUTES, Faults, Seen, expected_recaps, injected, play_match
 
+#: the presenter's pauses between tries (seconds; 0.5 s to 30 s on Discord)
+RETRY_DELAYS = tuple(float(x) for x in __import__("os").environ.get("FAULTS_DELAYS", "0.01,0.02,0.05").split(","))
 #: small matches of every game: (game, computers, options)
 MATCHES = (("piquet", 1, "deals=1"), ("tarot", 2, "deals=1"), ("tresillo", 2, "rounds=1"),
            ("trio", 2, "contracts=1, max_rounds=1, stock_passes=1"),
            ("ecole", 2, "contracts=1, max_rounds=1, stock_passes=1"))
-
-
-def expected_recaps(table: Any) -> set[str]:
-    """The recap titles the match should have posted: one per deal ended (the log replayed)."""
-    game, state = table.game, table.state
-    data = state.to_json()
-    replay = game.new(len(table.seats), table.seed, state.options)
-    deals = set()
-    for action in data["log"]:
-        replay = replay.apply(replay.to_act(), game.parse_action(action))
-        last = replay.view(None).get("last_deal")
-        if isinstance(last, dict) and last.get("deal_no") is not None:
-            deals.add(f"Deal {int(last['deal_no']) + 1} is over.")
-    return deals
 
 
 async def run(label: str, faults: Faults, settings: Settings, matches: tuple[Any, ...], seed: int) -> Counter[str]:
@@ -63,6 +51,7 @@ async def run(label: str, faults: Faults, settings: Settings, matches: tuple[Any
         folder = Path(tempfile.mkdtemp(prefix="tapis-faults-"))
         db = await Database.open(folder / "bot.sqlite3")
         bot = TapisBot(replace(settings, database_path=folder / "bot.sqlite3"), db)
+        bot.presenter.retry_delays = RETRY_DELAYS  # simulated time does not cover the presenter's pauses
         try:
             async with simcord.run(bot) as env:
                 guild = env.create_guild(name="faults")

@@ -136,8 +136,8 @@ class AutoPlay:
             del self._robots[table.id]
         if table.status == "playing":
             self._arm_timer(table)
-        else:
-            self.listener.table_changed(table)
+        # no further notice otherwise: the last move, or the cancel, already told the listener (a
+        # second notice one pause later posted the recap and the results twice, issue 26)
 
     async def _robot_turn(self, table: Table, seat: int, *, one: bool = False) -> None:
         """A computer decides for ``seat`` (its whole turn, or one decision); lock held."""

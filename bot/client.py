@@ -24,7 +24,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ids, limits
+from bot import discord_errors, ids, limits
+from bot.answers import COMMITTED, reply
 from bot.db import Database
 from bot.hands import Hands
 from bot.health import Gateway, HealthServer
@@ -77,26 +78,17 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         if isinstance(error, app_commands.CheckFailure):
             await reply(interaction, t(locale, "not_admin"))
             return
+        cause = getattr(error, "original", error)
+        if discord_errors.is_discord(cause):
+            bot.metrics.failed(cause)
+            log.warning("command %s: Discord failed (%s)", interaction.command and interaction.command.qualified_name,
+                        discord_errors.describe(cause))
+            if not interaction.extras.get(COMMITTED):
+                await reply(interaction, t(locale, "apology"))
+            return
         log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                   exc_info=error)
         await reply(interaction, t(locale, "apology"))
-
-
-async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged (cut to
-    Discord's limits: an answer over them would be refused, leaving the member on "thinking…")."""
-    text = limits.clip(text, limits.CONTENT)
-    for embed in [kwargs.get("embed"), *(kwargs.get("embeds") or [])]:
-        if isinstance(embed, discord.Embed):
-            limits.fit_embed(embed)
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
-    except discord.HTTPException as exc:
-        interaction.client.metrics.failed(exc)  # type: ignore[attr-defined]
-        log.warning("could not answer interaction %s", interaction.id)
 
 
 class TapisBot(commands.AutoShardedBot):
@@ -219,13 +211,21 @@ class TapisBot(commands.AutoShardedBot):
 
     @asynccontextmanager
     async def guard(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
-        """Engine and bot refusals answered verbatim (localized), ephemerally; anything else logged
-        with its traceback and answered with an apology."""
+        """Engine and bot refusals answered verbatim (localized), ephemerally; Discord failing
+        (an HTTP error, a timeout) logged in one line and counted, answered with the apology only
+        when nothing was saved; anything else logged with its traceback and apologised for."""
         try:
             yield
         except GameError as exc:
             text = exc.localized(self.private_locale(interaction))
             await reply(interaction, limits.shorten_echo(text, limits.user_inputs(interaction.data)))
+        except discord_errors.DISCORD as exc:
+            self.metrics.failed(exc)
+            saved = bool(interaction.extras.get(COMMITTED))
+            log.warning("interaction %s: Discord failed (%s)%s", interaction.id, discord_errors.describe(exc),
+                        "; the move was saved" if saved else "")
+            if not saved:
+                await reply(interaction, t(self.private_locale(interaction), "apology"))
         except Exception as exc:
             self.unexpected.append(exc)
             log.exception("interaction %s failed", interaction.id)
@@ -282,9 +282,9 @@ class TapisBot(commands.AutoShardedBot):
         try:
             channel = self.get_partial_messageable(place_id, guild_id=guild_id)
             await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as exc:
+        except discord_errors.DISCORD as exc:
             self.metrics.failed(exc)
-            log.warning("could not post a notice in channel %s", place_id)
+            log.warning("could not post a notice in channel %s (%s)", place_id, discord_errors.describe(exc))
 
     async def close(self) -> None:
         """Stop serving (timers, computer players, Discord, /metrics), then give the shards back."""

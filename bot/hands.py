@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import hints, images, views
+from bot import discord_errors, hints, images, views
 from bot.i18n import N_, t
 from bot.table import BotError, StaleAction, Table
 from games.base import Action, PickMenu
@@ -167,8 +167,16 @@ class Hands:
         console = Console(table_id, seat, 0, interaction, note=note)
         async with console.lock:
             seats[seat] = console
-            await self._edit(console, table, interaction)
-            message = await interaction.original_response()
+            try:
+                await self._edit(console, table, interaction)
+                message = await interaction.original_response()
+            except BaseException:  # not opened: the previous console stays the seat's
+                if seats.get(seat) is console:
+                    if old is None:
+                        del seats[seat]
+                    else:
+                        seats[seat] = old
+                raise
             console.message_id = message.id
         if old is not None:
             await self._retire(old)
@@ -181,8 +189,9 @@ class Hands:
             try:
                 await old.interaction.edit_original_response(content=t(self.locale(old), why),
                                                              embed=None, attachments=[], view=None)
-            except discord.HTTPException:
-                log.debug("could not retire a hand message of table %s", old.table_id)
+            except discord_errors.DISCORD as exc:
+                log.debug("could not retire a hand message of table %s (%s)", old.table_id,
+                          discord_errors.describe(exc))
 
     # -- clicks on a hand message --------------------------------------------------------------
 
@@ -190,7 +199,14 @@ class Hands:
                     run: Callable[[Table, Console], Awaitable[None]]) -> None:
         """A click on a hand message: ``run`` acts (or opens a menu group) when the message is current;
         the message is then redrawn in place. Refusals and outdated clicks are shown in that same
-        message; nothing new is posted."""
+        message; nothing new is posted. Only the member's own private message is a hand: a hand
+        component on a public message is refused (privately) and that message left alone.
+
+        Once ``run`` acted, the member is never told to try again: when Discord does not take the
+        redraw, the click goes unanswered and the presenter redraws the hand when it can."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            raise BotError.of("not_a_hand")
         await interaction.response.defer()
         try:
             table = self.bot.service.get(table_id)
@@ -221,7 +237,14 @@ class Hands:
                     console.note = t(self.locale(console), "hand_updated")
                 except GameError as exc:
                     console.note = exc.localized(self.locale(console))
-            await self._edit(console, table, interaction)
+            try:
+                await self._edit(console, table, interaction)
+            except discord_errors.DISCORD as exc:
+                self.bot.metrics.failed(exc)
+                log.warning("table %s: a click's hand not redrawn (%s); the presenter will", table_id,
+                            discord_errors.describe(exc))
+                console.shown = None
+                self.bot.presenter.table_changed(table)
 
     # -- table changes -------------------------------------------------------------------------
 
@@ -230,11 +253,12 @@ class Hands:
         console = self.consoles.get(table_id, {}).get(seat)
         return console is not None and console.fresh()
 
-    async def refresh(self, table: Table) -> None:
-        """Bring every console of ``table`` up to date (called by the presenter, coalesced)."""
+    async def refresh(self, table: Table) -> bool:
+        """Bring every console of ``table`` up to date (called by the presenter, coalesced);
+        ``True`` when Discord did not take an edit this time (the presenter tries again). A
+        console whose token Discord no longer knows is dropped."""
         seats = self.consoles.get(table.id, {})
-        if not table.open:
-            self.consoles.pop(table.id, None)
+        left = False
         for seat, console in list(seats.items()):
             holder = table.seats[seat].user_id if seat < len(table.seats) else None
             if holder != console.interaction.user.id:  # kicked: the seat's hand is no longer theirs
@@ -250,8 +274,17 @@ class Hands:
                 console.group, console.note = None, None
                 try:
                     await self._edit(console, table, console.interaction, urgent=False)
-                except discord.HTTPException as exc:
+                except discord_errors.DISCORD as exc:
+                    self.bot.metrics.failed(exc)
+                    if discord_errors.transient(exc):
+                        left = True
+                        log.warning("hand message of table %s seat %d not redrawn (%s); trying again", table.id,
+                                    seat, discord_errors.describe(exc))
+                        continue
                     log.info("hand message of table %s seat %d no longer editable (%s)", table.id, seat,
-                             exc.status)
+                             discord_errors.describe(exc))
                     if seats.get(seat) is console:
                         del seats[seat]
+        if not table.open and not left:
+            self.consoles.pop(table.id, None)
+        return left

@@ -7,7 +7,10 @@
 * ``tapis_tables_in_play{game}``: matches in play, counted from the table registry at each scrape;
 * ``tapis_errors_total{kind}``: ``refused`` (a move the engine or the table refused),
   ``internal`` (an unexpected failure, logged with its traceback), ``discord_http`` (Discord
-  answered a request with an error);
+  answered a request with an error, or a request to it timed out or lost its connection);
+* ``tapis_discord_failures_total{kind}``: those Discord failures by kind (``timeout``, ``network``,
+  ``server_error``, ``rate_limited``, ``refused``; :mod:`bot.discord_errors`), each logged in one
+  line at WARNING;
 * ``tapis_database_seconds{transaction}``: time of each database transaction, commit included.
 
 Each :class:`Metrics` has its own :class:`~prometheus_client.CollectorRegistry`, so two bots in one
@@ -28,6 +31,8 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 import games
+from bot.discord_errors import is_discord
+from bot.discord_errors import kind as discord_kind
 
 disable_created_metrics()  # no ``*_created`` series: a scrape carries only what is counted
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"  # the Prometheus text format
@@ -65,7 +70,11 @@ class Metrics:
                               ["kind"], registry=self.registry)
         self.database = Histogram("tapis_database_seconds", "Time of each database transaction, commit included.",
                                   ["transaction"], buckets=DATABASE_BUCKETS, registry=self.registry)
+        self.discord = Counter("tapis_discord_failures", "Failed requests to Discord, by kind.", ["kind"],
+                               registry=self.registry)
         self.registry.register(_TablesInPlay(tables))
+        for kind in ("timeout", "network", "server_error", "rate_limited", "refused"):
+            self.discord.labels(kind)
         for kind in ("refused", "internal", "discord_http"):  # every series is exported from the start, at 0
             self.errors.labels(kind)
         for kind in ("button", "select", "command", "autocomplete"):
@@ -84,8 +93,13 @@ class Metrics:
         self.errors.labels(kind).inc()
 
     def failed(self, exc: BaseException) -> None:
-        """An unexpected failure: a Discord HTTP error, or else an internal one."""
-        self.error("discord_http" if isinstance(exc, discord.HTTPException) else "internal")
+        """A failure: a Discord one (an HTTP error, a timeout, a lost connection), or else an
+        internal one."""
+        if is_discord(exc):
+            self.error("discord_http")
+            self.discord.labels(discord_kind(exc)).inc()
+        else:
+            self.error("internal")
 
     def interaction(self, kind: str, began: float) -> None:
         """An interaction of ``kind`` handled, begun at ``began`` (:func:`time.perf_counter`)."""

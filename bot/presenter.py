@@ -1,50 +1,68 @@
-"""Keeps each table's public message in step with its state, without hitting rate limits.
+"""Presentation as reconciliation (issue 26): each table's presence in Discord follows its saved state.
 
-Changes are coalesced: one background task per table edits the message with the latest public
-view, then waits ``edit_interval`` before the next edit; a channel never gets more than 5 edits
-or posts in 5 seconds. It also pings the player to act once per turn (``allowed_mentions``
-limited to that member), posts the recap image when a deal ends and the results at the end.
-Only public views (``view(None)``) are ever drawn or described here.
+For each table, what Discord should show is derived from the table alone: its message (the lobby,
+or the match at revision R, finally with no buttons), the recap of every deal that ended, the
+results of a finished match, the ping of the member to act, and every live hand
+(:mod:`bot.hands`). What Discord accepted is saved part by part (:mod:`bot.shown`, with the message
+ids). One background task per table compares the two and sends what is missing: a part that fails
+is tried again, with backoff, and never holds up the others (a failed table edit does not stop the
+ping, the hands or the results); a part already recorded is never sent again, so each event is
+posted once whatever the timing, and after a restart what was not shown yet is sent (a match that
+ended while Discord was failing gets its results).
+
+Changes are coalesced: the task shows the latest state, then waits ``edit_interval`` before the
+next edit; a channel never gets more than 5 edits or posts in 5 seconds (:class:`ChannelLimiter`),
+and the catch-up after a restart goes at :data:`STARTUP_RATE` tables a second. Only public views
+(``view(None)``) are drawn or described here (:mod:`bot.parts`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import images, replay, views
-from bot.i18n import N_, t, tn
+from bot import discord_errors, images, parts, shown, views
+from bot.parts import contract_text, table_embed
+from bot.table import SeatInfo, Table
 from bot.table_log import TableLog
 
 if TYPE_CHECKING:
     from bot.client import TapisBot
-    from bot.tables import Table
 
+__all__ = ["STARTUP_RATE", "ChannelLimiter", "Presenter", "contract_text", "table_embed"]
 log = logging.getLogger(__name__)
 # Start-up redraws of tables whose message is behind (issue 14): at most this many per second in
 # all, well under Discord's global 50 requests per second (each redraw is one edit, maybe a ping).
 STARTUP_RATE = 10.0
+#: seconds before trying a failed part again, one more step each failed pass (then the last one)
+RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+#: tries of the lobby message while its host waits (``/table new``)
+LOBBY_TRIES = (0.0, 0.5, 1.5)
+
+
+class Retry(Exception):
+    """A part Discord did not accept this time (a transient failure): tried again later."""
 
 
 @dataclass
 class _Shown:
     dirty: bool = False
     task: asyncio.Task[Any] | None = None
-    deal_seen: Any = None
-    turn_seen: tuple[int | None, int] | None = None
-    ping_id: int | None = None
-    results_posted: bool = False
-    primed: bool = False
-    saved_rev: int | None = None  # the revision recorded as shown in the database
+    parts: shown.Parts | None = None  # what Discord accepted (None: not read from the database yet)
+    failures: int = 0  # passes in a row that left a part unsent (the backoff step)
+    refused: set[str] = field(default_factory=set)  # parts Discord refused (4xx) at this state
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     log: TableLog = field(default_factory=TableLog)
+    done: bool = False
 
 
 class ChannelLimiter:
@@ -64,88 +82,8 @@ class ChannelLimiter:
         times.append(time.monotonic())
 
 
-def contract_text(contract: Any, names: list[str], label: str | None = None) -> str:
-    """A short public description of a view's ``contract``: its name (``label``, the game's own
-    word for it, when given) and who holds it."""
-    if not isinstance(contract, dict):
-        return str(contract)
-    name = next((str(contract[k]) for k in ("label", "name", "bid", "contract", "kind") if contract.get(k)), "")
-    who = next((contract[k] for k in ("taker", "declarer", "player", "bidder") if isinstance(contract.get(k), int)), None)
-    text = label or (name.replace("_", " ").capitalize() if name else "?")
-    return f"{text} ({names[who]})" if who is not None and 0 <= who < len(names) else text
-
-
-def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_image: bool,
-                moves: Sequence[str] = ()) -> discord.Embed:
-    game = table.game
-    title = t(locale, "lobby_title", game=views.game_title(game, locale), table=table.id)
-    names = table.names()
-    if table.status == "lobby" or view is None:
-        host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
-        desc = t(locale, "lobby_desc", host=host, n=len(table.seats), max=table.capacity, min=game.min_seats)
-        if not table.rated:
-            desc += "\n" + t(locale, "practice_unrated")
-        embed = discord.Embed(title=title, colour=discord.Colour.blurple(), description=desc)
-        embed.add_field(name=t(locale, "seats"), value="\n".join(
-            f"{i + 1}. {s.name}{' 🤖' if s.computer else ''}" for i, s in enumerate(table.seats)) or "-",
-            inline=False)
-        opts = {o.name: o for o in game.options()}
-        if table.options:
-            embed.add_field(name=t(locale, "options"), value="\n".join(
-                t(locale, "option_line", name=opts[k].describe(locale) if k in opts else k,
-                  value=opts[k].label(v, locale) if k in opts else v) for k, v in table.options.items())[:1024])
-        if table.status == "cancelled":
-            embed.description = t(locale, "cancelled", table=table.id)
-        return embed
-    lines = []
-    to_act = view.get("to_act")
-    if table.status == "cancelled":
-        lines.append(t(locale, "cancelled", table=table.id))
-    elif to_act is None:
-        lines.append(f"**{t(locale, 'over')}**")
-    else:
-        lines.append(f"**{t(locale, 'to_act', name=names[to_act])}**")
-    if view.get("deals") and view.get("deal_no") is not None and to_act is not None:
-        lines.append(t(locale, "deal", n=int(view["deal_no"]) + 1, of=view["deals"]))
-    if not table.rated:
-        lines.append(t(locale, "practice_unrated"))
-    if view.get("phase") and to_act is not None:
-        lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
-    contract = view.get("contract")
-    if contract:
-        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
-        lines.append(t(locale, "contract_line", contract=contract_text(contract, names, label)))
-    embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=discord.Colour.dark_green())
-    scores = view.get("scores") or []
-    counts = view.get("hand_counts") or []
-    seat_lines = []
-    for i, s in enumerate(table.seats):
-        bits = [f"{scores[i]:g}" if i < len(scores) and isinstance(scores[i], int | float) else ""]
-        if i < len(counts) and to_act is not None:
-            bits.append(f"{counts[i]} 🂠")
-        mark = " 🤖" if s.computer else (f" ({t(locale, 'away')})" if s.away else "")
-        arrow = "▶ " if i == to_act else ""
-        seat_lines.append(f"{arrow}{s.name}{mark}: {' · '.join(b for b in bits if b)}")
-    embed.add_field(name=t(locale, "score"), value="\n".join(seat_lines)[:1024] or "-", inline=False)
-    if moves:
-        text = "\n".join(moves)
-        while len(text) > 1024:
-            text = text.partition("\n")[2]
-        embed.add_field(name=t(locale, "log_title"), value=text or "-", inline=False)
-    trick = view.get("trick")
-    if trick and not with_image:
-        embed.add_field(name=t(locale, "trick"), value=" ".join(f"{names[s]}: {c}" for s, c in trick)[:1024])
-    last = view.get("last_trick")
-    if isinstance(last, dict) and last.get("cards") and not with_image:
-        embed.add_field(name=t(locale, "last_trick"),
-                        value=" ".join(f"{names[s]}: {c}" for s, c in last["cards"])[:1024])
-    if with_image:
-        embed.set_image(url="attachment://table.png")
-    return embed
-
-
 class Presenter:
-    """The :class:`bot.tables.Listener` that draws tables in Discord."""
+    """The :class:`bot.tables.Listener` that keeps Discord in step with the tables."""
 
     def __init__(self, bot: TapisBot) -> None:
         self.bot = bot
@@ -153,45 +91,119 @@ class Presenter:
         images.use_processes(bot.settings.image_workers)
         interval = bot.settings.edit_interval
         self.limiter = ChannelLimiter(5, 5.0 if interval > 0 else 0.0)
+        self.retry_delays: Sequence[float] = RETRY_DELAYS
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`
         self._behind: dict[str, Table] = {}
         self._catch_up: asyncio.Task[None] | None = None
+
+    @property
+    def db(self) -> Any:
+        return self.bot.service.db
 
     def table_changed(self, table: Table) -> None:
         if self.starting:
             self._behind[table.id] = table
             return
-        shown = self.shown.setdefault(table.id, _Shown())
-        shown.dirty = True
-        if shown.task is None or shown.task.done():
-            shown.task = asyncio.get_running_loop().create_task(self._run(table, shown))
-
-    def prime(self, table: Table) -> None:
-        """Remember what a restored table already showed, so nothing is posted twice."""
-        shown = self.shown.setdefault(table.id, _Shown())
-        if table.state is not None:
-            view = table.state.view(None)
-            last = view.get("last_deal")
-            shown.deal_seen = last.get("deal_no") if isinstance(last, dict) else None
-            shown.turn_seen = (view.get("to_act"), table.turn_start)
-        shown.primed = True
+        entry = self.shown.setdefault(table.id, _Shown())
+        entry.dirty = True
+        entry.refused.clear()
+        if entry.task is None or entry.task.done():
+            entry.task = asyncio.get_running_loop().create_task(self._run(table, entry))
 
     async def start_up(self, tables: Sequence[Table]) -> None:
-        """After a restore: prime every table; redraw only those whose message is behind their
-        state (the process stopped between a move and its edit), spread at :data:`STARTUP_RATE`
-        per second in a background task, so start-up neither waits for them nor bursts edits."""
-        shown_at = await self.bot.service.db.shown_revisions()
+        """After a restore: read what each table showed; send, in a background task at
+        :data:`STARTUP_RATE` tables a second, what the open tables and the closed ones not done
+        (their results, their last edit) still miss. Start-up waits for none of it."""
+        saved, closed_ids = await shown.pending(self.db)
+        last = await shown.last_by_seat(self.db)
+        todo: dict[str, Table] = {}
         for table in tables:
-            self.prime(table)
-            saved = shown_at.get(table.id)
-            self.shown[table.id].saved_rev = saved
-            if table.state is not None and saved == table.state.rev and table.id in self._behind:
-                del self._behind[table.id]  # its message already shows this revision
+            seat = table.to_act()
+            if seat is not None:
+                table.turn_start = shown.turn_start(last.get(table.id, {}), seat)
+            entry = self.shown.setdefault(table.id, _Shown())
+            entry.parts = dict(saved.get(table.id, {}))
+            if "legacy" in entry.parts:
+                await self._adopt_legacy(table, entry.parts)
+            if self._missing(table, entry.parts):
+                todo[table.id] = table
+        for table_id in closed_ids:
+            if table_id in todo or table_id in self.shown:
+                continue
+            table = self._behind.get(table_id) or await self._load_closed(table_id)
+            if table is None:
+                continue
+            self.shown[table_id] = _Shown(parts=dict(saved.get(table_id, {})))
+            todo[table_id] = table
+        for table_id, table in self._behind.items():  # finished at restore (:meth:`Endings._finish_saved`)
+            if table_id not in todo and not table.open:
+                self.shown.setdefault(table_id, _Shown(parts=dict(saved.get(table_id, {}))))
+                todo[table_id] = table
         self.starting = False
-        behind, self._behind = list(self._behind.values()), {}
-        if behind:
-            log.info("%d restored table(s) to redraw", len(behind))
-            self._catch_up = asyncio.get_running_loop().create_task(self._redraw_spread(behind))
+        self._behind = {}
+        if todo:
+            log.info("%d restored table(s) to bring up to date in Discord", len(todo))
+            self._catch_up = asyncio.get_running_loop().create_task(self._redraw_spread(list(todo.values())))
+
+    async def _adopt_legacy(self, table: Table, saved: shown.Parts) -> None:
+        """A table in play before parts were saved: its recaps and ping so far count as shown."""
+        public = table.state.view(None) if table.state is not None else {}
+        last = public.get("last_deal")
+        if isinstance(last, dict) and last.get("deal_no") is not None:
+            for deal in range(int(last["deal_no"]) + 1):
+                saved[f"recap:{deal}"] = shown.Part()
+                await shown.record(self.db, table.id, f"recap:{deal}")
+        seat = table.to_act()
+        if seat is not None:
+            saved["ping"] = shown.Part(f"{seat}:{table.turn_start}")
+            await shown.record(self.db, table.id, "ping", saved["ping"].detail)
+        saved.pop("legacy", None)
+        await shown.forget(self.db, table.id, "legacy")
+
+    def _missing(self, table: Table, saved: shown.Parts) -> bool:
+        """Whether some part of ``table`` is not shown (no request made)."""
+        got = saved.get("table")
+        if table.message_id is None or got is None or got.detail != parts.table_key(table):
+            return True
+        if table.state is None:
+            return False
+        last = table.state.view(None).get("last_deal")
+        if isinstance(last, dict) and last.get("deal_no") is not None and any(
+                f"recap:{d}" not in saved for d in range(int(last["deal_no"]) + 1)):
+            return True
+        seat = table.to_act()
+        if seat is not None and self._pings(table, seat):
+            ping = saved.get("ping")
+            return ping is None or ping.detail != f"{seat}:{table.turn_start}"
+        return False
+
+    async def _load_closed(self, table_id: str) -> Table | None:
+        """A closed table that still has something to show, rebuilt from the database."""
+        from games import GAMES
+
+        try:
+            row = await self.db.table(table_id)
+            if row is None or row["game"] not in GAMES:
+                return None
+            game = GAMES[row["game"]]
+            options = json.loads(row["options"] or "{}")
+            capacity = int(options.pop("_capacity", row["seats"]))
+            saved = await self.db.saved_state(row)
+            state = game.load(saved) if saved is not None else None
+            seats = [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level"))
+                     for s in await self.db.seats(table_id)]
+            table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
+                          row["seed"], options, capacity, seats, row["status"], row["message_id"], state)
+            if state is not None:
+                table.turn_start = state.rev
+            if table.status == "over":
+                table.result = await self.db.results(table_id)
+            await self.bot.service.prefs(table.guild_id)
+            return table
+        except Exception as exc:  # one bad row never stops the others
+            self.bot.unexpected.append(exc)
+            log.exception("table %s: cannot rebuild it to finish showing it", table_id)
+            return None
 
     async def _redraw_spread(self, tables: list[Table]) -> None:
         pause = 1.0 / STARTUP_RATE if self.bot.settings.edit_interval > 0 else 0.0
@@ -199,128 +211,206 @@ class Presenter:
             self.table_changed(table)
             await asyncio.sleep(pause)
 
-    async def _run(self, table: Table, shown: _Shown) -> None:
-        while shown.dirty:
-            shown.dirty = False
+    # -- the reconciliation loop -------------------------------------------------------------
+
+    async def _run(self, table: Table, entry: _Shown) -> None:
+        while entry.dirty:
+            entry.dirty = False
             try:
-                await self._sync(table, shown)
-            except Exception as exc:
+                async with entry.lock:
+                    if entry.parts is None:
+                        entry.parts = await shown.of(self.db, table.id)
+                    left = await self._sync(table, entry)
+            except Exception as exc:  # the database failed: try again later
                 self.bot.unexpected.append(exc)
                 log.exception("could not update table %s", table.id)
-            if self.bot.settings.edit_interval > 0 and table.open:
+                left = True
+            if left:
+                entry.failures += 1
+                entry.dirty = True
+                delays = self.retry_delays
+                await asyncio.sleep(delays[min(entry.failures, len(delays)) - 1])
+                continue
+            entry.failures = 0
+            if self.bot.settings.edit_interval > 0 and table.open and entry.dirty:
                 await asyncio.sleep(self.bot.settings.edit_interval)
-        if not table.open:
-            self.shown.pop(table.id, None)
+        if entry.done and self.shown.get(table.id) is entry:
+            del self.shown[table.id]
 
-    async def _sync(self, table: Table, shown: _Shown) -> None:
+    async def _sync(self, table: Table, entry: _Shown) -> bool:
+        """Send every part of ``table`` Discord misses, each on its own; ``True`` when one failed
+        for a while (a timeout, a 5xx, a 429: tried again after a pause)."""
+        assert entry.parts is not None
+        if "done" in entry.parts:  # a closed table that showed everything (a late notice)
+            entry.done = True
+            return False
         locale = self.bot.service.locale_of(table.guild_id)
         channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
+        left = False
+
+        async def attempt(name: str, step: Callable[[], Awaitable[None]]) -> bool:
+            nonlocal left
+            if name in entry.refused:
+                return False
+            try:
+                await step()
+                return True
+            except Retry:
+                left = True
+            except Exception as exc:
+                if not discord_errors.is_discord(exc):
+                    raise
+                self.bot.metrics.failed(exc)
+                if discord_errors.transient(exc):
+                    left = True
+                    log.warning("table %s: Discord did not take its %s (%s); trying again", table.id, name,
+                                discord_errors.describe(exc))
+                else:
+                    entry.refused.add(name)
+                    log.warning("table %s: Discord refused its %s (%s)", table.id, name, discord_errors.describe(exc))
+            return False
+
+        await attempt("table message", lambda: self._table_message(table, entry, channel, locale))
+        state = table.state
+        if state is not None:
+            last = state.view(None).get("last_deal")
+            if isinstance(last, dict) and last.get("deal_no") is not None:
+                for deal in range(int(last["deal_no"]) + 1):
+                    if f"recap:{deal}" in entry.parts:
+                        continue
+                    if not await attempt(f"recap:{deal}", lambda d=deal: self._recap(table, entry, channel, d, locale)):  # type: ignore[misc]
+                        break  # in order: the next deals wait for this one
+        if await self.bot.hands.refresh(table):
+            left = True
+        if table.status == "playing":
+            await attempt("ping", lambda: self._ping(table, entry, channel, locale))
+        elif table.status == "over" and "results" not in entry.parts:
+            await attempt("results", lambda: self._results(table, entry, channel, locale))
+        if not table.open:
+            await attempt("ping", lambda: self._delete_ping(table, entry, channel))
+            if not left and not entry.refused:
+                await shown.finish(self.db, table.id)
+                entry.done = True
+        return left
+
+    async def _record(self, table: Table, entry: _Shown, part: str, detail: str | None,
+                      message_id: int | None) -> None:
+        assert entry.parts is not None
+        await shown.record(self.db, table.id, part, detail, message_id)
+        entry.parts[part] = shown.Part(detail, message_id)
+
+    async def _table_message(self, table: Table, entry: _Shown, channel: discord.PartialMessageable,
+                             locale: str) -> None:
+        """The lobby or the match as it is now: posted once, then edited when its key changes; a
+        message someone deleted is posted again."""
+        assert entry.parts is not None
+        key = parts.table_key(table)
+        got = entry.parts.get("table")
+        if table.message_id is not None and got is not None and got.detail == key:
+            return
+        if table.message_id is None and not table.open:
+            await self._record(table, entry, "table", key, None)  # never posted: nothing to close
+            return
         state = table.state
         if state is None:  # lobby or cancelled lobby
-            embed = table_embed(table, None, locale, False)
-            view = views.lobby_view(table, locale) if table.status == "lobby" else None
-            await self._show(table, channel, embed=embed, view=view, attachments=[])
-            return
-        public = state.view(None)
-        if not shown.primed:
-            shown.primed = True
-        png = await images.table_png(public, table.names(), locale)
-        files = [discord.File(io.BytesIO(png), filename="table.png")] if png else []
-        moves = shown.log.catch_up(table.game, state, table.names(), locale)
-        await self._show(table, channel, embed=table_embed(table, public, locale, bool(png), moves),
-                         view=views.table_view(table, locale), attachments=files)
-        if shown.saved_rev != state.rev:  # remembered, so a restart does not redraw it
-            shown.saved_rev = state.rev
-            await self.bot.service.db.set_shown(table.id, state.rev)
-        last = public.get("last_deal")
-        deal = last.get("deal_no") if isinstance(last, dict) else None
-        if deal is not None and deal != shown.deal_seen:
-            shown.deal_seen = deal
-            await self._recap(table, channel, public, last, locale)
-        await self.bot.hands.refresh(table)
-        if table.status == "playing":
-            await self._ping(table, channel, public, shown, locale)
-        elif table.status == "over" and not shown.results_posted:
-            shown.results_posted = True
-            await self._results(table, channel, locale)
-        if not table.open and shown.ping_id is not None:
-            await self._delete_ping(channel, shown)
-
-    async def _show(self, table: Table, channel: discord.PartialMessageable, *, embed: discord.Embed,
-                    view: discord.ui.View | None, attachments: list[discord.File]) -> None:
+            payload: dict[str, Any] = {"embed": table_embed(table, None, locale, False),
+                                       "view": views.lobby_view(table, locale) if table.status == "lobby" else None,
+                                       "attachments": []}
+        else:
+            public = state.view(None)
+            png = await images.table_png(public, table.names(), locale)
+            files = [discord.File(io.BytesIO(png), filename="table.png")] if png else []
+            moves = entry.log.catch_up(table.game, state, table.names(), locale)
+            payload = {"embed": table_embed(table, public, locale, bool(png), moves),
+                       "view": views.table_view(table, locale), "attachments": files}
         await self.limiter.wait(channel.id)
-        if table.message_id is None:
-            msg = await channel.send(embed=embed, view=view, files=attachments)
+        if table.message_id is not None:
+            try:
+                await channel.get_partial_message(table.message_id).edit(**payload)
+            except discord.NotFound:
+                log.warning("table %s: its message was deleted; posting it again", table.id)
+                await self.bot.service.set_message(table, None)
+                raise Retry() from None
+        else:
+            files = payload.pop("attachments")
+            msg = await channel.send(**payload, files=files, nonce=parts.nonce(table.id, "table"))
             await self.bot.service.set_message(table, msg.id)
-            return
-        await channel.get_partial_message(table.message_id).edit(embed=embed, view=view, attachments=attachments)
+        await self._record(table, entry, "table", key, table.message_id)
 
-    async def _ping(self, table: Table, channel: discord.PartialMessageable, public: dict[str, Any],
-                    shown: _Shown, locale: str) -> None:
-        seat = public.get("to_act")
-        turn = (seat, table.turn_start)
-        if seat is None or turn == shown.turn_seen:
+    async def _recap(self, table: Table, entry: _Shown, channel: discord.PartialMessageable, deal: int,
+                     locale: str) -> None:
+        public = parts.deal_end_view(table, deal)
+        if public is None:  # cannot be rebuilt: never tried again
+            log.warning("table %s: the recap of deal %d cannot be rebuilt", table.id, deal + 1)
+            await self._record(table, entry, f"recap:{deal}", "lost", None)
             return
-        shown.turn_seen = turn
+        message = await parts.recap_message(table, public, locale)
+        await self.limiter.wait(channel.id)
+        msg = await channel.send(**message, nonce=parts.nonce(table.id, f"recap:{deal}"))
+        await self._record(table, entry, f"recap:{deal}", None, msg.id)
+
+    def _pings(self, table: Table, seat: int) -> bool:
         info = table.seats[seat]
-        if info.computer or info.away or info.user_id is None:
-            return
-        await self._delete_ping(channel, shown)
-        await self.limiter.wait(channel.id)
-        user = discord.Object(info.user_id)
-        key = N_("your_turn_live") if self.bot.hands.live(table.id, seat) else N_("your_turn")
-        msg = await channel.send(
-            t(locale, key, mention=f"<@{info.user_id}>", game=views.game_title(table.game, locale)),
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[user]))
-        shown.ping_id = msg.id
+        return not (info.computer or info.away or info.user_id is None)
 
-    async def _delete_ping(self, channel: discord.PartialMessageable, shown: _Shown) -> None:
-        if shown.ping_id is None:
+    async def _ping(self, table: Table, entry: _Shown, channel: discord.PartialMessageable, locale: str) -> None:
+        """Once per turn, the member to act (not a computer, not someone away) is pinged; the
+        previous ping is deleted."""
+        assert entry.parts is not None
+        seat = table.to_act()
+        if seat is None or not self._pings(table, seat):
             return
-        ping, shown.ping_id = shown.ping_id, None
+        turn = f"{seat}:{table.turn_start}"
+        got = entry.parts.get("ping")
+        if got is not None and got.detail == turn:
+            return
+        await self._delete_ping(table, entry, channel)
+        await self.limiter.wait(channel.id)
+        message = parts.ping_message(table, seat, self.bot.hands.live(table.id, seat), locale)
+        msg = await channel.send(**message, nonce=parts.nonce(table.id, "ping", turn))
+        await self._record(table, entry, "ping", turn, msg.id)
+
+    async def _delete_ping(self, table: Table, entry: _Shown, channel: discord.PartialMessageable) -> None:
+        """The last ping goes (best effort: a ping Discord keeps is harmless)."""
+        assert entry.parts is not None
+        got = entry.parts.get("ping")
+        if got is None or got.message_id is None:
+            return
         try:
-            await channel.get_partial_message(ping).delete()
-        except discord.HTTPException:
-            pass
+            await channel.get_partial_message(got.message_id).delete()
+        except discord_errors.DISCORD as exc:
+            self.bot.metrics.failed(exc)
+            log.info("table %s: its last ping stays (%s)", table.id, discord_errors.describe(exc))
+        await self._record(table, entry, "ping", got.detail, None)
 
-    async def _recap(self, table: Table, channel: discord.PartialMessageable, public: dict[str, Any],
-                     last: dict[str, Any], locale: str) -> None:
-        png = await images.recap_png(public, table.names(), locale)
-        embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1),
-                              colour=discord.Colour.gold())
-        deltas, totals = last.get("deltas") or [], last.get("scores") or []
-        lines = [] if table.rated else [t(locale, "practice_unrated")]
-        lines += [f"{name}: {deltas[i]:+g}" + (f" → {totals[i]:g}" if i < len(totals) else "")
-                  for i, name in enumerate(table.names()) if i < len(deltas)]
-        embed.description = "\n".join(lines)[:4000] or None
-        files = []
-        if png:
-            files.append(discord.File(io.BytesIO(png), filename="recap.png"))
-            embed.set_image(url="attachment://recap.png")
-        sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
-            if table.status == "playing" else ([], [])  # the results carry the last one
+    async def _results(self, table: Table, entry: _Shown, channel: discord.PartialMessageable, locale: str) -> None:
+        message = await parts.results_message(table, locale)
         await self.limiter.wait(channel.id)
-        await channel.send(embeds=[embed, *sheet], files=files + sheet_files)
+        msg = await channel.send(**message, nonce=parts.nonce(table.id, "results"))
+        await self._record(table, entry, "results", None, msg.id)
 
-    async def _results(self, table: Table, channel: discord.PartialMessageable, locale: str) -> None:
-        from bot.ratings import shown  # ratings as players see them (1000 for a new player)
+    # -- the lobby, while its host waits -----------------------------------------------------
 
-        rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
-        lines = [] if table.rated else [t(locale, "practice_unrated")]
-        for r in rows:
-            if r["user_id"] is not None and r["rating_before"] is not None and r["rating_after"] is not None:
-                lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
-                               points=tn(locale, "count.points", r["score"]),
-                               before=shown(r["rating_before"]), after=shown(r["rating_after"])))
-            else:
-                lines.append(t(locale, "result_line", place=r["place"] + 1,
-                               name=r["name"] + (" 🤖" if r["user_id"] is None else ""),
-                               points=tn(locale, "count.points", r["score"])))
-        embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
-                              description="\n".join(lines)[:4000], colour=discord.Colour.green())
-        extra = await replay.results_parts(table, locale)  # score sheet; Rematch, Replay, Export
-        await self.limiter.wait(channel.id)
-        await channel.send(embeds=[embed, *extra["embeds"]], files=extra["files"], view=extra["view"])
+    async def post_lobby(self, table: Table) -> None:
+        """Post a new table's lobby message now (``/table new`` waits for it), trying
+        :data:`LOBBY_TRIES` times. :raises: Discord's last failure (the caller cancels the table)."""
+        entry = self.shown.setdefault(table.id, _Shown(parts={}))
+        locale = self.bot.service.locale_of(table.guild_id)
+        channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
+        for i, pause in enumerate(LOBBY_TRIES):
+            await asyncio.sleep(pause)
+            async with entry.lock:
+                if entry.parts is None:
+                    entry.parts = {}
+                try:
+                    await self._table_message(table, entry, channel, locale)
+                    return
+                except discord_errors.DISCORD as exc:
+                    self.bot.metrics.failed(exc)
+                    log.warning("table %s: Discord did not take its lobby (%s)", table.id,
+                                discord_errors.describe(exc))
+                    if i == len(LOBBY_TRIES) - 1 or not discord_errors.transient(exc):
+                        raise
 
     async def drain(self) -> None:
         """Wait for every pending update (tests and benchmarks)."""

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import images, ratings, views
+from bot.answers import defer_public
 from bot.autoplay import LEVEL_KEYS
 from bot.cogs import game_choices
 from bot.db import Rating
@@ -52,7 +53,7 @@ class Leaderboard(commands.Cog):
     @app_commands.choices(game=game_choices())
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
         async with self.bot.guard(interaction):
-            await interaction.response.defer(thinking=True)
+            await defer_public(interaction)
             g = find_game(game)
             locale = self.bot.locale_for(interaction)
             assert interaction.guild_id is not None
@@ -79,7 +80,7 @@ class Leaderboard(commands.Cog):
     @app_commands.describe(member=_("The member."))
     async def stats(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         async with self.bot.guard(interaction):
-            await interaction.response.defer(thinking=True)
+            await defer_public(interaction)
             who = member or interaction.user
             locale = self.bot.locale_for(interaction)
             assert interaction.guild_id is not None

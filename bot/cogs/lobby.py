@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import discord_errors
 from bot.cogs import game_choices
 from bot.i18n import pick, t, tn
 from bot.ids import ParsedId
@@ -86,6 +87,11 @@ class Lobby(commands.Cog):
                                                                  else None),
                                          host_id=interaction.user.id, host_name=interaction.user.display_name,
                                          game=g.name, options=opts, seats=seats)
+            try:  # a table nobody can see must not hold the channel
+                await self.bot.presenter.post_lobby(table)
+            except discord_errors.DISCORD:
+                await service.cancel(table.id, interaction.user.id)
+                raise BotError.of("lobby_not_posted") from None
             self.bot.presenter.table_changed(table)
             await interaction.followup.send(t(locale, "table_opened", table=table.id, where=where), ephemeral=True)
 

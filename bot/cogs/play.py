@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import hints, picks
+from bot.answers import committed
 from bot.hands import Console
 from bot.i18n import t
 from bot.ids import ParsedId
@@ -55,6 +56,7 @@ class Play(commands.Cog):
             game = table.game
             label = game.action_label(game.parse_action(action), self.bot.private_locale(interaction))
             await self.bot.service.act(table.id, interaction.user.id, action)
+            committed(interaction)
             await interaction.followup.send(t(self.bot.private_locale(interaction), "played", label=label), ephemeral=True)
 
     @play.autocomplete("action")
@@ -131,6 +133,7 @@ class Play(commands.Cog):
             if not steps and not index:
                 raise BotError.of("bad_choice")
             await self.bot.service.act(table.id, interaction.user.id, steps, parsed.rev, index=index)
+            committed(interaction)
 
         await self.bot.hands.click(interaction, parsed.table, parsed.rev, act)
 

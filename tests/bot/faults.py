@@ -177,14 +177,18 @@ async def play_match(w: Any, game: str, humans: list[Any], computers: int, optio
         hand = find(w.channel, hand_id, viewer=member) if hand_id is not None else None
         direct = [c for c in components(hand) if c["type"] == 2 and not parse_id(c["custom_id"]).action.startswith("~")] \
             if hand is not None else []
-        if hand is not None and w.bot.hands.live(table.id, seat) and not any(
-                parse_id(c["custom_id"]).rev == rev for c in components(hand)):
-            seen.stale_hands += 1
+        console = w.bot.hands.consoles.get(table.id, {}).get(seat)
+        if console is not None and console.fresh() and console.message_id:
+            live = find(w.channel, console.message_id, viewer=member)
+            if not any(parse_id(c["custom_id"]).rev == rev for c in components(live)):
+                seen.stale_hands += 1
         if direct and parse_id(direct[0]["custom_id"]).rev == rev and rng.random() < 0.6:
             res = await member.click(hand, custom_id=rng.choice(direct)["custom_id"])
         elif hand_id is None or rng.random() < 0.15:
             res = await member.click(find(w.channel, table.message_id), label="My hand")
-            if res.response is not None and res.ephemeral:
+            await settle(w)
+            if res.response is not None and res.ephemeral and components(
+                    find(w.channel, res.response.id, viewer=member)):  # not an apology: a hand
                 hands[member.id] = res.response.id
             continue
         else:
@@ -206,3 +210,17 @@ async def play_match(w: Any, game: str, humans: list[Any], computers: int, optio
 
 def said_in(message: Any) -> list[str]:
     return [message.content or "", *[(e.description or "") for e in message.embeds]]
+
+
+def expected_recaps(table: Any) -> set[str]:
+    """The recap titles the match should have posted: one per deal ended (the log replayed)."""
+    game, state = table.game, table.state
+    data = state.to_json()
+    replay = game.new(len(table.seats), table.seed, state.options)
+    deals = set()
+    for action in data["log"]:
+        replay = replay.apply(replay.to_act(), game.parse_action(action))
+        last = replay.view(None).get("last_deal")
+        if isinstance(last, dict) and last.get("deal_no") is not None:
+            deals.add(f"Deal {int(last['deal_no']) + 1} is over.")
+    return deals

@@ -7,7 +7,7 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
-from bot.presenter import ChannelLimiter, Presenter, contract_text
+from bot.presenter import ChannelLimiter, Presenter, _Shown, contract_text
 from bot.settings import Settings
 
 
@@ -29,11 +29,13 @@ async def test_changes_are_coalesced() -> None:
     synced: list[int] = []
     table = SimpleNamespace(id="t1", open=True, rev=0)
 
-    async def sync(t: Any, shown: Any) -> None:
+    async def sync(t: Any, shown: Any) -> bool:
         synced.append(t.rev)
         await asyncio.sleep(0.01)
+        return False
 
     presenter._sync = sync  # type: ignore[method-assign]
+    presenter.shown["t1"] = _Shown(parts={})  # nothing read from a database
     for rev in range(1, 30):
         table.rev = rev
         presenter.table_changed(table)  # type: ignore[arg-type]
