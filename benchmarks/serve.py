@@ -274,6 +274,7 @@ async def restart(count: int) -> tuple[float, int, int]:
     whose message is to be redrawn (in the background, :data:`bot.presenter.STARTUP_RATE` a second)."""
     from types import SimpleNamespace
 
+    from bot import parts, shown
     from bot.presenter import Presenter
 
     names = sorted(games.GAMES)
@@ -292,8 +293,16 @@ async def restart(count: int) -> tuple[float, int, int]:
             seat = table.to_act()
             assert seat is not None
             await service.act(table.id, 1000 * (n + 1) + seat, str(rng.choice(table.state.legal_actions(seat))))
-        if table.state is not None and n % 20:
-            await db.set_shown(table.id, table.state.rev)
+        if table.state is not None and not table.open:
+            await shown.finish(db, table.id)  # ended, everything shown
+        elif table.state is not None and n % 20:  # its message, recaps and ping shown (issue 26)
+            await service.set_message(table, 10_000 + n)
+            await shown.record(db, table.id, "table", parts.table_key(table), table.message_id)
+            last = table.state.view(None).get("last_deal")
+            for deal in range(int(last["deal_no"]) + 1 if isinstance(last, dict) else 0):
+                await shown.record(db, table.id, f"recap:{deal}")
+            if table.to_act() is not None:
+                await shown.record(db, table.id, "ping", f"{table.to_act()}:{table.turn_start}")
 
     for start in range(0, count, 50):
         await asyncio.gather(*(one(n) for n in range(start, min(count, start + 50))))

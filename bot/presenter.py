@@ -306,8 +306,8 @@ class Presenter:
         assert entry.parts is not None
         key = parts.table_key(table)
         got = entry.parts.get("table")
-        if table.message_id is not None and got is not None and got.detail == key:
-            return
+        if table.message_id is not None and got is not None and got.detail == key and not entry.log.notes:
+            return  # (a pending note, such as a hint asked for, changes the message at the same revision)
         if table.message_id is None and not table.open:
             await self._record(table, entry, "table", key, None)  # never posted: nothing to close
             return
