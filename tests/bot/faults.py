@@ -144,9 +144,11 @@ def pinged(w: Any, table: Table, member: Any) -> bool:
 
 
 async def settle(w: Any) -> None:
+    """simcord settled, and the presenter done with every part (its retries too)."""
     await w.env.settle()
-    await w.bot.presenter.drain()
-    await w.env.settle()
+    if any(s.task is not None and not s.task.done() for s in w.bot.presenter.shown.values()):
+        await w.bot.presenter.drain()
+        await w.env.settle()
 
 
 async def play_match(w: Any, game: str, humans: list[Any], computers: int, options: str, faults: Faults,

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import games
-from bot import shown
+from bot import images, replay, shown
 from bot.ids import build_id, parse_id
 from tests.bot.drive import components, find, member_of, open_table
 from tests.bot.faults import APOLOGY, Faults, expected_recaps, injected, play_match, said, settle
@@ -32,7 +32,15 @@ FAST = (0.001, 0.002, 0.005)  # the presenter's pauses between tries: simulated 
 
 
 @pytest.fixture
-def fast(world: Any) -> Any:
+def fast(world: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Short pauses between tries; no images (the bot's text fallback, as when drawing fails):
+    drawing is most of a match's time, and nothing here is about images."""
+
+    async def no_image(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    monkeypatch.setattr(images, "_draw", no_image)
+    monkeypatch.setattr(replay, "sheet_png", lambda *args, **kwargs: None)
     world.bot.presenter.retry_delays = FAST
     return world
 
@@ -109,6 +117,7 @@ def passes_turn(table: Any, seat: int, action: Any) -> bool:
     return after is not None and after != seat
 
 
+@pytest.mark.sqlite_only  # the presenter's logic: the storage is covered by the others
 @pytest.mark.parametrize("route", ["table_edit", "channel_post", "hand_edit"])
 async def test_one_failure_at_the_last_move(fast: Any, route: str) -> None:
     """The table edit, the results post or the hand edit fails once at the last move, then Discord
@@ -131,6 +140,7 @@ async def test_one_failure_at_the_last_move(fast: Any, route: str) -> None:
     assert not errors(w)
 
 
+@pytest.mark.sqlite_only  # the presenter's logic: the storage is covered by the others
 @pytest.mark.parametrize("route", ["table_edit", "hand_edit"])
 async def test_one_failure_at_a_turn_change(fast: Any, route: str) -> None:
     """The table edit (or the next member's hand edit) fails once when the turn passes: the next
@@ -191,6 +201,7 @@ async def test_results_missed_before_a_restart_are_posted_after_it(fast: Any, ma
     assert sum("final results" in t for t in titles) == 1, "and never again"
 
 
+@pytest.mark.sqlite_only  # the presenter's logic: the storage is covered by the others
 async def test_lobby_post_failing_at_table_new(fast: Any) -> None:
     w = fast
     faults = Faults(random.Random(0))
@@ -211,6 +222,7 @@ async def test_lobby_post_failing_at_table_new(fast: Any) -> None:
     assert "opened" in said(res)[-1]
 
 
+@pytest.mark.sqlite_only  # the presenter's logic: the storage is covered by the others
 async def test_a_public_deferral_fails_in_its_own_response(fast: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """/leaderboard defers publicly: a failure edits that response; nothing else is posted."""
     w = fast
@@ -226,6 +238,7 @@ async def test_a_public_deferral_fails_in_its_own_response(fast: Any, monkeypatc
     w.bot.unexpected.clear()
 
 
+@pytest.mark.sqlite_only  # the presenter's logic: the storage is covered by the others
 async def test_hand_actions_only_on_the_members_own_private_message(fast: Any) -> None:
     w = fast
     table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
