@@ -78,6 +78,8 @@ def plan_movement(players: int, rounds: int, table_size: int = 4, *, seed: int |
             count = repeated_meetings(candidate)
             if best is None or count < best[0]:
                 best = (count, name, candidate)
+            if count == least:
+                break
     if best is None or best[0] > least:
         start = best[2][:repeat_free_prefix(best[2])] if best else []
         found = search(players, rounds, table_size, rng, iterations, start)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 Table = tuple[int | None, ...]
@@ -129,13 +129,13 @@ def _field(tables: int, size: int, rounds: int) -> list[list[list[int]]] | None:
         return None
     f = _Field(tables)
     classes = []
-    for r in range(tables):
+    for r in range(min(rounds, tables)):
         tabs = [[0] * size for _ in range(tables)]
         for t in range(tables):
             for s in range(size):
                 tabs[f.add(t, f.mul(s, r))][s] = t * size + s
         classes.append(tabs)
-    if size == tables:
+    if size == tables and rounds > tables:
         classes.append([[t * size + s for t in range(tables)] for s in range(size)])
     return [classes[r % len(classes)] for r in range(rounds)]
 
@@ -365,15 +365,13 @@ def repeat_free_prefix(plan: Sequence[Sequence[Sequence[int | None]]]) -> int:
     return next((r for r in range(1, len(plan) + 1) if repeated_meetings(plan[:r])), len(plan) + 1) - 1
 
 
-def designs(tables: int, size: int, rounds: int) -> list[tuple[str, list[list[list[int]]]]]:
+def designs(tables: int, size: int, rounds: int) -> Iterator[tuple[str, list[list[list[int]]]]]:
     """The movements of full tables by formula, FFT rotation first: plans of positions."""
-    out = []
     if size == 4 and tables > 1:
-        out.append(("fft", _cyclic(tables, size, rounds, FFT_MULTIPLIERS)))
+        yield "fft", _cyclic(tables, size, rounds, FFT_MULTIPLIERS)
     mult = best_multipliers(tables, size, rounds)
     if mult is not None:
-        out.append(("cyclic", _cyclic(tables, size, rounds, mult)))
+        yield "cyclic", _cyclic(tables, size, rounds, mult)
     field = _field(tables, size, rounds)
     if field is not None:
-        out.append(("field", field))
-    return out
+        yield "field", field
