@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 
@@ -17,7 +18,16 @@ from games.events import (
     replace_leaver,
     round_scores,
 )
-from games.movements import _IRREDUCIBLE, FFT_MULTIPLIERS, _cyclic, _Field, _field, free_rounds
+from games.movements import (
+    _IRREDUCIBLE,
+    FFT_MULTIPLIERS,
+    _cyclic,
+    _Field,
+    _field,
+    _greedy,
+    _Search,
+    free_rounds,
+)
 
 # Repeated meetings of the plans for 4..12 tables of 4 and 3..8 rounds (seed 0), where a plan without
 # any is not easy to find: 16 players have met everybody after 5 rounds (the bound is reached); the
@@ -140,10 +150,12 @@ def test_bad_clubs_are_refused() -> None:
 
 
 def test_two_hundred_players_in_well_under_a_second() -> None:
+    """50 tables, 3 rounds; 199 and 198 players need the search (computers at the last table).
+    CPU time of this process: the test machine is shared."""
     for players in (200, 199, 198):
-        start = time.perf_counter()
+        start = time.process_time()
         m = plan_movement(players, 3)
-        assert time.perf_counter() - start < 0.6, players
+        assert time.process_time() - start < 0.4, players
         check_plan(m.rounds, players, 4)
         assert m.repeats == 0
 
@@ -159,6 +171,23 @@ def test_the_finite_fields_are_fields(q: int) -> None:
     if q <= 32:
         plan = _field(q, 4, min(q, 8))
         assert plan is not None and repeated_meetings(plan) == 0
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(20, 6), (13, 4)])
+def test_the_search_keeps_its_counts_right_through_swaps(players: int, rounds: int) -> None:
+    """The incremental counts the search steers by equal the plan's, recounted, after each swap."""
+    rng = random.Random(players)
+    last = players - 12 if players < 16 else 4
+    s = _Search(_greedy(players, 4 if players < 16 else 5, 4, last, rounds, rng), players, last, rng)
+    for _ in range(200):
+        r, a, b = rng.randrange(rounds), rng.randrange(players), rng.randrange(players)
+        if s.where[r][a] == s.where[r][b]:
+            continue
+        s.swap(r, a, b)
+        assert s.lin == repeated_meetings(s.plan)
+        kept = (s.lin, s.comp, s.quad, set(s.bad))
+        s.load(s.plan)
+        assert (s.lin, s.comp, s.quad, set(s.bad)) == kept
 
 
 # -- leavers and the ranking (§5.3, §5.4 #6) -------------------------------------------------------
