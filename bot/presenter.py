@@ -37,6 +37,7 @@ from bot.table_log import TableLog
 
 if TYPE_CHECKING:
     from bot.client import TapisBot
+    from bot.db import Database
 
 __all__ = ["STARTUP_RATE", "ChannelLimiter", "Presenter", "contract_text", "table_embed"]
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ class Presenter:
         self._catch_up: asyncio.Task[None] | None = None
 
     @property
-    def db(self) -> Any:
+    def db(self) -> Database:
         return self.bot.service.db
 
     def table_changed(self, table: Table) -> None:
@@ -183,8 +184,8 @@ class Presenter:
 
         try:
             row = await self.db.table(table_id)
-            if row is None or row["game"] not in GAMES:
-                return None
+            if row is None or row["game"] not in GAMES or not self.bot.service.serves(row["guild_id"]):
+                return None  # (another process's shard shows it)
             game = GAMES[row["game"]]
             options = json.loads(row["options"] or "{}")
             capacity = int(options.pop("_capacity", row["seats"]))
