@@ -17,7 +17,7 @@ interaction responses failing: accepted moves answered "try again" 19 -> 0, erro
 handlers 5 -> 0; hand edits failing: apologies after an accepted move 19 -> 0; every route and
 kind at once: 24 apologies, 19 unpinged turns, 2 results and 3 recaps missing -> 0; no fault but
 a 0.02 s computer pause: results posted twice in 4 of 5 matches -> 0. Failures logged with a
-traceback as internal errors: 423 -> 0 (each is now one WARNING line, counted ``discord_http``).
+traceback as internal errors: 604 -> 0 (each is now one WARNING line, counted ``discord_http``).
 
 Run: ``.venv/bin/python -m benchmarks.discord_faults`` (``--quick``: two games; exit status 1 if
 anything went missing or was posted twice).
