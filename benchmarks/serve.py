@@ -298,8 +298,7 @@ async def restart(count: int) -> tuple[float, int, int]:
         elif table.state is not None and n % 20:  # its message, recaps and ping shown (issue 26)
             await service.set_message(table, 10_000 + n)
             await shown.record(db, table.id, "table", parts.table_key(table), table.message_id)
-            last = table.state.view(None).get("last_deal")
-            for deal in range(int(last["deal_no"]) + 1 if isinstance(last, dict) else 0):
+            for deal in parts.ended_deals(table):
                 await shown.record(db, table.id, f"recap:{deal}")
             if table.to_act() is not None:
                 await shown.record(db, table.id, "ping", f"{table.to_act()}:{table.turn_start}")

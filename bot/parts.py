@@ -36,6 +36,19 @@ def nonce(table_id: str, part: str, detail: str | None = None) -> str:
     return hashlib.sha1(f"{table_id}:{part}:{detail}".encode()).hexdigest()[:25]
 
 
+def ended_deals(table: Table) -> list[int]:
+    """The deals that ended, each to be recapped once: those before the current one
+    (``deal_index``) and the one the public view last recapped (``last_deal``)."""
+    state = table.state
+    if state is None:
+        return []
+    ended = set(range(state.deal_index()))
+    last = state.view(None).get("last_deal")
+    if isinstance(last, dict) and last.get("deal_no") is not None:
+        ended.add(int(last["deal_no"]))
+    return sorted(ended)
+
+
 def deal_end_view(table: Table, deal_no: int) -> dict[str, Any] | None:
     """The public view just after deal ``deal_no`` ended (its ``last_deal``): the current one,
     else the log replayed to that point (a recap Discord refused while later deals were played)."""

@@ -50,6 +50,11 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 LOBBY_TRIES = (0.0, 0.5, 1.5)
 
 
+def _now() -> float:
+    """The event loop's clock (the one its timers follow; simulated under simcord)."""
+    return asyncio.get_running_loop().time()
+
+
 class Retry(Exception):
     """A part Discord did not accept this time (a transient failure): tried again later."""
 
@@ -59,8 +64,11 @@ class _Shown:
     dirty: bool = False
     task: asyncio.Task[Any] | None = None
     parts: shown.Parts | None = None  # what Discord accepted (None: not read from the database yet)
-    failures: int = 0  # passes in a row that left a part unsent (the backoff step)
+    tries: dict[str, int] = field(default_factory=dict)  # failed tries in a row, by part (its backoff step)
+    retry_at: dict[str, float] = field(default_factory=dict)  # when each failed part is tried again
     refused: set[str] = field(default_factory=set)  # parts Discord refused (4xx) at this state
+    nap: asyncio.Task[None] | None = field(default=None, repr=False)  # waiting for a part's next try
+    wanted: set[str] = field(default_factory=set)  # the parts the last pass tried or waited for
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     log: TableLog = field(default_factory=TableLog)
     done: bool = False
@@ -108,6 +116,8 @@ class Presenter:
         entry = self.shown.setdefault(table.id, _Shown())
         entry.dirty = True
         entry.refused.clear()
+        if entry.nap is not None and not entry.nap.done():
+            entry.nap.cancel()  # a change goes out now
         if entry.task is None or entry.task.done():
             entry.task = asyncio.get_running_loop().create_task(self._run(table, entry))
 
@@ -148,12 +158,9 @@ class Presenter:
 
     async def _adopt_legacy(self, table: Table, saved: shown.Parts) -> None:
         """A table in play before parts were saved: its recaps and ping so far count as shown."""
-        public = table.state.view(None) if table.state is not None else {}
-        last = public.get("last_deal")
-        if isinstance(last, dict) and last.get("deal_no") is not None:
-            for deal in range(int(last["deal_no"]) + 1):
-                saved[f"recap:{deal}"] = shown.Part()
-                await shown.record(self.db, table.id, f"recap:{deal}")
+        for deal in parts.ended_deals(table):
+            saved[f"recap:{deal}"] = shown.Part()
+            await shown.record(self.db, table.id, f"recap:{deal}")
         seat = table.to_act()
         if seat is not None:
             saved["ping"] = shown.Part(f"{seat}:{table.turn_start}")
@@ -166,11 +173,7 @@ class Presenter:
         got = saved.get("table")
         if table.message_id is None or got is None or got.detail != parts.table_key(table):
             return True
-        if table.state is None:
-            return False
-        last = table.state.view(None).get("last_deal")
-        if isinstance(last, dict) and last.get("deal_no") is not None and any(
-                f"recap:{d}" not in saved for d in range(int(last["deal_no"]) + 1)):
+        if any(f"recap:{d}" not in saved for d in parts.ended_deals(table)):
             return True
         seat = table.to_act()
         if seat is not None and self._pings(table, seat):
@@ -214,25 +217,45 @@ class Presenter:
 
     # -- the reconciliation loop -------------------------------------------------------------
 
+    def _failed(self, entry: _Shown, key: str) -> None:
+        """Part ``key`` failed once more: its next try waits one more step of :attr:`retry_delays`."""
+        tries = entry.tries[key] = entry.tries.get(key, 0) + 1
+        delays = self.retry_delays
+        entry.retry_at[key] = _now() + delays[min(tries, len(delays)) - 1]
+
+    def _passed(self, entry: _Shown, key: str) -> None:
+        entry.tries.pop(key, None)
+        entry.retry_at.pop(key, None)
+
     async def _run(self, table: Table, entry: _Shown) -> None:
+        """Passes over the table's parts until nothing is missing. A part that failed waits for its
+        own next try while a new change still goes out at once (the other parts)."""
         while entry.dirty:
             entry.dirty = False
             try:
                 async with entry.lock:
                     if entry.parts is None:
                         entry.parts = await shown.of(self.db, table.id)
+                    entry.wanted = {"database"}
                     left = await self._sync(table, entry)
+                for key in set(entry.retry_at) - entry.wanted:  # a part no longer wanted (an old turn's ping)
+                    self._passed(entry, key)
+                self._passed(entry, "database")
             except Exception as exc:  # the database failed: try again later
                 self.bot.unexpected.append(exc)
                 log.exception("could not update table %s", table.id)
+                self._failed(entry, "database")
                 left = True
             if left:
-                entry.failures += 1
+                due = min(entry.retry_at.values(), default=_now())
+                # until the first part is due, or a change (:meth:`table_changed` ends the nap)
+                entry.nap = asyncio.get_running_loop().create_task(asyncio.sleep(max(0.0, due - _now())))
+                await asyncio.wait([entry.nap])
+                changed, entry.nap = entry.nap.cancelled(), None
                 entry.dirty = True
-                delays = self.retry_delays
-                await asyncio.sleep(delays[min(entry.failures, len(delays)) - 1])
+                if changed and self.bot.settings.edit_interval > 0:
+                    await asyncio.sleep(self.bot.settings.edit_interval)  # changes still coalesced
                 continue
-            entry.failures = 0
             if self.bot.settings.edit_interval > 0 and table.open and entry.dirty:
                 await asyncio.sleep(self.bot.settings.edit_interval)
         if entry.done and self.shown.get(table.id) is entry:
@@ -249,42 +272,51 @@ class Presenter:
         channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
         left = False
 
-        async def attempt(name: str, step: Callable[[], Awaitable[None]]) -> bool:
+        async def attempt(name: str, step: Callable[[], Awaitable[None]], key: str | None = None) -> bool:
             nonlocal left
-            if name in entry.refused:
+            key = key or name
+            entry.wanted.add(key)
+            if key in entry.refused:
+                return False
+            if entry.retry_at.get(key, 0.0) > _now():  # waiting for its next try
+                left = True
                 return False
             try:
                 await step()
+                self._passed(entry, key)
                 return True
             except Retry:
                 left = True
+                entry.retry_at[key] = _now()  # at once
             except Exception as exc:
                 if not discord_errors.is_discord(exc):
                     raise
                 self.bot.metrics.failed(exc)
                 if discord_errors.transient(exc):
                     left = True
+                    self._failed(entry, key)
                     log.warning("table %s: Discord did not take its %s (%s); trying again", table.id, name,
                                 discord_errors.describe(exc))
                 else:
-                    entry.refused.add(name)
+                    entry.refused.add(key)
                     log.warning("table %s: Discord refused its %s (%s)", table.id, name, discord_errors.describe(exc))
             return False
 
         await attempt("table message", lambda: self._table_message(table, entry, channel, locale))
-        state = table.state
-        if state is not None:
-            last = state.view(None).get("last_deal")
-            if isinstance(last, dict) and last.get("deal_no") is not None:
-                for deal in range(int(last["deal_no"]) + 1):
-                    if f"recap:{deal}" in entry.parts:
-                        continue
-                    if not await attempt(f"recap:{deal}", lambda d=deal: self._recap(table, entry, channel, d, locale)):  # type: ignore[misc]
-                        break  # in order: the next deals wait for this one
-        if await self.bot.hands.refresh(table):
+        for deal in parts.ended_deals(table):
+            if f"recap:{deal}" in entry.parts:
+                continue
+            if not await attempt(f"recap:{deal}", lambda d=deal: self._recap(table, entry, channel, d, locale)):  # type: ignore[misc]
+                break  # in order: the next deals wait for this one
+        if await self.bot.hands.refresh(table):  # every console tried at each pass (their own tokens)
             left = True
+            entry.wanted.add("hands")
+            self._failed(entry, "hands")
+        else:
+            self._passed(entry, "hands")
         if table.status == "playing":
-            await attempt("ping", lambda: self._ping(table, entry, channel, locale))
+            await attempt("ping", lambda: self._ping(table, entry, channel, locale),
+                          f"ping:{table.to_act()}:{table.turn_start}")
         elif table.status == "over" and "results" not in entry.parts:
             await attempt("results", lambda: self._results(table, entry, channel, locale))
         if not table.open:
@@ -342,7 +374,7 @@ class Presenter:
                      locale: str) -> None:
         public = parts.deal_end_view(table, deal)
         if public is None:  # cannot be rebuilt: never tried again
-            log.warning("table %s: the recap of deal %d cannot be rebuilt", table.id, deal + 1)
+            log.info("table %s: deal %d has no recap to show", table.id, deal + 1)
             await self._record(table, entry, f"recap:{deal}", "lost", None)
             return
         message = await parts.recap_message(table, public, locale)

@@ -254,3 +254,31 @@ async def test_hand_actions_only_on_the_members_own_private_message(fast: Any) -
     assert res.ephemeral and "not your hand" in said(res)[-1]
     assert table.rev == rev, "nothing played"
     assert w.env.backend.get_message(w.channel.id, msg.id).embeds == before, "the public message is untouched"
+
+
+@pytest.mark.sqlite_only  # the same parts as the test above, rebuilt for an older deal
+async def test_recaps_of_deals_played_while_posts_failed_come_in_order(fast: Any, make_bot: Any) -> None:
+    """Channel posts fail for a whole two-deal Piquet match (the bot restarted at the end): the first
+    deal's recap is rebuilt from the log (the table has moved on), then the second's, then the
+    results, once each."""
+    w = fast
+    table, msg = await open_table(w, "piquet", [w.alice], 1, options="deals=2")
+    faults = Faults(random.Random(0), rate=1.0, routes=("channel_post",), kinds=("timeout",))
+    w.bot.presenter.retry_delays = (3600.0,)
+    with injected(faults):
+        while table.status == "playing":
+            await w.env.settle()
+            seat = table.to_act()
+            await w.alice.slash(w.channel, "play", action=str(table.state.legal_actions(seat)[0]))
+    for entry in w.bot.presenter.shown.values():
+        if entry.task is not None:
+            entry.task.cancel()
+    titles = [m.embeds[0].title or "" for m in w.channel.history() if m.embeds]
+    assert not any(t.startswith("Deal ") or "final results" in t for t in titles)
+    bot = await make_bot()
+    bot.presenter.retry_delays = FAST
+    await w.env.restart_bot(bot)
+    await settle(w)
+    posted = [m.embeds[0].title or "" for m in w.channel.history() if m.embeds and m.id > msg.id]
+    posted = [t for t in posted if t.startswith("Deal ") or "final results" in t]
+    assert posted == ["Deal 1 is over.", "Deal 2 is over.", f"Piquet: final results (table {table.id})"]
