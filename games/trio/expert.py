@@ -1,16 +1,19 @@
 """The expert Le Trio / L'École player: the normal player, with its draws and discards before
-opening chosen by a determinized rollout over the stock (RULES.md 3.3, 3.4).
+opening chosen by a determinized rollout over the stock (RULES.md 3.1, 3.3, 3.4).
 
-Before a seat has opened, what counts is how soon its hand holds the whole contract: until then
-every card is a penalty (RULES.md 3.1), and an opener advances to the next contract (3.4). For a
-discard, each candidate (the normal player's least useful cards) is scored on the same sampled
-futures: the cards this seat has not seen (the packs less its hand, the table and the discard's
-top card) are shuffled, and the score is the number of further draws after which the hand with
-those draws forms the contract (:func:`games.trio.search.feasible`, up to :data:`HORIZON`; one
-more when never). The lowest mean wins, the costlier card breaking ties. For the draw, the
-discard's top card and the stock's sampled card are compared the same way, each followed by the
-normal player's discard. Other players' draws are not simulated; once opened, laying down, laying
-off and going out follow the normal player.
+Before a seat has opened, what counts is whether its hand holds the whole contract before the
+round ends: an opener advances and keeps a few cards (about 12 points in the normal players'
+rounds), a seat that never opens pays for all thirteen (about 98: RULES.md 3.1). Rounds are short
+(about six turns a seat, four after the first opening), so the expert weighs both: for each
+candidate discard (the normal player's least useful cards), on the same sampled futures (the
+cards it has not seen, shuffled: the packs less its hand, the table and the discard's top card)
+it finds after how many draws the hand with those draws forms the contract
+(:func:`games.trio.search.feasible`), and scores the round's expected penalty: the round lasts
+each further turn with chance ``1 - q`` (``q`` larger once others have opened), an opened hand
+pays :data:`OPENED`, an unopened one its points. The draw compares the discard's top card with
+the stock's sampled card the same way, each followed by the normal player's discard. Other
+players' draws are not simulated; once opened, laying down, laying off and going out follow the
+normal player.
 
 Deterministic from the ``rng`` when ``samples`` is fixed; with a time ``budget`` the number of
 sampled futures depends on the machine's speed.
@@ -26,14 +29,19 @@ from games.base import JSON, Action
 from games.cards import Card, card, standard_decks
 from games.search import DEFAULT_BUDGET, Search
 from games.trio.ai import TrioPlayer, aim, usefulness
-from games.trio.contracts import card_points, deck_count, search_parts
+from games.trio.contracts import card_points, deck_count, hand_points, search_parts
 from games.trio.melds import SLOTS, is_wild
 from games.trio.search import SeqPart, SetPart, feasible
 
-#: draws looked ahead: a hand that needs more is scored ``HORIZON + 1``
+#: draws looked ahead: a hand that needs more is taken never to open
 HORIZON = 8
+#: what an opener still pays at the round's end (mean of the normal players' opened hands)
+OPENED = 12.0
+#: the chance that the round ends before a seat's next turn: nobody else opened, someone has,
+#: someone holds three cards or fewer (fitted to the normal players' round lengths)
+END_CHANCE = (0.15, 0.3, 0.45)
 #: discard candidates weighed: the normal player's least useful distinct cards
-CANDIDATES = 6
+CANDIDATES = 8
 Advice = tuple[Action, float, float | None]
 _TAKE, _STOCK = Action("draw", "discard"), Action("draw", "stock")
 WILD = -1  # a future card that is wild
@@ -120,8 +128,8 @@ class TrioExpert:
 
     def advise(self, view: JSON, legal: Sequence[Action], rng: random.Random,
                budget: float | None = None) -> list[Advice]:
-        """The options weighed, best first: ``(action, -mean draws to the contract, None)``; the
-        normal player's choice alone when nothing is searched."""
+        """The options weighed, best first: ``(action, -expected penalty of the round, None)``;
+        the normal player's choice alone when nothing is searched."""
         seat = view["seat"]
         choice = self.normal.choose(view, legal, rng)
         if view["opened"][seat]:
@@ -154,15 +162,17 @@ class TrioExpert:
             rest = list(hand)
             rest.remove(c)
             bases[c] = split(rest)
-        totals = dict.fromkeys(ranked, 0)
+        points = {c: hand_points(_without(hand, c), variant=view["variant"]) for c in ranked}
+        last = _lasts(view)
+        totals = dict.fromkeys(ranked, 0.0)
         n = 0
         for _ in search.loop():
             future = rng.sample(pool, min(self.horizon, len(pool)))
             for c in ranked:
-                totals[c] += goal.time(*bases[c], future)
+                totals[c] += penalty(goal.time(*bases[c], future), points[c], last, self.horizon)
             n += 1
         n = max(n, 1)
-        best = sorted(ranked, key=lambda c: (totals[c], values[c], -card_points(c), c.code))
+        best = sorted(ranked, key=lambda c: (round(totals[c], 9), values[c], -card_points(c), c.code))
         return [(options[c], -totals[c] / n, None) for c in best]
 
     def _draw(self, view: JSON, rng: random.Random, search: Search) -> list[Advice]:
@@ -173,39 +183,70 @@ class TrioExpert:
         pool = unseen(view, hand)
         sets_runs = aim(view, seat)
 
-        def after(drawn: Card) -> tuple[list[int], int]:
+        variant = view["variant"]
+
+        def after(drawn: Card) -> tuple[list[int], int, int]:
+            """The hand after drawing ``drawn`` and the normal player's discard, and its points."""
             cards = [*hand, drawn]
-            if feasible(*_tuple(split(cards)), goal.runs, goal.sets):
-                return split(cards)  # it opens now: nothing to discard first
+            counts, wilds = split(cards)
+            if feasible(tuple(counts), wilds, goal.runs, goal.sets):
+                return counts, wilds, 0  # it opens now
             values = usefulness(cards, *sets_runs)
             plain = {c: v for c, v in values.items() if not is_wild(c)} or values
             cards.remove(min(plain, key=lambda c: (plain[c], -card_points(c), c.code)))
-            return split(cards)
+            return *split(cards), hand_points(cards, variant=variant)
+
+        last = _lasts(view)
+
+        def score(state: tuple[list[int], int, int], future: Sequence[int]) -> float:
+            counts, wilds, points = state
+            if not points:
+                return OPENED
+            return penalty(goal.time(counts, wilds, future), points, last, self.horizon)
 
         take = after(top)
-        cache: dict[int, tuple[list[int], int]] = {}
-        take_total = stock_total = 0
+        cache: dict[int, tuple[list[int], int, int]] = {}
+        take_total = stock_total = 0.0
         n = 0
         for _ in search.loop():
             future = rng.sample(pool, min(self.horizon + 1, len(pool)))
-            take_total += goal.time(*take, future[1:])
+            take_total += score(take, future[1:])
             first = future[0]
             if first not in cache:
-                cache[first] = after(_card_of(first, pool, view))
-            stock_total += goal.time(*cache[first], future[1:])
+                cache[first] = after(_card_of(first))
+            stock_total += score(cache[first], future[1:])
             n += 1
         n = max(n, 1)
         ranked = [(_TAKE, -take_total / n, None), (_STOCK, -stock_total / n, None)]
         return sorted(ranked, key=lambda t: (-t[1], t[0] != _STOCK))
 
 
-def _tuple(split_hand: tuple[list[int], int]) -> tuple[tuple[int, ...], int]:
-    return tuple(split_hand[0]), split_hand[1]
+def penalty(draws: int, points: int, last: float, horizon: int = HORIZON) -> float:
+    """Expected penalty of a hand of ``points`` that forms its contract after ``draws`` more
+    draws (more than ``horizon``: never) when the round lasts each turn with chance ``last``."""
+    opens = last ** draws if draws <= horizon else 0.0
+    return opens * OPENED + (1 - opens) * points
+
+
+def _lasts(view: JSON) -> float:
+    """The chance the round lasts until this seat's next turn (:data:`END_CHANCE`)."""
+    seat = view["seat"]
+    others = [s for s in range(view["seats"]) if s != seat and view["opened"][s]]
+    if not others:
+        return 1 - END_CHANCE[0]
+    low = min(view["hand_counts"][s] for s in others)
+    return 1 - END_CHANCE[2 if low <= 3 else 1]
+
+
+def _without(hand: Sequence[Card], c: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(c)
+    return rest
 
 
 _SLOT_CARD: dict[int, Card] = {s: c for c, s in SLOTS.items()}
 
 
-def _card_of(s: int, pool: list[int], view: JSON) -> Card:
+def _card_of(s: int) -> Card:
     """A card of slot ``s`` (a wild: a 2, the rank every wild shares in the count)."""
     return card("2S") if s == WILD else _SLOT_CARD[s]
