@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from games.base import JSON, Action
 from games.cards import Card, card, standard_decks
@@ -33,6 +34,8 @@ from games.trio.contracts import card_points, deck_count, hand_points, search_pa
 from games.trio.melds import SLOTS, is_wild
 from games.trio.search import SeqPart, SetPart, feasible
 
+#: standard errors a searched choice must gain over the normal player's to replace it
+CONFIDENCE = 2.0
 #: draws looked ahead: a hand that needs more is taken never to open
 HORIZON = 8
 #: what an opener still pays at the round's end (mean of the normal players' opened hands)
@@ -137,17 +140,18 @@ class TrioExpert:
         search = Search(budget if budget is not None else self.budget, self.samples)
         r = random.Random(rng.getrandbits(64))
         if view["phase"] == "draw" and _TAKE in legal and _STOCK in legal:
-            return self._draw(view, r, search)
+            return self._draw(view, r, search, choice)
         discards = [a for a in legal if a.kind == "discard"]
         if choice.kind == "discard" and len({a.arg for a in discards}) > 1:
-            return self._discard(view, discards, r, search)
+            return self._discard(view, discards, r, search, choice)
         return [(choice, 0.0, None)]
 
     def _goal(self, view: JSON) -> Goal:
         runs, sets = search_parts(view["contracts"][view["seat"]], view["variant"])
         return Goal(runs, sets, self.horizon)
 
-    def _discard(self, view: JSON, discards: list[Action], rng: random.Random, search: Search) -> list[Advice]:
+    def _discard(self, view: JSON, discards: list[Action], rng: random.Random, search: Search,
+                 usual: Action) -> list[Advice]:
         seat = view["seat"]
         hand = [card(c) for c in view["hand"]]
         values = usefulness(hand, *aim(view, seat))
@@ -155,6 +159,9 @@ class TrioExpert:
         if not options:
             return [(discards[0], 0.0, None)]
         ranked = sorted(options, key=lambda c: (values[c], -card_points(c), c.code))[:CANDIDATES]
+        default = card(usual.arg)
+        if default not in ranked:
+            ranked.append(default)
         goal = self._goal(view)
         pool = unseen(view, hand)
         bases = {}
@@ -164,18 +171,15 @@ class TrioExpert:
             bases[c] = split(rest)
         points = {c: hand_points(_without(hand, c), variant=view["variant"]) for c in ranked}
         last = _lasts(view)
-        totals = dict.fromkeys(ranked, 0.0)
-        n = 0
+        scores: dict[Card, list[float]] = {c: [] for c in ranked}
         for _ in search.loop():
             future = rng.sample(pool, min(self.horizon, len(pool)))
             for c in ranked:
-                totals[c] += penalty(goal.time(*bases[c], future), points[c], last, self.horizon)
-            n += 1
-        n = max(n, 1)
-        best = sorted(ranked, key=lambda c: (round(totals[c], 9), values[c], -card_points(c), c.code))
-        return [(options[c], -totals[c] / n, None) for c in best]
+                scores[c].append(penalty(goal.time(*bases[c], future), points[c], last, self.horizon))
+        best = rank(scores, default, lambda c: (values[c], -card_points(c), c.code))
+        return [(options[c], -mean(scores[c]), None) for c in best]
 
-    def _draw(self, view: JSON, rng: random.Random, search: Search) -> list[Advice]:
+    def _draw(self, view: JSON, rng: random.Random, search: Search, usual: Action) -> list[Advice]:
         seat = view["seat"]
         hand = [card(c) for c in view["hand"]]
         top = card(view["discard_top"])
@@ -206,19 +210,46 @@ class TrioExpert:
 
         take = after(top)
         cache: dict[int, tuple[list[int], int, int]] = {}
-        take_total = stock_total = 0.0
-        n = 0
+        scores: dict[Action, list[float]] = {_TAKE: [], _STOCK: []}
         for _ in search.loop():
             future = rng.sample(pool, min(self.horizon + 1, len(pool)))
-            take_total += score(take, future[1:])
+            scores[_TAKE].append(score(take, future[1:]))
             first = future[0]
             if first not in cache:
                 cache[first] = after(_card_of(first))
-            stock_total += score(cache[first], future[1:])
-            n += 1
-        n = max(n, 1)
-        ranked = [(_TAKE, -take_total / n, None), (_STOCK, -stock_total / n, None)]
-        return sorted(ranked, key=lambda t: (-t[1], t[0] != _STOCK))
+            scores[_STOCK].append(score(cache[first], future[1:]))
+        return [(a, -mean(scores[a]), None) for a in rank(scores, usual, lambda a: a != _STOCK)]
+
+
+K = TypeVar("K")
+
+
+def mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def rank(scores: dict[K, list[float]], usual: K, tie: Callable[[K], Any]) -> list[K]:
+    """The candidates by mean penalty, lowest first (``tie`` breaks ties), except that the normal
+    player's choice ``usual`` stays first unless the best beats it by :data:`CONFIDENCE` standard
+    errors of their paired difference (same sampled futures): the argmax of a few noisy means
+    would otherwise often replace a good heuristic choice by a lucky one."""
+    order = sorted(scores, key=lambda k: (round(mean(scores[k]), 9), tie(k)))
+    best = order[0]
+    if best != usual and not clearly_lower(scores[best], scores[usual]):
+        order.remove(usual)
+        order.insert(0, usual)
+    return order
+
+
+def clearly_lower(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether ``a`` is lower than ``b`` by :data:`CONFIDENCE` standard errors (paired samples)."""
+    n = len(a)
+    if n < 4:
+        return False
+    d = [y - x for x, y in zip(a, b, strict=True)]
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m > 0 and m * m * n > CONFIDENCE * CONFIDENCE * var
 
 
 def penalty(draws: int, points: int, last: float, horizon: int = HORIZON) -> float:
