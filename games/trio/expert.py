@@ -11,9 +11,10 @@ it finds after how many draws the hand with those draws forms the contract
 (:func:`games.trio.search.feasible`), and scores the round's expected penalty: the round lasts
 each further turn with chance ``1 - q`` (``q`` larger once others have opened), an opened hand
 pays :data:`OPENED`, an unopened one its points. The draw compares the discard's top card with
-the stock's sampled card the same way, each followed by the normal player's discard. Other
-players' draws are not simulated; once opened, laying down, laying off and going out follow the
-normal player.
+the stock's sampled card the same way, each followed by the normal player's discard. The normal
+player's choice stands unless the best candidate beats it clearly (:data:`CONFIDENCE` standard
+errors on the same futures). Other players' draws are not simulated; once opened, laying down,
+laying off and going out follow the normal player.
 
 Deterministic from the ``rng`` when ``samples`` is fixed; with a time ``budget`` the number of
 sampled futures depends on the machine's speed.
