@@ -10,6 +10,10 @@ nine tricks by the expert's fast card policy, and the deal settled by the rules'
 contract it allows is expected to gain more than :data:`BID_MARGIN` (passing is worth about 0:
 an annulled deal pays nothing, and the contracts others take are close to even for a defender).
 
+Measured (``python -m benchmarks.tresillo_ai --expert 60``, 3 seats, duplicate deals, 60 samples a
+decision): expert minus normal +2.56 ± 0.74 points per deal over 300 matches (2,700 expert
+deals; +0.37 ± 0.26 when only the card play was searched); as declarer +7.4 a deal.
+
 Cards are in the expert's mask space (:class:`games.tresillo.expert.Cards`); renounces and the
 bola are not simulated (the real play handles them).
 """
