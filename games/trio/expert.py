@@ -16,6 +16,12 @@ player's choice stands unless the best candidate beats it clearly (:data:`CONFID
 errors on the same futures). Other players' draws are not simulated; once opened, laying down,
 laying off and going out follow the normal player.
 
+Measured (``python -m benchmarks.trio_ai --expert 40``, 4 seats, duplicate rounds, every contract
+in turn, 40 futures a decision): Le Trio, expert minus normal -5.8 ± 2.1 penalty points per
+round over 280 rounds (33.3 against 39.1). The same rollout without the points and the
+confidence rule (mean draws to the contract only) was no better than normal (-2.1 ± 5.0, 80
+rounds): the gain is in weighing the points against the chance to open.
+
 Deterministic from the ``rng`` when ``samples`` is fixed; with a time ``budget`` the number of
 sampled futures depends on the machine's speed.
 """
