@@ -14,7 +14,7 @@ import games
 from bot.cogs.leaderboard import computer_name
 from bot.db import Rating
 from bot.local import build_world
-from bot.ratings import MODEL, rate_match, shown
+from bot.ratings import MODEL, rate_match, shown, value
 from tests.bot.drive import open_table, play_turn
 from tests.bot.preview_driver import PreviewPage
 from tests.toygame import TOY
@@ -27,11 +27,11 @@ LINE = re.compile(r"^(\d+)\. (.+): rating (\d+), (\d+) match(?:es)?, (\d+) wins?
 
 def test_the_shown_scale() -> None:
     new = Rating("u1", 1, "a", MODEL.mu, MODEL.sigma)
-    assert shown(new.ordinal) == 1000, "a new player starts at 1000"
+    assert shown(value(new)) == 1000, "a new player starts at 1000"
     assert shown(-3.3) == 835 and shown(2.0) == 1100
     assert shown(-1000.0) == 0, "nobody is ever shown below 0"
     values = [shown(x / 10) for x in range(-200, 200)]
-    assert values == sorted(values), "the order of ordinals is kept"
+    assert values == sorted(values), "the order of the estimates is kept"
 
 
 def test_each_computer_seat_counts_for_its_level() -> None:
@@ -43,7 +43,7 @@ def test_each_computer_seat_counts_for_its_level() -> None:
         state = state.apply(seat, state.legal_actions(seat)[-1])
     outcome = state.outcome()
     keys = ["u1", "c:normal", "c:normal"]
-    new, before = rate_match(TOY, state.to_json(), outcome, keys, ["alice", "Computer 1", "Computer 2"], {})
+    new, before, _, _ = rate_match(TOY, state.to_json(), outcome, keys, ["alice", "Computer 1", "Computer 2"], {})
     level = new["c:normal"]
     assert level.matches == 2 and level.name == "normal"
     assert level.wins == sum(outcome.places[s] == 0 for s in (1, 2))
