@@ -56,7 +56,7 @@ REFERENCE: dict[tuple[str, int], float] = {
 #: starting advantage of a role (``role@seats``), measured among the normal computer players
 PRIOR: dict[tuple[str, str], float] = {
     ("tarot", "taker@3"): 1.3, ("tarot", "taker@4"): 1.3, ("tarot", "taker@5"): 1.3,
-    ("tarot", "partner@5"): 1.0, ("tresillo", "declarer@3"): 1.2, ("tresillo", "declarer@4"): 1.2}
+    ("tresillo", "declarer@3"): 1.1, ("tresillo", "declarer@4"): 1.1}
 BASE_ROLES = ("defender", "other")
 
 
@@ -129,11 +129,19 @@ def importance(game: str, seats: int, stake: float) -> float:
     return min(max(math.sqrt(stake / reference), IMPORTANCE[0]), IMPORTANCE[1])
 
 
+def advantage_key(role: str, seats: int) -> str | None:
+    """Where a role's advantage is kept: ``taker@4``; the called partner shares the taker's (they
+    win or lose together); ``None`` for the defence's or others' role (0)."""
+    if role in BASE_ROLES:
+        return None
+    return f"{'taker' if role == 'partner' else role}@{seats}"
+
+
 def advantage_of(game: str, role: str, seats: int, known: Mapping[str, tuple[float, int]]) -> float:
     """A role's advantage: learned (``known``), else its prior; 0 for the defence's or others' role."""
-    if role in BASE_ROLES:
+    key = advantage_key(role, seats)
+    if key is None:
         return 0.0
-    key = f"{role}@{seats}"
     return known[key][0] if key in known else PRIOR.get((game, key), 0.0)
 
 
@@ -171,8 +179,7 @@ def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tup
             seats[s] = MODEL.rating(mu=r.mu + mu_change[s], sigma=math.sqrt(sigma2[s] * math.exp(log_shrink[s])))
     moved: dict[str, float] = {}
     for s, step in learned.items():
-        if deal.roles[s] not in BASE_ROLES:
-            key = f"{deal.roles[s]}@{n}"
+        if (key := advantage_key(deal.roles[s], n)) is not None:
             moved[key] = moved.get(key, 0.0) + LEARN * step
     for key, step in moved.items():
         old, count = advantages.get(key, (PRIOR.get((game, key), 0.0), 0))
