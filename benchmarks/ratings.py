@@ -170,9 +170,9 @@ def run(name: str, matches: int, samples: int, per_level: int, identical: int, s
         mean, low, high = interval(clusters)
         ok = low <= 0 <= high
         drift_ok &= ok
-        unit = "match" if role == "player" else "deal"
+        unit, units = ("match", "matches") if role == "player" else ("deal", "deals")
         lines.append(f"  change per {unit} as {role}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] "
-                     f"({sum(n for _, n in clusters)} {unit}{'es' if unit == 'match' else 's'}){'' if ok else '  DRIFT'}")
+                     f"({sum(n for _, n in clusters)} {units}){'' if ok else '  DRIFT'}")
     for label, where in (("levels", server), ("identical players", equals)):
         if where.advantages and (where is equals or not one_server):
             lines.append(f"  role advantages learned ({label}): " + ", ".join(

@@ -188,7 +188,7 @@ def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tup
 
 
 def _deal_why(deal: Deal, seat: int, change: float) -> Why:
-    return Why(change=SCALE * change, role=deal.roles[seat], contract=deal.contract, won=deal.won,
+    return Why(change=round(SCALE * change, 2), role=deal.roles[seat], contract=deal.contract, won=deal.won,
                result=deal.result)
 
 
@@ -198,7 +198,7 @@ def _merged(parts: list[Why]) -> list[Why]:
     for p in parts:
         key = (p.role, p.contract, p.won, p.result, p.place, p.of)
         old = out.get(key)
-        out[key] = p if old is None else replace(old, change=old.change + p.change, n=old.n + p.n)
+        out[key] = p if old is None else replace(old, change=round(old.change + p.change, 2), n=old.n + p.n)
     return sorted(out.values(), key=lambda w: -abs(w.change))
 
 
@@ -230,7 +230,8 @@ def rate_match(game: Game, data: Mapping[str, Any], outcome: Outcome, keys: Sequ
     elif seats > 1:
         new = MODEL.rate([[r] for r in per_seat], ranks=list(outcome.places))
         for s, team in enumerate(new):
-            why[s].append(Why(change=SCALE * (team[0].mu - per_seat[s].mu), place=outcome.places[s] + 1, of=seats))
+            change = round(SCALE * (team[0].mu - per_seat[s].mu), 2)
+            why[s].append(Why(change=change, place=outcome.places[s] + 1, of=seats))
         per_seat = [team[0] for team in new]
     after: dict[str, list[int]] = {}
     for seat, key in enumerate(keys):
