@@ -129,7 +129,7 @@ def read_deal(last: Mapping[str, Any], view: Mapping[str, Any]) -> Deal | None:
 
 def finished_deals(game: Game, data: Mapping[str, Any]) -> list[Deal | None]:
     """Replay a finished match's log and read each finished deal (``None`` where it names no side)."""
-    state = game.new(int(data["seats"]), data["seed"], data.get("options") or {})
+    state = game.initial_state(data)  # the rules the save was played by (an old Tresillo save's)
     deals: list[Deal | None] = []
     seen: Any = None
     for text in game.upgrade_log(list(data["log"])):
