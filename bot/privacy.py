@@ -4,8 +4,11 @@ A member's rows are ``seats`` (id and display name), the ``actions`` of those se
 (id and name), ``ratings`` (key ``u<id>``, id and name) and ``game_tables.host_id``; abort votes
 live in memory only. Erasing a member is one transaction: their ratings are deleted, their seats
 and result lines become "Former player" with no id (the action log is kept, so past matches stay
-replayable and everyone else's results and ratings are untouched), their host ids become 0. It runs
-with ``secure_delete`` and is followed by a WAL checkpoint, so the old bytes leave the file.
+replayable and everyone else's results and ratings are untouched), their host ids become 0. Every
+SQLite connection runs with ``secure_delete`` on (:mod:`bot.storage.sqlite`), so what the erasure
+and the earlier seat rewrites (a lobby's join and leave, :func:`vacate`) freed is zeroed; the
+erasure is followed by a WAL checkpoint, so the old bytes leave the file. PostgreSQL has no such
+setting: deleted rows stay in their pages until vacuumed and overwritten (its own autovacuum).
 
 A member seated at an open table is moved out first (:func:`vacate`): they leave a lobby (a lobby
 they host is cancelled) and a computer takes their seat in a match in play (a match left with no
@@ -182,13 +185,12 @@ async def erase_member(service: TableService, user_id: int) -> int:
             raise BotError.of("privacy_seated")
         guilds = [r["guild_id"] for r in await conn.fetch_all(MY_GUILDS, (user_id, user_id, user_id, key,
                                                                                user_id))]
-        async with _secure(conn):
-            for guild_id in guilds:
-                former = t(service.locale_of(guild_id), "former_player")
-                changed += await _count(conn, FORGET_SEATS, (former, user_id, guild_id))
-                changed += await _count(conn, FORGET_RESULTS, (former, user_id, guild_id))
-            changed += await _count(conn, FORGET_RATINGS, (user_id, key))
-            changed += await _count(conn, FORGET_HOST, (user_id,))
+        for guild_id in guilds:
+            former = t(service.locale_of(guild_id), "former_player")
+            changed += await _count(conn, FORGET_SEATS, (former, user_id, guild_id))
+            changed += await _count(conn, FORGET_RESULTS, (former, user_id, guild_id))
+        changed += await _count(conn, FORGET_RATINGS, (user_id, key))
+        changed += await _count(conn, FORGET_HOST, (user_id,))
     _forget_in_memory(service, user_id)
     await dbm.checkpoint(db)
     log.info("a member's data was erased (%d rows)", changed)
@@ -253,9 +255,8 @@ async def erase_guild(service: TableService, guild_id: int, *, gone: bool = Fals
             await service.cancel(table.id, None, admin=True)
     deleted = 0
     async with service.db.transaction() as conn:
-        async with _secure(conn):
-            for sql in FORGET_GUILD:
-                deleted += await _count(conn, sql, (guild_id,))
+        for sql in FORGET_GUILD:
+            deleted += await _count(conn, sql, (guild_id,))
     recent = getattr(service.registry, "_recent", {})
     for table in [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open]:
         recent.pop(table.id, None)
@@ -311,22 +312,3 @@ def _forget_cache() -> None:
 
 async def _count(conn: Conn, sql: str, params: tuple[Any, ...]) -> int:
     return await conn.run(sql, params)
-
-
-class _secure:
-    """On SQLite, ``PRAGMA secure_delete`` on for the statements inside (erased bytes are overwritten
-    with zeros, not left in free space), then back to what it was. PostgreSQL has no such setting:
-    deleted rows stay in their pages until vacuumed and overwritten (its own autovacuum)."""
-
-    def __init__(self, conn: Conn) -> None:
-        self.conn = conn
-        self.before = 0
-
-    async def __aenter__(self) -> None:
-        if self.conn.dialect == "sqlite":
-            self.before = int(await self.conn.scalar("PRAGMA secure_delete") or 0)
-            await self.conn.run("PRAGMA secure_delete = ON")
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self.conn.dialect == "sqlite":
-            await self.conn.run(f"PRAGMA secure_delete = {self.before}")
