@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 PROBE_TIMEOUT = 2.0  # seconds the database may take to answer the health probe
+WRITE_PROBE_EVERY = 10.0  # seconds after a failed write before the health probe writes to check again
 
 
 class Gateway:
@@ -83,10 +85,13 @@ async def unready(bot: TapisBot) -> str | None:
 async def writes_fail(db: Any) -> str | None:
     """Why the database's writes fail (``disk full: database or disk is full``...), or ``None``.
 
-    While the last write failed, each probe tries one small write of its own, so the answer turns
-    back to ``None`` once the disk has room again, even when nobody plays."""
+    While the last write failed, a probe at least ``WRITE_PROBE_EVERY`` seconds after it tries one
+    small write of its own, so the answer turns back to ``None`` once the disk has room again, even
+    when nobody plays."""
     if db.health.failure is None:
         return None
+    if time.monotonic() - db.health.failed_at < WRITE_PROBE_EVERY:
+        return db.health.failure  # type: ignore[no-any-return]
     try:
         await asyncio.wait_for(db.probe_write(), PROBE_TIMEOUT)
     except Exception:  # its failure is recorded by db.health

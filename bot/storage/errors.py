@@ -97,6 +97,7 @@ class WriteHealth:
     def __init__(self, logger: logging.Logger, name: str) -> None:
         self.name = name
         self.failure: str | None = None  # the last failure's one-line description
+        self.failed_at = 0.0  # time.monotonic() of the last failure
         self.logger = logger
         self._log = LogOnce(logger)
 
@@ -114,4 +115,5 @@ class WriteHealth:
                       describe(exc))
             return
         self.failure = describe(exc)
+        self.failed_at = time.monotonic()
         self._log(logging.ERROR, why, "database %s: writes fail: %s", self.name, self.failure)

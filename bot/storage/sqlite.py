@@ -358,7 +358,7 @@ async def check_pages(writer: SqliteConn, path: str | Path, memory: bool) -> Non
     if memory:
         return
     rows = await writer.fetch_all("PRAGMA quick_check(3)")
-    problems = [str(next(iter(r.values()))) for r in rows]
+    problems = [" ".join(str(next(iter(r.values()))).split()) for r in rows]
     if problems != ["ok"]:
         raise StartupError(f"database {path}: the file is corrupt (quick_check: {'; '.join(problems)[:200]}); "
                            "restore a backup, or try the sqlite3 .recover command on a copy")
