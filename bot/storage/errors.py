@@ -98,6 +98,7 @@ class WriteHealth:
         self.name = name
         self.failure: str | None = None  # the last failure's one-line description
         self.failed_at = 0.0  # time.monotonic() of the last failure
+        self.opening = False  # while the database opens, its failures are the start-up's one line
         self.logger = logger
         self._log = LogOnce(logger)
 
@@ -108,7 +109,7 @@ class WriteHealth:
 
     def failed(self, exc: BaseException) -> None:
         why = cause(exc)
-        if why is None:  # not the storage's (a constraint, a bug): the caller's traceback says it
+        if why is None or self.opening:  # not the storage's (a constraint, a bug): the caller's traceback says it
             return
         if why == "conflict":  # the database is fine: a table's memory was behind it (read back)
             self._log(logging.WARNING, why, "database %s: a write conflicts with saved rows: %s", self.name,

@@ -167,6 +167,7 @@ class SqliteDatabase(Database):
                                    "is the file or its folder read-only?")
             await writer.run(f"PRAGMA synchronous = {sync}")
             db = cls(conn, path=str(path), lock=lock)
+            db.health.opening = True
             await db.migrate()
             async with db.transaction() as probe:  # a read-only file opens silently read-only: fail now
                 await probe.run("UPDATE game_tables SET id = id WHERE 0")
@@ -177,6 +178,7 @@ class SqliteDatabase(Database):
                 await SqliteConn(reader).run("PRAGMA busy_timeout = 5000")
                 await SqliteConn(reader).run("PRAGMA secure_delete = ON")
                 db.reader = reader
+            db.health.opening = False
             return db
         except BaseException as exc:
             for c in opened:
