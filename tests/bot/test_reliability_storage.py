@@ -162,20 +162,30 @@ class CommitDropper:
         self.refuse = False
         self.server: asyncio.Server | None = None
         self.port = 0
+        self.writers: list[asyncio.StreamWriter] = []
+        self.tasks: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
         self.port = self.server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
+        """Stop listening and cut every connection (the pool then closes at once)."""
         if self.server is not None:
             self.server.close()
+        for writer in self.writers:
+            writer.close()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
 
     async def _serve(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
         if self.refuse:
             client_w.close()
             return
+        task = asyncio.current_task()
+        assert task is not None
+        self.tasks.add(task)
         server_r, server_w = await asyncio.open_connection(*self.target)
+        self.writers += [client_w, server_w]
         done = asyncio.Event()
 
         async def downstream() -> None:
@@ -283,4 +293,5 @@ async def test_a_lost_commit_answer_and_the_table_goes_on(dropper: Any, db_path:
     assert (await direct.table(table.id))["status"] == "over"
     await service.close()
     await direct.close()
+    await proxy.close()
     await db.close()
