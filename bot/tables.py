@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -132,13 +131,16 @@ class TableService(AutoPlay, Housekeeping, Endings):
             table = Table(self.registry.new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
                           resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
             try:
-                await self.db.create_table(
-                    {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
-                     "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
-                     "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
-                    [s.as_row() for s in table.seats])
+                async with self._writing("lobby", None):
+                    await self.db.create_table(
+                        {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
+                         "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
+                         "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
+                        [s.as_row() for s in table.seats])
                 return table
-            except sqlite3.IntegrityError:  # the id of a table closed long ago: draw another
+            except Exception as exc:  # the id of a table closed long ago: draw another
+                if storage.cause(exc) != "conflict":
+                    raise
                 self.registry.remember(table.id, "over")
         raise RuntimeError("no free table id after 5 draws")
 
@@ -447,11 +449,12 @@ class TableService(AutoPlay, Housekeeping, Endings):
             self._stop_tasks(table.id)
 
     @asynccontextmanager
-    async def _writing(self, name: str, table: Table, *, settle: bool = True) -> AsyncIterator[None]:
+    async def _writing(self, name: str, table: Table | None, *, settle: bool = True) -> AsyncIterator[None]:
         """A timed write (``name``) of ``table``: a storage failure (full disk, read-only, corrupt,
         lost connection...) becomes a :class:`StorageFailure` told to the member as it is, with one
         log line per cause and minute instead of a traceback per click. ``settle``: a write whose
-        fate is unknown marks the table stale (else the caller reads it back itself)."""
+        fate is unknown marks the table stale (else the caller reads it back itself). A unique
+        violation is the caller's (a new table's id already taken...)."""
         try:
             async with self.metrics.transaction(name):
                 yield
@@ -459,13 +462,13 @@ class TableService(AutoPlay, Housekeeping, Endings):
             raise
         except Exception as exc:
             why = storage.cause(exc)
-            if why is None or (not settle and storage.uncertain(exc)):
+            if why is None or (why == "conflict" and table is None) or (not settle and storage.uncertain(exc)):
                 raise
             self._storage_log(exc)
-            if storage.uncertain(exc):
+            if storage.uncertain(exc) and table is not None:
                 table.stale = True
-                raise StorageFailure.of("move_unknown") from exc
-            raise StorageFailure.of("move_not_saved") from exc
+                raise StorageFailure.of("move_unknown" if name == "actions" else "change_unknown") from exc
+            raise StorageFailure.of("move_not_saved" if name == "actions" else "not_saved") from exc
 
     def _storage_log(self, exc: BaseException) -> None:
         """Count a storage failure; its log line is :attr:`Database.health`'s (one per cause and minute)."""
@@ -483,7 +486,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
             if not info.away and not info.missed:
                 return False
             was_away = info.away
-            await self.db.save_seats(table.id, [(seat, 0, False)])
+            async with self._writing("lobby", table):
+                await self.db.save_seats(table.id, [(seat, 0, False)])
             info.away, info.missed = False, 0
         self._after_change(table)
         return was_away
