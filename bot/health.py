@@ -90,7 +90,7 @@ async def writes_fail(db: Any) -> str | None:
     when nobody plays."""
     if db.health.failure is None:
         return None
-    if time.monotonic() - db.health.failed_at < WRITE_PROBE_EVERY:
+    if time.perf_counter() - db.health.failed_at < WRITE_PROBE_EVERY:
         return db.health.failure  # type: ignore[no-any-return]
     try:
         await asyncio.wait_for(db.probe_write(), PROBE_TIMEOUT)

@@ -75,7 +75,7 @@ class LogOnce:
     def __call__(self, level: int, key: str, message: str, *args: object) -> bool:
         """Log ``message % args`` unless ``key`` was logged less than ``every`` seconds ago;
         ``True`` when it was logged."""
-        now = time.monotonic()
+        now = time.perf_counter()
         last = self._last.get(key)
         if last is not None and now - last < self.every:
             self._quiet[key] = self._quiet.get(key, 0) + 1
@@ -97,7 +97,7 @@ class WriteHealth:
     def __init__(self, logger: logging.Logger, name: str) -> None:
         self.name = name
         self.failure: str | None = None  # the last failure's one-line description
-        self.failed_at = 0.0  # time.monotonic() of the last failure
+        self.failed_at = 0.0  # time.perf_counter() of the last failure
         self.opening = False  # while the database opens, its failures are the start-up's one line
         self.logger = logger
         self._log = LogOnce(logger)
@@ -116,5 +116,5 @@ class WriteHealth:
                       describe(exc))
             return
         self.failure = describe(exc)
-        self.failed_at = time.monotonic()
+        self.failed_at = time.perf_counter()
         self._log(logging.ERROR, why, "database %s: writes fail: %s", self.name, self.failure)

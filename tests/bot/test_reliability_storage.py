@@ -98,6 +98,24 @@ async def test_the_files_the_bot_creates_are_private(tmp_path: Path) -> None:
     assert modes == {f.name: 0o600 for f in files} and folder == 0o700
 
 
+async def fill(db: Any, table_id: str) -> None:
+    """The database cannot grow any more (``max_page_count``: SQLite's "database or disk is full",
+    as on a full disk) and its last page is filled to the last bytes with actions of ``table_id``."""
+    pages = await db.writer.scalar("PRAGMA page_count")
+    await db.writer.run(f"PRAGMA max_page_count = {pages + 8}")
+    rev = 10_000
+    for size in (3000, 300, 30, 1):
+        while True:
+            try:
+                async with db.transaction() as conn:
+                    await conn.run("INSERT INTO actions (table_id, rev, seat, action) VALUES (?, ?, 0, ?)",
+                                   (table_id, rev, "x" * size))
+                rev += 1
+            except sqlite3.OperationalError as exc:
+                assert "database or disk is full" in str(exc)
+                break
+
+
 @pytest.mark.sqlite_only  # an SQLite PRAGMA
 async def test_healthz_says_writes_fail_with_one_log_line(db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """Writes fail (a database the disk cannot grow: ``max_page_count``, SQLite's "database or disk
@@ -107,21 +125,9 @@ async def test_healthz_says_writes_fail_with_one_log_line(db_path: Path, caplog:
     service = TableService(db, SETTINGS)
     table = await started(service, channel=900)
     other = await started(service, channel=901)
-    pages = await db.writer.scalar("PRAGMA page_count")
-    await db.writer.run(f"PRAGMA max_page_count = {pages + 8}")
-    filled = 1000
     with caplog.at_level(logging.INFO):
         assert await writes_fail(db) is None
-        for size in (3000, 300, 30, 1):  # fill the file to its last bytes
-            while True:
-                try:
-                    async with db.transaction() as conn:
-                        await conn.run("INSERT INTO actions (table_id, rev, seat, action) VALUES (?, ?, 0, ?)",
-                                       (other.id, filled, "x" * size))
-                    filled += 1
-                except sqlite3.OperationalError as exc:
-                    assert "database or disk is full" in str(exc)
-                    break
+        await fill(db, other.id)
         for _ in range(20):
             with pytest.raises(sqlite3.OperationalError):
                 async with db.transaction() as conn:
