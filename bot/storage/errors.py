@@ -91,8 +91,9 @@ class LogOnce:
 class WriteHealth:
     """Whether the database takes writes: set by each write transaction's end (``/healthz``).
 
-    A failing write with a storage :func:`cause` marks the database failing (one log line per
-    cause and minute, naming it); the next write that commits clears it (one line too)."""
+    A write failing for the disk's sake (full, read-only, corrupt, I/O error) marks the database
+    failing (one log line per cause and minute, naming it); the next write that commits clears it
+    (one line too). A lost connection or a conflict is logged the same way but marks nothing."""
 
     def __init__(self, logger: logging.Logger, name: str) -> None:
         self.name = name
@@ -111,9 +112,10 @@ class WriteHealth:
         why = cause(exc)
         if why is None or self.opening:  # not the storage's (a constraint, a bug): the caller's traceback says it
             return
-        if why == "conflict":  # the database is fine: a table's memory was behind it (read back)
-            self._log(logging.WARNING, why, "database %s: a write conflicts with saved rows: %s", self.name,
-                      describe(exc))
+        if why in ("conflict", "connection lost"):  # the database takes writes: a table's memory was
+            # behind it, or one connection dropped (the table is read back; /healthz's read says when
+            # the server itself is unreachable)
+            self._log(logging.WARNING, why, "database %s: a write failed: %s", self.name, describe(exc))
             return
         self.failure = describe(exc)
         self.failed_at = time.perf_counter()
