@@ -10,6 +10,7 @@ over (a database written before the end was saved with the last action).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
