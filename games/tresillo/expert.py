@@ -188,7 +188,7 @@ class TresilloExpert:
     def advise(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
                budget: float | None = None) -> list[Advice]:
         """The options considered, best first: ``(action, expected points, chance of not losing)``."""
-        key = (view["deal_no"], view["dealer"])
+        key = (view.get("shuffle_no", view["deal_no"]), view["dealer"])  # a redealt deal is new
         if key != self.deal_key:
             self.deal_key, self.held, self.plan = key, set(), []
         self.held.update(card(c, "spanish") for c in view.get("hand", ()))
