@@ -12,7 +12,8 @@ an annulled deal pays nothing, and the contracts others take are close to even f
 
 Measured (``python -m benchmarks.tresillo_ai --expert 60``, 3 seats, duplicate deals, 60 samples a
 decision): expert minus normal +2.56 ± 0.74 points per deal over 300 matches (2,700 expert
-deals; +0.37 ± 0.26 when only the card play was searched); as declarer +7.4 a deal.
+deals; +0.37 ± 0.26 when only the card play was searched); as declarer +7.4 a deal. With an
+all-pass deal redealt (RULES.md 1.4, since the merge of main): +3.9 ± 1.8 over 60 matches.
 
 Cards are in the expert's mask space (:class:`games.tresillo.expert.Cards`); renounces and the
 bola are not simulated (the real play handles them).
