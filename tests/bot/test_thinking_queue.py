@@ -1,0 +1,190 @@
+"""Issue 30, item 4: the computers' decisions in one queue, earliest deadline first, no table pinned
+to a worker, forced moves never queued, the expert's budget shrinking with the queue, and a worker
+killed mid-decision replaced with its job sent again."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import random
+import signal
+import zlib
+from typing import Any
+
+import pytest
+
+from bot.thinking import TRIES, Budgets, Thinker, WorkerLost
+from games import GAMES
+from games.base import Action
+
+
+def bidding() -> tuple[dict[str, Any], list[Action]]:
+    """A Tarot seat's first decision: several bids, which the expert searches for its budget."""
+    state = GAMES["tarot"].new(4, "queue", {"deals": 1})
+    seat = state.to_act()
+    assert seat is not None
+    return state.view(seat), state.legal_actions(seat)
+
+
+async def until(condition: Any, seconds: float = 30.0) -> None:
+    """Waits (polling the loop) until ``condition()`` holds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not condition():
+        assert loop.time() < end, "timed out"
+        await asyncio.sleep(0.01)
+
+
+def test_the_budget_shrinks_with_the_queue_down_to_the_floor() -> None:
+    budgets = Budgets(most=1.0, target=3.0, floor=0.02)
+    assert budgets.budget(0, 2) == 1.0, "a table alone: the whole budget"
+    shares = [budgets.budget(waiting, 2) for waiting in range(0, 400, 10)]
+    assert shares == sorted(shares, reverse=True) and shares[1] < 1.0
+    assert budgets.budget(18, 2) == pytest.approx(0.1), "the target's share, over the queue per worker"
+    assert budgets.budget(10_000, 2) == 0.02
+    assert Budgets(most=0.01, target=3.0).budget(10_000, 2) == 0.01, "never above EXPERT_BUDGET"
+
+
+async def test_the_earliest_deadline_is_thought_about_first() -> None:
+    view, legal = bidding()
+    thinker = Thinker(1, 0.5, target_wait=1.5)
+    try:
+        await thinker.start()
+        now = asyncio.get_running_loop().time()
+        busy = asyncio.create_task(thinker.decide("tarot", "expert", view, legal, "busy", table="busy"))
+        await until(lambda: thinker.stats.jobs == 1)
+        finished: list[str] = []
+
+        async def job(name: str, due: float) -> None:
+            await thinker.decide("tarot", "normal", view, legal, name, table=name, deadline=now + due)
+            finished.append(name)
+
+        jobs = [asyncio.create_task(job(name, due)) for name, due in (("late", 9), ("later", 12), ("soon", 2))]
+        await until(lambda: thinker.waiting() == 3)
+        await asyncio.gather(busy, *jobs)
+        assert finished == ["soon", "late", "later"]
+    finally:
+        thinker.close()
+
+
+async def test_no_table_is_pinned_both_workers_think_for_two_tables() -> None:
+    """Two tables the old hash sent to the same worker (one waited while the other worker idled):
+    now both workers think at once, and one table's seats too."""
+    view, legal = bidding()
+    a, b = "table-a", next(f"table-{i}" for i in range(100) if zlib.crc32(f"table-{i}".encode()) % 2
+                           == zlib.crc32(b"table-a") % 2 and f"table-{i}" != "table-a")
+    thinker = Thinker(2, 0.5, target_wait=3.0)
+    try:
+        await thinker.start()
+        for sent, tables in ((2, (a, b)), (4, (a, a))):
+            jobs = [asyncio.create_task(thinker.decide("tarot", "expert", view, legal, f"{t}:{i}", table=t, seat=i))
+                    for i, t in enumerate(tables)]
+            await until(lambda: thinker.stats.jobs == sent and not thinker.waiting())  # noqa: B023
+            assert all(w.pending is not None for w in thinker._workers), "both workers think"
+            assert all(action in legal for action in await asyncio.gather(*jobs))
+    finally:
+        thinker.close()
+
+
+async def test_forced_moves_are_played_at_once_and_never_queued() -> None:
+    view, legal = bidding()
+    thinker = Thinker(1, 0.5, target_wait=1.5)
+    try:
+        await thinker.start()
+        busy = [asyncio.create_task(thinker.decide("tarot", "expert", view, legal, f"b{i}", table=f"b{i}"))
+                for i in range(3)]
+        await until(lambda: thinker.waiting() == 2)
+        forced = await asyncio.wait_for(
+            thinker.decide("tarot", "expert", view, legal[:1], "forced", table="t", seat=1), 0.05)
+        assert forced == legal[0] and thinker.stats.instant == 1 and thinker.stats.jobs == 1
+        assert thinker.waiting() == 2, "nothing queued for it"
+        await asyncio.gather(*busy)
+    finally:
+        thinker.close()
+
+
+async def test_the_budget_shrinks_as_jobs_queue() -> None:
+    view, legal = bidding()
+    thinker = Thinker(1, 0.3, target_wait=0.9, floor=0.01)
+    try:
+        await thinker.start()
+        await asyncio.gather(*(thinker.decide("tarot", "expert", view, legal, f"s{i}", table=f"s{i}")
+                               for i in range(6)))
+        budgets = list(thinker.stats.budgets)
+        assert budgets[0] == 0.3, "the first found no queue"
+        assert budgets[1] == pytest.approx(0.3 / 5), "the next one found four more behind it"
+        assert budgets[1:] == sorted(budgets[1:]) and budgets[-1] == 0.3, "more as the queue drains"
+    finally:
+        thinker.close()
+
+
+async def test_a_worker_killed_mid_decision_is_replaced_and_its_job_sent_again() -> None:
+    view, legal = bidding()
+    thinker = Thinker(1, 1.0, target_wait=3.0)
+    try:
+        await thinker.start()
+        [pid] = thinker.pids()
+        thinking = asyncio.create_task(thinker.decide("tarot", "expert", view, legal, "k", table="k"))
+        await until(lambda: thinker._workers[0].pending is not None)
+        await asyncio.sleep(0.2)
+        os.kill(pid, signal.SIGKILL)
+        assert await asyncio.wait_for(thinking, 30) in legal
+        assert thinker.stats.retries == 1 and thinker.pids() != [pid]
+    finally:
+        thinker.close()
+
+
+async def test_a_job_that_keeps_losing_its_worker_fails() -> None:
+    view, legal = bidding()
+    thinker = Thinker(1, 1.0, target_wait=3.0)
+    try:
+        await thinker.start()
+        thinking = asyncio.create_task(thinker.decide("tarot", "expert", view, legal, "k", table="k"))
+        for _ in range(TRIES):
+            await until(lambda: thinker._workers[0].pending is not None and thinker._workers[0].ready.done())
+            [pid] = thinker.pids()
+            os.kill(pid, signal.SIGKILL)
+            await until(lambda: thinker.pids() != [pid])  # noqa: B023
+        with pytest.raises(WorkerLost):
+            await asyncio.wait_for(thinking, 30)
+    finally:
+        thinker.close()
+
+
+async def test_an_engine_error_reaches_the_caller() -> None:
+    view, legal = bidding()
+    thinker = Thinker(1, 0.05)
+    try:
+        with pytest.raises(KeyError):
+            await thinker.decide("no such game", "normal", view, legal, "e", table="e")
+        assert await thinker.decide("tarot", "normal", view, legal, "e", table="e") in legal
+    finally:
+        thinker.close()
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+async def test_a_seats_player_remembers_the_deal_whichever_worker_decides(workers: int) -> None:
+    """The seat's player travels with its jobs (and sees its forced moves): through the thinker, on
+    any worker, a whole Tarot deal is played as by one player per seat deciding every move itself."""
+    game = GAMES["tarot"]
+    thinker = Thinker(workers, 0.05)
+    try:
+        for deal in range(2):
+            state = game.new(4, f"memory:{deal}", {"deals": 1})
+            alone = [game.computer_player("normal") for _ in range(4)]
+            while (seat := state.to_act()) is not None:
+                view, legal = state.view(seat), state.legal_actions(seat)
+                seed = f"memory:{deal}:{state.rev}"
+                want = alone[seat].choose(view, legal, random.Random(seed))
+                got = await thinker.decide("tarot", "normal", view, legal, seed, table=f"m{deal}", seat=seat)
+                assert got == want, f"deal {deal}, move {state.rev}"
+                if seat == 0 and len(legal) > 1:
+                    seen = set(alone[0].memory.seen)  # what the player had seen when it last decided
+                state = state.apply(seat, got)
+        assert thinker.stats.instant > 0, "forced moves were played on the loop"
+        kept = pickle.loads(thinker._seats[("m1", "0", "normal")].state or b"")
+        assert kept.memory.seen == seen and len(seen) > 40
+    finally:
+        thinker.close()
+
