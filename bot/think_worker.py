@@ -62,7 +62,7 @@ class Job:
     seed: str
     budget: float = 1.0  # seconds, for an expert: set when a worker takes the job
     state: bytes | None = None  # the seat's player, pickled (None: a new player)
-    seen: list[Seen] = field(default_factory=list)
+    seen: list[bytes] = field(default_factory=list)  # forced moves since, each a pickled :data:`Seen`
 
 
 @dataclass
@@ -95,7 +95,8 @@ def _save(found: Player) -> bytes | None:
 def run(job: Job) -> Reply:
     """The job's answer (runs in a worker process, or in a thread when there are none)."""
     found = _restore(job)
-    for view, legal, seed in job.seen:  # forced moves: the player sees them as if it had decided
+    for entry in job.seen:  # forced moves: the player sees them as if it had decided them
+        view, legal, seed = pickle.loads(entry)
         found.choose(view, legal, random.Random(seed))
     rng = random.Random(job.seed)
     explain = found if job.level == "expert" and isinstance(found, Advisor) else None

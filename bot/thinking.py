@@ -30,7 +30,7 @@ import heapq
 import itertools
 import logging
 import multiprocessing
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -38,7 +38,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from bot.think_worker import Advice, Job, Reply, Seen, can_advise, player, run, serve
+from bot.think_memory import Memories
+from bot.think_worker import Advice, Job, Reply, can_advise, player, run, serve
 from games.base import Action
 
 __all__ = ["LEVELS", "UNWATCHED", "Advice", "Budgets", "Thinker", "WorkerLost", "can_advise", "player"]
@@ -55,10 +56,6 @@ FLOOR = 0.02
 UNWATCHED = 600.0
 #: workers a job may lose (they died while it ran) before it fails
 TRIES = 3
-#: seats whose players are kept (the least recently used are forgotten: a new player takes over)
-KEPT = 30_000
-#: forced moves kept for a seat's player until its next decision (it catches up from its views)
-SEEN = 32
 
 
 class WorkerLost(Exception):
@@ -95,14 +92,6 @@ class ThinkStats:
     instant: int = 0  # forced moves played on the loop
     retries: int = 0  # jobs sent again after their worker died
     budgets: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))  # each expert job's
-
-
-@dataclass
-class _Seat:
-    """A seat's player between two decisions: pickled, and the forced moves it has not seen yet."""
-
-    state: bytes | None = None
-    seen: list[Seen] = field(default_factory=list)
 
 
 @dataclass(order=True)
@@ -144,7 +133,7 @@ class Thinker:
         self._thread: ThreadPoolExecutor | None = None
         self._thread_busy = False
         self._stillborn = 0  # workers in a row that died before they were ready
-        self._seats: OrderedDict[tuple[str, ...], _Seat] = OrderedDict()
+        self.memories = Memories()  # the seats' players between their decisions
 
     # -- the public API -------------------------------------------------------------------------
 
@@ -167,9 +156,7 @@ class Thinker:
         if len(legal) == 1:
             self.stats.instant += 1
             if key is not None:
-                seen = self._seat(key).seen
-                seen.append((view, list(legal), seed))
-                del seen[:-SEEN]
+                self.memories.saw(key, (view, list(legal), seed))
             return legal[0]
         loop = asyncio.get_running_loop()
         when = loop.time() + self.budgets.target if deadline is None else deadline
@@ -215,31 +202,21 @@ class Thinker:
 
     # -- jobs -----------------------------------------------------------------------------------
 
-    def _seat(self, key: tuple[str, ...]) -> _Seat:
-        found = self._seats.get(key)
-        if found is None:
-            found = self._seats[key] = _Seat()
-            while len(self._seats) > KEPT:
-                self._seats.popitem(last=False)
-        self._seats.move_to_end(key)
-        return found
-
     async def _think(self, job: Job, key: tuple[str, ...] | None, deadline: float) -> Action | list[Advice] | None:
         loop = self._bind()
-        seat = self._seat(key) if key is not None else None
-        if seat is not None:
-            job.state, job.seen, seat.seen = seat.state, seat.seen, []
+        if key is not None:
+            job.state, job.seen = self.memories.take(key)
         pending = _Pending(deadline, next(self._order), job, loop.create_future())
         self._push(pending)
         self._dispatch()
         try:
             reply = await pending.done
         except BaseException:
-            if seat is not None:  # the seat's player did not change: it sees these views next time
-                seat.seen[:0] = job.seen
+            if key is not None:  # the seat's player did not change: it sees these moves next time
+                self.memories.give_back(key, job.seen)
             raise
-        if seat is not None:
-            seat.state = reply.state
+        if key is not None:
+            self.memories.keep(key, reply.state)
         return reply.result
 
     def _push(self, pending: _Pending) -> None:

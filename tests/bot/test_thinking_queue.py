@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.think_memory import Memories
 from bot.thinking import TRIES, Budgets, Thinker, WorkerLost
 from games import GAMES
 from games.base import Action
@@ -183,8 +184,23 @@ async def test_a_seats_player_remembers_the_deal_whichever_worker_decides(worker
                     seen = set(alone[0].memory.seen)  # what the player had seen when it last decided
                 state = state.apply(seat, got)
         assert thinker.stats.instant > 0, "forced moves were played on the loop"
-        kept = pickle.loads(thinker._seats[("m1", "0", "normal")].state or b"")
+        kept = pickle.loads(thinker.memories.state(("m1", "0", "normal")) or b"")
         assert kept.memory.seen == seen and len(seen) > 40
     finally:
         thinker.close()
 
+
+
+def test_the_seats_players_are_kept_within_a_number_of_bytes() -> None:
+    memories = Memories(limit=20_000)
+    view, legal = bidding()
+    memories.saw(("t", "1", "expert"), (view, legal[:1], "s"))
+    state, seen = memories.take(("t", "1", "expert"))
+    assert state is None and len(seen) == 1 and pickle.loads(seen[0])[2] == "s"
+    assert memories.take(("t", "1", "expert")) == (None, []), "taken once"
+    memories.give_back(("t", "1", "expert"), seen)
+    assert memories.take(("t", "1", "expert"))[1] == seen, "a failed job's forced moves come back"
+    for n in range(40):
+        memories.keep(("t", str(n), "expert"), bytes(1000))
+    assert memories.size <= 20_000 and 10 < len(memories) < 40
+    assert memories.state(("t", "39", "expert")) == bytes(1000) and memories.state(("t", "0", "expert")) is None
