@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -129,6 +130,18 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
             service.__dict__["_thinker"] = Pinned(args.workers, args.budget)
         thinker = service.thinker
         await thinker.start()
+        latencies: list[float] = []  # each queued decision's time from asking to the answer
+        decide = thinker.decide
+
+        async def timed(*a: Any, **kw: Any) -> Any:
+            began = loop.time()
+            try:
+                return await decide(*a, **kw)
+            finally:
+                if len(a[3]) > 1 and began >= watch.warmup_end:
+                    latencies.append(loop.time() - began)
+
+        thinker.decide = timed  # type: ignore[method-assign]
         tarot = GAMES["tarot"]
         for n in range(args.tables):
             table = await service.create(guild_id=1, channel_id=1000 + n, thread_id=None, host_id=n + 1,
@@ -147,9 +160,11 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
         stats = getattr(thinker, "stats", None)
         budgets = [args.budget] if stats is None else list(stats.budgets)
         counts = {"decisions": sum(t.rev for t in service.tables.values()) / (end - started),
-                  "censored": len(watch.waiting(end))}
+                  "censored": len(watch.waiting(end)),
+                  "latency p50": round(pick(latencies, 0.5), 2), "latency p99": round(pick(latencies, 0.99), 2)}
         if stats is not None:
-            counts |= {"instant": stats.instant, "jobs": stats.jobs, "retries": stats.retries}
+            counts |= {"instant": stats.instant, "jobs": stats.jobs, "retries": stats.retries,
+                       "overrun ms": round(1000 * stats.overrun)}
         for task in list(watch.tasks):
             task.cancel()
         await service.close()

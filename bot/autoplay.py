@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
 from bot.table import Listener, Table
-from bot.thinking import LEVELS, UNWATCHED, Thinker
+from bot.thinking import LEVELS, Thinker
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -122,19 +122,17 @@ class AutoPlay:
 
     async def _robot_steps(self, table: Table) -> None:
         pause = self.settings.computer_pause
-        # when the member who acts next should have their turn; later when no member is present
-        due = asyncio.get_running_loop().time() + self.settings.computer_target_wait + \
-            (0 if any(not s.computer and not s.away for s in table.seats) else UNWATCHED)
+        # the member who acts next waits from now (their decisions share COMPUTER_TARGET_WAIT), if present
+        since, watched = asyncio.get_running_loop().time(), any(not s.computer and not s.away for s in table.seats)
         while True:
             if pause > 0:
                 await asyncio.sleep(pause)
-                due += pause  # the pauses are not the computers' thinking
             async with table.lock:
                 if table.status != "playing" or not table.computer_turn():
                     break
                 seat = table.to_act()
                 assert seat is not None
-                await self._robot_turn(table, seat, one=True, due=due)
+                await self._robot_turn(table, seat, one=True, since=since, watched=watched)
             self.listener.table_changed(table)
         if self._robots.get(table.id) is asyncio.current_task():
             del self._robots[table.id]
@@ -143,7 +141,8 @@ class AutoPlay:
         else:
             self.listener.table_changed(table)
 
-    async def _robot_turn(self, table: Table, seat: int, *, one: bool = False, due: float | None = None) -> None:
+    async def _robot_turn(self, table: Table, seat: int, *, one: bool = False, since: float | None = None,
+                          watched: bool = True) -> None:
         """A computer decides for ``seat`` (its whole turn, or one decision); lock held."""
         state = table.state
         assert state is not None
@@ -154,7 +153,7 @@ class AutoPlay:
             seed = f"{table.seed}:{table.id}:{state.rev}"
             try:
                 action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed,
-                                                   table=table.id, seat=seat, deadline=due)
+                                                   table=table.id, seat=seat, since=since, watched=watched)
                 new = state.apply(seat, action)
             except Exception as exc:  # a faulty computer player never stalls a table
                 self.errors.append(exc)

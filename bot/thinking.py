@@ -38,50 +38,24 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from bot.think_budget import FLOOR, UNWATCHED, Budgets, Rounds
 from bot.think_memory import Memories
 from bot.think_worker import Advice, Job, Reply, can_advise, player, run, serve
 from games.base import Action
 
-__all__ = ["LEVELS", "UNWATCHED", "Advice", "Budgets", "Thinker", "WorkerLost", "can_advise", "player"]
+__all__ = ["FLOOR", "LEVELS", "UNWATCHED", "Advice", "Budgets", "Thinker", "WorkerLost", "can_advise", "player"]
 log = logging.getLogger(__name__)
 
 #: the computer levels a seat can have (``games.search.LEVELS``), easiest first
 LEVELS = ("easy", "normal", "expert")
-#: computer decisions between two turns of a member, as at a four-seat table with one member
-DECISIONS_PER_WAIT = 3
-#: the least an expert thinks per decision, however long the queue (seconds): measured where it still
-#: beats the normal level (``benchmarks/computer_wait.py``, issue 30)
-FLOOR = 0.02
-#: seconds added to the deadlines of a table where no member is present (nobody waits there)
-UNWATCHED = 600.0
+#: queued expert decisions whose deadlines set a budget (:class:`Budgets`)
+AHEAD = 64
 #: workers a job may lose (they died while it ran) before it fails
 TRIES = 3
 
 
 class WorkerLost(Exception):
     """The job's workers kept dying while it ran (:data:`TRIES` times)."""
-
-
-@dataclass(frozen=True)
-class Budgets:
-    """An expert's thinking time per decision, from the queue.
-
-    ``target``: the wait between two turns of a member that the computers may take
-    (``COMPUTER_TARGET_WAIT``), shared by :data:`DECISIONS_PER_WAIT` decisions. A decision that
-    finds ``waiting`` expert jobs queued for ``workers`` workers waits for about
-    ``waiting / workers`` budgets before it thinks its own, so it gets
-    ``target / DECISIONS_PER_WAIT / (1 + waiting / workers)``, at most ``most`` (``EXPERT_BUDGET``),
-    at least ``floor``. A table alone gets the whole budget; 100 tables on 2 workers, a few tens
-    of milliseconds.
-    """
-
-    most: float
-    target: float
-    floor: float = FLOOR
-
-    def budget(self, waiting: int, workers: int) -> float:
-        share = self.target / DECISIONS_PER_WAIT / (1 + waiting / max(workers, 1))
-        return max(min(self.floor, self.most), min(self.most, share))
 
 
 @dataclass
@@ -92,6 +66,10 @@ class ThinkStats:
     instant: int = 0  # forced moves played on the loop
     retries: int = 0  # jobs sent again after their worker died
     budgets: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))  # each expert job's
+    overrun: float = 0.0  # how much longer than its budget an expert job keeps a worker (moving average)
+
+    def took(self, over: float) -> None:
+        self.overrun += (over - self.overrun) / 32
 
 
 @dataclass(order=True)
@@ -101,6 +79,7 @@ class _Pending:
     job: Job = field(compare=False)
     done: asyncio.Future[Reply] = field(compare=False)
     tries: int = field(default=0, compare=False)
+    sent: float = field(default=0.0, compare=False)  # when a worker took it (the loop's time)
 
 
 class _Worker:
@@ -122,12 +101,12 @@ class Thinker:
         self.workers = workers
         self.budget = budget
         self.budgets = Budgets(budget, target_wait, floor)
+        self.rounds = Rounds(target_wait)
         self.stats = ThinkStats()
         self._context = multiprocessing.get_context("spawn")  # never a fork of the loop's threads
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue: list[_Pending] = []
         self._order = itertools.count()
-        self._experts = 0  # expert jobs in the queue
         self._workers: list[_Worker] = []
         self._idle: deque[_Worker] = deque()
         self._thread: ThreadPoolExecutor | None = None
@@ -146,30 +125,33 @@ class Thinker:
 
     async def decide(self, game: str, level: str, view: dict[str, Any], legal: Sequence[Action],
                      seed: str, *, table: str | None = None, seat: int = 0,
-                     deadline: float | None = None) -> Action:
+                     since: float | None = None, watched: bool = True) -> Action:
         """A decision of the computer of ``level`` for ``seat`` (its player remembers the deal).
 
-        ``deadline``: the event loop's time by which the member who acts next should have their
-        turn (default: ``target_wait`` from now); the earliest is thought about first. A single
-        legal action is played at once."""
+        ``since``: when the member who acts next began to wait (the loop's time of their move: the
+        decisions of a table with the same ``since`` share ``target_wait``, :class:`Rounds`);
+        ``watched``: whether a member is present at the table (else its decisions come after the
+        others'). The earliest deadline is thought about first. A single legal action is played
+        at once."""
         key = (table, str(seat), level) if table else None
         if len(legal) == 1:
             self.stats.instant += 1
             if key is not None:
                 self.memories.saw(key, (view, list(legal), seed))
             return legal[0]
-        loop = asyncio.get_running_loop()
-        when = loop.time() + self.budgets.target if deadline is None else deadline
+        now = asyncio.get_running_loop().time()
+        when = self.rounds.deadline(table, since, watched, now)
         result = await self._think(Job("decide", game, level, view, list(legal), seed), key, when)
+        self.rounds.answered(table, since, asyncio.get_running_loop().time() - now)
         assert isinstance(result, Action)
         return result
 
     async def advise(self, game: str, view: dict[str, Any], legal: Sequence[Action],
                      seed: str, *, table: str | None = None, seat: int = 0) -> list[Advice] | None:
         """The expert's options for ``seat``, best first (``None`` when the game's expert cannot
-        explain itself); a member waits for them, so they go first."""
+        explain itself); a member waits for them: due as a computer's decision at a quiet table."""
         key = (table, str(seat), "hint") if table else None
-        when = asyncio.get_running_loop().time()
+        when = self.rounds.deadline(None, None, True, asyncio.get_running_loop().time())
         result = await self._think(Job("advise", game, "expert", view, list(legal), seed), key, when)
         assert result is None or isinstance(result, list)
         return result
@@ -190,7 +172,6 @@ class Thinker:
             if not pending.done.done() and not pending.done.get_loop().is_closed():
                 pending.done.cancel()
         self._queue.clear()
-        self._experts = 0
         self._loop = None
 
     def waiting(self) -> int:
@@ -221,11 +202,9 @@ class Thinker:
 
     def _push(self, pending: _Pending) -> None:
         heapq.heappush(self._queue, pending)
-        self._experts += pending.job.level == "expert"
 
     def _pop(self) -> _Pending:
         pending = heapq.heappop(self._queue)
-        self._experts -= pending.job.level == "expert"
         return pending
 
     def _dispatch(self) -> None:
@@ -237,7 +216,7 @@ class Thinker:
                 continue
             job = pending.job
             if job.level == "expert":
-                job.budget = self.budgets.budget(self._experts, max(self.workers, 1))
+                job.budget = self._budget(pending)
                 self.stats.budgets.append(job.budget)
             self.stats.jobs += 1
             if self.workers == 0:
@@ -255,6 +234,14 @@ class Thinker:
                 pending.done.set_exception(exc)
                 continue
             worker.pending = pending
+            pending.sent = self._loop.time() if self._loop is not None else 0.0
+
+    def _budget(self, pending: _Pending) -> float:
+        """The expert's budget for ``pending``, taken now (:class:`Budgets`)."""
+        assert self._loop is not None
+        queued = heapq.nsmallest(AHEAD, (p.deadline for p in self._queue if p.job.level == "expert"))
+        return self.budgets.budget(self._loop.time(), [pending.deadline, *queued], max(self.workers, 1),
+                                   max(0.0, self.stats.overrun))
 
     # -- one thread (no worker processes) -------------------------------------------------------
 
@@ -357,6 +344,8 @@ class Thinker:
             return
         pending, worker.pending = worker.pending, None
         self._idle.append(worker)
+        if pending is not None and pending.job.level == "expert" and self._loop is not None:
+            self.stats.took(self._loop.time() - pending.sent - pending.job.budget)
         if pending is not None and not pending.done.done():
             if isinstance(message, BaseException):
                 pending.done.set_exception(message)

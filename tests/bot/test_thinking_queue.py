@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from bot.think_budget import Budgets, Rounds
 from bot.think_memory import Memories
-from bot.thinking import TRIES, Budgets, Thinker, WorkerLost
+from bot.thinking import TRIES, Thinker, WorkerLost
 from games import GAMES
 from games.base import Action
 
@@ -39,12 +40,27 @@ async def until(condition: Any, seconds: float = 30.0) -> None:
 
 def test_the_budget_shrinks_with_the_queue_down_to_the_floor() -> None:
     budgets = Budgets(most=1.0, target=3.0, floor=0.02)
-    assert budgets.budget(0, 2) == 1.0, "a table alone: the whole budget"
-    shares = [budgets.budget(waiting, 2) for waiting in range(0, 400, 10)]
+    assert budgets.budget(0.0, [1.0], 2) == 1.0, "a table alone: the whole budget"
+    assert budgets.budget(0.0, [1.0] * 10, 2) == pytest.approx(0.2), "the last two finish fifth"
+    assert budgets.budget(0.0, [0.5] + [3.0] * 10, 2) == pytest.approx(0.5)
+    assert budgets.budget(0.0, [1.0] * 10, 2, overrun=0.05) == pytest.approx(0.15)
+    shares = [budgets.budget(0.0, [1.0] * n, 2) for n in range(1, 200, 10)]
     assert shares == sorted(shares, reverse=True) and shares[1] < 1.0
-    assert budgets.budget(18, 2) == pytest.approx(0.1), "the target's share, over the queue per worker"
-    assert budgets.budget(10_000, 2) == 0.02
-    assert Budgets(most=0.01, target=3.0).budget(10_000, 2) == 0.01, "never above EXPERT_BUDGET"
+    assert budgets.budget(0.0, [-1.0, 1.0], 2) == 0.02, "late: the floor"
+    assert Budgets(most=0.01, target=3.0).budget(0.0, [-1.0], 2) == 0.01, "never above EXPERT_BUDGET"
+
+
+def test_a_rounds_decisions_share_the_target_wait() -> None:
+    rounds = Rounds(3.0)
+    assert rounds.deadline("t", 10.0, True, 11.0) == 12.0, "the first of three: a third of it"
+    rounds.answered("t", 10.0, 1.5)
+    assert rounds.deadline("t", 10.0, True, 14.0) == 14.75, "the second: half of what is left"
+    rounds.answered("t", 10.0, 1.0)
+    rounds.answered("t", 10.0, 1.0)
+    assert rounds.deadline("t", 10.0, True, 20.0) == 20.0, "late: due now"
+    assert rounds.deadline("t", 30.0, True, 31.0) == 32.0, "a new round"
+    assert rounds.deadline("t", 30.0, False, 31.0) > 31.0 + 300, "nobody waits at this table"
+    assert rounds.deadline(None, None, True, 5.0) == 6.0
 
 
 async def test_the_earliest_deadline_is_thought_about_first() -> None:
@@ -52,16 +68,17 @@ async def test_the_earliest_deadline_is_thought_about_first() -> None:
     thinker = Thinker(1, 0.5, target_wait=1.5)
     try:
         await thinker.start()
-        now = asyncio.get_running_loop().time()
         busy = asyncio.create_task(thinker.decide("tarot", "expert", view, legal, "busy", table="busy"))
         await until(lambda: thinker.stats.jobs == 1)
+        thinker.rounds.answered("soon", 1.0, 1.4)  # its round has waited 1.4 s of 1.5
         finished: list[str] = []
 
-        async def job(name: str, due: float) -> None:
-            await thinker.decide("tarot", "normal", view, legal, name, table=name, deadline=now + due)
+        async def job(name: str, **when: Any) -> None:
+            await thinker.decide("tarot", "normal", view, legal, name, table=name, **when)
             finished.append(name)
 
-        jobs = [asyncio.create_task(job(name, due)) for name, due in (("late", 9), ("later", 12), ("soon", 2))]
+        jobs = [asyncio.create_task(job("later", watched=False)), asyncio.create_task(job("late")),
+                asyncio.create_task(job("soon", since=1.0))]
         await until(lambda: thinker.waiting() == 3)
         await asyncio.gather(busy, *jobs)
         assert finished == ["soon", "late", "later"]
@@ -107,15 +124,14 @@ async def test_forced_moves_are_played_at_once_and_never_queued() -> None:
 
 async def test_the_budget_shrinks_as_jobs_queue() -> None:
     view, legal = bidding()
-    thinker = Thinker(1, 0.3, target_wait=0.9, floor=0.01)
+    thinker = Thinker(1, 1.0, target_wait=0.9, floor=0.01)
     try:
         await thinker.start()
         await asyncio.gather(*(thinker.decide("tarot", "expert", view, legal, f"s{i}", table=f"s{i}")
-                               for i in range(6)))
+                               for i in range(4)))
         budgets = list(thinker.stats.budgets)
-        assert budgets[0] == 0.3, "the first found no queue"
-        assert budgets[1] == pytest.approx(0.3 / 5), "the next one found four more behind it"
-        assert budgets[1:] == sorted(budgets[1:]) and budgets[-1] == 0.3, "more as the queue drains"
+        assert budgets[0] == pytest.approx(0.3, abs=0.05), "alone: its share of the target wait"
+        assert budgets[1:] == [0.01] * 3, "three more due as soon, after it: the floor"
     finally:
         thinker.close()
 
@@ -204,3 +220,12 @@ def test_the_seats_players_are_kept_within_a_number_of_bytes() -> None:
         memories.keep(("t", str(n), "expert"), bytes(1000))
     assert memories.size <= 20_000 and 10 < len(memories) < 40
     assert memories.state(("t", "39", "expert")) == bytes(1000) and memories.state(("t", "0", "expert")) is None
+
+
+def test_the_target_wait_is_a_setting() -> None:
+    from bot.settings import Settings, SettingsError
+
+    assert Settings.from_env({}).computer_target_wait == 3.0
+    assert Settings.from_env({"COMPUTER_TARGET_WAIT": "5"}).computer_target_wait == 5.0
+    with pytest.raises(SettingsError):
+        Settings.from_env({"COMPUTER_TARGET_WAIT": "soon"})
