@@ -5,22 +5,23 @@ The engines' players are pure Python and CPU bound (the expert searches for up t
 loop, as :class:`bot.images.DrawingPool` feeds the image workers: one pipe per worker and a reader
 on the loop. With no workers (tests) they run in one thread, through the same queue.
 
-- **One queue, no pinning.** Every job waits in one queue ordered by its deadline: when the member
-  who acts next should have their turn (:meth:`Thinker.decide`). Any idle worker takes the earliest.
-  A worker keeps nothing between jobs: the seat's player (engine players remember the deal: tricks,
-  voids, a planned écart) travels pickled with the job and comes back with the answer
-  (:mod:`bot.think_worker`), about 1-2 KiB, so no table waits for "its" worker while another idles.
-- **Budgets shrink with the queue** (:class:`Budgets`): an expert thinks for its share of the target
-  wait, divided by the queue ahead of it per worker, never below a floor where it still beats the
-  normal level.
+- **One queue, no pinning.** Every job waits in one queue ordered by its deadline: the computers'
+  decisions between two turns of a member share ``COMPUTER_TARGET_WAIT``, each due by its share of
+  what is left (:class:`bot.think_budget.Rounds`). Any idle worker takes the earliest. A worker keeps
+  nothing between jobs: the seat's player (engine players remember the deal: tricks, voids, a
+  planned écart) travels pickled with the job and comes back with the answer (:mod:`bot.think_worker`,
+  :mod:`bot.think_memory`), 1-2 KiB, so no table waits for "its" worker while another idles.
+- **Budgets shrink with the queue** (:class:`bot.think_budget.Budgets`): an expert thinks for its
+  share of the target wait over the queue ahead of it per worker, short enough for the next
+  decisions to meet their deadlines, never below a floor where it still beats the normal level.
 - **Forced moves are never queued**: a single legal action is played at once, on the loop; the seat's
   player sees that view with its next job, as if it had decided it.
 - **A worker that dies** (killed, out of memory) is replaced at once and its job goes to the next
   free worker, first in the queue; a job that kills :data:`TRIES` workers fails (the table then
   plays at random, :meth:`bot.autoplay.AutoPlay._robot_turn`).
 
-This module imports only :mod:`games` and :mod:`bot.think_worker` (a spawned worker loads nothing
-from Discord).
+This module imports only :mod:`games` and the ``bot.think_*`` modules (a spawned worker loads
+nothing from Discord).
 """
 
 from __future__ import annotations
