@@ -99,10 +99,13 @@ class Budgets:
     target: float
     floor: float = FLOOR
 
-    def budget(self, now: float, deadlines: Sequence[float], workers: int, overrun: float = 0.0) -> float:
-        """``deadlines``: of the decision taken now, then of the expert decisions queued, sorted."""
+    def budget(self, now: float, deadlines: Sequence[float], workers: int, overrun: float = 0.0,
+               queued: int | None = None) -> float:
+        """``deadlines``: of the decision taken now, then of the next expert decisions queued, sorted;
+        ``queued``: how many expert decisions are queued (default: those of ``deadlines``)."""
         workers = max(workers, 1)
-        best = min(self.most, self.target / DECISIONS_PER_WAIT / (1 + (len(deadlines) - 1) / workers) - overrun)
+        n = len(deadlines) - 1 if queued is None else queued
+        best = min(self.most, self.target / DECISIONS_PER_WAIT / (1 + n / workers) - overrun)
         for i, due in enumerate(deadlines[:FEASIBLE]):
             if due > now:  # a decision late already goes first whatever the budget
                 best = min(best, (due - now) / (i // workers + 1) - overrun)

@@ -39,7 +39,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from bot.think_budget import FLOOR, UNWATCHED, Budgets, Rounds
+from bot.think_budget import FEASIBLE, FLOOR, UNWATCHED, Budgets, Rounds
 from bot.think_memory import Memories
 from bot.think_worker import Advice, Job, Reply, can_advise, player, run, serve
 from games.base import Action
@@ -49,8 +49,6 @@ log = logging.getLogger(__name__)
 
 #: the computer levels a seat can have (``games.search.LEVELS``), easiest first
 LEVELS = ("easy", "normal", "expert")
-#: queued expert decisions whose deadlines set a budget (:class:`Budgets`)
-AHEAD = 64
 #: workers a job may lose (they died while it ran) before it fails
 TRIES = 3
 
@@ -240,9 +238,10 @@ class Thinker:
     def _budget(self, pending: _Pending) -> float:
         """The expert's budget for ``pending``, taken now (:class:`Budgets`)."""
         assert self._loop is not None
-        queued = heapq.nsmallest(AHEAD, (p.deadline for p in self._queue if p.job.level == "expert"))
-        return self.budgets.budget(self._loop.time(), [pending.deadline, *queued], max(self.workers, 1),
-                                   max(0.0, self.stats.overrun))
+        queued = [p.deadline for p in self._queue if p.job.level == "expert"]
+        soonest = heapq.nsmallest(FEASIBLE - 1, queued)
+        return self.budgets.budget(self._loop.time(), [pending.deadline, *soonest], max(self.workers, 1),
+                                   max(0.0, self.stats.overrun), len(queued))
 
     # -- one thread (no worker processes) -------------------------------------------------------
 

@@ -48,6 +48,7 @@ def test_the_budget_shrinks_with_the_queue_down_to_the_floor() -> None:
     shares = [budgets.budget(0.0, [1.0] * n, 2) for n in range(1, 200, 10)]
     assert shares == sorted(shares, reverse=True) and shares[1] < 1.0
     assert budgets.budget(0.0, [-1.0] * 400, 2) == 0.02, "the floor"
+    assert budgets.budget(0.0, [1.0] * 4, 2, queued=398) == 0.02, "the whole queue counts"
     assert Budgets(most=0.01, target=3.0).budget(0.0, [-1.0], 2) == 0.01, "never above EXPERT_BUDGET"
 
 
