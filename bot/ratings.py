@@ -73,7 +73,7 @@ def deal_side(last_deal: Mapping[str, Any], view: Mapping[str, Any]) -> DealSide
 
 def deal_sides(game: Game, data: Mapping[str, Any]) -> list[DealSide | None]:
     """Replay a finished match's log and read each finished deal's side (``None`` where unnamed)."""
-    state = game.new(int(data["seats"]), data["seed"], data.get("options") or {})
+    state = game.initial_state(data)  # the rules the save was played by (an old Tresillo save's)
     sides: list[DealSide | None] = []
     seen: Any = None
     for text in game.upgrade_log(list(data["log"])):
