@@ -20,9 +20,10 @@ __all__ = ["DECISIONS_PER_WAIT", "FEASIBLE", "FLOOR", "UNWATCHED", "Budgets", "R
 #: member (2.85 searched decisions, issue 30)
 DECISIONS_PER_WAIT = 3
 #: the least an expert thinks per decision, however long the queue (seconds): about 40 samples of
-#: the Tarot expert on an idle core (2,400 a CPU second); 16 samples already beat the normal level
-#: by 24 ± 15 points a deal (issue 33's table; ``benchmarks/computer_wait.py`` prints the margin at
-#: the budget a load gives)
+#: the Tarot expert on an idle core (it runs 2,400 a CPU second). In samples (load-independent, issue
+#: 33's ``benchmarks/ai_levels.py``, 60 duplicate deals) the expert beats the normal level by +24 ± 15
+#: points a deal at 16 samples, +34 ± 12 at 32, not measurably at 8 (+10 ± 18). On 2 cores shared
+#: by 8-9 times as many processes, 20 ms is about 10 samples (+3 ± 13 over 100 deals)
 FLOOR = 0.02
 #: seconds added to the deadlines of a table where no member is present (nobody waits there)
 UNWATCHED = 600.0

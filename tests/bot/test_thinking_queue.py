@@ -232,3 +232,13 @@ def test_the_target_wait_is_a_setting() -> None:
     assert Settings.from_env({"COMPUTER_TARGET_WAIT": "5"}).computer_target_wait == 5.0
     with pytest.raises(SettingsError):
         Settings.from_env({"COMPUTER_TARGET_WAIT": "soon"})
+
+
+@pytest.mark.parametrize("pinned", [False, True])
+def test_the_wait_benchmark_runs(pinned: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks.computer_wait import main
+
+    main(["--tables", "2", "--workers", "1", "--seconds", "4", "--warmup", "0", "--pause", "0.1",
+          "--think", "0", "--budget", "0.02", "--margin-deals", "0"] + (["--pinned"] if pinned else []))
+    out = capsys.readouterr().out
+    assert "wait between a member's turns" in out and "expert budget per searched decision" in out
