@@ -120,9 +120,9 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
     counts = view.get("hand_counts") or []
     seat_lines = []
     for i, s in enumerate(table.seats):
-        bits = [f"{scores[i]:g}" if i < len(scores) and isinstance(scores[i], int | float) else ""]
+        bits = [tn(locale, "count.points", scores[i]) if i < len(scores) and isinstance(scores[i], int | float) else ""]
         if i < len(counts) and to_act is not None:
-            bits.append(f"{counts[i]} 🂠")
+            bits.append(tn(locale, "count.cards", counts[i]))
         mark = " 🤖" if s.computer else (f" ({t(locale, 'away')})" if s.away else "")
         arrow = "▶ " if i == to_act else ""
         seat_lines.append(f"{arrow}{s.name}{mark}: {' · '.join(b for b in bits if b)}")
