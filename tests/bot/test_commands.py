@@ -75,6 +75,27 @@ async def test_play_takes_what_people_type(world: Any, discord_locales: dict[int
     typed = wanted["name"].lower().replace("á", "a").replace("ó", "o").replace("é", "e")
     rev = table.rev
     res = await actor.slash(w.channel, "play", action=typed)
-    assert table.rev == rev + 1 and table.state is not None, said(res)
+    assert table.rev > rev and table.state is not None, said(res)
     assert table.state.log[rev] == wanted["value"], (typed, table.state.log[rev:])
     assert wanted["name"] in said(res)
+
+
+async def test_a_new_language_renames_the_computers(world: Any) -> None:
+    """After ``/settings language:`` the computers of the server's tables take names in the new
+    language, saved (issue 29), and the table message says them."""
+    from games.i18n import t
+    from tests.bot.drive import find, open_table
+
+    w = world
+    await w.alice.slash(w.channel, "settings", language="fr")
+    table, _ = await open_table(w, "tarot", [w.alice], 3)
+    french = [s.name for s in table.seats if s.computer]
+    assert french[0] == t("fr", "computer_seat", n=1, level=t("fr", "level_normal")), french
+    await w.alice.slash(w.channel, "settings", language="en")
+    english = [s.name for s in table.seats if s.computer]
+    assert english == [t("en", "computer_seat", n=i, level=t("en", "level_normal")) for i in (1, 2, 3)]
+    saved = [row["name"] for row in await w.bot.db.seats(table.id)]
+    assert english[0] in saved and french[0] not in saved, saved
+    shown = find(w.channel, table.message_id)
+    text = str([e.to_dict() for e in shown.embeds]) + (shown.content or "")
+    assert english[0] in text and french[0] not in text, text[:800]
