@@ -480,3 +480,24 @@ async def test_slash_commands_in_spanish(locale: discord.Locale) -> None:
         else:
             assert len(text or "") <= 100, text
     assert await Translator().translate(app_commands.locale_str("hand"), locale, None) == "mano"
+
+
+def test_no_message_writes_a_plural_in_brackets_or_another_languages_words() -> None:
+    """Every message of every catalogue (issue 29): counts use real plural forms (``tn``), never
+    "partie(s)"; no suit glyph (suits are written in words); French has no Spanish word and no
+    English one, English no French or Spanish UI word, Spanish no English or French one (the
+    checks of :func:`offences`, on the whole catalogue rather than on sampled screens)."""
+    bad = []
+    for locale in LOCALES:
+        for message in read(locale):
+            if not message.id or message.context == i18n.COMMAND:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            for text in message.string if isinstance(message.string, tuple) else (message.string,):
+                plain = re.sub(r"\{[^}]*\}|/[a-z]+(?: [a-z]+:?)?|\b[a-z_]+:", " ", text or "")  # placeholders, commands
+                found = offences(plain, locale)
+                if message.context == i18n.IMAGE:  # the images draw their suit glyphs themselves
+                    found = [f for f in found if f not in "♠♣♥♦"]
+                if found:
+                    bad.append(f"{locale} {key}: {found} in {text!r}")
+    assert not bad, "\n".join(bad[:40])
