@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot import db as dbm
-from bot import ratings
+from bot import rating_store, ratings
 from bot.db import Database, Rating
 from bot.registry import CLOSED_IDS, Registry
 from bot.table import Listener, SeatInfo, Table
@@ -73,15 +73,20 @@ class Endings:
             r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)
             if r is not None:
                 current[key] = r
+        advantages = await rating_store.read_advantages(conn, table.guild_id, table.game.name)
         data = state.to_json()
-        new, before = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current)
+        rated = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current,
+                                        advantages)
         rows = []
         for seat, info in enumerate(table.seats):
             rows.append({"seat": seat, "user_id": info.user_id, "name": info.name,
                          "score": outcome.scores[seat], "place": outcome.places[seat],
-                         "rating_before": round(before[seat].ordinal, 2),
-                         "rating_after": round(new[keys[seat]].ordinal, 2)})
-        await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows, list(new.values()))
+                         "rating_before": round(ratings.value(rated.before[seat]), 2),
+                         "rating_after": round(ratings.value(rated.ratings[keys[seat]]), 2),
+                         "rating_why": json.dumps([w.to_json() for w in rated.why[seat]])})
+        await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows,
+                               list(rated.ratings.values()))
+        await rating_store.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
         return rows
 
     def _finished(self, table: Table, rows: list[dict[str, Any]]) -> None:

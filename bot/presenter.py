@@ -303,6 +303,7 @@ class Presenter:
         await channel.send(embeds=[embed, *sheet], files=files + sheet_files)
 
     async def _results(self, table: Table, channel: discord.PartialMessageable, locale: str) -> None:
+        from bot.rating_words import why_line
         from bot.ratings import shown  # ratings as players see them (1000 for a new player)
 
         rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
@@ -312,6 +313,8 @@ class Presenter:
                 lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
                                points=tn(locale, "count.points", r["score"]),
                                before=shown(r["rating_before"]), after=shown(r["rating_after"])))
+                if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved (issue 27)
+                    lines.append(f" {why}")
             else:
                 lines.append(t(locale, "result_line", place=r["place"] + 1,
                                name=r["name"] + (" 🤖" if r["user_id"] is None else ""),

@@ -189,6 +189,7 @@ FORGET_GUILD = (
     "DELETE FROM game_tables WHERE guild_id = ?",
     "DELETE FROM results WHERE guild_id = ?",
     "DELETE FROM ratings WHERE guild_id = ?",
+    "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages (issue 27)
     "DELETE FROM guild_settings WHERE guild_id = ?",
     "DELETE FROM guild_departures WHERE guild_id = ?",
 )

@@ -88,6 +88,11 @@ def event_line(game: Game, event: dict[str, Any], names: Sequence[str], locale: 
         return t(locale, "log_look" if event.get("looked") else "log_no_look", name=name)
     if kind == "reshuffle":
         return t(locale, "log_reshuffle")
+    if kind == "all_pass" and isinstance(dealer := event.get("dealer"), int) and names:
+        # everybody passed: the deal is void and the next dealer deals again (Tarot 2.3, Tresillo 1.4)
+        nxt = event.get("next_dealer")
+        nxt = nxt if isinstance(nxt, int) and 0 <= nxt < len(names) else (dealer + 1) % len(names)
+        return t(locale, "log_all_pass", name=names[nxt])
     return None
 
 

@@ -424,7 +424,7 @@ class Game(ABC):
             if data.get("v") != 1 or data.get("game") != self.name:
                 raise CorruptState(f"Not a saved {self.name} match.",
                                    f"Ce n'est pas une partie de {self.name} enregistrée.")
-            state = self.new(int(data["seats"]), data["seed"], data.get("options") or {})
+            state = self.initial_state(data)
             log = self.upgrade_log(list(data["log"]))
         except CorruptState:
             raise
@@ -440,6 +440,15 @@ class Game(ABC):
                 raise CorruptState(f"Saved match does not replay at action {i} ({text}): {exc}",
                                    f"La partie ne se rejoue pas à l'action {i} ({text}) : {exc}") from exc
         return state
+
+    def initial_state(self, data: Mapping[str, Any]) -> State:
+        """The state of a save (:meth:`State.to_json`) before its first action: a new match of its
+        seats, seed and options. A game whose rules changed overrides it to read what its save
+        says about the rules it was played by (:meth:`load` replays the log from there).
+
+        :raises GameError, KeyError, TypeError, ValueError: on malformed data.
+        """
+        return self.new(int(data["seats"]), data["seed"], data.get("options") or {})
 
     def computer_player(self, level: str = "normal") -> Player:
         """A computer player of ``level`` (``"easy"``, ``"normal"``, ``"expert"``; see

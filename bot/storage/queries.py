@@ -51,7 +51,7 @@ SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
 SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
 SELECT_ACTIONS = "SELECT * FROM actions WHERE table_id = ? ORDER BY rev"
 INSERT_RESULT = """INSERT INTO results (table_id, guild_id, game, seat, user_id, name, score, place,
-    rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+    rating_before, rating_after, rating_why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 SELECT_RESULTS = "SELECT * FROM results WHERE table_id = ? ORDER BY seat"
 SELECT_RATING = "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player_key = ?"
 UPSERT_RATING = """INSERT INTO ratings (guild_id, game, player_key, user_id, name, mu, sigma, matches, wins,
@@ -59,7 +59,7 @@ UPSERT_RATING = """INSERT INTO ratings (guild_id, game, player_key, user_id, nam
     ON CONFLICT (guild_id, game, player_key) DO UPDATE SET name = excluded.name, mu = excluded.mu,
     sigma = excluded.sigma, matches = excluded.matches, wins = excluded.wins, points = excluded.points"""
 TOP = """SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND (user_id IS NOT NULL) = ?
-    ORDER BY mu - 3 * sigma DESC, wins DESC, name LIMIT ?"""
+    ORDER BY mu DESC, wins DESC, name LIMIT ?"""
 STATS = "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
 SELECT_GUILD = "SELECT locale, turn_timer FROM guild_settings WHERE guild_id = ?"
 SELECT_GUILDS = "SELECT guild_id, locale, turn_timer FROM guild_settings"
@@ -74,7 +74,7 @@ UPSERT_HINTS = """INSERT INTO guild_settings (guild_id, hints) VALUES (?, ?)
 # Ties on finished_at (one second) go to the line written last: SQLite's rowid, PostgreSQL's
 # physical row order (ctid; results rows are appended and only rewritten by an erasure).
 HISTORY = {dialect: f"""SELECT r.table_id, r.game, r.seat, r.name, r.score, r.place, r.rating_before,
-    r.rating_after, r.finished_at FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
+    r.rating_after, r.rating_why, r.finished_at FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
     WHERE s.user_id = ? AND r.guild_id = ? AND (CAST(? AS TEXT) IS NULL OR r.game = ?)
     ORDER BY r.finished_at DESC, r.{order} DESC LIMIT ? OFFSET ?"""
            for dialect, order in (("sqlite", "rowid"), ("postgres", "ctid"))}
@@ -109,7 +109,7 @@ async def write_result(conn: Conn, table_id: str, guild_id: int, game: str, stat
     await conn.run(UPDATE_STATUS, (status, table_id))
     await conn.run_many(INSERT_RESULT, [
         (table_id, guild_id, game, r["seat"], r.get("user_id"), r["name"], float(r["score"]), r["place"],
-         r.get("rating_before"), r.get("rating_after")) for r in results])
+         r.get("rating_before"), r.get("rating_after"), r.get("rating_why")) for r in results])
     await conn.run_many(UPSERT_RATING, [
         (guild_id, game, r.player_key, r.user_id, r.name, float(r.mu), float(r.sigma), r.matches, r.wins,
          float(r.points)) for r in ratings])

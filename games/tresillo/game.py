@@ -90,6 +90,13 @@ class TresilloGame(Game):
         st._start_match()
         return st
 
+    def initial_state(self, data: Mapping[str, Any]) -> TresilloState:
+        """A save without ``"all_pass": "redeal"`` predates RULES.md 1.4's annulled deal not
+        counting: it replays by the rule it was played by (see :mod:`games.tresillo.state`)."""
+        st = self.new(int(data["seats"]), data["seed"], data.get("options") or {})
+        st.all_pass_counts = data.get("all_pass") != "redeal"
+        return st
+
     def parse_action(self, text: str) -> Action:
         """Parse an action text (see the package docstring); :raises InvalidAction: when unknown."""
         kind, arg = Action.split(text)

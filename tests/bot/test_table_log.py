@@ -108,3 +108,18 @@ def test_computer_names_in_another_language() -> None:
     assert computer_name("Computer 2 · Expert", "fr") == "Ordinateur 2 · Expert"
     assert computer_name("Ordinateur 1 · Normal", "es") == t("es", "computer_seat", n=1, level=t("es", "level_normal"))
     assert computer_name("Marie", "en") == "Marie"
+
+
+@pytest.mark.parametrize(("locale", "words"), [("fr", "donne annulée, Pablo"), ("en", "void, Pablo deals"),
+                                               ("es", "anulada, reparte Pablo")])
+def test_an_annulled_tresillo_deal_is_written_with_who_deals_again(locale: str, words: str) -> None:
+    """RULES.md 1.4: all three pass, the deal is annulled and the next dealer redeals."""
+    game = GAMES["tresillo"]
+    state = game.new(3, "annul", {})
+    log = TableLog()
+    for _ in range(3):
+        state = state.apply(state.to_act(), game.parse_action("pass"))
+    lines = log.catch_up(game, state, NAMES[:3], locale)
+    assert words in lines[-1] and len(lines) == 4, lines
+    state = state.apply(state.to_act(), game.parse_action("pass"))
+    assert len(log.catch_up(game, state, NAMES[:3], locale)) == 5, "the record goes on in the redeal"
