@@ -117,7 +117,7 @@ def _build(code: str, family: Family) -> Card | None:
             return Card("EX", family, "EX", "", 0)
         if code == "JK":
             return Card("JK", family, "JK", "", 0)
-        if code.startswith("T") and code[1:].isdigit():
+        if code.startswith("T") and code[1:].isascii() and code[1:].isdigit():
             n = int(code[1:])
             if 1 <= n <= 21 and code[1:] == str(n):
                 return Card(code, family, TRUMP, TRUMP, n)

@@ -9,7 +9,7 @@ def test_the_options_table_matches_the_code() -> None:
     text = options_table.README.read_text(encoding="utf-8")
     assert options_table.rewritten(text) == text, "README.md is out of date: python -m tools.options_table"
     table = options_table.table()
-    assert "| French Tarot | `excuse_last_changes_camp` | `false`, `true` | `false` |" in table
+    assert "| French Tarot | `excuse_last_changes_camp` | `yes`, `no` | `no` |" in table
     assert "| Piquet | `deals` | `1` to `6` | `6` |" in table and "None" not in table
 
 

@@ -20,7 +20,7 @@ ORDER = ("tarot", "tresillo", "trio", "ecole", "piquet")
 
 def _value(option: Option, value: Any) -> str:
     """A value as typed in ``/table new options:`` and, when it has one, its English label."""
-    typed = str(value).lower() if isinstance(value, bool) else str(value)
+    typed = ("yes" if value else "no") if isinstance(value, bool) else str(value)  # also oui/non, sí/no
     label = option.label(value, "en")
     return f"`{typed}`" if label in (typed, str(value)) or isinstance(value, bool) else f"`{typed}` ({label})"
 
@@ -29,7 +29,7 @@ def _values(option: Option) -> str:
     if option.choices is not None:
         return ", ".join(_value(option, v) for v in option.choices)
     if option.kind is bool:
-        return "`false`, `true`"
+        return "`yes`, `no`"
     return f"`{option.minimum}` to `{option.maximum}`"
 
 

@@ -187,7 +187,8 @@ class History(commands.Cog):
             await self._send_replay(interaction, parsed.table)
             return
         await interaction.response.defer()
-        step = int(values[0]) if values and values[0].isdigit() else parsed.rev
+        chosen = ids.number(values[0]) if values else None
+        step = parsed.rev if chosen is None else chosen
         fin = await replay.finished(self.bot, parsed.table, interaction.guild_id)
         payload = await asyncio.to_thread(replay.replay_payload, fin, step, self.bot.locale_for(interaction))
         await interaction.edit_original_response(**payload)

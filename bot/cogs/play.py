@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import hints, picks
+from bot import hints, ids, picks
 from bot.hands import Console
 from bot.i18n import t
 from bot.ids import ParsedId
@@ -102,17 +102,17 @@ class Play(commands.Cog):
         chosen = values[0] if values else parsed.action[2:]
 
         async def open_group(table: Table, console: Console) -> None:
-            console.group = int(chosen) if chosen.isdigit() else None
+            console.group = ids.number(chosen)
 
         await self.bot.hands.click(interaction, parsed.table, parsed.rev, open_group)
 
     async def on_menu(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
-        picked = [int(v) for v in values if v.isdigit()] if values else []
+        picked = [n for v in values if (n := ids.number(v)) is not None] if values else []
         await self._act(interaction, parsed, [], picked if len(picked) == len(values) else [])
 
     async def on_picks(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         """A submitted pick menu (``bot/picks.py``): its items become steps, all or none."""
-        picked = [int(v) for v in values if v.isdigit()]
+        picked = [n for v in values if (n := ids.number(v)) is not None]
         await self._act(interaction, parsed, [], [], picked if len(picked) == len(values) else [-1])
 
     async def on_action(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:

@@ -8,8 +8,8 @@ Custom ids (``bot/ids.py``): the table part is the member's id (``/privacy me``)
 
 from __future__ import annotations
 
+import asyncio
 import io
-import json
 from typing import Any
 
 import discord
@@ -151,9 +151,11 @@ class Privacy(commands.Cog):
     async def _export(self, interaction: discord.Interaction[Any], locale: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await privacy.member_export(self.bot.db, interaction.user.id)
-        raw = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
-        file = discord.File(io.BytesIO(raw), filename=f"tapis-data-{interaction.user.id}.json")
-        await interaction.followup.send(t(locale, "privacy_export_done"), file=file, ephemeral=True)
+        files = await asyncio.to_thread(privacy.export_files, data, f"tapis-data-{interaction.user.id}")
+        for i, (name, raw) in enumerate(files):  # one file per message: each stays under the upload limit
+            text = t(locale, "privacy_export_done") if i == 0 else t(locale, "privacy_export_part", part=i + 1,
+                                                                         parts=len(files))
+            await interaction.followup.send(text, file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
 
     # -- the bot leaves or joins a server ----------------------------------------------------
 

@@ -25,13 +25,15 @@ UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, ac
 SNAPSHOT_EVERY = 32
 UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
-SELECT_OPEN_LATER = {
-    "sqlite": """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
-        WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL AND a.rev > json_array_length(t.state, '$.log')
+# The actions saved after each open table's snapshot, in one query (restore). The snapshot's length
+# is read in Python, never in SQL, so one table whose state is not valid JSON cannot fail the
+# query for every table: the parameters are (table id, snapshot length) pairs.
+SELECT_LATER = {
+    "sqlite": """SELECT a.table_id, a.rev, a.action FROM json_each(?) j
+        JOIN actions a ON a.table_id = json_extract(j.value, '$[0]') AND a.rev > json_extract(j.value, '$[1]')
         ORDER BY a.table_id, a.rev""",
-    "postgres": """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
-        WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL
-        AND a.rev > COALESCE(json_array_length(CAST(t.state AS json) -> 'log'), 0)
+    "postgres": """SELECT a.table_id, a.rev, a.action FROM unnest(CAST(? AS text[]), CAST(? AS int[])) AS s(id, n)
+        JOIN actions a ON a.table_id = s.id AND a.rev > s.n
         ORDER BY a.table_id, a.rev""",
 }
 SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
@@ -66,6 +68,8 @@ SELECT_GUILDS = "SELECT guild_id, locale, turn_timer FROM guild_settings"
 UPSERT_GUILD = """INSERT INTO guild_settings (guild_id, locale, turn_timer) VALUES (?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET locale = COALESCE(excluded.locale, guild_settings.locale),
     turn_timer = COALESCE(excluded.turn_timer, guild_settings.turn_timer)"""
+UPSERT_PROBE = """INSERT INTO health_probe (id, at) VALUES (?, datetime('now'))
+    ON CONFLICT (id) DO UPDATE SET at = excluded.at"""
 SELECT_HINTS = "SELECT hints FROM guild_settings WHERE guild_id = ?"
 UPSERT_HINTS = """INSERT INTO guild_settings (guild_id, hints) VALUES (?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET hints = excluded.hints"""

@@ -141,7 +141,7 @@ class TresilloGame(Game):
             if action.kind == "play":
                 return name
             return t(locale, "tresillo.action.discard", card=name)
-        if action.kind == "exchange" and action.arg.isdigit():
+        if action.kind == "exchange" and action.arg.isascii() and action.arg.isdigit():
             n = int(action.arg)
             return tn(locale, "tresillo.action.exchange.count", n) if n else t(locale, "tresillo.action.exchange.none")
         if action.kind == "declare":

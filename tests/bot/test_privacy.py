@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sqlite3
 from typing import Any
 
 import pytest
@@ -81,7 +82,23 @@ async def traces(bot: Any, user_id: int, name: str) -> list[str]:
     return found
 
 
-async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> None:
+@pytest.fixture
+def secure_delete_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An SQLite build whose ``secure_delete`` default is off (upstream's default; Debian's build
+    turns it on): every connection opened during the test starts with it off, as it would there."""
+    real = sqlite3.connect
+
+    def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = real(*args, **kwargs)
+        conn.execute("PRAGMA secure_delete = OFF")
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+async def test_privacy_me_exports_then_erases_without_a_trace(secure_delete_off: None, world: Any) -> None:
+    """Whatever the SQLite build's default, every connection zeroes what it frees: the lobby's seat
+    rewrites, the vacating and the erasure leave no trace of the member in the file."""
     w = world
     zeph = w.guild.add_member(w.env.create_user(NAME))
     table, _ = await open_table(w, "tarot", [w.alice, zeph], 1, options="deals=1")
@@ -90,8 +107,9 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     alice_rating = await w.bot.db.rating(w.guild.id, "tarot", f"u{w.alice.id}")
     sqlite = w.bot.db.dialect == "sqlite"
     if sqlite:
-        async with w.bot.db.transaction() as conn:  # whatever SQLite's build default, the erasure zeroes what it frees
-            await conn.run("PRAGMA secure_delete = OFF")
+        assert sqlite3.connect(":memory:").execute("PRAGMA secure_delete").fetchone() == (0,), "the build's default"
+        async with w.bot.db.transaction() as conn:
+            assert await conn.scalar("PRAGMA secure_delete") == 1, "Tapis turns it on"
     await checkpoint(w.bot.db)
     assert await traces(w.bot, zeph.id, NAME), "the member is stored before the erasure"
 
@@ -122,18 +140,21 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     assert find(w.channel, page.id, viewer=zeph).content == "Nothing was erased."
     assert await w.bot.db.rating(w.guild.id, "tarot", f"u{zeph.id}") is not None
 
+    # seated in a lobby when erasing: vacating rewrites its seats without the member's row
+    lobby = await w.bot.service.create(guild_id=w.guild.id, channel_id=w.channel.id, thread_id=None,
+                                       host_id=w.alice.id, host_name="alice", game="tarot")
+    await w.bot.service.join(lobby.id, zeph.id, NAME)
+    await checkpoint(w.bot.db)
     res = await zeph.slash(w.channel, "privacy me")
     page = last_said(res)
     await zeph.click(page, custom_id=verb_id(page, "~zx"))
     page = find(w.channel, page.id, viewer=zeph)
     await zeph.click(page, custom_id=verb_id(page, "~zy"))
+    assert not lobby.seated(zeph.id) and len(lobby.seats) == 1
     assert find(w.channel, page.id, viewer=zeph).content.startswith("Done: your data is erased")
 
     await checkpoint(w.bot.db)
     assert await traces(w.bot, zeph.id, NAME) == []
-    if sqlite:
-        async with w.bot.db.transaction() as conn:  # and puts the setting back
-            assert await conn.scalar("PRAGMA secure_delete") == 0
     # past match: replayable, the member is "Former player", everyone else's lines untouched
     after = {r["seat"]: r for r in await replay.match_results(w.bot.db, table.id)}
     assert after[seat]["name"] == "Former player" and after[seat]["user_id"] is None
