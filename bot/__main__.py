@@ -30,12 +30,29 @@ log = logging.getLogger("bot")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from games.i18n import LOCALES
+
     parser = argparse.ArgumentParser(
-        prog="python -m bot",
-        description="Run the Tapis Discord bot. Reads .env: DISCORD_TOKEN, DATABASE_PATH (default "
-                    "data/tapis.sqlite3), DEV_GUILD_ID (instant command sync), DEFAULT_LOCALE (fr or en), "
-                    "SHARD_COUNT and SHARD_IDS (the shards this process serves, e.g. 0-3). "
-                    "Without a token it starts the local mode.")
+        prog="python -m bot", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run the Tapis Discord bot. Without a token it starts the local mode.",
+        epilog="Settings, from the environment or .env (see .env.example):\n"
+               "  DISCORD_TOKEN          the bot's token (none: local mode)\n"
+               "  DATABASE_PATH          SQLite file (default data/tapis.sqlite3)\n"
+               "  DATABASE_URL           postgresql://... instead of SQLite\n"
+               "  DEV_GUILD_ID           a server where commands sync at once\n"
+               f"  DEFAULT_LOCALE         language of a new server: {', '.join(LOCALES)} (default fr)\n"
+               "  COMPUTER_PAUSE         seconds a computer waits before each decision (default 1; 0: none)\n"
+               "  COMPUTER_WORKERS       processes the computer players think in (default 2)\n"
+               "  EXPERT_BUDGET          seconds an expert computer (or a hint) thinks per decision (default 1)\n"
+               "  IMAGE_WORKERS          processes the images are drawn in (default 2; 0: threads)\n"
+               "  LOBBY_IDLE_HOURS       an untouched lobby is cancelled after this (default 24)\n"
+               "  MATCH_IDLE_DAYS        a match without a member's move is abandoned after this (default 7)\n"
+               "  GUILD_RETENTION_DAYS   a removed server's data is deleted after this (default 30)\n"
+               "  DATABASE_SYNCHRONOUS   SQLite durability: FULL (default) or NORMAL\n"
+               "  METRICS_PORT           serve /metrics and /healthz on this port (default off)\n"
+               "  METRICS_HOST           ... bound to this address (default 127.0.0.1)\n"
+               "  SHARD_COUNT            the bot's total number of shards (default: Discord's count)\n"
+               "  SHARD_IDS              the shards this process serves, e.g. 0-3 (default: all)")
     parser.add_argument("--local", action="store_true",
                         help="run against a simulated Discord in your browser (no token needed)")
     parser.add_argument("--port", type=int, default=None, help="local mode: the preview's port on 127.0.0.1")

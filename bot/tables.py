@@ -30,7 +30,7 @@ from bot.autoplay import LEVEL_KEYS, LEVELS, AutoPlay
 from bot.db import Database
 from bot.endings import Endings
 from bot.housekeeping import Housekeeping
-from bot.i18n import t
+from bot.i18n import LOCALES, t
 from bot.metrics import Failures, Metrics
 from bot.registry import Registry
 from bot.reload import StorageFailure, counted, read_back
@@ -105,6 +105,21 @@ class TableService(AutoPlay, Housekeeping, Endings):
         await self.db.set_guild_settings(guild_id, locale=locale, turn_timer=timer)
         self._prefs.pop(guild_id, None)
         await self.prefs(guild_id)
+        if locale is not None:
+            await self._rename_computers(guild_id, self.locale_of(guild_id))
+
+    async def _rename_computers(self, guild_id: int, locale: str) -> None:
+        """After ``/settings language:``: the computer players of the server's open tables take their
+        names in the new language ("Computer 1 · Normal" becomes "Ordinateur 1 · Normal"; issue 29)."""
+        for table in [tb for tb in self.tables.values() if tb.guild_id == guild_id and tb.open]:
+            async with table.lock:
+                seats = [replace(s, name=computer_name(s.name, locale)) if s.computer else s
+                         for s in table.seats]
+                if seats == table.seats:
+                    continue
+                table.seats = seats
+                await self._save_lobby(table)
+            self.listener.table_changed(table)
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -506,3 +521,13 @@ class TableService(AutoPlay, Housekeeping, Endings):
         legal = state.legal_actions(seat) if table.status == "playing" else []
         picks = state.pending_picks(seat) if legal else 0
         return table, seat, state.view(seat), legal, picks
+
+
+def computer_name(name: str, locale: str) -> str:
+    """A computer seat's name (:meth:`TableService.computer_seat`, in any language) in ``locale``;
+    a name that is not one (a member's stand-in keeps the member's name) is returned unchanged."""
+    for n in range(1, 10):
+        for lv in LEVEL_KEYS:
+            if name in {t(other, "computer_seat", n=n, level=t(other, LEVEL_KEYS[lv])) for other in LOCALES}:
+                return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[lv]))
+    return name

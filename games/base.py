@@ -403,6 +403,9 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     zero_sum: ClassVar[bool]
+    #: The pack's suits: ``"french"`` (cœur, pique...) or ``"spanish"`` (oros, copas...), for
+    #: reading typed card names (:mod:`games.typed`).
+    card_family: ClassVar[str] = "french"
     #: Options under which uniformly random play ends in a bounded number of actions (for the
     #: generic random-playout tests, e.g. a rummy limited to one round); empty for most games.
     playout_options: ClassVar[Mapping[str, Any]] = {}

@@ -58,6 +58,7 @@ class TresilloGame(Game):
     """Tresillo (Spanish Ombre), 3 seats or 4 with the alcalde (RULES.md section 1)."""
 
     name = "tresillo"
+    card_family = "spanish"
     titles = Msg("tresillo.title")
     phases = {"bet": Msg("tresillo.phase.bet"), "bid": Msg("tresillo.phase.bid"),
               "declare": Msg("tresillo.phase.declare"), "exchange": Msg("tresillo.phase.exchange"),

@@ -141,11 +141,12 @@ class TrioGame(Game):
         return make_player(level, TrioPlayer, TrioExpert, **expert_args)
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
-        """Short labels: "Piocher au talon", "Ajouter 2♣ (= 8♥)", "Poser sur n°3 (haut)"..."""
+        """Short labels, suits in words: "Piocher au talon", "Ajouter 2 de trèfle (= 8 de cœur)",
+        "Poser sur n°3 (haut)"..."""
         k, arg = action.kind, action.arg
 
         def short(code: str) -> str:
-            return card(code).short(locale)
+            return card(code).text(locale)
 
         if k == "draw":
             return _DRAWS[arg](locale)

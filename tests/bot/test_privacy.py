@@ -117,11 +117,11 @@ async def test_privacy_me_exports_then_erases_without_a_trace(secure_delete_off:
     page = last_said(res)
     text = page.embeds[0].description
     assert page.embeds[0].title == f"What Tapis stores about {NAME}"
-    assert "**1** table seat(s)" in text and "**1** match result(s) and **1** rating(s)" in text
+    assert "**1 table seat**" in text and "**1 match result** and **1 rating**" in text
     assert "30 days" in text
     seat = table.seat_of(zeph.id)
     moves = sum(1 for a in await w.bot.db.actions(table.id) if a["seat"] == seat and not a["by_computer"])
-    assert f"**{moves}** move(s)" in text and moves > 5
+    assert f"**{moves} moves** you played" in text and moves > 5
 
     res = await zeph.click(page, custom_id=verb_id(page, "~ze"))
     reply = last_said(res)
@@ -179,7 +179,7 @@ async def test_privacy_me_exports_then_erases_without_a_trace(secure_delete_off:
     assert await history(w.bot.db, w.guild.id, zeph.id) == ([], 0)
     # the summary now shows nothing
     res = await zeph.slash(w.channel, "privacy me")
-    assert "**0** table seat(s)" in last_said(res).embeds[0].description
+    assert "**0 table seats**" in last_said(res).embeds[0].description
 
 
 async def test_a_member_in_play_gives_the_seat_to_a_computer(world: Any) -> None:
@@ -189,7 +189,7 @@ async def test_a_member_in_play_gives_the_seat_to_a_computer(world: Any) -> None
     page = last_said(await w.bob.slash(w.channel, "privacy me"))
     await w.bob.click(page, custom_id=verb_id(page, "~zx"))
     page = find(w.channel, page.id, viewer=w.bob)
-    assert f"open table(s) {table.id}" in page.content and "a computer takes your seat" in page.content
+    assert f"open table ({table.id})" in page.content and "a computer takes your seat" in page.content
     await w.bob.click(page, custom_id=verb_id(page, "~zy"))
     assert table.status == "playing" and table.seats[seat].computer and table.seats[seat].name == "Computer 1"
     assert not table.seated(w.bob.id)
@@ -239,7 +239,7 @@ async def test_privacy_server_admins_only_and_erases_this_server(world: Any) -> 
     page = last_said(await w.alice.slash(w.channel, "privacy server"))
     n = await count_rows(w.bot.db, w.guild.id)
     assert n["tables"] == 2 and n["members"] == 4 and n["results"] == 3 and n["settings"] == 1
-    assert f"**{n['tables']}** table(s) with **{n['actions']}** move(s)" in page.embeds[0].description
+    assert f"**{n['tables']} tables** with **{n['actions']} moves**" in page.embeds[0].description
     await w.alice.click(page, custom_id=verb_id(page, "~zs"))
     page = find(w.channel, page.id, viewer=w.alice)
     assert page.content.startswith("Erase every table")
