@@ -113,7 +113,8 @@ def run(job: Job) -> Reply:
 def can_advise(game: str) -> bool:
     """Whether the game's expert explains its options (Tarot, Tresillo, Piquet)."""
     try:
-        return hasattr(player(game, "expert", 0.01), "advise")
+        expert = player(game, "expert", 0.01)
+        return hasattr(expert, "advise") and getattr(expert, "hints", True)
     except Exception:  # an engine without levels: no hints
         return False
 

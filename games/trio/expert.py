@@ -127,6 +127,10 @@ def unseen(view: JSON, hand: Sequence[Card]) -> list[int]:
 class TrioExpert:
     """The expert level (``TRIO.computer_player("expert")``, ``ECOLE`` too); see the module docstring."""
 
+    #: its options are weighed in expected penalty before the seat opens and not at all after, so the
+    #: bot does not offer them to players as hints (the hint reads points gained, as in the trick games)
+    hints = False
+
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None,
                  horizon: int = HORIZON) -> None:
         self.budget = budget

@@ -283,10 +283,13 @@ def test_corrupt_pages(folder: Path, mode: str) -> None:
     restore with a 54-line traceback. ``PRAGMA quick_check`` at open: one line."""
     _, _, file = bot_command(mode, folder / "tapis.sqlite3")
     make_database(file)
-    page = 4096
+    with sqlite3.connect(file) as conn:  # the schema stays readable: SQLite's own open passes
+        page = int(conn.execute("PRAGMA page_size").fetchone()[0])
+        roots = [int(r) for (r,) in conn.execute("SELECT rootpage FROM sqlite_master WHERE rootpage > 1")]
+    conn.close()
     with file.open("r+b") as f:
-        for at in range(2 * page, file.stat().st_size, page):
-            f.seek(at)
+        for number in roots:
+            f.seek((number - 1) * page)
             f.write(b"\xa5" * page)
     assert "the file is corrupt (quick_check: " in start_fails(mode, folder / "tapis.sqlite3")
 

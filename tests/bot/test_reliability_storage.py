@@ -65,6 +65,17 @@ async def test_one_bad_row_does_not_stop_the_restore(db_path: Any, caplog: pytes
     await db.close()
 
 
+def table_pages(path: Path) -> tuple[int, list[int]]:
+    """The page size of the SQLite file at ``path`` and the root pages of its tables and indexes
+    (never the schema's own pages, so SQLite itself still opens the file)."""
+    with sqlite3.connect(path) as conn:
+        page = int(conn.execute("PRAGMA page_size").fetchone()[0])
+        roots = [int(r) for (r,) in conn.execute("SELECT rootpage FROM sqlite_master WHERE rootpage > 1")]
+    conn.close()
+    assert len(roots) > 10
+    return page, roots
+
+
 @pytest.mark.sqlite_only  # the file's pages
 async def test_corrupt_pages_fail_the_open_with_one_line(db_path: Path) -> None:
     db = await Database.open(db_path)
@@ -73,12 +84,10 @@ async def test_corrupt_pages_fail_the_open_with_one_line(db_path: Path) -> None:
         await first_move(service, await started(service, channel=800 + i))
     await service.close()
     await db.close()
-    size = db_path.stat().st_size
-    page = 4096
-    assert size >= 4 * page
-    with db_path.open("r+b") as f:  # every page after the schema's is garbage
-        for at in range(2 * page, size, page):
-            f.seek(at)
+    page, roots = table_pages(db_path)
+    with db_path.open("r+b") as f:  # every table's and index's root page is garbage, the schema intact
+        for number in roots:
+            f.seek((number - 1) * page)
             f.write(os.urandom(page))
     with pytest.raises(StartupError, match=r"the file is corrupt \(quick_check: ") as err:
         await Database.open(db_path)
