@@ -58,6 +58,7 @@ class TresilloGame(Game):
     """Tresillo (Spanish Ombre), 3 seats or 4 with the alcalde (RULES.md section 1)."""
 
     name = "tresillo"
+    card_family = "spanish"
     titles = Msg("tresillo.title")
     phases = {"bet": Msg("tresillo.phase.bet"), "bid": Msg("tresillo.phase.bid"),
               "declare": Msg("tresillo.phase.declare"), "exchange": Msg("tresillo.phase.exchange"),
@@ -140,7 +141,7 @@ class TresilloGame(Game):
             if action.kind == "play":
                 return name
             return t(locale, "tresillo.action.discard", card=name)
-        if action.kind == "exchange" and action.arg.isdigit():
+        if action.kind == "exchange" and action.arg.isascii() and action.arg.isdigit():
             n = int(action.arg)
             return tn(locale, "tresillo.action.exchange.count", n) if n else t(locale, "tresillo.action.exchange.none")
         if action.kind == "declare":

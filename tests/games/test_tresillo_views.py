@@ -150,13 +150,13 @@ def test_legal_lists_stay_small_and_every_action_has_labels() -> None:
 def test_labels_use_the_games_terms() -> None:
     label = TRESILLO.action_label
     assert label(Action("bid", "jeu"), "fr") == "Je joue" and label(Action("bid", "plus"), "fr") == "Plus !"
-    assert label(Action("declare", "solo:O"), "fr") == "Solo en oros"
+    assert label(Action("declare", "solo:O"), "fr") == "Solo en denier"
     assert label(Action("declare", "jeu:C"), "en") == "Jeu in copas"
     assert label(Action("declare", "retourne"), "en") == "Retourne"
-    assert label(Action("play", "1E"), "fr") == "As de espadas"
+    assert label(Action("play", "1E"), "fr") == "As d'épée"
     assert label(Action("discard", "RC"), "en") == "Discard Rey de copas"
     assert label(Action("renounce"), "fr") == "Je renonce" and label(Action("defend"), "en") == "I defend"
-    assert TRESILLO.action_group(Action("play", "RC"), "fr") == "Copas"
+    assert TRESILLO.action_group(Action("play", "RC"), "fr") == "Coupe"
     assert TRESILLO.action_group(Action("bid", "plus"), "fr") == "Autres choix"
 
 
