@@ -43,7 +43,8 @@ def ended_deals(table: Table) -> list[int]:
     state = table.state
     if state is None:
         return []
-    ended = set(range(state.deal_index()))
+    index = state.deal_index()
+    ended = set(range(index)) if isinstance(index, int) else set()
     last = state.view(None).get("last_deal")
     if isinstance(last, dict) and last.get("deal_no") is not None:
         ended.add(int(last["deal_no"]))
@@ -191,7 +192,7 @@ async def results_message(table: Table, locale: str) -> dict[str, Any]:
                            points=tn(locale, "count.points", r["score"]),
                            before=shown(r["rating_before"]), after=shown(r["rating_after"])))
             if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved (issue 27)
-                lines.append(f" {why}")
+                lines.append(f" {why}")
         else:
             lines.append(t(locale, "result_line", place=r["place"] + 1,
                            name=r["name"] + (" 🤖" if r["user_id"] is None else ""),

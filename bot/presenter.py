@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 STARTUP_RATE = 10.0
 #: seconds before trying a failed part again, one more step each failed pass (then the last one)
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+#: passes in a row a table is tried again after an unexpected failure (the database, a bug)
+UNEXPECTED_TRIES = 3
 #: tries of the lobby message while its host waits (``/table new``)
 LOBBY_TRIES = (0.0, 0.5, 1.5)
 
@@ -241,11 +243,11 @@ class Presenter:
                 for key in set(entry.retry_at) - entry.wanted:  # a part no longer wanted (an old turn's ping)
                     self._passed(entry, key)
                 self._passed(entry, "database")
-            except Exception as exc:  # the database failed: try again later
+            except Exception as exc:  # the database failed (or a bug): tried again a few times
                 self.bot.unexpected.append(exc)
                 log.exception("could not update table %s", table.id)
                 self._failed(entry, "database")
-                left = True
+                left = entry.tries["database"] < UNEXPECTED_TRIES  # then at the next change
             if left:
                 due = min(entry.retry_at.values(), default=_now())
                 # until the first part is due, or a change (:meth:`table_changed` ends the nap)
