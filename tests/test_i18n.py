@@ -275,11 +275,12 @@ GLYPHS = re.compile(r"[♠♣♥♦♤♧♡♢🂠]|\w\(s\)|\(e?s\)")
 CODE_SPAN = re.compile(r"`[^`]*`")
 
 
-def offences(text: str, locale: str) -> list[str]:
-    """Foreign words and developer tokens in ``text`` (code spans in backticks are syntax, skipped)."""
+def offences(text: str, locale: str, *, image: bool = False) -> list[str]:
+    """Foreign words and developer tokens in ``text`` (code spans in backticks are syntax, skipped);
+    suit glyphs too, except in an ``image`` (drawn in colour there, unlike in Discord's text)."""
     text = CODE_SPAN.sub(" ", text)
-    found = [m.group(0) for m in FOREIGN[locale].finditer(text)]
-    return found + [m.group(0) for m in DEV.finditer(text)] + [m.group(0) for m in GLYPHS.finditer(text)]
+    found = [m.group(0) for m in FOREIGN[locale].finditer(text)] + [m.group(0) for m in DEV.finditer(text)]
+    return found if image else found + [m.group(0) for m in GLYPHS.finditer(text)]
 
 
 def embed_text(embed: discord.Embed) -> list[str]:

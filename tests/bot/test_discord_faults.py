@@ -155,7 +155,7 @@ async def test_one_failure_at_a_turn_change(fast: Any, route: str) -> None:
     with injected(faults):
         if route == "hand_edit":  # the player's own redraw goes first: fail the other one's
             faults.queued.clear()
-            w.bot.hands.consoles[table.id][1 - seat].shown = "stale"  # noqa: the next member's console
+            w.bot.hands.consoles[table.id][1 - seat].shown = "stale"  # the next member's console
             faults.once(route, "429")
             faults.once(route, "429")
         await play_from_hand(w, table, seat, table.state.legal_actions(seat)[0])

@@ -43,10 +43,11 @@ from tests.browser.test_tarot_in_browser import (
 
 
 def exchange_count(control: dict[str, Any]) -> int:
-    """The count an exchange button offers ("Exchange 3 cards" -> 3); 0 for a card ("10♥") or the
-    talon's buttons, whose labels hold no number on its own."""
-    numbers = [int(w) for w in control["label"].split() if w.isdigit()]
-    return numbers[0] if control["kind"] == "button" and numbers else 0
+    """The count an exchange button offers ("Échanger 3 cartes" -> 3); 0 for a card ("10 de cœur") or
+    the talon's buttons."""
+    words = control["label"].split()
+    exchange = control["kind"] == "button" and len(words) > 1 and words[0] in ("Échanger", "Exchange", "Cambiar")
+    return int(words[1]) if exchange and words[1].isdigit() else 0
 
 
 def discard_by_clicks(s: Session, hand: Any, control: dict[str, Any], rng: random.Random) -> str:
