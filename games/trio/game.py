@@ -130,14 +130,15 @@ class TrioGame(Game):
         raise bad
 
     def computer_player(self, level: str = "normal", **expert_args: object) -> Player:
-        """``"easy"``, ``"normal"``, ``"expert"`` (the normal player: see
+        """``"easy"`` (:mod:`games.trio.easy`), ``"normal"``, ``"expert"`` (the normal player: see
         ``benchmarks/trio_lookahead.py`` for why no search is added) or ``"baseline"``."""
         from games.search import make_player
         from games.trio.ai import BaselinePlayer, TrioPlayer
+        from games.trio.easy import Beginner
 
         if level == "baseline":
             return BaselinePlayer()
-        return make_player(level, TrioPlayer)
+        return make_player(level, TrioPlayer, None, Beginner)
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Short labels: "Piocher au talon", "Ajouter 2♣ (= 8♥)", "Poser sur n°3 (haut)"..."""
