@@ -339,5 +339,9 @@ class _SharedMemory:
             self.inner.update(view)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
+        # only for the normal memory's fields: not while a copy or unpickling has no ``inner`` yet
+        inner = vars(self).get("inner")
+        if inner is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(inner, name)
 
