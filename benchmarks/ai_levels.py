@@ -128,7 +128,13 @@ def row(name: str, level: str, samples: int | None, deals: int, seed: str, jobs:
         with ProcessPoolExecutor(jobs) as pool:
             out = list(pool.map(_match, work))
     else:
-        out = [_match(w) for w in work]
+        out = []
+        for w in work:
+            out.append(_match(w))
+            if len(out) % 4 == 0 and len(out) < deals:  # a running figure on stderr for long rows
+                m, c = interval([o[0] for o in out])
+                print(f"  .. {name} {level} {samples}: {len(out)} matches {m:+.2f} ± {c:.2f}", file=sys.stderr,
+                      flush=True)
     mean, ci = interval([o[0] for o in out])
     decisions, samples_run = sum(o[1] for o in out), sum(o[2] for o in out)
     budget = "-" if level != "expert" else str(samples) if samples else f"{DEFAULT_BUDGET:g} s"
