@@ -199,10 +199,15 @@ def _count(n: float) -> int:
 
 
 def number(n: float, locale: str) -> str:
-    """``n`` as written in ``locale``: no useless ``.0``, the locale's decimal sign ("4,5")."""
-    if isinstance(n, float):
+    """``n`` as written in ``locale``: no useless ``.0``, the locale's decimal sign ("4,5"), and from
+    10 000 on its digit groups ("1 000 000" in French, "1,000,000" in English, "1.000.000" in
+    Spanish; scores of four digits stay whole, as CLDR writes Spanish ones)."""
+    if isinstance(n, float) and not n.is_integer():
         return f"{n:g}".replace(".", t(locale, "common.decimal"))
-    return str(n)
+    whole = int(n)
+    if abs(whole) < 10_000:
+        return str(whole)
+    return f"{whole:,}".replace(",", t(locale, "common.thousands"))
 
 
 def yes_no(value: Any, locale: str) -> str:

@@ -32,7 +32,7 @@ from bot.views import SELECT_MAX
 from games import GAMES, i18n
 from games.base import Game, State
 from games.i18n import LOCALES, Catalogue, Msg, catalogue, normalize, ptn, tn
-from tools.messages import LOCALE_DIR, fresh, import_legacy, problems, read, write
+from tools.messages import LOCALE_DIR, fresh, import_legacy, plural_remap, problems, read, write
 
 # -- the catalogues ------------------------------------------------------------------------------
 
@@ -85,6 +85,16 @@ def test_texts_added_the_old_way_move_into_the_catalogues(tmp_path: Path) -> Non
     assert french.get("seats").string == "Places"
 
 
+def test_a_new_plural_rule_keeps_the_forms_it_can_and_asks_for_the_new_one() -> None:
+    """``make messages`` after a CLDR change (Babel 2.19's French "many"): "one" and "other" keep their
+    text, the new form is left empty, so the catalogue test names every message to translate."""
+    french_2 = "(n > 1)"
+    french_3 = "(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2"
+    assert plural_remap(french_2, 2, french_3, 3) == (0, None, 1)
+    assert plural_remap("(n != 1)", 2, "(n != 1)", 2) is None
+    assert plural_remap("0", 1, "(n != 1)", 2) == (None, 0), "the singular is split off a single form"
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_stdlib_loader_reads_what_babel_reads(locale: str) -> None:
     with (LOCALE_DIR / f"{locale}.po").open("rb") as fp:
@@ -108,7 +118,7 @@ def test_the_stdlib_loader_reads_what_babel_reads(locale: str) -> None:
 
 
 def _n_for(cat: Catalogue, index: int) -> int:
-    return next(n for n in range(100) if cat.plural(n) == index)
+    return next(n for n in (*range(100), 1_000_000) if cat.plural(n) == index)
 
 
 def test_plurals_follow_each_language() -> None:
@@ -126,6 +136,27 @@ def test_plurals_follow_each_language() -> None:
     assert piquet.action_label(piquet.parse_action("exchange:2"), "en") == "Exchange 2 cards"
     assert [ptn("fr", "image", "tricks", n) for n in (0, 1, 2)] == ["0 pli", "1 pli", "2 plis"]
     assert [ptn("en", "image", "tricks", n) for n in (0, 1, 2)] == ["0 tricks", "1 trick", "2 tricks"]
+
+
+def test_plural_forms_per_cldr_on_large_counts() -> None:
+    """Each catalogue's forms follow the CLDR data of the Babel in requirements/lock.txt: French and
+    Spanish have a "many" form for millions ("1 000 000 de points"), English does not."""
+    counts = (0, 1, 2, 1_000_000, 1_000_001)
+    assert [tn("fr", "count.points", n) for n in counts] == \
+        ["0 point", "1 point", "2 points", "1\u202f000\u202f000 de points", "1\u202f000\u202f001 points"]
+    assert [tn("en", "count.points", n) for n in counts] == \
+        ["0 points", "1 point", "2 points", "1,000,000 points", "1,000,001 points"]
+    assert [tn("es", "count.points", n) for n in counts] == \
+        ["0 puntos", "1 punto", "2 puntos", "1.000.000 de puntos", "1.000.001 puntos"]
+    assert [ptn("fr", "image", "tricks", n) for n in (2_000_000, 3)] == ["2\u202f000\u202f000 de plis", "3 plis"]
+    assert tn("es", "reset_done", 1_000_000) == "1.000.000 de mesas anuladas en este canal."
+    assert [tn("fr", "count.points", n) for n in (9999, 10_000, -12_345, 2.5)] == \
+        ["9999 points", "10\u202f000 points", "-12\u202f345 points", "2,5 points"]
+    for locale in LOCALES:  # every plural message has one form per CLDR category, each filled
+        rule = Locale.parse(locale).plural_form
+        cat = catalogue(locale)
+        categories = {rule(n) for n in range(0, 3_000_001, 1000)} | {rule(n) for n in range(10)}
+        assert len({cat.plural(n) for n in (0, 1, 2, 1_000_000)}) == len(categories), locale
 
 
 def test_locales_and_fallbacks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,10 +179,13 @@ async def test_a_new_language_is_one_catalogue(tmp_path: Path, monkeypatch: pyte
     spanish = fresh("es")
     for message in read("en"):
         if message.id:
-            spanish.add(message.id, message.string, context=message.context)
+            string = message.string
+            if message.pluralizable:  # English has two forms; Spanish as many as CLDR gives it
+                string = (*string, *[string[-1]] * (spanish.num_plurals - len(string)))
+            spanish.add(message.id, string, context=message.context)
     spanish.get("stale").string = "Esa mano ya no está al día: usa «Mi mano» o /hand."
     spanish.get("hand", context="command").string = "mano"
-    spanish.get("count.points").string = ("{n} punto", "{n} puntos")
+    spanish.get("count.points").string = ("{n} punto", "{n} de puntos", "{n} puntos")
     write(spanish, tmp_path / "es.po")
     monkeypatch.setattr(i18n, "LOCALES", ("fr", "en", "es"))
     monkeypatch.setattr(i18n, "DIRECTORY", tmp_path)

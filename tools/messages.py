@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gettext
 import io
 import itertools
 import string
@@ -237,13 +238,48 @@ def update() -> None:
         path = LOCALE_DIR / f"{locale}.po"
         old = read(locale) if path.exists() else Catalog(locale=locale)
         catalog = fresh(locale, old.creation_date)  # Plural-Forms from Babel's locale data
+        remap = plural_remap(old.plural_expr, old.num_plurals, catalog.plural_expr, catalog.num_plurals)
         for message in old:
             if message.id:
-                catalog.add(message.id, message.string, context=message.context, flags=message.flags,
+                string = message.string
+                if message.pluralizable and remap is not None:
+                    string = tuple(_forms(string)[i] if i is not None and i < len(_forms(string)) else ""
+                                   for i in remap)
+                catalog.add(message.id, string, context=message.context, flags=message.flags,
                             user_comments=message.user_comments)
         catalog.update(pot, no_fuzzy_matching=True, update_creation_date=False)
         catalog.obsolete.clear()
         write(catalog, path)
+
+
+#: counts a plural rule is tried on to tell its forms apart (CLDR's categories show on these)
+_SAMPLES = (*range(0, 200), 1000, 1001, 10_000, 100_000, 1_000_000, 1_000_001, 2_000_000, 10_000_000)
+
+
+def plural_remap(old_expr: str, old_count: int, new_expr: str, new_count: int) -> tuple[int | None, ...] | None:
+    """For each form of a new plural rule, the old form that carries over, or ``None`` for a form the
+    new rule splits off (CLDR 46's French and Spanish "many", for millions: "1 000 000 de points").
+
+    Each new form is tried on :data:`_SAMPLES`; it takes the old form its counts all had under the old
+    rule. When several new forms fall in one old form, the one holding the smallest count keeps its text
+    ("other" keeps "{n} points"), the others are left empty for a translator (the catalogue test then
+    names them). ``None`` when the rule did not change.
+    """
+    if (old_expr, old_count) == (new_expr, new_count):
+        return None
+    old, new = gettext.c2py(old_expr), gettext.c2py(new_expr)
+    firsts: dict[int, tuple[int, int | None]] = {}  # new form -> (its smallest count, old form)
+    for n in _SAMPLES:
+        j = new(n)
+        if j not in firsts:
+            firsts[j] = (n, old(n))
+        elif firsts[j][1] != old(n):
+            firsts[j] = (firsts[j][0], None)  # counts of this new form came from different old forms
+    keeper: dict[int, int] = {}  # old form -> the new form that keeps its text
+    for j, (_smallest, i) in sorted(firsts.items(), key=lambda item: item[1][0]):
+        if i is not None and i not in keeper:
+            keeper[i] = j
+    return tuple(next((i for i, kept in keeper.items() if kept == j), None) for j in range(new_count))
 
 
 def fresh(locale: str, created: object = None) -> Catalog:
