@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -73,7 +74,7 @@ class Beginner(TarotBot):
         super().__init__()
         self.memory = _TrickMemory()
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: Any) -> Action:
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if Action("no_chelem") in legal:
             return Action("no_chelem")
         return super().choose(view, legal, rng)
