@@ -13,7 +13,9 @@ there), duplicated (one revision acknowledged twice), stuck tables (an open tabl
 is over, one that never finishes in the last run, or a finished one without results), inconsistent
 tables (saved log and action rows disagree, or the log does not replay).
 
-Run: ``.venv/bin/python -m benchmarks.crash_soak --kills 200`` (exit status 1 if anything is wrong).
+Run: ``.venv/bin/python -m benchmarks.crash_soak --kills 200`` (exit status 1 if anything is wrong);
+``--postgres`` runs it on PostgreSQL instead (a throwaway server from :mod:`tools.pgserver`, or
+``--dsn postgresql://...``, an empty database).
 """
 
 from __future__ import annotations
@@ -46,14 +48,14 @@ FINISH_LIMIT = 120.0  # seconds the last child has to finish every open table
 
 # -- the child ----------------------------------------------------------------------------------
 
-async def child(database: Path, acks: Path, seed: int, finish: bool) -> int:
+async def child(database: str, acks: Path, seed: int, finish: bool) -> int:
     from bot.db import Database
     from bot.settings import Settings
     from bot.tables import TableService
     from games.errors import GameError
 
     rng = random.Random(seed)
-    settings = Settings(database_path=database, computer_pause=0, edit_interval=0, turn_timer=0,
+    settings = Settings(database_path=Path(database), computer_pause=0, edit_interval=0, turn_timer=0,
                         default_locale="en")
     db = await Database.open(database)
     service = TableService(db, settings)
@@ -145,31 +147,50 @@ class Report:
                 f"matches finished: {self.finished}, actions saved: {self.actions}"]
 
 
-def spawn(database: Path, acks: Path, seed: int, finish: bool = False) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "benchmarks.crash_soak", "--child", "--database", str(database),
+def spawn(database: str, acks: Path, seed: int, finish: bool = False) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "benchmarks.crash_soak", "--child", "--database", database,
                "--acks", str(acks), "--seed", str(seed)] + (["--finish"] if finish else [])
-    with open(database.with_name("children.log"), "a", encoding="utf-8") as errors:  # their stderr
+    with open(acks.with_name("children.log"), "a", encoding="utf-8") as errors:  # their stderr
         return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=errors, text=True)
 
 
-def open_over(database: Path) -> set[str]:
+def fetch(database: str, *queries: str) -> list[list[dict[str, Any]]]:
+    """The rows of each query, read from the SQLite file or the PostgreSQL database ``database``."""
+    if not database.startswith("postgresql://"):
+        with sqlite3.connect(database) as conn:
+            conn.row_factory = sqlite3.Row
+            return [[dict(r) for r in conn.execute(sql)] for sql in queries]
+    import asyncpg
+
+    async def read() -> list[list[dict[str, Any]]]:
+        conn = await asyncpg.connect(database)
+        try:
+            return [[dict(r) for r in await conn.fetch(sql)] for sql in queries]
+        finally:
+            await conn.close()
+
+    return asyncio.run(read())
+
+
+def open_over(database: str) -> set[str]:
     """Open tables whose saved state is already over (a crash between the last move and the end)."""
     import games
     from bot.db import replayed
 
     found = set()
-    with sqlite3.connect(database) as conn:
-        conn.row_factory = sqlite3.Row
-        rows = conn.execute("SELECT id, game, state FROM game_tables WHERE status = 'playing'").fetchall()
-        later = {r["id"]: [dict(a) for a in conn.execute(
-            "SELECT rev, action FROM actions WHERE table_id = ? ORDER BY rev", (r["id"],))] for r in rows}
-    for table_id, game, state in rows:  # the last snapshot and the actions after it (issue 14)
-        if state and games.GAMES[game].load(replayed(json.loads(state), later[table_id])).to_act() is None:
+    rows, actions = fetch(database, "SELECT id, game, state FROM game_tables WHERE status = 'playing'",
+                          """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
+                             WHERE t.status = 'playing' ORDER BY a.table_id, a.rev""")
+    later: dict[str, list[dict[str, Any]]] = {}
+    for a in actions:
+        later.setdefault(a["table_id"], []).append(a)
+    for table_id, game, state in ((r["id"], r["game"], r["state"]) for r in rows):  # the last snapshot and the actions after it (issue 14)
+        if state and games.GAMES[game].load(replayed(json.loads(state), later.get(table_id, []))).to_act() is None:
             found.add(table_id)
     return found
 
 
-def verify(database: Path, acks: Path, report: Report) -> None:
+def verify(database: str, acks: Path, report: Report) -> None:
     import games
     from bot.db import replayed
 
@@ -184,11 +205,10 @@ def verify(database: Path, acks: Path, report: Report) -> None:
         if key in seen:
             report.duplicated.append(f"{key}")
         seen[key] = ack
-    with sqlite3.connect(database) as conn:
-        conn.row_factory = sqlite3.Row
-        rows = {(r["table_id"], r["rev"]): r for r in conn.execute("SELECT * FROM actions")}
-        tables = conn.execute("SELECT * FROM game_tables").fetchall()
-        results = {r[0]: r[1] for r in conn.execute("SELECT table_id, COUNT(*) FROM results GROUP BY table_id")}
+    actions, tables, counts = fetch(database, "SELECT * FROM actions", "SELECT * FROM game_tables",
+                                    "SELECT table_id, COUNT(*) AS n FROM results GROUP BY table_id")
+    rows = {(r["table_id"], r["rev"]): r for r in actions}
+    results = {r["table_id"]: r["n"] for r in counts}
     for key, ack in seen.items():
         row = rows.get(key)
         if row is None or row["action"] != ack["a"] or row["seat"] != ack["seat"] or row["by_computer"]:
@@ -217,9 +237,9 @@ def verify(database: Path, acks: Path, report: Report) -> None:
                 report.stuck.add(t["id"])
 
 
-def soak(kills: int, seed: int, folder: Path, max_delay: float) -> Report:
+def soak(kills: int, seed: int, folder: Path, max_delay: float, dsn: str | None = None) -> Report:
     rng = random.Random(seed)
-    database, acks = folder / "soak.sqlite3", folder / "acks.jsonl"
+    database, acks = dsn or str(folder / "soak.sqlite3"), folder / "acks.jsonl"
     report = Report()
     for _ in range(kills):
         proc = spawn(database, acks, rng.getrandbits(32))
@@ -250,9 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-delay", type=float, default=1.5, help="longest run before a kill (seconds)")
     parser.add_argument("--dir", type=Path, default=None, help="where the database goes (default: a new temp dir)")
+    parser.add_argument("--postgres", action="store_true", help="on PostgreSQL (a throwaway server)")
+    parser.add_argument("--dsn", default=None, help="on this empty PostgreSQL database instead")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--finish", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--database", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--database", help=argparse.SUPPRESS)
     parser.add_argument("--acks", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -260,10 +282,16 @@ def main(argv: list[str] | None = None) -> int:
     folder = args.dir or Path(tempfile.mkdtemp(prefix="tapis-soak-"))
     folder.mkdir(parents=True, exist_ok=True)
     began = time.monotonic()
-    report = soak(args.kills, args.seed, folder, args.max_delay)
+    if args.postgres and not args.dsn:
+        from tools.pgserver import PostgresServer
+
+        with PostgresServer() as server:
+            report = soak(args.kills, args.seed, folder, args.max_delay, server.dsn)
+    else:
+        report = soak(args.kills, args.seed, folder, args.max_delay, args.dsn)
     for line in report.lines():
         print(line)
-    print(f"time: {time.monotonic() - began:.0f} s, database: {folder / 'soak.sqlite3'}")
+    print(f"time: {time.monotonic() - began:.0f} s, database: {args.dsn or ('PostgreSQL' if args.postgres else folder / 'soak.sqlite3')}")
     for name in ("lost", "duplicated", "inconsistent"):
         for item in getattr(report, name)[:10]:
             print(f"  {name}: {item}")

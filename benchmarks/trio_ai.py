@@ -8,11 +8,20 @@ draw to the discard: legal steps, view, choice and move; mean, 99th percentile a
 the computer player's win rate against three baseline players (seats rotated). Run:
 ``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4] [--repeat 5]
 [--warmup 3]``.
+
+``--expert N`` instead plays the expert (N sampled futures per decision, or ``--budget`` seconds)
+against normal players on duplicate rounds: each round (every seat at contract ``1 + m mod 7``,
+or 10 at L'École, so every contract is tried) is played by normal players only (the baseline),
+then once per seat with the expert on that seat, on the same cards. Prints the expert seat's
+penalty minus the normal seat's on the same seat and cards, per round, with a 95% interval over
+rounds (negative: the expert keeps fewer points), and how often each opened. Run:
+``.venv/bin/python -m benchmarks.trio_ai --expert 40 --rounds 140 [--game ecole]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -24,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.base import Player
 from games.trio.ai import BaselinePlayer, TrioPlayer
+from games.trio.contracts import CONTRACTS
 from games.trio.game import ECOLE, TRIO, TrioGame
 
 LIMIT = 60_000  # actions: a game still running then counts as won by nobody
@@ -113,6 +123,52 @@ def duel(game: TrioGame, seats: int, games: int) -> None:
           f"over {games} games (fair share {1 / seats:.0%}; {shared:.0f} shared wins)")
 
 
+def one_round(game: TrioGame, seats: int, seed: str, contract: int, players: list[Player]) -> dict:
+    """One round of a fresh match with every seat at ``contract``; returns its ``last_deal``."""
+    state = game.new(seats, seed, {"max_rounds": 1})
+    state.contract = (contract,) * seats  # a benchmark's start: every seat at this contract
+    rng = random.Random(f"{seed}:bots")
+    actions = 0
+    while (seat := state.to_act()) is not None and actions < LIMIT:
+        state = state.apply(seat, players[seat].choose(state.view(seat), state.legal_actions(seat), rng))
+        actions += 1
+    assert state.last_deal is not None
+    return state.last_deal
+
+
+def expert_duel(game: TrioGame, seats: int, rounds: int, expert_args: dict[str, object], seed: str) -> None:
+    """The expert against normal players on duplicate rounds (see the module docstring)."""
+    contracts = len(CONTRACTS[game.variant])
+    diffs: list[float] = []
+    mine: list[int] = []
+    theirs: list[int] = []
+    opened = [0, 0]
+    start = time.perf_counter()
+    for m in range(rounds):
+        k = 1 + m % contracts
+        s = f"{seed}:{m}"
+        base = one_round(game, seats, s, k, [TrioPlayer() for _ in range(seats)])
+        per = []
+        for seat in range(seats):
+            players: list[Player] = [TrioPlayer() for _ in range(seats)]
+            players[seat] = game.computer_player("expert", **expert_args)
+            last = one_round(game, seats, s, k, players)
+            per.append(last["deltas"][seat] - base["deltas"][seat])
+            mine.append(last["deltas"][seat])
+            theirs.append(base["deltas"][seat])
+            opened[0] += last["opened"][seat]
+            opened[1] += base["opened"][seat]
+        diffs.append(statistics.fmean(per))
+        if (m + 1) % 20 == 0 or m + 1 == rounds:
+            mean = statistics.fmean(diffs)
+            half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+            n = len(mine)
+            print(f"  {m + 1} rounds x {seats} seats ({time.perf_counter() - start:.0f} s): expert penalty "
+                  f"{statistics.fmean(mine):.1f}, normal {statistics.fmean(theirs):.1f} per round; expert minus "
+                  f"normal {mean:+.2f} ± {half:.2f} [{mean - half:+.2f}, {mean + half:+.2f}]; opened "
+                  f"{100 * opened[0] / n:.0f}% vs {100 * opened[1] / n:.0f}%", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games for the speed measurement")
@@ -124,7 +180,19 @@ def main(argv: list[str] | None = None) -> None:
                              "a shared machine's speed varies from one run to the next")
     parser.add_argument("--warmup", type=int, default=3,
                         help="games played before timing (other deals), as in a bot already running")
+    parser.add_argument("--expert", type=int, default=None, help="expert vs normal at N samples per decision")
+    parser.add_argument("--budget", type=float, default=None, help="expert vs normal at this budget (s)")
+    parser.add_argument("--rounds", type=int, default=140, help="duplicate rounds (expert vs normal)")
+    parser.add_argument("--seed", default="dup")
     args = parser.parse_args(argv)
+    if args.expert is not None or args.budget is not None:
+        expert_args: dict[str, object] = {"samples": args.expert} if args.expert is not None else \
+            {"budget": args.budget}
+        for name in args.game or ["trio"]:
+            game = TRIO if name == "trio" else ECOLE
+            print(f"{name} {args.seats} seats, expert ({expert_args}) vs normal, {args.rounds} duplicate rounds:")
+            expert_duel(game, args.seats, args.rounds, expert_args, args.seed)
+        return
     for name in args.game or ["trio", "ecole"]:
         game = TRIO if name == "trio" else ECOLE
         for i in range(args.warmup):

@@ -8,7 +8,9 @@ stops the start at once: one line on stderr naming the file and the cause, exit 
 supervisor sees the failure instead of a hung process. So do bad settings (``SHARD_IDS=9`` with
 ``SHARD_COUNT=4``...) and, with PostgreSQL, a shard already served by another process
 (``Tapis cannot start: shard 2 is served by another process``). A process whose shards' lock
-connection is lost stops with status 1 (:mod:`bot.shards`).
+connection is lost stops with status 1 (:mod:`bot.shards`). So do a full disk (the lock file
+itself), corrupt pages (``PRAGMA quick_check`` at open), a refused token and Discord unreachable
+at login: one line each, never a traceback.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import logging
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.lockfile import StartupError
 from bot.settings import Settings, SettingsError
@@ -27,12 +30,29 @@ log = logging.getLogger("bot")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from games.i18n import LOCALES
+
     parser = argparse.ArgumentParser(
-        prog="python -m bot",
-        description="Run the Tapis Discord bot. Reads .env: DISCORD_TOKEN, DATABASE_PATH (default "
-                    "data/tapis.sqlite3), DEV_GUILD_ID (instant command sync), DEFAULT_LOCALE (fr or en), "
-                    "SHARD_COUNT and SHARD_IDS (the shards this process serves, e.g. 0-3). "
-                    "Without a token it starts the local mode.")
+        prog="python -m bot", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run the Tapis Discord bot. Without a token it starts the local mode.",
+        epilog="Settings, from the environment or .env (see .env.example):\n"
+               "  DISCORD_TOKEN          the bot's token (none: local mode)\n"
+               "  DATABASE_PATH          SQLite file (default data/tapis.sqlite3)\n"
+               "  DATABASE_URL           postgresql://... instead of SQLite\n"
+               "  DEV_GUILD_ID           a server where commands sync at once\n"
+               f"  DEFAULT_LOCALE         language of a new server: {', '.join(LOCALES)} (default fr)\n"
+               "  COMPUTER_PAUSE         seconds a computer waits before each decision (default 1; 0: none)\n"
+               "  COMPUTER_WORKERS       processes the computer players think in (default 2)\n"
+               "  EXPERT_BUDGET          seconds an expert computer (or a hint) thinks per decision (default 1)\n"
+               "  IMAGE_WORKERS          processes the images are drawn in (default 2; 0: threads)\n"
+               "  LOBBY_IDLE_HOURS       an untouched lobby is cancelled after this (default 24)\n"
+               "  MATCH_IDLE_DAYS        a match without a member's move is abandoned after this (default 7)\n"
+               "  GUILD_RETENTION_DAYS   a removed server's data is deleted after this (default 30)\n"
+               "  DATABASE_SYNCHRONOUS   SQLite durability: FULL (default) or NORMAL\n"
+               "  METRICS_PORT           serve /metrics and /healthz on this port (default off)\n"
+               "  METRICS_HOST           ... bound to this address (default 127.0.0.1)\n"
+               "  SHARD_COUNT            the bot's total number of shards (default: Discord's count)\n"
+               "  SHARD_IDS              the shards this process serves, e.g. 0-3 (default: all)")
     parser.add_argument("--local", action="store_true",
                         help="run against a simulated Discord in your browser (no token needed)")
     parser.add_argument("--port", type=int, default=None, help="local mode: the preview's port on 127.0.0.1")
@@ -46,10 +66,19 @@ def setup_logging(verbose: bool) -> None:
                         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     # discord.py's HTTP debug lines carry payloads (private hands): never below INFO.
     logging.getLogger("discord").setLevel(logging.INFO)
+    logging.getLogger("discord.client").addFilter(_no_noise)
+
+
+NOISE = ("voice will NOT be supported", "logging in using static token")
+
+
+def _no_noise(record: logging.LogRecord) -> bool:
+    """discord.py's lines that say nothing about Tapis (it has no voice; every start logs in),
+    left out so that a failed start prints its one line alone."""
+    return not any(text in str(record.msg) for text in NOISE)
 
 
 async def run_discord(settings: Settings) -> int:
-    import discord
 
     from bot.client import TapisBot
     from bot.db import Database
@@ -62,13 +91,10 @@ async def run_discord(settings: Settings) -> int:
             bot = TapisBot(settings, db, lease=lease)
             lease = None  # the bot releases it on close
             await bot.open_health()  # METRICS_PORT, before the login: a port in use stops the start at once
-            log.info("starting Tapis (database %s, dev guild %s)", db.path, settings.dev_guild_id)
-            try:
-                async with bot:
-                    await bot.start(settings.token)
-            except discord.LoginFailure:
-                log.error("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.")
-                return 1
+            async with bot:
+                await login(bot, settings.token)
+                log.info("started Tapis (database %s, dev guild %s)", db.path, settings.dev_guild_id)
+                await connect(bot)
             if bot.stopped_by is not None:
                 print(f"Tapis stopped: {bot.stopped_by}", file=sys.stderr, flush=True)
                 return 1
@@ -76,6 +102,52 @@ async def run_discord(settings: Settings) -> int:
         if lease is not None:
             await lease.release()
     return 0
+
+
+async def login(bot: Any, token: str) -> None:
+    """Log in to Discord (which runs the bot's set-up: its open tables are restored).
+
+    :raises StartupError: one line: the token refused, Discord unreachable, or a database that
+        cannot be read back (a corrupt page...)."""
+    import aiohttp
+    import discord
+
+    from bot.storage.errors import cause
+
+    try:
+        await bot.login(token)
+    except discord.LoginFailure:
+        raise StartupError("Discord refused the token (DISCORD_TOKEN): check it in the developer portal") from None
+    except (aiohttp.ClientError, OSError, TimeoutError, discord.HTTPException, discord.GatewayNotFound) as exc:
+        if cause(exc) is not None and not isinstance(exc, aiohttp.ClientError | TimeoutError):
+            raise StartupError(f"database {bot.db.path}: {_one_line(exc)}") from None
+        raise StartupError(f"Discord cannot be reached ({_one_line(exc)}); check the network, then start "
+                           "again") from None
+    except Exception as exc:
+        if cause(exc) is None:
+            raise
+        raise StartupError(f"database {bot.db.path}: {_one_line(exc)}") from None
+
+
+async def connect(bot: Any) -> None:
+    """Serve until closed (discord.py reconnects by itself after network errors); a closing it
+    cannot recover from (privileged intents not enabled, the token revoked) is one line.
+
+    :raises StartupError: that closing."""
+    import discord
+
+    try:
+        await bot.connect()
+    except discord.PrivilegedIntentsRequired:
+        raise StartupError("Discord requires privileged intents this bot has not been granted; enable "
+                           "them in the developer portal") from None
+    except discord.ConnectionClosed as exc:
+        raise StartupError(f"Discord closed the connection (code {exc.code}: {exc.reason or 'no reason'})") from None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return f"{type(exc).__name__}: {text}"[:300]
 
 
 async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:

@@ -53,8 +53,8 @@ class AutoPlay:
         """The pool the computer players (and hints) think in, made on first use."""
         thinker: Thinker | None = self.__dict__.get("_thinker")
         if thinker is None:
-            thinker = self.__dict__["_thinker"] = Thinker(self.settings.computer_workers,
-                                                           self.settings.expert_budget)
+            thinker = self.__dict__["_thinker"] = Thinker(self.settings.computer_workers, self.settings.expert_budget,
+                                                           self.settings.computer_target_wait)
         return thinker
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
@@ -122,6 +122,8 @@ class AutoPlay:
 
     async def _robot_steps(self, table: Table) -> None:
         pause = self.settings.computer_pause
+        # the member who acts next waits from now (their decisions share COMPUTER_TARGET_WAIT), if present
+        since, watched = asyncio.get_running_loop().time(), any(not s.computer and not s.away for s in table.seats)
         while True:
             if pause > 0:
                 await asyncio.sleep(pause)
@@ -130,7 +132,7 @@ class AutoPlay:
                     break
                 seat = table.to_act()
                 assert seat is not None
-                await self._robot_turn(table, seat, one=True)
+                await self._robot_turn(table, seat, one=True, since=since, watched=watched)
             self.listener.table_changed(table)
         if self._robots.get(table.id) is asyncio.current_task():
             del self._robots[table.id]
@@ -139,7 +141,8 @@ class AutoPlay:
         else:
             self.listener.table_changed(table)
 
-    async def _robot_turn(self, table: Table, seat: int, *, one: bool = False) -> None:
+    async def _robot_turn(self, table: Table, seat: int, *, one: bool = False, since: float | None = None,
+                          watched: bool = True) -> None:
         """A computer decides for ``seat`` (its whole turn, or one decision); lock held."""
         state = table.state
         assert state is not None
@@ -150,7 +153,7 @@ class AutoPlay:
             seed = f"{table.seed}:{table.id}:{state.rev}"
             try:
                 action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed,
-                                                   table=table.id, seat=seat)
+                                                   table=table.id, seat=seat, since=since, watched=watched)
                 new = state.apply(seat, action)
             except Exception as exc:  # a faulty computer player never stalls a table
                 self.errors.append(exc)

@@ -16,11 +16,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot import db as dbm
-from bot import ratings
+from bot import rating_store, ratings
 from bot.db import Database, Rating
 from bot.registry import CLOSED_IDS, Registry
-from bot.table import Listener, SeatInfo, Table
-from games import GAMES
+from bot.reload import table_of
+from bot.storage.base import replayed
+from bot.storage.database import snapshot_of
+from bot.storage.errors import cause, describe
+from bot.table import Listener, Table
 from games.base import State
 from games.errors import GameError
 
@@ -29,6 +32,17 @@ if TYPE_CHECKING:
     from bot.settings import Settings
 
 log = logging.getLogger("bot.tables")
+
+
+def _bad_data(exc: BaseException) -> bool:
+    """Whether ``exc`` says a table's saved data cannot be used (not the database being down)."""
+    if isinstance(exc, KeyError | GameError | ValueError | TypeError):
+        return True
+    return cause(exc) == "corrupt"
+
+
+def _unrestorable(table_id: str, why: str) -> None:
+    log.error("table %s cannot be restored, left out: %s", table_id, why)
 
 
 class Endings:
@@ -73,15 +87,20 @@ class Endings:
             r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)
             if r is not None:
                 current[key] = r
+        advantages = await rating_store.read_advantages(conn, table.guild_id, table.game.name)
         data = state.to_json()
-        new, before = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current)
+        rated = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current,
+                                        advantages)
         rows = []
         for seat, info in enumerate(table.seats):
             rows.append({"seat": seat, "user_id": info.user_id, "name": info.name,
                          "score": outcome.scores[seat], "place": outcome.places[seat],
-                         "rating_before": round(before[seat].ordinal, 2),
-                         "rating_after": round(new[keys[seat]].ordinal, 2)})
-        await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows, list(new.values()))
+                         "rating_before": round(ratings.value(rated.before[seat]), 2),
+                         "rating_after": round(ratings.value(rated.ratings[keys[seat]]), 2),
+                         "rating_why": json.dumps([w.to_json() for w in rated.why[seat]])})
+        await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows,
+                               list(rated.ratings.values()))
+        await rating_store.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
         return rows
 
     def _finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
@@ -96,34 +115,34 @@ class Endings:
         shards (``serves``) from the database; returns how many.
 
         A match whose saved state is already over (it ended as the process died, before this
-        version saved the end in the same transaction) is finished now: results, ratings, status."""
+        version saved the end in the same transaction) is finished now: results, ratings, status.
+
+        Each table comes back on its own: one whose row cannot be used (its state not JSON, its log
+        not replaying, an unknown game, a corrupt page) is reported by id in one log line and left
+        out; the others come back. A database that cannot be read at all fails the whole restore."""
         for guild_id, (locale, timer) in (await self.db.all_guild_settings()).items():
             self._prefs[guild_id] = (locale or self.settings.default_locale,
                                      self.settings.turn_timer if timer is None else timer)
         for table_id, status in reversed(await self.db.closed_tables(CLOSED_IDS)):
             self.registry.remember(table_id, status)
-        count = 0
-        later = await self.db.open_later_actions()
-        for row, seat_rows in await self.db.open_tables():
-            if row["id"] in self.tables or not self.serves(row["guild_id"]):
-                continue
+        rows = [r for r in await self.db.open_rows() if r["id"] not in self.tables and self.serves(r["guild_id"])]
+        snapshots: dict[str, dict[str, Any] | None] = {}
+        for row in rows:
             try:
-                game = GAMES[row["game"]]
-                options = json.loads(row["options"] or "{}")
-                capacity = int(options.pop("_capacity", row["seats"]))
-                saved = await self.db.saved_state(row, later.get(row["id"], []))  # snapshot + later actions
-                state = game.load(saved) if saved is not None else None
-            except (KeyError, GameError, ValueError) as exc:
-                log.error("table %s cannot be restored: %s", row["id"], type(exc).__name__)
+                snapshots[row["id"]] = snapshot_of(row)
+            except ValueError as exc:  # not JSON: this table alone is left out
+                _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+        later = await self._later_actions(snapshots)
+        count = 0
+        for row in rows:
+            if row["id"] not in snapshots:
                 continue
-            table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
-                          row["seed"], options, capacity,
-                          [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level"))
-                           for s in seat_rows],
-                          row["status"], row["message_id"], state, active_at=row.get("active_at") or self.clock())
+            table = await self._restore_one(row, snapshots[row["id"]], later)
+            if table is None:
+                continue
             await self.prefs(table.guild_id)
-            if table.status == "playing" and state is not None and state.to_act() is None:
-                await self._finish_saved(table, state)
+            if table.status == "playing" and table.state is not None and table.state.to_act() is None:
+                await self._finish_saved(table, table.state)
                 continue
             other = self.at(table.place_id)
             if other is not None:
@@ -135,6 +154,38 @@ class Endings:
                 self._after_change(table)
         log.info("restored %d open table(s)", count)
         return count
+
+    async def _later_actions(self, snapshots: dict[str, dict[str, Any] | None]
+                             ) -> dict[str, list[dict[str, Any]]] | None:
+        """The actions saved after each snapshot, in one query; ``None`` when that query fails
+        (each table then reads its own, and only those that cannot are left out)."""
+        after = {tid: len(snap.get("log") or []) for tid, snap in snapshots.items() if snap is not None}
+        try:
+            return await self.db.later_actions(after)
+        except Exception as exc:
+            if not _bad_data(exc):
+                raise
+            log.warning("the actions of the open tables cannot be read at once (%s); table by table",
+                        describe(exc))
+            return None
+
+    async def _restore_one(self, row: dict[str, Any], snapshot: dict[str, Any] | None,
+                           later: dict[str, list[dict[str, Any]]] | None) -> Table | None:
+        """One open table from its row; ``None`` (one log line naming it) when it cannot be read."""
+        try:
+            seat_rows = await self.db.seats(row["id"])
+            if snapshot is None:
+                saved = None
+            elif later is None:
+                saved = await self.db.saved_state(row)
+            else:
+                saved = replayed(snapshot, later.get(row["id"], []))
+            return table_of(row, seat_rows, saved, self.clock())
+        except Exception as exc:
+            if not _bad_data(exc):
+                raise  # the database itself fails (unreachable...): the start fails, nothing is lost
+            _unrestorable(row["id"], describe(exc))
+            return None
 
     async def _finish_saved(self, table: Table, state: State) -> None:
         """Record the end of a match found over but still "playing" in the database."""

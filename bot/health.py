@@ -1,8 +1,9 @@
 """``METRICS_PORT``: an HTTP server in the bot's process for Prometheus and a supervisor (issue 17).
 
 * ``GET /metrics``: :class:`bot.metrics.Metrics` in the Prometheus text format;
-* ``GET /healthz``: 200 and ``{"status": "ok", ...}`` when the bot serves: the database answers,
-  the open tables are restored and the gateway is connected (every shard); otherwise 503 and
+* ``GET /healthz``: 200 and ``{"status": "ok", ...}`` when the bot serves: the database answers
+  and takes writes (a failing write turns it 503 naming the cause, ``database writes fail (disk
+  full: ...)``, until a write succeeds again), the open tables are restored and the gateway is connected (every shard); otherwise 503 and
   ``{"status": "unavailable", "reason": "..."}``.
 
 It runs on the bot's own event loop (aiohttp.web, which discord.py already uses), bound to
@@ -16,6 +17,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 PROBE_TIMEOUT = 2.0  # seconds the database may take to answer the health probe
+WRITE_PROBE_EVERY = 10.0  # seconds after a failed write before the health probe writes to check again
 
 
 class Gateway:
@@ -65,6 +68,9 @@ async def unready(bot: TapisBot) -> str | None:
         await asyncio.wait_for(bot.db.guild_settings(0), PROBE_TIMEOUT)
     except Exception as exc:  # unreachable, closed, timed out...
         return f"database unreachable ({type(exc).__name__}: {exc})".replace("\n", " ")[:200]
+    failing = await writes_fail(bot.db)
+    if failing is not None:
+        return f"database writes fail ({failing})"
     if not bot.restored:
         return "open tables not restored yet"
     if not bot.is_ready():
@@ -74,6 +80,23 @@ async def unready(bot: TapisBot) -> str | None:
         shards = [s for s in down if s is not None]
         return f"gateway disconnected (shards {', '.join(map(str, shards))})" if shards else "gateway disconnected"
     return None
+
+
+async def writes_fail(db: Any) -> str | None:
+    """Why the database's writes fail (``disk full: database or disk is full``...), or ``None``.
+
+    While the last write failed, a probe at least ``WRITE_PROBE_EVERY`` seconds after it tries one
+    small write of its own, so the answer turns back to ``None`` once the disk has room again, even
+    when nobody plays."""
+    if db.health.failure is None:
+        return None
+    if time.perf_counter() - db.health.failed_at < WRITE_PROBE_EVERY:
+        return db.health.failure  # type: ignore[no-any-return]
+    try:
+        await asyncio.wait_for(db.probe_write(), PROBE_TIMEOUT)
+    except Exception:  # its failure is recorded by db.health
+        pass
+    return db.health.failure  # type: ignore[no-any-return]
 
 
 def shard_ids(bot: Any) -> list[int]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 PREFIX = "tp"
 MAX_LEN = 100
-TEMPLATE = r"tp:(?P<table>[0-9a-z]{1,16}):(?P<rev>\d{1,9}):(?P<action>.{1,80})"
+TEMPLATE = r"tp:(?P<table>[0-9a-z]{1,16}):(?P<rev>[0-9]{1,9}):(?P<action>.{1,80})"  # ASCII digits only
 PATTERN = re.compile(TEMPLATE)  # as discord.py compiles the DynamicItem template: no newline
 
 
@@ -31,9 +31,13 @@ class ParsedId:
     @property
     def index(self) -> int | None:
         """The legal-action index of a ``#<n>`` id, else ``None``."""
-        if self.action.startswith("#") and self.action[1:].isdigit():
-            return int(self.action[1:])
-        return None
+        return number(self.action[1:]) if self.action.startswith("#") else None
+
+
+def number(text: str) -> int | None:
+    """``text`` as a whole number when it is ASCII digits only (``"٣"``, ``"³"``, ``"1_0"``: ``None``;
+    ``str.isdigit`` and ``int`` accept those), at most 9 of them."""
+    return int(text) if 0 < len(text) <= 9 and text.isascii() and text.isdigit() else None
 
 
 def build_id(table: str, rev: int, action: str, *, index: int | None = None) -> str:

@@ -65,8 +65,9 @@ def usage(settings: Settings) -> str:
 
     locale = settings.default_locale
     return (f"In the composer at the bottom type /table new (game: tarot, tresillo, piquet, trio or ecole), "
-            f"then click \"{t(locale, 'add_bot_normal')}\" until the table is full, \"{t(locale, 'start')}\" "
-            f"and \"{t(locale, 'my_hand')}\". Ctrl+C to stop.")
+            f"then click \"{t(locale, 'add_bot_normal')}\" once per other player you want (3 times for a Tarot "
+            f"of four; a full Tarot table is 5), \"{t(locale, 'start')}\" and \"{t(locale, 'my_hand')}\". "
+            f"Ctrl+C to stop.")
 
 
 async def run_local(settings: Settings, *, port: int | None = None, announce: Any = print) -> int:

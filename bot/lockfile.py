@@ -5,6 +5,10 @@ break each other's writes, so the second one must stop at once, naming the first
 taken once per process and file (opening the same database twice in one process shares it); the
 operating system releases it when the process ends, even on ``kill -9``. The lock file itself is
 left in place: deleting it could let two processes lock two different files.
+
+What the bot creates is private to its user: the folder 0700, the lock file and the database 0600
+(:func:`create_private`); files and folders that already exist keep their modes. A lock file
+that cannot be written (a full disk: ``ENOSPC``) stops the start with one line too.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ def acquire(database: Path) -> Path:
         lock file cannot be created (unwritable folder...).
     """
     try:
-        database.parent.mkdir(parents=True, exist_ok=True)
+        database.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
         raise StartupError(f"database {database}: cannot create its folder {database.parent}: "
                            f"{exc.strerror or exc}") from exc
@@ -60,7 +64,7 @@ def acquire(database: Path) -> Path:
     if fcntl is None:  # pragma: no cover
         return path
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as exc:
         raise StartupError(f"database {database}: cannot create the lock file {path}: "
                            f"{exc.strerror or exc}") from exc
@@ -72,10 +76,28 @@ def acquire(database: Path) -> Path:
         raise DatabaseInUse(f"database {database} is already in use by another Tapis process "
                             f"(PID {holder}, lock file {path}); stop it first, or give this one its own "
                             f"--database") from None
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    except OSError as exc:  # a full disk (ENOSPC), a quota...
+        os.close(fd)
+        raise StartupError(f"database {database}: cannot write the lock file {path}: "
+                           f"{exc.strerror or exc}") from None
     _HELD[path] = _Held(fd, 1)
     return path
+
+
+def create_private(path: Path) -> None:
+    """Create the file ``path`` readable and writable by this user only (0600), if it is missing.
+
+    :raises StartupError: it cannot be created (full disk, unwritable folder...)."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise StartupError(f"database {path}: cannot create it: {exc.strerror or exc}") from None
+    os.close(fd)
 
 
 def release(path: Path) -> None:

@@ -22,7 +22,7 @@ import discord
 
 from bot import images, replay, views
 from bot.i18n import N_, t, tn
-from bot.table_log import TableLog
+from bot.table_log import TableLog, card_label
 
 if TYPE_CHECKING:
     from bot.client import TapisBot
@@ -120,9 +120,9 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
     counts = view.get("hand_counts") or []
     seat_lines = []
     for i, s in enumerate(table.seats):
-        bits = [f"{scores[i]:g}" if i < len(scores) and isinstance(scores[i], int | float) else ""]
+        bits = [tn(locale, "count.points", scores[i]) if i < len(scores) and isinstance(scores[i], int | float) else ""]
         if i < len(counts) and to_act is not None:
-            bits.append(f"{counts[i]} 🂠")
+            bits.append(tn(locale, "count.cards", counts[i]))
         mark = " 🤖" if s.computer else (f" ({t(locale, 'away')})" if s.away else "")
         arrow = "▶ " if i == to_act else ""
         seat_lines.append(f"{arrow}{s.name}{mark}: {' · '.join(b for b in bits if b)}")
@@ -134,11 +134,12 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         embed.add_field(name=t(locale, "log_title"), value=text or "-", inline=False)
     trick = view.get("trick")
     if trick and not with_image:
-        embed.add_field(name=t(locale, "trick"), value=" ".join(f"{names[s]}: {c}" for s, c in trick)[:1024])
+        embed.add_field(name=t(locale, "trick"),
+                        value=" · ".join(f"{names[s]}: {card_label(game, c, locale)}" for s, c in trick)[:1024])
     last = view.get("last_trick")
     if isinstance(last, dict) and last.get("cards") and not with_image:
         embed.add_field(name=t(locale, "last_trick"),
-                        value=" ".join(f"{names[s]}: {c}" for s, c in last["cards"])[:1024])
+                        value=" · ".join(f"{names[s]}: {card_label(game, c, locale)}" for s, c in last["cards"])[:1024])
     if with_image:
         embed.set_image(url="attachment://table.png")
     return embed
@@ -303,6 +304,7 @@ class Presenter:
         await channel.send(embeds=[embed, *sheet], files=files + sheet_files)
 
     async def _results(self, table: Table, channel: discord.PartialMessageable, locale: str) -> None:
+        from bot.rating_words import why_line
         from bot.ratings import shown  # ratings as players see them (1000 for a new player)
 
         rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
@@ -312,6 +314,8 @@ class Presenter:
                 lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
                                points=tn(locale, "count.points", r["score"]),
                                before=shown(r["rating_before"]), after=shown(r["rating_after"])))
+                if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved (issue 27)
+                    lines.append(f" {why}")
             else:
                 lines.append(t(locale, "result_line", place=r["place"] + 1,
                                name=r["name"] + (" 🤖" if r["user_id"] is None else ""),

@@ -4,8 +4,11 @@ A member's rows are ``seats`` (id and display name), the ``actions`` of those se
 (id and name), ``ratings`` (key ``u<id>``, id and name) and ``game_tables.host_id``; abort votes
 live in memory only. Erasing a member is one transaction: their ratings are deleted, their seats
 and result lines become "Former player" with no id (the action log is kept, so past matches stay
-replayable and everyone else's results and ratings are untouched), their host ids become 0. It runs
-with ``secure_delete`` and is followed by a WAL checkpoint, so the old bytes leave the file.
+replayable and everyone else's results and ratings are untouched), their host ids become 0. Every
+SQLite connection runs with ``secure_delete`` on (:mod:`bot.storage.sqlite`), so what the erasure
+and the earlier seat rewrites (a lobby's join and leave, :func:`vacate`) freed is zeroed; the
+erasure is followed by a WAL checkpoint, so the old bytes leave the file. PostgreSQL has no such
+setting: deleted rows stay in their pages until vacuumed and overwritten (its own autovacuum).
 
 A member seated at an open table is moved out first (:func:`vacate`): they leave a lobby (a lobby
 they host is cancelled) and a computer takes their seat in a match in play (a match left with no
@@ -16,6 +19,8 @@ from the server, ``Settings.guild_retention`` later (:func:`purge_departed`, fro
 from __future__ import annotations
 
 import datetime as dt
+import gzip
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +76,44 @@ async def member_export(db: dbm.Database, user_id: int) -> dict[str, Any]:
     for seat in out["seats"]:
         seat["host"] = bool(seat["host"])
     return out
+
+
+#: Discord refuses a bot's upload over 10 MiB; each file of an export stays under this (with room
+#: for the request's other parts)
+UPLOAD_LIMIT = 10 * 1024 * 1024 - 64 * 1024
+
+
+def export_files(data: dict[str, Any], stem: str, limit: int = UPLOAD_LIMIT) -> list[tuple[str, bytes]]:
+    """The export as files ``(name, bytes)``, each at most ``limit`` bytes: one ``<stem>.json`` when
+    it fits; else gzip-compressed, ``<stem>.json.gz`` (a member with 80,000 moves: about 12 MiB of
+    JSON, 1 MiB compressed); else its actions split over parts ``<stem>-<i>-of-<n>.json.gz``, each
+    a JSON document of its own (the first holds everything else too), so nothing is ever cut."""
+    raw = _dumps(data)
+    if len(raw) <= limit:
+        return [(f"{stem}.json", raw)]
+    packed = _gzip(raw)
+    if len(packed) <= limit:
+        return [(f"{stem}.json.gz", packed)]
+    actions = data.get("actions") or []
+    parts = max(2, -(-len(packed) * 5 // (limit * 4)))  # aim at 80% of the limit each
+    while True:
+        size = -(-len(actions) // parts) or 1
+        chunks = [actions[i:i + size] for i in range(0, len(actions), size)] or [[]]
+        rest = {k: v for k, v in data.items() if k != "actions"}
+        docs = [{**(rest if i == 0 else {"user_id": data.get("user_id"), "exported_at": data.get("exported_at")}),
+                 "part": i + 1, "parts": len(chunks), "actions": chunk} for i, chunk in enumerate(chunks)]
+        files = [(f"{stem}-{i + 1}-of-{len(docs)}.json.gz", _gzip(_dumps(doc))) for i, doc in enumerate(docs)]
+        if all(len(b) <= limit for _, b in files) or size == 1:
+            return files
+        parts *= 2
+
+
+def _dumps(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def _gzip(raw: bytes) -> bytes:
+    return gzip.compress(raw, compresslevel=6, mtime=0)
 
 
 def member_summary(data: dict[str, Any], guild_id: int) -> dict[str, int]:
@@ -142,13 +185,12 @@ async def erase_member(service: TableService, user_id: int) -> int:
             raise BotError.of("privacy_seated")
         guilds = [r["guild_id"] for r in await conn.fetch_all(MY_GUILDS, (user_id, user_id, user_id, key,
                                                                                user_id))]
-        async with _secure(conn):
-            for guild_id in guilds:
-                former = t(service.locale_of(guild_id), "former_player")
-                changed += await _count(conn, FORGET_SEATS, (former, user_id, guild_id))
-                changed += await _count(conn, FORGET_RESULTS, (former, user_id, guild_id))
-            changed += await _count(conn, FORGET_RATINGS, (user_id, key))
-            changed += await _count(conn, FORGET_HOST, (user_id,))
+        for guild_id in guilds:
+            former = t(service.locale_of(guild_id), "former_player")
+            changed += await _count(conn, FORGET_SEATS, (former, user_id, guild_id))
+            changed += await _count(conn, FORGET_RESULTS, (former, user_id, guild_id))
+        changed += await _count(conn, FORGET_RATINGS, (user_id, key))
+        changed += await _count(conn, FORGET_HOST, (user_id,))
     _forget_in_memory(service, user_id)
     await dbm.checkpoint(db)
     log.info("a member's data was erased (%d rows)", changed)
@@ -189,6 +231,7 @@ FORGET_GUILD = (
     "DELETE FROM game_tables WHERE guild_id = ?",
     "DELETE FROM results WHERE guild_id = ?",
     "DELETE FROM ratings WHERE guild_id = ?",
+    "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages (issue 27)
     "DELETE FROM guild_settings WHERE guild_id = ?",
     "DELETE FROM guild_departures WHERE guild_id = ?",
 )
@@ -213,9 +256,8 @@ async def erase_guild(service: TableService, guild_id: int, *, gone: bool = Fals
             await service.cancel(table.id, None, admin=True)
     deleted = 0
     async with service.db.transaction() as conn:
-        async with _secure(conn):
-            for sql in FORGET_GUILD:
-                deleted += await _count(conn, sql, (guild_id,))
+        for sql in FORGET_GUILD:
+            deleted += await _count(conn, sql, (guild_id,))
     recent = getattr(service.registry, "_recent", {})
     for table in [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open]:
         recent.pop(table.id, None)
@@ -271,22 +313,3 @@ def _forget_cache() -> None:
 
 async def _count(conn: Conn, sql: str, params: tuple[Any, ...]) -> int:
     return await conn.run(sql, params)
-
-
-class _secure:
-    """On SQLite, ``PRAGMA secure_delete`` on for the statements inside (erased bytes are overwritten
-    with zeros, not left in free space), then back to what it was. PostgreSQL has no such setting:
-    deleted rows stay in their pages until vacuumed and overwritten (its own autovacuum)."""
-
-    def __init__(self, conn: Conn) -> None:
-        self.conn = conn
-        self.before = 0
-
-    async def __aenter__(self) -> None:
-        if self.conn.dialect == "sqlite":
-            self.before = int(await self.conn.scalar("PRAGMA secure_delete") or 0)
-            await self.conn.run("PRAGMA secure_delete = ON")
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self.conn.dialect == "sqlite":
-            await self.conn.run(f"PRAGMA secure_delete = {self.before}")

@@ -292,7 +292,8 @@ def record_text(match: Match, names: Sequence[str], locale: str, *, title: str =
     out.append(t(locale, "rec_players", names=", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))))
     options = match.data.get("options") or {}
     if options:
-        out.append(t(locale, "rec_options", options=", ".join(f"{k}={v}" for k, v in options.items())))
+        out.append(t(locale, "rec_options"))
+        out += [f"  {line}" for line in option_lines(game, options, locale)]
     out.append(t(locale, "rec_seed", seed=match.data.get("seed")))
     for deal in match.deals:
         out += ["", f"== {t(locale, 'rec_deal', n=deal.deal_no + 1)} =="]
@@ -327,6 +328,15 @@ def record_text(match: Match, names: Sequence[str], locale: str, *, title: str =
         out += ["", f"== {t(locale, 'rec_final')} =="]
         out += [f"{outcome.places[s] + 1}. {names[s]}{sep}{num(outcome.scores[s])}" for s in outcome.ranking]
     return "\n".join(out) + "\n"
+
+
+def option_lines(game: Game, options: dict[str, Any], locale: str) -> list[str]:
+    """Each option of a record as the lobby shows it, in ``locale``: "Nombre de donnes : 2", "Excuse
+    jouée au dernier pli : ... : Non" (never ``excuse_last_changes_camp=False``)."""
+    known = {o.name: o for o in game.options()}
+    sep = " : " if locale.startswith("fr") else ": "
+    return [f"{known[k].describe(locale)}{sep}{known[k].label(v, locale)}" if k in known else f"{k}{sep}{v}"
+            for k, v in options.items()]
 
 
 def num(value: Any, sign: bool = False) -> str:

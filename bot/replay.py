@@ -27,6 +27,7 @@ from bot.i18n import t
 from bot.table import BotError
 from games import GAMES
 from games.base import JSON, Game
+from games.i18n import date_text
 
 if TYPE_CHECKING:
     from bot.client import TapisBot
@@ -216,7 +217,7 @@ def export_files(fin: Finished, locale: str) -> list[discord.File]:
     data = {**fin.data, "table": fin.table_id, "players": fin.names, "finished_at": fin.finished_at}
     match = records.cached_match(fin.table_id, fin.data, fin.names, locale)
     title = t(locale, "rec_title", game=views.game_title(fin.game, locale), table=fin.table_id,
-              date=(fin.finished_at or "?") + " UTC")
+              date=date_text(fin.finished_at, locale))
     text = records.record_text(match, fin.names, locale, title=title, recap=_recap_lines)
     return [discord.File(io.BytesIO(json.dumps(data, ensure_ascii=False, indent=1).encode()),
                          filename=f"tapis-{fin.table_id}.json"),

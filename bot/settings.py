@@ -27,7 +27,11 @@ class Settings:
     ``database_path``; ``synchronous``: SQLite's durability (``FULL``: an acknowledged move survives a power cut);
     ``computer_workers``: processes the computer players think in (``COMPUTER_WORKERS``, 2 when read
     from the environment; 0 = one thread, the default of a bare ``Settings()`` in tests);
-    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision;
+    ``expert_budget``: seconds an expert computer player (or a hint) thinks per decision when no other
+    decision waits (``EXPERT_BUDGET``, 1 s); less when the workers have a queue (:class:`bot.thinking.Budgets`);
+    ``computer_target_wait``: seconds the computer players may keep a member waiting between two of
+    their turns, pauses aside (``COMPUTER_TARGET_WAIT``, 3 s): the computers' decisions are thought
+    about earliest deadline first and the expert's budget shrinks with the queue to keep it;
     ``metrics_port`` / ``metrics_host``: where ``/metrics`` and ``/healthz`` are served
     (``METRICS_PORT``, unset = off; ``METRICS_HOST``, default 127.0.0.1; :mod:`bot.health`);
     ``image_workers``: processes the table and hand images are drawn in (``IMAGE_WORKERS``, 2 when
@@ -53,6 +57,7 @@ class Settings:
     guild_retention: float = 30 * 24 * 3600.0
     computer_workers: int = 0
     expert_budget: float = 1.0
+    computer_target_wait: float = 3.0
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
     image_workers: int = 0
@@ -84,6 +89,8 @@ class Settings:
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
             computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
+            computer_target_wait=_seconds(env.get("COMPUTER_TARGET_WAIT"), "COMPUTER_TARGET_WAIT",
+                                          cls.computer_target_wait),
             metrics_port=_port(env.get("METRICS_PORT"), "METRICS_PORT"),
             metrics_host=(env.get("METRICS_HOST") or "").strip() or "127.0.0.1",
             image_workers=int(w) if (w := (env.get("IMAGE_WORKERS") or "").strip()).isdigit() else 2,

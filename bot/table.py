@@ -88,6 +88,7 @@ class Table:
     result: list[dict[str, Any]] | None = None
     turn_start: int = 0  # revision at which the current seat's turn began (one ping per turn)
     active_at: float = 0.0  # Unix seconds of the last lobby change or member's move (housekeeping)
+    stale: bool = False  # a write's fate is unknown: read back from the database before the next change
 
     @property
     def place_id(self) -> int:

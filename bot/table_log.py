@@ -31,13 +31,13 @@ def label(game: Game, texts: Sequence[str], locale: str) -> str:
 
 
 def card_label(game: Game, code: str, locale: str) -> str:
-    """A card's name as the game's play buttons say it (``Roi de pique``, ``8♠``)."""
+    """A card's name as the game's play buttons say it (``Roi de pique``, ``8 de pique``)."""
     try:
         return game.action_label(game.parse_action(f"play:{code}"), locale)
     except (GameError, ValueError):
         pass
     try:
-        return card(code).short(locale)
+        return card(code).text(locale)
     except (GameError, ValueError):
         return code
 
@@ -88,6 +88,11 @@ def event_line(game: Game, event: dict[str, Any], names: Sequence[str], locale: 
         return t(locale, "log_look" if event.get("looked") else "log_no_look", name=name)
     if kind == "reshuffle":
         return t(locale, "log_reshuffle")
+    if kind == "all_pass" and isinstance(dealer := event.get("dealer"), int) and names:
+        # everybody passed: the deal is void and the next dealer deals again (Tarot 2.3, Tresillo 1.4)
+        nxt = event.get("next_dealer")
+        nxt = nxt if isinstance(nxt, int) and 0 <= nxt < len(names) else (dealer + 1) % len(names)
+        return t(locale, "log_all_pass", name=names[nxt])
     return None
 
 
@@ -120,6 +125,8 @@ class TableLog:
         self.lines: deque[str] = deque(maxlen=KEPT)
         self.state: State | None = None
         self.notes: list[tuple[int, str, dict[str, Any]]] = []  # (revision, text key, fields)
+        self.placed: deque[tuple[int, str, dict[str, Any]]] = deque(maxlen=KEPT)  # notes written in lines
+        self.locale: str | None = None  # the language of ``lines``
 
     def note(self, rev: int, key: str, **fields: Any) -> None:
         """A line the actions do not say (a player asked for a hint), placed after the actions up
@@ -131,9 +138,18 @@ class TableLog:
         if due:
             self.notes = [n for n in self.notes if n[0] > rev]
             self.lines.extend(t(locale, key, **fields) for _rev, key, fields in due)
+            self.placed.extend(due)
 
     def catch_up(self, game: Game, state: State, names: Sequence[str], locale: str) -> list[str]:
-        """Describe the actions since the last call (after a restart: the last few actions)."""
+        """Describe the actions since the last call (after a restart: the last few actions). In
+        another language than the lines so far (after ``/settings language:``), the last few
+        actions and notes are written again in that language."""
+        if self.locale is not None and locale != self.locale:
+            self.notes = sorted([*self.placed, *self.notes], key=lambda n: n[0])
+            self.placed.clear()
+            self.lines.clear()
+            self.state = None
+        self.locale = locale
         seen = self.state
         if seen is None or seen.rev > state.rev or state.log[: seen.rev] != seen.log:
             data = state.to_json()

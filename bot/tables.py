@@ -19,10 +19,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -31,17 +30,19 @@ from bot.autoplay import LEVEL_KEYS, LEVELS, AutoPlay
 from bot.db import Database
 from bot.endings import Endings
 from bot.housekeeping import Housekeeping
-from bot.i18n import t
+from bot.i18n import LOCALES, t
 from bot.metrics import Failures, Metrics
 from bot.registry import Registry
+from bot.reload import StorageFailure, counted, read_back
 from bot.settings import Settings
+from bot.storage import errors as storage
 from bot.table import BotError, Listener, SeatInfo, StaleAction, Table, _Silent
 from games import find_game
 from games.base import Action, State
 from games.errors import GameError
 
 log = logging.getLogger(__name__)
-__all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "Table", "TableService"]
+__all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "StorageFailure", "Table", "TableService"]
 
 
 def _deal_ended(old: State | None, new: State) -> bool:
@@ -104,6 +105,21 @@ class TableService(AutoPlay, Housekeeping, Endings):
         await self.db.set_guild_settings(guild_id, locale=locale, turn_timer=timer)
         self._prefs.pop(guild_id, None)
         await self.prefs(guild_id)
+        if locale is not None:
+            await self._rename_computers(guild_id, self.locale_of(guild_id))
+
+    async def _rename_computers(self, guild_id: int, locale: str) -> None:
+        """After ``/settings language:``: the computer players of the server's open tables take their
+        names in the new language ("Computer 1 · Normal" becomes "Ordinateur 1 · Normal"; issue 29)."""
+        for table in [tb for tb in self.tables.values() if tb.guild_id == guild_id and tb.open]:
+            async with table.lock:
+                seats = [replace(s, name=computer_name(s.name, locale)) if s.computer else s
+                         for s in table.seats]
+                if seats == table.seats:
+                    continue
+                table.seats = seats
+                await self._save_lobby(table)
+            self.listener.table_changed(table)
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -130,13 +146,16 @@ class TableService(AutoPlay, Housekeeping, Endings):
             table = Table(self.registry.new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
                           resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
             try:
-                await self.db.create_table(
-                    {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
-                     "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
-                     "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
-                    [s.as_row() for s in table.seats])
+                async with self._writing("lobby", None):
+                    await self.db.create_table(
+                        {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
+                         "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
+                         "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
+                        [s.as_row() for s in table.seats])
                 return table
-            except sqlite3.IntegrityError:  # the id of a table closed long ago: draw another
+            except Exception as exc:  # the id of a table closed long ago: draw another
+                if storage.cause(exc) != "conflict":
+                    raise
                 self.registry.remember(table.id, "over")
         raise RuntimeError("no free table id after 5 draws")
 
@@ -157,7 +176,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
 
     async def _save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
-        async with self.metrics.transaction("lobby"):
+        async with self._writing("lobby", table):
             await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
                                      options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
                                      status=table.status,
@@ -167,6 +186,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
         table = self.get(table_id)
         async with table.lock:
+            await self._fresh(table)
             self._need(table, "lobby")
             if table.seated(user_id):
                 raise BotError.of("already_seated")
@@ -181,6 +201,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
     async def leave(self, table_id: str, user_id: int) -> Table:
         table = self.get(table_id)
         async with table.lock:
+            await self._fresh(table)
             self._need(table, "lobby")
             seat = table.seat_of(user_id)
             if user_id == table.host_id:
@@ -202,6 +223,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
     async def add_computer(self, table_id: str, user_id: int, level: str = "normal") -> Table:
         table = self.get(table_id)
         async with table.lock:
+            await self._fresh(table)
             self._need(table, "lobby")
             table.seat_of(user_id)
             if len(table.seats) >= table.capacity:
@@ -216,6 +238,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
         """Host only: a lobby seat is freed; in play a computer player takes the seat for good."""
         table = self.get(table_id)
         async with table.lock:
+            await self._fresh(table)
             self._host(table, by)
             if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
                 raise BotError.of("bad_choice")
@@ -232,6 +255,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
     async def start(self, table_id: str, by: int) -> Table:
         table = self.get(table_id)
         async with table.lock:
+            await self._fresh(table)
             self._need(table, "lobby")
             self._host(table, by)
             game = table.game
@@ -280,7 +304,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
     async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
         """Cancel (or end) an open table, lock held: saved first, then it leaves the open tables;
         ``notice``: a text key posted in its channel (housekeeping)."""
-        async with self.metrics.transaction("status"):
+        async with self._writing("status", table):
             await self.db.set_status(table.id, status)
         table.status = status
         self._stop_tasks(table.id)
@@ -311,6 +335,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
         """:meth:`_act`, its refusals counted (``tapis_errors_total{kind="refused"}``)."""
         try:
             return await self._act(table_id, user_id, actions, rev, index=index)
+        except StorageFailure:
+            raise  # counted where it happened (an internal error, one log line)
         except GameError:
             self.metrics.error("refused")
             raise
@@ -328,6 +354,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
         table = self.get(table_id)
         texts = [actions] if isinstance(actions, str) else list(actions)
         async with table.lock:
+            await self._fresh(table)
             self._need(table, "playing")
             assert table.state is not None
             if rev is not None and rev != table.state.rev:
@@ -371,24 +398,97 @@ class TableService(AutoPlay, Housekeeping, Endings):
 
         When ``new`` ends the match, the same transaction records its status, results and ratings:
         a crash can never leave a finished match "playing". ``human``: a member acted (activity)."""
+        old = table.state
+        if table.stale:  # an earlier write's fate was unknown: ``new`` must follow what is saved
+            await self._fresh(table)
+            if old is None or table.state is None or table.state.rev != old.rev or not counted(table.state, old):
+                raise StaleAction.of("stale")
         over = new.to_act() is None
         now = self.clock() if human else None
         rows = None
-        async with self.metrics.transaction("actions"), self.db.transaction() as conn:
-            snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(table.state, new)
-            await dbm.write_actions(conn, table.id, state=new.to_json() if snapshot else None, revision=new.rev,
-                                    status="over" if over else "playing", actions=applied, active_at=now,
-                                    seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
-            if over:
-                rows = await self._write_results(conn, table, new)
+        try:
+            async with self._writing("actions", table, settle=False), self.db.transaction() as conn:
+                snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(old, new)
+                await dbm.write_actions(conn, table.id, state=new.to_json() if snapshot else None, revision=new.rev,
+                                        status="over" if over else "playing", actions=applied, active_at=now,
+                                        seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
+                if over:
+                    rows = await self._write_results(conn, table, new)
+        except Exception as exc:
+            if not storage.uncertain(exc):
+                raise
+            rows = await self._settle(table, new, exc)
         self.metrics.accepted(table.game.name, applied)
         if now is not None:
             table.active_at = now
-        if table.state is None or new.to_act() != table.state.to_act():
+        if old is None or new.to_act() != old.to_act():
             table.turn_start = new.rev
         table.state = new
         if rows is not None:
             self._finished(table, rows)
+
+    async def _settle(self, table: Table, new: State, exc: BaseException) -> list[dict[str, Any]] | None:
+        """After a commit whose fate is unknown (``exc``: a lost connection, a unique violation),
+        read the table back: returns the match's results when ``new`` counted and ended it, ``None``
+        when it counted; :raises StorageFailure: it did not count (``move_not_saved``), or the table
+        cannot be read now (``move_unknown``: it is read back before its next change)."""
+        try:
+            await read_back(self.db, table)
+        except Exception:
+            table.stale = True
+            log.warning("table %s: the save of revision %d has an unknown outcome (%s); it is read back "
+                        "before its next move", table.id, new.rev, storage.describe(exc))
+            raise StorageFailure.of("move_unknown") from exc
+        if not counted(table.state, new):
+            log.warning("table %s: revision %d was not saved (%s); the table is read back", table.id, new.rev,
+                        storage.describe(exc))
+            raise StorageFailure.of("move_not_saved") from exc
+        log.warning("table %s: revision %d was saved although its commit failed (%s); read back, it goes on",
+                    table.id, new.rev, storage.describe(exc))
+        return await self.db.results(table.id) if table.status == "over" else None
+
+    async def _fresh(self, table: Table) -> None:
+        """Read back a table marked stale (its lock held), before it changes again.
+
+        :raises StorageFailure: the database cannot be read now (``storage_down``)."""
+        if not table.stale:
+            return
+        try:
+            await read_back(self.db, table)
+        except Exception as exc:
+            self._storage_log(exc)
+            raise StorageFailure.of("storage_down") from exc
+        log.info("table %s read back from the database (revision %d)", table.id, table.rev)
+        if not table.open:
+            self.registry.close(table)
+            self._stop_tasks(table.id)
+
+    @asynccontextmanager
+    async def _writing(self, name: str, table: Table | None, *, settle: bool = True) -> AsyncIterator[None]:
+        """A timed write (``name``) of ``table``: a storage failure (full disk, read-only, corrupt,
+        lost connection...) becomes a :class:`StorageFailure` told to the member as it is, with one
+        log line per cause and minute instead of a traceback per click. ``settle``: a write whose
+        fate is unknown marks the table stale (else the caller reads it back itself). A unique
+        violation is the caller's (a new table's id already taken...)."""
+        try:
+            async with self.metrics.transaction(name):
+                yield
+        except StorageFailure:
+            raise
+        except Exception as exc:
+            why = storage.cause(exc)
+            if why is None or (why == "conflict" and table is None) or (not settle and storage.uncertain(exc)):
+                raise
+            self._storage_log(exc)
+            if storage.uncertain(exc) and table is not None:
+                table.stale = True
+                raise StorageFailure.of("move_unknown" if name == "actions" else "change_unknown") from exc
+            raise StorageFailure.of("move_not_saved" if name == "actions" else "not_saved") from exc
+
+    def _storage_log(self, exc: BaseException) -> None:
+        """Count a storage failure; its log line is :attr:`Database.health`'s (one per cause and minute)."""
+        self.metrics.error("internal")
+        self.db.health.failed(exc)
 
     async def reclaim(self, table_id: str, user_id: int) -> bool:
         """"My hand" brings an absent player back; ``True`` when they were away."""
@@ -401,7 +501,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
             if not info.away and not info.missed:
                 return False
             was_away = info.away
-            await self.db.save_seats(table.id, [(seat, 0, False)])
+            async with self._writing("lobby", table):
+                await self.db.save_seats(table.id, [(seat, 0, False)])
             info.away, info.missed = False, 0
         self._after_change(table)
         return was_away
@@ -420,3 +521,13 @@ class TableService(AutoPlay, Housekeeping, Endings):
         legal = state.legal_actions(seat) if table.status == "playing" else []
         picks = state.pending_picks(seat) if legal else 0
         return table, seat, state.view(seat), legal, picks
+
+
+def computer_name(name: str, locale: str) -> str:
+    """A computer seat's name (:meth:`TableService.computer_seat`, in any language) in ``locale``;
+    a name that is not one (a member's stand-in keeps the member's name) is returned unchanged."""
+    for n in range(1, 10):
+        for lv in LEVEL_KEYS:
+            if name in {t(other, "computer_seat", n=n, level=t(other, LEVEL_KEYS[lv])) for other in LOCALES}:
+                return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[lv]))
+    return name

@@ -37,6 +37,7 @@ by the game's layout module in ``rendering/``.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -73,6 +74,31 @@ class Action(NamedTuple):
         return kind.strip().lower(), arg.strip()
 
 
+#: the words a yes/no option takes, in every language Tapis speaks (whatever the table's language:
+#: a Spanish member may type "sí" at a French table); anything else is refused, naming the option
+YES = frozenset({"1", "true", "yes", "y", "on", "oui", "o", "si", "sí"})
+NO = frozenset({"0", "false", "no", "n", "off", "non"})
+ASCII_INT = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def _yes_no(name: str, text: str) -> bool:
+    word = text.strip().lower()
+    if word in YES:
+        return True
+    if word in NO:
+        return False
+    shown = text.strip()[:20]
+    raise GameError(f"Option {name} is yes or no (yes/no, oui/non, sí/no), not {shown!r}.",
+                    f"L'option {name} vaut oui ou non (oui/non, yes/no, sí/no), pas {shown!r}.")
+
+
+def _ascii_int(text: str) -> int:
+    """A whole number written with ASCII digits only (``int()`` also reads "٣", "1_000", " ３ ")."""
+    if not ASCII_INT.fullmatch(text.strip()):
+        raise ValueError(text)
+    return int(text.strip())
+
+
 @dataclass(frozen=True)
 class Option:
     """A table option a lobby can offer (``Game.options()``).
@@ -100,10 +126,14 @@ class Option:
             return self.default
         try:
             if self.kind is bool and isinstance(value, str):
-                value = value.strip().lower() in ("1", "true", "yes", "oui", "on")
+                value = _yes_no(self.name, value)
+            elif self.kind is int and isinstance(value, str):
+                value = _ascii_int(value)
             else:
                 value = self.kind(value)
         except (TypeError, ValueError) as exc:
+            if isinstance(exc, GameError):
+                raise
             raise GameError(f"Bad value for option {self.name}: {value!r}.",
                             f"Valeur invalide pour l'option {self.name} : {value!r}.") from exc
         if self.choices is not None and value not in self.choices:
@@ -373,6 +403,9 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     zero_sum: ClassVar[bool]
+    #: The pack's suits: ``"french"`` (cœur, pique...) or ``"spanish"`` (oros, copas...), for
+    #: reading typed card names (:mod:`games.typed`).
+    card_family: ClassVar[str] = "french"
     #: Options under which uniformly random play ends in a bounded number of actions (for the
     #: generic random-playout tests, e.g. a rummy limited to one round); empty for most games.
     playout_options: ClassVar[Mapping[str, Any]] = {}
@@ -421,7 +454,7 @@ class Game(ABC):
             if data.get("v") != 1 or data.get("game") != self.name:
                 raise CorruptState(f"Not a saved {self.name} match.",
                                    f"Ce n'est pas une partie de {self.name} enregistrée.")
-            state = self.new(int(data["seats"]), data["seed"], data.get("options") or {})
+            state = self.initial_state(data)
             log = self.upgrade_log(list(data["log"]))
         except CorruptState:
             raise
@@ -437,6 +470,15 @@ class Game(ABC):
                 raise CorruptState(f"Saved match does not replay at action {i} ({text}): {exc}",
                                    f"La partie ne se rejoue pas à l'action {i} ({text}) : {exc}") from exc
         return state
+
+    def initial_state(self, data: Mapping[str, Any]) -> State:
+        """The state of a save (:meth:`State.to_json`) before its first action: a new match of its
+        seats, seed and options. A game whose rules changed overrides it to read what its save
+        says about the rules it was played by (:meth:`load` replays the log from there).
+
+        :raises GameError, KeyError, TypeError, ValueError: on malformed data.
+        """
+        return self.new(int(data["seats"]), data["seed"], data.get("options") or {})
 
     def computer_player(self, level: str = "normal") -> Player:
         """A computer player of ``level`` (``"easy"``, ``"normal"``, ``"expert"``; see

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from games.i18n import Msg, t
+from games.i18n import N_, Msg, t
 
 Family = Literal["french", "spanish"]
 
@@ -100,8 +100,12 @@ class Card:
         return card_name(self, locale)
 
     def short(self, locale: str = "fr") -> str:
-        """Short localized label for buttons: "D♥" / "Q♥", "21", "Exc", "R oros"."""
+        """Short localized label for the images: "D♥" / "Q♥", "21", "Exc", "R oros"."""
         return card_short(self, locale)
+
+    def text(self, locale: str = "fr") -> str:
+        """The card as messages and buttons write it, suits in words (:func:`card_text`)."""
+        return card_text(self, locale)
 
 
 _CACHE: dict[tuple[str, str], Card] = {}
@@ -113,7 +117,7 @@ def _build(code: str, family: Family) -> Card | None:
             return Card("EX", family, "EX", "", 0)
         if code == "JK":
             return Card("JK", family, "JK", "", 0)
-        if code.startswith("T") and code[1:].isdigit():
+        if code.startswith("T") and code[1:].isascii() and code[1:].isdigit():
             n = int(code[1:])
             if 1 <= n <= 21 and code[1:] == str(n):
                 return Card(code, family, TRUMP, TRUMP, n)
@@ -221,22 +225,28 @@ _SHORT = {"A": Msg("card.short.A"), "J": Msg("card.short.J"), "C": Msg("card.sho
           "K": Msg("card.short.K")}
 _ES_RANKS = {"1": Msg("card.es.rank.1"), "S": Msg("card.es.rank.S"), "C": Msg("card.es.rank.C"),
              "R": Msg("card.es.rank.R")}
+_ES_SHORT = {"1": Msg("card.es.short.1"), "S": Msg("card.es.short.S"), "C": Msg("card.es.short.C"),
+             "R": Msg("card.es.short.R")}
 #: Spanish suit names (catalogue messages), the same words in every language by default.
 SPANISH_SUIT_NAMES = {"O": Msg("card.es.suit.O"), "C": Msg("card.es.suit.C"), "E": Msg("card.es.suit.E"),
                       "B": Msg("card.es.suit.B")}
 
 
 def suit_name(suit: str, locale: str = "fr", family: Family = "french") -> str:
-    """Localized suit name ("cœur", "Hearts", "atout"); Spanish suits keep their Spanish names."""
+    """Localized suit name ("cœur", "Hearts", "atout"); Spanish suits by the words of the reader's
+    card club ("coupe" in French as the French Tresillo rules say it, "copas" in Spanish and English)."""
     return (SPANISH_SUIT_NAMES if family == "spanish" else _SUITS)[suit](locale)
 
 
 def card_name(c: Card, locale: str = "fr") -> str:
-    """Full localized name of ``c`` (Spanish cards use the Spanish terms in every locale, and in
-    Spanish their article too: "el as de espadas", "la sota de bastos", "el 7 de oros")."""
+    """Full localized name of ``c`` (Spanish cards: the French terms in French, "Cavalier de coupe",
+    "As d'épée"; the Spanish ones elsewhere, and in Spanish their article too: "el as de espadas",
+    "la sota de bastos", "el 7 de oros")."""
     if c.family == "spanish":
         rank = _ES_RANKS[c.rank](locale) if c.rank in _ES_RANKS else t(locale, "card.es.number", n=c.rank)
-        return t(locale, "card.es.name", rank=rank, suit=SPANISH_SUIT_NAMES[c.suit](locale))
+        suit = SPANISH_SUIT_NAMES[c.suit](locale)
+        key = N_("card.es.name.vowel") if suit[:1].lower() in "aeiouéh" else N_("card.es.name")  # "As d'épée"
+        return t(locale, key, rank=rank, suit=suit)
     if c.is_excuse:
         return t(locale, "card.excuse")
     if c.is_joker:
@@ -250,7 +260,7 @@ def card_name(c: Card, locale: str = "fr") -> str:
 def card_short(c: Card, locale: str = "fr") -> str:
     """Short localized label of ``c`` for buttons and compact text: "D♥" / "Q♥", "21", "As oros"."""
     if c.family == "spanish":
-        rank = t(locale, "card.es.short.1") if c.rank == "1" else c.rank
+        rank = _ES_SHORT[c.rank](locale) if c.rank in _ES_SHORT else c.rank
         return t(locale, "card.es.short", rank=rank, suit=SPANISH_SUIT_NAMES[c.suit](locale))
     if c.is_excuse:
         return t(locale, "card.short.excuse")
@@ -260,3 +270,14 @@ def card_short(c: Card, locale: str = "fr") -> str:
         return str(c.value)
     rank = _SHORT[c.rank](locale) if c.rank in _SHORT else c.rank
     return f"{rank}{SUIT_SYMBOLS[c.suit]}"
+
+
+def card_text(c: Card, locale: str = "fr") -> str:
+    """``c`` as every game's text writes it (messages, buttons, menus): the suit in words, "8 de
+    trèfle", "Roi de pique", "21", "As oros", never a suit glyph. Discord draws ♠ and ♣ as dark
+    emoji (with or without U+FE0F), near invisible on its dark theme, so one convention for every
+    game: the words French Tarot always used (issue 29). The images keep :func:`card_short`."""
+    if c.family == "spanish" or c.is_trump or c.is_excuse:
+        return card_short(c, locale) if c.family == "spanish" or c.is_trump else card_name(c, locale)
+    name = card_name(c, locale)
+    return name[:1].upper() + name[1:]

@@ -19,6 +19,7 @@ written out with :func:`N_` or :class:`Msg` so that ``tools/messages.py`` (Babel
 from __future__ import annotations
 
 import ast
+import datetime as dt
 import functools
 import gettext
 from collections.abc import Callable, Iterator, Mapping
@@ -208,6 +209,22 @@ def number(n: float, locale: str) -> str:
     if abs(whole) < 10_000:
         return str(whole)
     return f"{whole:,}".replace(",", t(locale, "common.thousands"))
+
+
+def date_text(moment: str | dt.datetime | None, locale: str) -> str:
+    """A UTC date and time as ``locale`` writes it: "27 nov. 2026, 03:24 UTC", "Nov 27, 2026, 03:24
+    UTC", "27 nov 2026, 03:24 UTC" (text where Discord's own timestamps cannot go, such as an
+    autocomplete entry or a file); an unreadable value is returned as it is."""
+    if moment is None:
+        return "?"
+    if not isinstance(moment, dt.datetime):
+        try:
+            moment = dt.datetime.fromisoformat(str(moment))
+        except ValueError:
+            return str(moment)
+    months = t(locale, "date.months").split()
+    return t(locale, "date.format", day=moment.day, month=months[moment.month - 1], year=moment.year,
+             time=f"{moment.hour:02d}:{moment.minute:02d}")
 
 
 def yes_no(value: Any, locale: str) -> str:

@@ -76,12 +76,13 @@ def _tarot(row: JSON, names: Sequence[str], locale: str) -> list[str]:
 
 
 def _tresillo(row: JSON, names: Sequence[str], locale: str) -> list[str]:
-    from rendering.layouts.tresillo import contract_name
+    from rendering.layouts.tresillo import RESULTS, contract_name
 
-    result = str(row.get("result") or "").replace("_", " ")
+    key = str(row.get("result") or "")
+    result = tr(RESULTS[key], locale) if key in RESULTS else key.replace("_", " ").capitalize()
     if not row.get("contract"):
-        return [result.capitalize() or "-"]
-    return [f"{contract_name(row['contract'], locale)} · {_name(names, row.get('declarer'))}", result.capitalize()]
+        return [result or "-"]
+    return [f"{contract_name(row['contract'], locale)} · {_name(names, row.get('declarer'))}", result]
 
 
 def _piquet(row: JSON, names: Sequence[str], locale: str) -> list[str]:

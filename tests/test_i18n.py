@@ -256,8 +256,22 @@ def _pattern(words: list[str]) -> re.Pattern[str]:
 SPANISH_TOO = {"no", "les", "vos"}
 #: Spanish text: no English UI word and no French one (game terms kept in French are left out).
 SPANISH = [w for w in ENGLISH + FRENCH if w not in SPANISH_TOO]
-FOREIGN = {"fr": _pattern(ENGLISH), "en": _pattern(FRENCH), "es": _pattern(SPANISH)}
+#: Spanish words that must never reach French or English text (issue 29: "Couleur de faveur : espadas",
+#: "Anulada", "Caballo de copas" in French): the French Tresillo says denier, coupe, épée, bâton, Roi,
+#: Cavalier, Valet as its rules do; English keeps the Spanish card names (``SPANISH_CARDS``) but no
+#: other Spanish word. Game terms both French and English rules use (Mala, Punto, Codillo, Puesta,
+#: Sacada, Bola, alcalde) are left out.
+SPANISH_CARDS = "oros copas espadas bastos caballo sota rey".split()
+SPANISH_WORDS = """
+    anulada anuladas jugador jugadores baza bazas partida partidas turno triunfo triunfos corazones picas
+    tréboles diamantes ronda rondas ninguno elige
+""".split()
+FOREIGN = {"fr": _pattern(ENGLISH + SPANISH_CARDS + SPANISH_WORDS), "en": _pattern(FRENCH + SPANISH_WORDS),
+           "es": _pattern(SPANISH)}
 DEV = re.compile("|".join(DEVELOPER))
+#: Glyphs text must not use (issue 29): ♠ ♣ are dark emoji on Discord's dark theme (suits are written
+#: in words), 🂠 draws as an empty box; "(s)" is no plural (counts use ``tn``).
+GLYPHS = re.compile(r"[♠♣♥♦♤♧♡♢🂠]|\w\(s\)|\(e?s\)")
 CODE_SPAN = re.compile(r"`[^`]*`")
 
 
@@ -265,7 +279,7 @@ def offences(text: str, locale: str) -> list[str]:
     """Foreign words and developer tokens in ``text`` (code spans in backticks are syntax, skipped)."""
     text = CODE_SPAN.sub(" ", text)
     found = [m.group(0) for m in FOREIGN[locale].finditer(text)]
-    return found + [m.group(0) for m in DEV.finditer(text)]
+    return found + [m.group(0) for m in DEV.finditer(text)] + [m.group(0) for m in GLYPHS.finditer(text)]
 
 
 def embed_text(embed: discord.Embed) -> list[str]:
@@ -411,10 +425,17 @@ def test_the_word_check_catches_what_players_complained_of() -> None:
     for text in ("Phase: bidding", "Étape : ecart", "excuse_from_ecart : Non", "Partie : False", "Computer 1",
                  "En attente de Computer 2.", "tarot.phase.play", "Phase: over"):
         assert offences(text, "fr"), text
-    for text in ("Marie : Garde sans le chien", "QH 10S T21 EX", "Jeu en oros", "Je joue", "À Ordinateur 1 de jouer",
+    for text in ("Marie : Garde sans le chien", "QH 10S T21 EX", "Jeu en coupe", "Je joue", "À Ordinateur 1 de jouer",
                  "Étape : Enchères", "Solo de faveur (Pablo)", "tarot · zi0v0b · rev 2"):
         assert not offences(text, "fr"), text
     assert offences("En attente de Marie.", "en") and not offences("Garde contre (against the chien)", "en")
+    for text in ("Couleur de faveur : espadas", "Anulada", "Caballo de copas", "1 partie(s)", "26 coup(s) joué(s)",
+                 "défausse 6♣", "0 · 18 🂠", "joueur(s)"):
+        assert offences(text, "fr"), text
+    assert offences("1 match(es)", "en") and offences("Anulada", "en") and offences("2 jugador(es)", "es")
+    for text in ("Cavalier de coupe", "Couleur de faveur : épée", "Défausser 6 de trèfle", "18 cartes", "Codillo"):
+        assert not offences(text, "fr"), text
+    assert not offences("Caballo de copas", "en")
 
 
 def test_the_word_check_reads_spanish_too() -> None:
@@ -434,8 +455,10 @@ def test_spanish_reads_like_a_spanish_card_club() -> None:
     assert card_name(card("1E", "spanish"), "es") == "el as de espadas"
     assert card_name(card("SB", "spanish"), "es") == "la sota de bastos"
     assert card_name(card("7O", "spanish"), "es") == "el 7 de oros"
-    assert card_name(card("1E", "spanish"), "fr") == "As de espadas"  # the other languages unchanged
+    assert card_name(card("1E", "spanish"), "en") == "As de espadas"  # English keeps the Spanish terms
+    assert card_name(card("1E", "spanish"), "fr") == "As d'épée" and card_name(card("CC", "spanish"), "fr") == "Cavalier de coupe"
     assert card_short(card("1E", "spanish"), "es") == "As espadas"
+    assert (card_short(card("KH"), "es"), card_short(card("QH"), "es"), card_short(card("JH"), "es")) == ("R♥", "D♥", "J♥")
     assert card_name(card("KH"), "es") == "Rey de corazones" and card_name(card("T21"), "es") == "21 de triunfo"
     tresillo = GAMES["tresillo"]
     assert tresillo.phase_label("bid", "es") == "Subasta" and tresillo.title("es") == "Tresillo"
@@ -457,3 +480,24 @@ async def test_slash_commands_in_spanish(locale: discord.Locale) -> None:
         else:
             assert len(text or "") <= 100, text
     assert await Translator().translate(app_commands.locale_str("hand"), locale, None) == "mano"
+
+
+def test_no_message_writes_a_plural_in_brackets_or_another_languages_words() -> None:
+    """Every message of every catalogue (issue 29): counts use real plural forms (``tn``), never
+    "partie(s)"; no suit glyph (suits are written in words); French has no Spanish word and no
+    English one, English no French or Spanish UI word, Spanish no English or French one (the
+    checks of :func:`offences`, on the whole catalogue rather than on sampled screens)."""
+    bad = []
+    for locale in LOCALES:
+        for message in read(locale):
+            if not message.id or message.context == i18n.COMMAND:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            for text in message.string if isinstance(message.string, tuple) else (message.string,):
+                plain = re.sub(r"\{[^}]*\}|/[a-z]+(?: [a-z]+:?)?|\b[a-z_]+:", " ", text or "")  # placeholders, commands
+                found = offences(plain, locale)
+                if message.context == i18n.IMAGE:  # the images draw their suit glyphs themselves
+                    found = [f for f in found if f not in "♠♣♥♦"]
+                if found:
+                    bad.append(f"{locale} {key}: {found} in {text!r}")
+    assert not bad, "\n".join(bad[:40])

@@ -14,9 +14,10 @@ from discord.ext import commands
 from bot import ids, ratings, replay, views
 from bot.cogs import game_choices
 from bot.db import history
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.ids import ParsedId
 from games import GAMES, find_game
+from games.i18n import date_text
 
 _ = app_commands.locale_str
 PAGE = 8
@@ -69,10 +70,15 @@ def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, g
     for row in rows:
         players = row.get("players") or []
         game_name = views.game_title(GAMES[row["game"]], locale) if row["game"] in GAMES else row["game"]
-        lines.append(t(locale, "history_line", table=row["table_id"], date=when(row["finished_at"]), game=game_name,
-                       place=row["place"] + 1, n=len(players) or "?", score=f"{row['score']:g}",
-                       before=rating_text(row["rating_before"]), after=rating_text(row["rating_after"]),
-                       change=change_text(row["rating_before"], row["rating_after"])))
+        if row["rating_before"] is None and row["rating_after"] is None:  # practice: no rating to show
+            lines.append(t(locale, "history_line_practice", table=row["table_id"], date=when(row["finished_at"]),
+                           game=game_name, place=row["place"] + 1, n=len(players) or "?", score=f"{row['score']:g}",
+                           practice=t(locale, "practice_unrated")))
+        else:
+            lines.append(t(locale, "history_line", table=row["table_id"], date=when(row["finished_at"]), game=game_name,
+                           place=row["place"] + 1, n=len(players) or "?", score=f"{row['score']:g}",
+                           before=rating_text(row["rating_before"]), after=rating_text(row["rating_after"]),
+                           change=change_text(row["rating_before"], row["rating_after"])))
         others = [p["name"] + (" 🤖" if p["user_id"] is None else "") for p in players if p["seat"] != row["seat"]]
         if others:
             lines.append("  " + t(locale, "history_with", names=", ".join(others)))
@@ -80,7 +86,7 @@ def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, g
                           description="\n".join(lines)[:4000] or t(locale, "history_none", name=name))
     if not total:
         return embed, None
-    embed.set_footer(text=t(locale, "history_page", page=page + 1, pages=pages, n=total))
+    embed.set_footer(text=t(locale, "history_page", page=page + 1, pages=pages, n=tn(locale, "count.matches", total)))
     if pages == 1:
         return embed, None
     verb = "~p" + (f":{game}" if game else "")
@@ -150,7 +156,7 @@ class History(commands.Cog):
         out = []
         for row in rows:
             game = views.game_title(GAMES[row["game"]], locale) if row["game"] in GAMES else row["game"]
-            label = f"{row['table_id']} · {game} · {row['finished_at']}"
+            label = f"{row['table_id']} · {game} · {date_text(row['finished_at'], locale)}"
             if typed in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=row["table_id"]))
         return out
@@ -181,7 +187,8 @@ class History(commands.Cog):
             await self._send_replay(interaction, parsed.table)
             return
         await interaction.response.defer()
-        step = int(values[0]) if values and values[0].isdigit() else parsed.rev
+        chosen = ids.number(values[0]) if values else None
+        step = parsed.rev if chosen is None else chosen
         fin = await replay.finished(self.bot, parsed.table, interaction.guild_id)
         payload = await asyncio.to_thread(replay.replay_payload, fin, step, self.bot.locale_for(interaction))
         await interaction.edit_original_response(**payload)

@@ -12,8 +12,9 @@ from discord.ext import commands
 from bot import images, ratings, views
 from bot.autoplay import LEVEL_KEYS
 from bot.cogs import game_choices
-from bot.db import Rating
+from bot.db import Rating, history
 from bot.i18n import pick, t, tn
+from bot.rating_words import why_line
 from games import GAMES, find_game
 
 _ = app_commands.locale_str
@@ -23,8 +24,9 @@ def rows_of(found: list[Rating], computer: bool = False, locale: str = "fr") -> 
     """Scoreboard rows for ``rendering.scoreboard_image`` (computer players named in ``locale``), with
     the shown rating (``ratings.shown``: 1000 for a new player)."""
     return [{"rank": i + 1, "name": computer_name(r.player_key, locale) if computer else r.name,
-             "rating": ratings.shown(r.ordinal), "matches": r.matches, "wins": r.wins,
-             "points": round(r.points, 1), "computer": computer} for i, r in enumerate(found)]
+             "rating": ratings.shown(ratings.value(r)), "matches": r.matches, "wins": r.wins,
+             "points": round(r.points, 1), "computer": computer, "provisional": ratings.provisional(r)}
+            for i, r in enumerate(found)]
 
 
 def computer_name(player_key: str, locale: str) -> str:
@@ -36,7 +38,8 @@ def computer_name(player_key: str, locale: str) -> str:
 
 
 def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
-    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"], rating=r["rating"],
+    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"],
+                       rating=f"{r['rating']}{'?' if r.get('provisional') else ''}",
                        matches=tn(locale, "count.matches", r["matches"]), wins=tn(locale, "count.wins", r["wins"]),
                        points=tn(locale, "count.points", r["points"])) for r in rows)
 
@@ -87,8 +90,12 @@ class Leaderboard(commands.Cog):
             embed = discord.Embed(title=t(locale, "stats_title", name=who.display_name), colour=discord.Colour.teal())
             for name, r in found:
                 title = pick(GAMES[name].titles, locale, name) if name in GAMES else name
-                embed.add_field(name=title, value=lines_of(rows_of([r], locale=locale), locale).split(". ", 1)[-1][:1024],
-                                inline=False)
+                value = lines_of(rows_of([r], locale=locale), locale).split(". ", 1)[-1]
+                last, _ = await history(self.bot.db, interaction.guild_id, who.id, name, limit=1)
+                why = why_line(GAMES.get(name), last[0].get("rating_why"), locale) if last else ""
+                if why:  # why the last match moved it (issue 27)
+                    value += "\n" + t(locale, "rating_last", why=why)
+                embed.add_field(name=title, value=value[:1024], inline=False)
             if not found:
                 embed.description = t(locale, "no_results")
             await interaction.followup.send(embed=embed)

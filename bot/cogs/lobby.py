@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.cogs import game_choices
 from bot.i18n import pick, t, tn
 from bot.ids import ParsedId
@@ -21,7 +22,11 @@ _ = app_commands.locale_str
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:
-    """``"deals=3, variant=x"`` -> ``{"deals": "3", "variant": "x"}`` (validated by the game)."""
+    """``"deals=3, variant=x"`` -> ``{"deals": "3", "variant": "x"}`` (validated by the game).
+
+    Strict: an option given twice is refused naming it (never "the last one wins"); unknown names
+    and values are refused by :meth:`Game.resolve_options` (yes/no in any of Tapis's languages,
+    whole numbers in ASCII digits only)."""
     out: dict[str, Any] = {}
     for part in (text or "").replace(";", ",").split(","):
         if not part.strip():
@@ -29,7 +34,10 @@ def parse_options(game: Game, text: str | None) -> dict[str, Any]:
         name, sep, value = part.partition("=")
         if not sep:
             raise BotError.of("unknown_option")
-        out[name.strip()] = value.strip()
+        name = name.strip()
+        if name in out:
+            raise BotError.of("repeated_option", name=limits.clip(name, 40))
+        out[name] = value.strip()
     return game.resolve_options(out)
 
 

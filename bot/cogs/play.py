@@ -10,11 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import hints, picks
+from bot import hints, ids, picks
 from bot.hands import Console
 from bot.i18n import t
 from bot.ids import ParsedId
 from bot.tables import BotError, Table
+from games import typed
+from games.errors import GameError
 
 _ = app_commands.locale_str
 
@@ -52,28 +54,29 @@ class Play(commands.Cog):
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = self._mine(interaction)
-            game = table.game
-            label = game.action_label(game.parse_action(action), self.bot.private_locale(interaction))
-            await self.bot.service.act(table.id, interaction.user.id, action)
-            await interaction.followup.send(t(self.bot.private_locale(interaction), "played", label=label), ephemeral=True)
+            assert table.state is not None
+            locale = self.bot.private_locale(interaction)
+            try:
+                chosen = typed.match(table.game, table.state, table.seat_of(interaction.user.id), action, table.names())
+            except GameError:
+                self.bot.service.metrics.error("refused")  # counted as the service counts its refusals
+                raise
+            label = table.game.state_action_label(table.state, chosen, table.names(), locale)
+            await self.bot.service.act(table.id, interaction.user.id, str(chosen))
+            await interaction.followup.send(t(locale, "played", label=label), ephemeral=True)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
+        """The caller's legal actions by their labels, those ``current`` may mean first (:mod:`games.typed`)."""
         table = self.bot.service.at(interaction.channel_id or 0)
         if table is None or not table.seated(interaction.user.id) or table.state is None:
             return []
-        legal = table.state.legal_actions(table.seat_of(interaction.user.id))
         locale = self.bot.private_locale(interaction)
-        typed = current.strip().lower()
-        out = []
-        for a in legal:
-            label = table.game.state_action_label(table.state, a, [s.name for s in table.seats], locale) or str(a)
-            if not typed or typed in label.lower() or typed in str(a).lower():
-                out.append(app_commands.Choice(name=label[:100], value=str(a)[:100]))
-            if len(out) == 25:
-                break
-        return out
+        names = table.names()
+        offered = typed.suggest(table.game, table.state, table.seat_of(interaction.user.id), current, names)
+        return [app_commands.Choice(name=(table.game.state_action_label(table.state, a, names, locale) or str(a))[:100],
+                                    value=str(a)[:100]) for a in offered]
 
     def _mine(self, interaction: discord.Interaction[Any]) -> Table:
         """The table of this channel where the caller is seated."""
@@ -99,17 +102,17 @@ class Play(commands.Cog):
         chosen = values[0] if values else parsed.action[2:]
 
         async def open_group(table: Table, console: Console) -> None:
-            console.group = int(chosen) if chosen.isdigit() else None
+            console.group = ids.number(chosen)
 
         await self.bot.hands.click(interaction, parsed.table, parsed.rev, open_group)
 
     async def on_menu(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
-        picked = [int(v) for v in values if v.isdigit()] if values else []
+        picked = [n for v in values if (n := ids.number(v)) is not None] if values else []
         await self._act(interaction, parsed, [], picked if len(picked) == len(values) else [])
 
     async def on_picks(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         """A submitted pick menu (``bot/picks.py``): its items become steps, all or none."""
-        picked = [int(v) for v in values if v.isdigit()]
+        picked = [n for v in values if (n := ids.number(v)) is not None]
         await self._act(interaction, parsed, [], [], picked if len(picked) == len(values) else [-1])
 
     async def on_action(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:

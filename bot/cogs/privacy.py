@@ -8,8 +8,8 @@ Custom ids (``bot/ids.py``): the table part is the member's id (``/privacy me``)
 
 from __future__ import annotations
 
+import asyncio
 import io
-import json
 from typing import Any
 
 import discord
@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot import ids, privacy, views
 from bot.cogs.history import b36
-from bot.i18n import N_, t
+from bot.i18n import N_, t, tn
 from bot.ids import ParsedId
 from bot.table import BotError
 
@@ -64,8 +64,11 @@ class Privacy(commands.Cog):
         n = privacy.member_summary(data, guild_id)
         settings = self.bot.settings
         embed = discord.Embed(title=t(locale, "privacy_title", name=user.display_name), colour=discord.Colour.teal(),
-                              description=t(locale, "privacy_body", tables=n["tables"], actions=n["actions"],
-                                            results=n["results"], ratings=n["ratings"], elsewhere=n["elsewhere"],
+                              description=t(locale, "privacy_body", tables=tn(locale, "count.table_seats", n["tables"]),
+                                            actions=tn(locale, "count.moves", n["actions"]),
+                                            results=tn(locale, "count.results", n["results"]),
+                                            ratings=tn(locale, "count.ratings", n["ratings"]),
+                                            elsewhere=tn(locale, "count.tables", n["elsewhere"]),
                                             days=f"{settings.guild_retention / 86400:g}"))
         me = b36(user.id)
         return embed, buttons((ids.build_id(me, 0, "~ze"), t(locale, "privacy_export_button"), BLUE),
@@ -93,7 +96,7 @@ class Privacy(commands.Cog):
             locale = self.bot.locale_for(interaction)
             n = await privacy.guild_summary(self.bot.db, interaction.guild_id)
             embed = discord.Embed(title=t(locale, "privacy_server_title"), colour=discord.Colour.teal(),
-                                  description=t(locale, "privacy_server_body", **n,
+                                  description=t(locale, "privacy_server_body", **_counted(n, locale),
                                                 days=f"{self.bot.settings.guild_retention / 86400:g}"))
             ui = buttons((ids.build_id(b36(interaction.guild_id), 0, "~zs"), t(locale, "privacy_server_erase_button"),
                           RED))
@@ -115,13 +118,13 @@ class Privacy(commands.Cog):
             seated = privacy.open_seats(self.bot.service, interaction.user.id)
             text = t(locale, "privacy_confirm")
             if seated:
-                text += "\n" + t(locale, "privacy_confirm_seated", tables=", ".join(tb.id for tb in seated))
+                text += "\n" + tn(locale, "privacy_confirm_seated_n", len(seated), tables=", ".join(tb.id for tb in seated))
             await self._ask(interaction, text, ids.build_id(parsed.table, 0, "~zy"), locale)
         elif verb == "~zy":
             await interaction.response.defer()
             await privacy.vacate(self.bot.service, interaction.user.id)
             rows = await privacy.erase_member(self.bot.service, interaction.user.id)
-            await interaction.edit_original_response(content=t(locale, "privacy_erased", rows=rows), embed=None,
+            await interaction.edit_original_response(content=t(locale, "privacy_erased", rows=tn(locale, "count.rows", rows)), embed=None,
                                                      view=None)
         elif verb == "~zs":
             await self._ask(interaction, t(locale, "privacy_server_confirm"), ids.build_id(parsed.table, 0, "~zt"),
@@ -130,7 +133,7 @@ class Privacy(commands.Cog):
             await interaction.response.defer()
             assert interaction.guild_id is not None
             rows = await privacy.erase_guild(self.bot.service, interaction.guild_id)
-            await interaction.edit_original_response(content=t(locale, "privacy_server_erased", rows=rows),
+            await interaction.edit_original_response(content=t(locale, "privacy_server_erased", rows=tn(locale, "count.rows", rows)),
                                                      embed=None, view=None)
         elif verb == "~zn":
             await interaction.response.edit_message(content=t(locale, "privacy_kept"), embed=None, view=None)
@@ -148,9 +151,11 @@ class Privacy(commands.Cog):
     async def _export(self, interaction: discord.Interaction[Any], locale: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await privacy.member_export(self.bot.db, interaction.user.id)
-        raw = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
-        file = discord.File(io.BytesIO(raw), filename=f"tapis-data-{interaction.user.id}.json")
-        await interaction.followup.send(t(locale, "privacy_export_done"), file=file, ephemeral=True)
+        files = await asyncio.to_thread(privacy.export_files, data, f"tapis-data-{interaction.user.id}")
+        for i, (name, raw) in enumerate(files):  # one file per message: each stays under the upload limit
+            text = t(locale, "privacy_export_done") if i == 0 else t(locale, "privacy_export_part", part=i + 1,
+                                                                         parts=len(files))
+            await interaction.followup.send(text, file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
 
     # -- the bot leaves or joins a server ----------------------------------------------------
 
@@ -165,3 +170,13 @@ class Privacy(commands.Cog):
 
 async def setup(bot: Any) -> None:
     await bot.add_cog(Privacy(bot))
+
+
+def _counted(counts: dict[str, int], locale: str) -> dict[str, str]:
+    """The server summary's counts (:func:`bot.privacy.guild_summary`), each with its word in the
+    right plural form ("1 table", "26 coups joués")."""
+    return {"tables": tn(locale, "count.tables", counts["tables"]), "actions": tn(locale, "count.moves", counts["actions"]),
+            "members": tn(locale, "count.members", counts["members"]),
+            "results": tn(locale, "count.result_lines", counts["results"]),
+            "ratings": tn(locale, "count.ratings", counts["ratings"]),
+            "settings": tn(locale, "count.settings_rows", counts["settings"])}

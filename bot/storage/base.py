@@ -8,6 +8,7 @@ methods the bot calls (tables, actions, results, ratings, settings) are written 
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
+
+from bot.storage.errors import WriteHealth
 
 MIGRATION_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
 DIALECTS = ("sqlite", "postgres")
@@ -130,6 +133,14 @@ class Backend:
 
     def transaction(self) -> AbstractAsyncContextManager[Conn]:
         raise NotImplementedError
+
+    @property
+    def health(self) -> WriteHealth:
+        """Whether writes work (each write transaction's end reports to it; ``/healthz`` reads it)."""
+        health: WriteHealth | None = self.__dict__.get("_health")
+        if health is None:
+            health = self.__dict__["_health"] = WriteHealth(logging.getLogger("bot.db"), self.path)
+        return health
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         raise NotImplementedError

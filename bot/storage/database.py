@@ -18,6 +18,18 @@ from bot.storage import queries as q
 from bot.storage.base import Backend, Rating, is_postgres, replayed
 
 
+def snapshot_of(row: dict[str, Any]) -> dict[str, Any] | None:
+    """A table row's saved snapshot (``None`` for a lobby's).
+
+    :raises ValueError: the saved text is not a JSON object with a log list."""
+    if not row["state"]:
+        return None
+    snapshot = json.loads(row["state"])
+    if not isinstance(snapshot, dict) or not isinstance(snapshot.get("log") or [], list):
+        raise ValueError("its saved state is not a JSON object with a log")
+    return snapshot
+
+
 class Database(Backend):
     """The bot's database; ``Database.open(path or URL)`` returns the SQLite or PostgreSQL one."""
 
@@ -93,7 +105,11 @@ class Database(Backend):
 
     async def open_tables(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Every table in a lobby or in play, with its seats (for restoring after a restart)."""
-        return [(row, await self.seats(row["id"])) for row in await self._all(q.SELECT_OPEN)]
+        return [(row, await self.seats(row["id"])) for row in await self.open_rows()]
+
+    async def open_rows(self) -> list[dict[str, Any]]:
+        """Every table row in a lobby or in play (restore reads each one's seats on its own)."""
+        return await self._all(q.SELECT_OPEN)
 
     async def closed_tables(self, limit: int) -> list[tuple[str, str]]:
         """``(id, status)`` of the ``limit`` most recently finished or cancelled tables."""
@@ -108,18 +124,25 @@ class Database(Backend):
     async def saved_state(self, row: dict[str, Any],
                           later: Sequence[dict[str, Any]] | None = None) -> dict[str, Any] | None:
         """A table row's state: its snapshot plus the actions saved after it (:func:`replayed`);
-        ``later``: those actions when already read (:meth:`open_later_actions`)."""
-        if not row["state"]:
+        ``later``: those actions when already read (:meth:`later_actions`).
+
+        :raises ValueError: the snapshot is not a JSON object, or an action is missing."""
+        snapshot = snapshot_of(row)
+        if snapshot is None:
             return None
-        snapshot = json.loads(row["state"])
         if later is None:
             later = await self._all(q.SELECT_ACTIONS_AFTER, (row["id"], len(snapshot.get("log") or [])))
         return replayed(snapshot, later)
 
-    async def open_later_actions(self) -> dict[str, list[dict[str, Any]]]:
-        """The actions saved after each open table's snapshot, in one query (restore)."""
+    async def later_actions(self, after: dict[str, int]) -> dict[str, list[dict[str, Any]]]:
+        """The actions of each table ``id`` saved after revision ``after[id]`` (its snapshot's
+        length), in one query: ``{id: rows in order}`` (restore)."""
         out: dict[str, list[dict[str, Any]]] = {}
-        for r in await self._all(self.sql(q.SELECT_OPEN_LATER)):
+        if not after:
+            return out
+        ids, lengths = list(after), [int(n) for n in after.values()]
+        params = (json.dumps(list(zip(ids, lengths, strict=True))),) if self.dialect == "sqlite" else (ids, lengths)
+        for r in await self._all(self.sql(q.SELECT_LATER), params):
             out.setdefault(r["table_id"], []).append(r)
         return out
 
@@ -146,6 +169,12 @@ class Database(Backend):
 
     async def stats(self, guild_id: int, user_id: int) -> list[tuple[str, Rating]]:
         return [(r["game"], q.rating_of(r)) for r in await self._all(q.STATS, (guild_id, user_id))]
+
+    async def probe_write(self) -> None:
+        """One small write that must reach the disk (``/healthz`` while writes are failing: tells
+        when they work again). :raises: the write's error."""
+        async with self.transaction() as conn:
+            await conn.run(q.UPSERT_PROBE, (1,))
 
     # -- guild settings ----------------------------------------------------------------------
 

@@ -176,8 +176,13 @@ class PostgresDatabase(Database):
     async def transaction(self) -> AsyncIterator[PgConn]:
         """One unit of writes, all or none, on a connection of its own; the block exits only once
         its ``COMMIT`` has returned (flushed: ``synchronous_commit = on``)."""
-        async with self.pool.acquire() as raw, raw.transaction():
-            yield PgConn(raw)
+        try:
+            async with self.pool.acquire() as raw, raw.transaction():
+                yield PgConn(raw)
+        except Exception as exc:
+            self.health.failed(exc)
+            raise
+        self.health.ok()
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         async with self.pool.acquire() as raw:

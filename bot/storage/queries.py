@@ -25,13 +25,15 @@ UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, ac
 SNAPSHOT_EVERY = 32
 UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
-SELECT_OPEN_LATER = {
-    "sqlite": """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
-        WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL AND a.rev > json_array_length(t.state, '$.log')
+# The actions saved after each open table's snapshot, in one query (restore). The snapshot's length
+# is read in Python, never in SQL, so one table whose state is not valid JSON cannot fail the
+# query for every table: the parameters are (table id, snapshot length) pairs.
+SELECT_LATER = {
+    "sqlite": """SELECT a.table_id, a.rev, a.action FROM json_each(?) j
+        JOIN actions a ON a.table_id = json_extract(j.value, '$[0]') AND a.rev > json_extract(j.value, '$[1]')
         ORDER BY a.table_id, a.rev""",
-    "postgres": """SELECT a.table_id, a.rev, a.action FROM actions a JOIN game_tables t ON t.id = a.table_id
-        WHERE t.status IN ('lobby', 'playing') AND t.state IS NOT NULL
-        AND a.rev > COALESCE(json_array_length(CAST(t.state AS json) -> 'log'), 0)
+    "postgres": """SELECT a.table_id, a.rev, a.action FROM unnest(CAST(? AS text[]), CAST(? AS int[])) AS s(id, n)
+        JOIN actions a ON a.table_id = s.id AND a.rev > s.n
         ORDER BY a.table_id, a.rev""",
 }
 SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
@@ -51,7 +53,7 @@ SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
 SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
 SELECT_ACTIONS = "SELECT * FROM actions WHERE table_id = ? ORDER BY rev"
 INSERT_RESULT = """INSERT INTO results (table_id, guild_id, game, seat, user_id, name, score, place,
-    rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+    rating_before, rating_after, rating_why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 SELECT_RESULTS = "SELECT * FROM results WHERE table_id = ? ORDER BY seat"
 SELECT_RATING = "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player_key = ?"
 UPSERT_RATING = """INSERT INTO ratings (guild_id, game, player_key, user_id, name, mu, sigma, matches, wins,
@@ -59,13 +61,15 @@ UPSERT_RATING = """INSERT INTO ratings (guild_id, game, player_key, user_id, nam
     ON CONFLICT (guild_id, game, player_key) DO UPDATE SET name = excluded.name, mu = excluded.mu,
     sigma = excluded.sigma, matches = excluded.matches, wins = excluded.wins, points = excluded.points"""
 TOP = """SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND (user_id IS NOT NULL) = ?
-    ORDER BY mu - 3 * sigma DESC, wins DESC, name LIMIT ?"""
+    ORDER BY mu DESC, wins DESC, name LIMIT ?"""
 STATS = "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game"
 SELECT_GUILD = "SELECT locale, turn_timer FROM guild_settings WHERE guild_id = ?"
 SELECT_GUILDS = "SELECT guild_id, locale, turn_timer FROM guild_settings"
 UPSERT_GUILD = """INSERT INTO guild_settings (guild_id, locale, turn_timer) VALUES (?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET locale = COALESCE(excluded.locale, guild_settings.locale),
     turn_timer = COALESCE(excluded.turn_timer, guild_settings.turn_timer)"""
+UPSERT_PROBE = """INSERT INTO health_probe (id, at) VALUES (?, datetime('now'))
+    ON CONFLICT (id) DO UPDATE SET at = excluded.at"""
 SELECT_HINTS = "SELECT hints FROM guild_settings WHERE guild_id = ?"
 UPSERT_HINTS = """INSERT INTO guild_settings (guild_id, hints) VALUES (?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET hints = excluded.hints"""
@@ -74,7 +78,7 @@ UPSERT_HINTS = """INSERT INTO guild_settings (guild_id, hints) VALUES (?, ?)
 # Ties on finished_at (one second) go to the line written last: SQLite's rowid, PostgreSQL's
 # physical row order (ctid; results rows are appended and only rewritten by an erasure).
 HISTORY = {dialect: f"""SELECT r.table_id, r.game, r.seat, r.name, r.score, r.place, r.rating_before,
-    r.rating_after, r.finished_at FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
+    r.rating_after, r.rating_why, r.finished_at FROM seats s JOIN results r ON r.table_id = s.table_id AND r.seat = s.seat
     WHERE s.user_id = ? AND r.guild_id = ? AND (CAST(? AS TEXT) IS NULL OR r.game = ?)
     ORDER BY r.finished_at DESC, r.{order} DESC LIMIT ? OFFSET ?"""
            for dialect, order in (("sqlite", "rowid"), ("postgres", "ctid"))}
@@ -109,7 +113,7 @@ async def write_result(conn: Conn, table_id: str, guild_id: int, game: str, stat
     await conn.run(UPDATE_STATUS, (status, table_id))
     await conn.run_many(INSERT_RESULT, [
         (table_id, guild_id, game, r["seat"], r.get("user_id"), r["name"], float(r["score"]), r["place"],
-         r.get("rating_before"), r.get("rating_after")) for r in results])
+         r.get("rating_before"), r.get("rating_after"), r.get("rating_why")) for r in results])
     await conn.run_many(UPSERT_RATING, [
         (guild_id, game, r.player_key, r.user_id, r.name, float(r.mu), float(r.sigma), r.matches, r.wins,
          float(r.points)) for r in ratings])

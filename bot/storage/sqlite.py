@@ -6,6 +6,12 @@ transaction and one sync (group commit, :meth:`SqliteDatabase.transaction`); rea
 read-only connection (WAL), so they only ever see committed data. ``synchronous=FULL`` by
 default: an acknowledged move survives a power cut, not only a crash of the process. One process
 per database (:mod:`bot.lockfile`).
+
+Every connection runs with ``secure_delete`` on, whatever the SQLite build's default: a deleted or
+rewritten row (a member's seat, an erasure) is overwritten with zeros, never left in free space.
+The files the bot creates (the database, hence its WAL and shared-memory files, which SQLite makes
+with the database's mode; the lock file; the folder) are private to its user: 0600 and 0700.
+A file whose pages are corrupt fails at open (``PRAGMA quick_check``), not at the first read.
 """
 
 from __future__ import annotations
@@ -145,18 +151,23 @@ class SqliteDatabase(Database):
             lock = lockfile.acquire(path)  # creates the folder
         opened: list[aiosqlite.Connection] = []
         try:
+            if not memory:
+                lockfile.create_private(Path(path))  # 0600: SQLite gives its WAL and SHM the same mode
             conn = await aiosqlite.connect(str(path), isolation_level=None)
             opened.append(conn)
             conn.row_factory = aiosqlite.Row
             writer = SqliteConn(conn)
             await writer.run("PRAGMA busy_timeout = 5000")
+            await writer.run("PRAGMA secure_delete = ON")
             await writer.run("PRAGMA foreign_keys = ON")
+            await check_pages(writer, path, memory)
             mode = await writer.scalar("PRAGMA journal_mode = WAL")
             if not memory and str(mode).lower() != "wal":
                 raise StartupError(f"database {path}: cannot use write-ahead logging (journal mode {mode}); "
                                    "is the file or its folder read-only?")
             await writer.run(f"PRAGMA synchronous = {sync}")
             db = cls(conn, path=str(path), lock=lock)
+            db.health.opening = True
             await db.migrate()
             async with db.transaction() as probe:  # a read-only file opens silently read-only: fail now
                 await probe.run("UPDATE game_tables SET id = id WHERE 0")
@@ -165,7 +176,9 @@ class SqliteDatabase(Database):
                 opened.append(reader)
                 reader.row_factory = aiosqlite.Row
                 await SqliteConn(reader).run("PRAGMA busy_timeout = 5000")
+                await SqliteConn(reader).run("PRAGMA secure_delete = ON")
                 db.reader = reader
+            db.health.opening = False
             return db
         except BaseException as exc:
             for c in opened:
@@ -269,8 +282,14 @@ class SqliteDatabase(Database):
         if failed is not None:
             if closer:  # the writer is released before the error goes on
                 await asyncio.wait([group.done])
+            self.health.failed(failed)
             raise failed
-        await asyncio.shield(group.done)  # acknowledged only once its COMMIT has returned
+        try:
+            await asyncio.shield(group.done)  # acknowledged only once its COMMIT has returned
+        except Exception as exc:
+            self.health.failed(exc)
+            raise
+        self.health.ok()
 
     async def _undo_unit(self) -> None:
         """Undo the failed block's writes: nothing to send when its ``SAVEPOINT`` never went out."""
@@ -334,6 +353,19 @@ class SqliteDatabase(Database):
         return done
 
 
+async def check_pages(writer: SqliteConn, path: str | Path, memory: bool) -> None:
+    """``PRAGMA quick_check``: every page of the file is read once and its structure checked (a
+    second or so per gigabyte), so corrupt pages stop the start with one line instead of failing
+    the restore, or a later click. :raises StartupError: the file is corrupt."""
+    if memory:
+        return
+    rows = await writer.fetch_all("PRAGMA quick_check(3)")
+    problems = [" ".join(str(next(iter(r.values()))).split()) for r in rows]
+    if problems != ["ok"]:
+        raise StartupError(f"database {path}: the file is corrupt (quick_check: {'; '.join(problems)[:200]}); "
+                           "restore a backup, or try the sqlite3 .recover command on a copy")
+
+
 def _read_only_uri(path: Path) -> str:
     return f"file:{quote(str(path.resolve()))}?mode=ro"
 
@@ -343,6 +375,8 @@ HINTS = {
     "attempt to write a readonly database": "the file or its folder is read-only",
     "unable to open database file": "cannot open the file (its folder is missing or not writable?)",
     "database disk image is malformed": "the file is corrupt (database disk image is malformed)",
+    "database or disk is full": "the disk is full (database or disk is full)",
+    "disk I/O error": "disk I/O error (the disk is full or failing?)",
 }
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Action, Game, Option, Player
-from games.cards import FRENCH_SUITS, card, card_short, suit_name
+from games.cards import FRENCH_SUITS, card, card_text, suit_name
 from games.errors import InvalidAction
 from games.i18n import Msg, t, tn
 from games.piquet import declarations as dc
@@ -87,9 +87,9 @@ class PiquetGame(Game):
         """Button text: a card, a count, a declaration choice."""
         kind, arg = action
         if kind == "play":
-            return card_short(card(arg), locale)
+            return card_text(card(arg), locale)
         if kind == "discard":
-            return t(locale, "piquet.action.discard", card=card_short(card(arg), locale))
+            return t(locale, "piquet.action.discard", card=card_text(card(arg), locale))
         if kind == "exchange":
             n = int(arg)
             return tn(locale, "piquet.action.exchange", n) if n else t(locale, "piquet.action.exchange.0")

@@ -96,7 +96,7 @@ def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
         st.phase = st.PHASE.CONSENT
         st.turn = st.queue[0]
         return
-    if action.arg.isdigit() and int(action.arg) > 0:
+    if action.arg.isascii() and action.arg.isdigit() and int(action.arg) > 0:
         st.count = int(action.arg)
         return
     _draw(st, seat)  # exchange:0

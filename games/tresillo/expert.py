@@ -5,8 +5,9 @@ on top), so a hand is an ``int`` mask, a suit one ``&`` away and "higher in the 
 each card decision the two other hands are dealt from the unseen cards consistently with what
 this seat knows (the tricks, suits a player failed to follow, its own discards), each playable
 card is played out to the ninth trick with a fast policy, and the deal is settled by the rules'
-payments (:func:`games.tresillo.settlement.settle`). Bids, the exchange, renounces and the bola
-follow the normal player.
+payments (:func:`games.tresillo.settlement.settle`). The bids, the contract and the exchange are
+searched the same way by :mod:`games.tresillo.planning`; the alcalde's bet, who exchanges first,
+the consent, renounces and the bola follow the normal player.
 
 Deterministic from the ``rng`` when ``samples`` is fixed; with a time ``budget`` the sample count
 depends on the machine's speed.
@@ -179,6 +180,7 @@ class TresilloExpert:
         self.normal = TresilloPlayer()
         self.deal_key: tuple[int, int] | None = None
         self.held: set[Card] = set()
+        self.plan: list[Card] = []  # the cards chosen at ``exchange:N``, discarded one by one
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         return self.advise(view, legal, rng)[0][0]
@@ -186,11 +188,16 @@ class TresilloExpert:
     def advise(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
                budget: float | None = None) -> list[Advice]:
         """The options considered, best first: ``(action, expected points, chance of not losing)``."""
-        key = (view["deal_no"], view["dealer"])
+        key = (view.get("shuffle_no", view["deal_no"]), view["dealer"])  # a redealt deal is new
         if key != self.deal_key:
-            self.deal_key, self.held = key, set()
+            self.deal_key, self.held, self.plan = key, set(), []
         self.held.update(card(c, "spanish") for c in view.get("hand", ()))
         r = random.Random(rng.getrandbits(64))
+        phase = view["phase"]
+        if phase in ("bid", "declare", "exchange") and len(legal) > 1:
+            advice = self._before_play(view, legal, r, budget)
+            if advice:
+                return advice
         plays = [a for a in legal if a.kind == "play"]
         contract = view.get("contract") or {}
         if view["phase"] != "play" or len(plays) < 2 or contract.get("renounced") or view.get("bola"):
@@ -202,6 +209,29 @@ class TresilloExpert:
                 return [(normal, 0.0, None)]
         search = Search(budget if budget is not None else self.budget, self.samples)
         return self._play(view, plays, r, search)
+
+    def _before_play(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+                     budget: float | None) -> list[Advice]:
+        """The searched bid, contract or exchange (:mod:`games.tresillo.planning`); ``[]`` when the
+        normal player decides (the Solo consent request, a discard outside the plan)."""
+        from games.tresillo import planning
+
+        search = Search(budget if budget is not None else self.budget, self.samples)
+        phase = view["phase"]
+        if phase == "bid":
+            return planning.advise_bid(view, legal, rng, search)
+        if phase == "declare":
+            return planning.advise_declare(view, legal, rng, search)
+        if any(a.kind == "exchange" and a.arg.isdigit() for a in legal):
+            plans = planning.exchange_plans(view, legal, rng, search)
+            self.plan = list(plans[0][2])
+            return [(a, ev, None) for a, ev, _ in plans]
+        for c in self.plan:
+            a = Action("discard", c.code)
+            if a in legal:
+                self.plan.remove(c)
+                return [(a, 0.0, None)]
+        return []
 
     def _play(self, view: dict[str, Any], plays: list[Action], rng: random.Random,
               search: Search) -> list[Advice]:

@@ -58,6 +58,7 @@ class TresilloGame(Game):
     """Tresillo (Spanish Ombre), 3 seats or 4 with the alcalde (RULES.md section 1)."""
 
     name = "tresillo"
+    card_family = "spanish"
     titles = Msg("tresillo.title")
     phases = {"bet": Msg("tresillo.phase.bet"), "bid": Msg("tresillo.phase.bid"),
               "declare": Msg("tresillo.phase.declare"), "exchange": Msg("tresillo.phase.exchange"),
@@ -87,6 +88,13 @@ class TresilloGame(Game):
         st = object.__new__(TresilloState)
         st._init_base(self, seats, seed, self.resolve_options(options))
         st._start_match()
+        return st
+
+    def initial_state(self, data: Mapping[str, Any]) -> TresilloState:
+        """A save without ``"all_pass": "redeal"`` predates RULES.md 1.4's annulled deal not
+        counting: it replays by the rule it was played by (see :mod:`games.tresillo.state`)."""
+        st = self.new(int(data["seats"]), data["seed"], data.get("options") or {})
+        st.all_pass_counts = data.get("all_pass") != "redeal"
         return st
 
     def parse_action(self, text: str) -> Action:
@@ -134,7 +142,7 @@ class TresilloGame(Game):
             if action.kind == "play":
                 return name
             return t(locale, "tresillo.action.discard", card=name)
-        if action.kind == "exchange" and action.arg.isdigit():
+        if action.kind == "exchange" and action.arg.isascii() and action.arg.isdigit():
             n = int(action.arg)
             return tn(locale, "tresillo.action.exchange.count", n) if n else t(locale, "tresillo.action.exchange.none")
         if action.kind == "declare":

@@ -1,10 +1,17 @@
 """The Tresillo match state: deals in sequence, phases, the running ledger (RULES.md 1.1, 1.3, 1.10).
 
-Seats are numbered counter-clockwise: the next player, on the right, is ``seat + 1``. Deal ``k`` is
-dealt by seat ``k mod n``; mano is the seat after the dealer. At four seats the dealer is the
-alcalde (no cards, a secret bet); at three he deals to himself too and speaks last. A match is
-``rounds x seats`` deals (every seat deals ``rounds`` times); an annulled deal (all pass) counts as
-its dealer's turn and the next dealer deals (RULES.md 1.11 #3), which keeps every match finite.
+Seats are numbered counter-clockwise: the next player, on the right, is ``seat + 1``. The
+``k``-th shuffle of the match (``shuffle_no``, every deal dealt, annulled or not) uses
+``deal_rng(seed, k)`` and is dealt by seat ``k mod n``; mano is the seat after the dealer. At four
+seats the dealer is the alcalde (no cards, a secret bet); at three he deals to himself too and speaks
+last. A match is ``rounds x seats`` counted deals (``deal_no`` numbers them). When all three pass, the
+deal is annulled and redealt by the next dealer and it does not count (RULES.md 1.4, 1.11 #3 and
+#17): no payment, the bet is void, ``deal_no`` stays, an ``all_pass`` event tells the table.
+
+Saves made before that rule (no ``"all_pass": "redeal"`` in :meth:`TresilloState.to_json`) replay
+as they were played: there an annulled deal counted as one of the match's deals
+(``all_pass_counts``). The shuffles are the same either way, so such a log replays action for
+action and ends where it ended.
 """
 
 from __future__ import annotations
@@ -65,7 +72,9 @@ class TresilloState(State):
     DISCARD: ClassVar[dict[Card, Action]] = DISCARD
 
     # match
-    deal_no: int
+    deal_no: int  # counted deals finished so far (an annulled deal is not counted)
+    shuffle_no: int  # deals dealt so far, annulled ones included: the dealer and the shuffle
+    all_pass_counts: bool  # a save from before RULES.md 1.4 was followed: an annulled deal counts
     total_deals: int
     ledger: tuple[int, ...]
     last_deal: JSON | None
@@ -110,6 +119,8 @@ class TresilloState(State):
     def _start_match(self) -> None:
         n = self.seats
         self.deal_no = 0
+        self.shuffle_no = 0
+        self.all_pass_counts = False
         self.total_deals = self.options["rounds"] * n
         self.ledger = (0,) * n
         self.last_deal = None
@@ -120,7 +131,7 @@ class TresilloState(State):
     def _start_deal(self) -> None:
         """Shuffle, deal 9 to each active seat by threes from mano, 13 to the talon (RULES.md 1.3)."""
         n = self.seats
-        d = self.dealer = self.deal_no % n
+        d = self.dealer = self.shuffle_no % n
         if n == 4:
             self.alcalde = d
             self.active = ((d + 1) % 4, (d + 2) % 4, (d + 3) % 4)
@@ -130,7 +141,7 @@ class TresilloState(State):
         a = self.active
         self._next = {a[0]: a[1], a[1]: a[2], a[2]: a[0]}
         deck = list(DECK)
-        deal_rng(self.seed, self.deal_no).shuffle(deck)
+        deal_rng(self.seed, self.shuffle_no).shuffle(deck)
         hands: list[list[Card]] = [[] for _ in range(n)]
         pos = 0
         for _ in range(3):
@@ -174,8 +185,19 @@ class TresilloState(State):
         play.start(self)
 
     def end_deal_annulled(self) -> None:
-        """All three passed: no payment, the bet is void, the next dealer deals (RULES.md 1.11 #3)."""
-        self._record(ANULADA, dict.fromkeys(range(self.seats), 0), None, None)
+        """All three passed: the deal is annulled and redealt by the next dealer, and it does not
+        count (RULES.md 1.4, 1.11 #3 and #17): no payment, the bet is void, ``deal_no`` stays.
+
+        The ``all_pass`` event says so (``deal_no``: the deal being redealt, ``dealer``: who had
+        dealt it, ``next_dealer``: who deals it again). A save from before the rule
+        (``all_pass_counts``) records the deal as an ``anulada`` result that counts, as it did."""
+        if self.all_pass_counts:
+            self._record(ANULADA, dict.fromkeys(range(self.seats), 0), None, None)
+            return
+        self.shuffle_no += 1
+        self.push_event({"type": "all_pass", "deal_no": self.deal_no, "dealer": self.dealer,
+                         "next_dealer": self.shuffle_no % self.seats})
+        self._start_deal()
 
     def end_deal(self, bola: str | None = None, renounce: str | None = None) -> None:
         """Settle the deal (RULES.md 1.10) and move on to the next deal or the end of the match."""
@@ -207,6 +229,7 @@ class TresilloState(State):
         self.push_event({"type": "deal_end", "deal_no": self.deal_no, "result": result,
                          "deltas": changes})
         self.deal_no += 1
+        self.shuffle_no += 1
         if self.deal_no < self.total_deals:
             self._start_deal()
         else:
@@ -236,6 +259,14 @@ class TresilloState(State):
 
     def deal_index(self) -> int:
         return self.deal_no
+
+    def to_json(self) -> JSON:
+        """The base save plus ``"all_pass": "redeal"``: this match follows RULES.md 1.4 (an annulled
+        deal does not count). A save without it predates the rule and replays by the old one."""
+        data = super().to_json()
+        if not self.all_pass_counts:
+            data["all_pass"] = "redeal"
+        return data
 
     def view(self, seat: int | None) -> JSON:
         from games.tresillo.views import build_view

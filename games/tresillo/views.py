@@ -1,6 +1,7 @@
 """What each seat may see (shared keys of ``games/base.py`` plus Tresillo's own).
 
-Tresillo keys: ``alcalde`` (4 seats: the dealer, else ``None``), ``mano``, ``active`` (the three
+Tresillo keys: ``shuffle_no`` (deals dealt so far, annulled ones included: ``deal_no`` counts only
+the deals that count, RULES.md 1.4), ``alcalde`` (4 seats: the dealer, else ``None``), ``mano``, ``active`` (the three
 playing seats in turn order), ``favour`` (suit letter), ``stake``, ``values`` (each contract's value), ``auction`` (``level``, ``bid``,
 ``bidder``, ``passed``, ``bids``), ``declarer``, ``trump``, ``turned`` (the Retourne's card),
 ``exchanged`` (cards discarded by each seat, ``None`` before its turn), ``exchange_order``,
@@ -61,7 +62,7 @@ def build_view(st: TresilloState, seat: int | None) -> JSON:
     last = st.done_tricks[-1] if st.done_tricks else None
     v: JSON = {
         "game": st.game.name, "seats": st.seats, "seat": seat, "rev": st.rev, "to_act": st.turn,
-        "phase": st.phase.value, "deal_no": min(st.deal_no, st.total_deals - 1),
+        "phase": st.phase.value, "deal_no": min(st.deal_no, st.total_deals - 1), "shuffle_no": st.shuffle_no,
         "deals": st.total_deals, "dealer": st.dealer, "alcalde": st.alcalde,
         "mano": st.active[0], "active": list(st.active),
         "hand_counts": [len(h) for h in st.hands],

@@ -130,22 +130,24 @@ class TrioGame(Game):
         raise bad
 
     def computer_player(self, level: str = "normal", **expert_args: object) -> Player:
-        """``"easy"`` (:mod:`games.trio.easy`), ``"normal"``, ``"expert"`` (the normal player: see
-        ``benchmarks/trio_lookahead.py`` for why no search is added) or ``"baseline"``."""
+        """``"easy"`` (:mod:`games.trio.easy`), ``"normal"`` (:mod:`games.trio.ai`), ``"expert"``
+        (:mod:`games.trio.expert`, takes ``budget`` or ``samples``) or ``"baseline"``."""
         from games.search import make_player
         from games.trio.ai import BaselinePlayer, TrioPlayer
         from games.trio.easy import Beginner
+        from games.trio.expert import TrioExpert
 
         if level == "baseline":
             return BaselinePlayer()
-        return make_player(level, TrioPlayer, None, Beginner)
+        return make_player(level, TrioPlayer, TrioExpert, Beginner, **expert_args)
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
-        """Short labels: "Piocher au talon", "Ajouter 2♣ (= 8♥)", "Poser sur n°3 (haut)"..."""
+        """Short labels, suits in words: "Piocher au talon", "Ajouter 2 de trèfle (= 8 de cœur)",
+        "Poser sur n°3 (haut)"..."""
         k, arg = action.kind, action.arg
 
         def short(code: str) -> str:
-            return card(code).short(locale)
+            return card(code).text(locale)
 
         if k == "draw":
             return _DRAWS[arg](locale)

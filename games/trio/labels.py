@@ -15,12 +15,14 @@ def _rank(code: str, locale: str) -> str:
     return short[:-1]
 
 
-def meld_name(kind: str, reps: Sequence[str], locale: str = "fr", short: bool = False) -> str:
+def meld_name(kind: str, reps: Sequence[str], locale: str = "fr", short: bool = False, glyphs: bool = False) -> str:
     """The name of a combination from what its cards stand for (``as`` in the view: a natural's own
     code, a rank for a wild in a set, a card for a wild in a run). ``short``: a run as its ends
-    alone ("7♦–D♦"), a set without "de", where a narrow picture has no room for the words."""
+    alone ("7♦–D♦"), a set without "de", where a narrow picture has no room for the words.
+    ``glyphs``: the run's cards with suit glyphs, for the images; text writes suits in words."""
     if kind == "seq" and reps:
-        first, last = card(reps[0]).short(locale), card(reps[-1]).short(locale)
+        first, last = (card(reps[0]).short(locale), card(reps[-1]).short(locale)) if glyphs else \
+            (card(reps[0]).text(locale), card(reps[-1]).text(locale))
         key = N_("trio.meld.short.seq") if short else N_("trio.meld.name.seq")
         return t(locale, key, first=first, last=last)
     natural = next((r for r in reps if len(r) >= 2 and r[-1] in "SHDC" and r[:-1] != "2"), None)

@@ -195,10 +195,10 @@ class TrioLayout(Layout):
                     paste_card(img, code, "french", w, x + i * step, y, locale, compact=True)
             span = w + (len(codes) - 1) * step
             kind, shown = str(m.get("kind") or ""), [str(r) for r in reps]
-            name = meld_name(kind, shown, locale)
+            name = meld_name(kind, shown, locale, glyphs=True)
             room = span + gap - 6  # a name may run over the gap to the next combination
             if text_width(name, MIN_TEXT) > room:
-                name = meld_name(kind, shown, locale, short=True)
+                name = meld_name(kind, shown, locale, short=True, glyphs=True)
             if names_below:
                 text(d, (x, y + card_height(w) + 3), name, MIN_TEXT, INK, width=room)
             else:
@@ -286,7 +286,7 @@ class TrioLayout(Layout):
                 continue
             if own:
                 said = ", ".join(meld_name(str(m.get("kind")), [str(r) for r in m.get("as") or []], locale,
-                                           short=True) for m in own)
+                                           short=True, glyphs=True) for m in own)
                 laid.append((f"{names[seat]} · {tr('trio.laid', locale)}{colon(locale)}{said}", cards))
             if seat in hands:
                 left.append((f"{names[seat]} · {tr('trio.hand', locale)} · {pts}", hands[seat]))

@@ -51,3 +51,51 @@ async def test_local_mode_refuses_a_thread(world: Any) -> None:
     w.bot.settings = w.bot.settings.with_(local=False)
     res = await w.alice.slash(w.channel, "table new", game="toy", thread=True)
     assert w.bot.service.tables, "outside local mode the thread is opened"
+
+
+async def test_play_takes_what_people_type(world: Any, discord_locales: dict[int, str]) -> None:
+    """``/play`` (issue 29): a label the autocomplete shows, typed by hand in lower case without
+    accents, plays that move; an unknown entry is answered with legal examples in the member's
+    language, without Python quotes."""
+    from games.i18n import t
+    from tests.bot.drive import member_of, open_table
+    from tests.bot.test_reliability_discord import said
+
+    w = world
+    table, _ = await open_table(w, "tarot", [w.alice, w.bob, w.carol], 1)
+    actor = member_of(w, table, table.to_act())
+    discord_locales[actor.id] = "es-ES"
+    res = await actor.slash(w.channel, "play", action="zorglub")
+    answer = said(res)
+    assert answer.startswith(t("es", "typed.unknown").split("{")[0]) and "«zorglub»" in answer, answer
+    assert "'" not in answer and "Por ejemplo: «" in answer, answer
+    choices = await actor.autocomplete(w.channel, "play", "action", "")
+    assert choices and all(c["name"] != c["value"] for c in choices), choices
+    wanted = choices[-1]
+    typed = wanted["name"].lower().replace("á", "a").replace("ó", "o").replace("é", "e")
+    rev = table.rev
+    res = await actor.slash(w.channel, "play", action=typed)
+    assert table.rev > rev and table.state is not None, said(res)
+    assert table.state.log[rev] == wanted["value"], (typed, table.state.log[rev:])
+    assert wanted["name"] in said(res)
+
+
+async def test_a_new_language_renames_the_computers(world: Any) -> None:
+    """After ``/settings language:`` the computers of the server's tables take names in the new
+    language, saved (issue 29), and the table message says them."""
+    from games.i18n import t
+    from tests.bot.drive import find, open_table
+
+    w = world
+    await w.alice.slash(w.channel, "settings", language="fr")
+    table, _ = await open_table(w, "tarot", [w.alice], 3)
+    french = [s.name for s in table.seats if s.computer]
+    assert french[0] == t("fr", "computer_seat", n=1, level=t("fr", "level_normal")), french
+    await w.alice.slash(w.channel, "settings", language="en")
+    english = [s.name for s in table.seats if s.computer]
+    assert english == [t("en", "computer_seat", n=i, level=t("en", "level_normal")) for i in (1, 2, 3)]
+    saved = [row["name"] for row in await w.bot.db.seats(table.id)]
+    assert english[0] in saved and french[0] not in saved, saved
+    shown = find(w.channel, table.message_id)
+    text = str([e.to_dict() for e in shown.embeds]) + (shown.content or "")
+    assert english[0] in text and french[0] not in text, text[:800]

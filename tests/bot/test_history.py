@@ -220,7 +220,7 @@ async def test_history_lists_a_members_matches_paged(world: Any) -> None:
     res = await w.dave.slash(w.channel, "history", member=w.alice)
     page = last_said(res)
     embed = page.embeds[0]
-    assert embed.title == "Last matches of alice" and embed.footer.text.startswith("Page 1/2 · 10 match(es)")
+    assert embed.title == "Last matches of alice" and embed.footer.text.startswith("Page 1/2 · 10 matches")
     newest = [t.id for t in reversed(played)]
     shown = [line.split("`")[1] for line in embed.description.splitlines() if line.startswith("`")]
     assert shown == newest[:8]
@@ -234,7 +234,7 @@ async def test_history_lists_a_members_matches_paged(world: Any) -> None:
     assert shown == newest[8:] and page.embeds[0].footer.text.startswith("Page 2/2")
     # bob played the even matches only; another game has none
     res = await w.alice.slash(w.channel, "history", member=w.bob)
-    assert last_said(res).embeds[0].footer.text.startswith("Page 1/1 · 5 match(es)")
+    assert last_said(res).embeds[0].footer.text.startswith("Page 1/1 · 5 matches")
     res = await w.alice.slash(w.channel, "history", game="tarot")
     assert "No finished match for alice" in last_said(res).embeds[0].description
     res = await w.carol.slash(w.channel, "history", game="toy")

@@ -4,6 +4,8 @@ expert's hints on the live hand; decisions off the event loop."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import statistics
 import time
 from pathlib import Path
@@ -202,26 +204,17 @@ def test_a_note_lands_after_the_moves_up_to_its_revision() -> None:
 
 
 async def test_a_pool_whose_worker_died_is_replaced() -> None:
+    """An idle worker killed: a new one takes the next decision (a worker killed mid-decision:
+    tests/bot/test_thinking_queue.py)."""
     tarot = GAMES["tarot"].new(4, "dead", {})
     seat = tarot.to_act()
     thinker = Thinker(1, 0.05)
     try:
         await thinker.start()
-        for process in list(thinker._pools[0]._processes.values()):  # type: ignore[union-attr]
-            process.kill()
+        for pid in thinker.pids():
+            os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.2)
         action = await thinker.decide("tarot", "normal", tarot.view(seat), tarot.legal_actions(seat), "d:0")
         assert action in tarot.legal_actions(seat)
     finally:
         thinker.close()
-
-
-def test_a_seat_keeps_its_player_instance_in_its_worker() -> None:
-    """Engine players remember the deal (one instance per seat): the worker keeps them by table,
-    seat and level."""
-    from bot.thinking import seat_player
-
-    one = seat_player(("t1", "2", "expert"), "tarot", "expert", 0.05)
-    assert seat_player(("t1", "2", "expert"), "tarot", "expert", 0.05) is one
-    assert seat_player(("t1", "3", "expert"), "tarot", "expert", 0.05) is not one
-    assert seat_player(None, "tarot", "expert", 0.05) is not one

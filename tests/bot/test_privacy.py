@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sqlite3
 from typing import Any
 
 import pytest
@@ -81,7 +82,23 @@ async def traces(bot: Any, user_id: int, name: str) -> list[str]:
     return found
 
 
-async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> None:
+@pytest.fixture
+def secure_delete_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An SQLite build whose ``secure_delete`` default is off (upstream's default; Debian's build
+    turns it on): every connection opened during the test starts with it off, as it would there."""
+    real = sqlite3.connect
+
+    def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = real(*args, **kwargs)
+        conn.execute("PRAGMA secure_delete = OFF")
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+
+
+async def test_privacy_me_exports_then_erases_without_a_trace(secure_delete_off: None, world: Any) -> None:
+    """Whatever the SQLite build's default, every connection zeroes what it frees: the lobby's seat
+    rewrites, the vacating and the erasure leave no trace of the member in the file."""
     w = world
     zeph = w.guild.add_member(w.env.create_user(NAME))
     table, _ = await open_table(w, "tarot", [w.alice, zeph], 1, options="deals=1")
@@ -90,8 +107,9 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     alice_rating = await w.bot.db.rating(w.guild.id, "tarot", f"u{w.alice.id}")
     sqlite = w.bot.db.dialect == "sqlite"
     if sqlite:
-        async with w.bot.db.transaction() as conn:  # whatever SQLite's build default, the erasure zeroes what it frees
-            await conn.run("PRAGMA secure_delete = OFF")
+        assert sqlite3.connect(":memory:").execute("PRAGMA secure_delete").fetchone() == (0,), "the build's default"
+        async with w.bot.db.transaction() as conn:
+            assert await conn.scalar("PRAGMA secure_delete") == 1, "Tapis turns it on"
     await checkpoint(w.bot.db)
     assert await traces(w.bot, zeph.id, NAME), "the member is stored before the erasure"
 
@@ -99,11 +117,11 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     page = last_said(res)
     text = page.embeds[0].description
     assert page.embeds[0].title == f"What Tapis stores about {NAME}"
-    assert "**1** table seat(s)" in text and "**1** match result(s) and **1** rating(s)" in text
+    assert "**1 table seat**" in text and "**1 match result** and **1 rating**" in text
     assert "30 days" in text
     seat = table.seat_of(zeph.id)
     moves = sum(1 for a in await w.bot.db.actions(table.id) if a["seat"] == seat and not a["by_computer"])
-    assert f"**{moves}** move(s)" in text and moves > 5
+    assert f"**{moves} moves** you played" in text and moves > 5
 
     res = await zeph.click(page, custom_id=verb_id(page, "~ze"))
     reply = last_said(res)
@@ -122,18 +140,21 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     assert find(w.channel, page.id, viewer=zeph).content == "Nothing was erased."
     assert await w.bot.db.rating(w.guild.id, "tarot", f"u{zeph.id}") is not None
 
+    # seated in a lobby when erasing: vacating rewrites its seats without the member's row
+    lobby = await w.bot.service.create(guild_id=w.guild.id, channel_id=w.channel.id, thread_id=None,
+                                       host_id=w.alice.id, host_name="alice", game="tarot")
+    await w.bot.service.join(lobby.id, zeph.id, NAME)
+    await checkpoint(w.bot.db)
     res = await zeph.slash(w.channel, "privacy me")
     page = last_said(res)
     await zeph.click(page, custom_id=verb_id(page, "~zx"))
     page = find(w.channel, page.id, viewer=zeph)
     await zeph.click(page, custom_id=verb_id(page, "~zy"))
+    assert not lobby.seated(zeph.id) and len(lobby.seats) == 1
     assert find(w.channel, page.id, viewer=zeph).content.startswith("Done: your data is erased")
 
     await checkpoint(w.bot.db)
     assert await traces(w.bot, zeph.id, NAME) == []
-    if sqlite:
-        async with w.bot.db.transaction() as conn:  # and puts the setting back
-            assert await conn.scalar("PRAGMA secure_delete") == 0
     # past match: replayable, the member is "Former player", everyone else's lines untouched
     after = {r["seat"]: r for r in await replay.match_results(w.bot.db, table.id)}
     assert after[seat]["name"] == "Former player" and after[seat]["user_id"] is None
@@ -158,7 +179,7 @@ async def test_privacy_me_exports_then_erases_without_a_trace(world: Any) -> Non
     assert await history(w.bot.db, w.guild.id, zeph.id) == ([], 0)
     # the summary now shows nothing
     res = await zeph.slash(w.channel, "privacy me")
-    assert "**0** table seat(s)" in last_said(res).embeds[0].description
+    assert "**0 table seats**" in last_said(res).embeds[0].description
 
 
 async def test_a_member_in_play_gives_the_seat_to_a_computer(world: Any) -> None:
@@ -168,7 +189,7 @@ async def test_a_member_in_play_gives_the_seat_to_a_computer(world: Any) -> None
     page = last_said(await w.bob.slash(w.channel, "privacy me"))
     await w.bob.click(page, custom_id=verb_id(page, "~zx"))
     page = find(w.channel, page.id, viewer=w.bob)
-    assert f"open table(s) {table.id}" in page.content and "a computer takes your seat" in page.content
+    assert f"open table ({table.id})" in page.content and "a computer takes your seat" in page.content
     await w.bob.click(page, custom_id=verb_id(page, "~zy"))
     assert table.status == "playing" and table.seats[seat].computer and table.seats[seat].name == "Computer 1"
     assert not table.seated(w.bob.id)
@@ -218,7 +239,7 @@ async def test_privacy_server_admins_only_and_erases_this_server(world: Any) -> 
     page = last_said(await w.alice.slash(w.channel, "privacy server"))
     n = await count_rows(w.bot.db, w.guild.id)
     assert n["tables"] == 2 and n["members"] == 4 and n["results"] == 3 and n["settings"] == 1
-    assert f"**{n['tables']}** table(s) with **{n['actions']}** move(s)" in page.embeds[0].description
+    assert f"**{n['tables']} tables** with **{n['actions']} moves**" in page.embeds[0].description
     await w.alice.click(page, custom_id=verb_id(page, "~zs"))
     page = find(w.channel, page.id, viewer=w.alice)
     assert page.content.startswith("Erase every table")

@@ -4,6 +4,7 @@ token: the failure comes before any login) and in local mode; and one process pe
 
 from __future__ import annotations
 
+import http.server
 import os
 import shutil
 import signal
@@ -11,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -230,3 +232,105 @@ def test_one_process_per_database(folder: Path) -> None:
     again = start_local(database)
     again.terminate()
     assert again.wait(QUICK) == 0
+
+
+# -- issue 26: a full disk, corrupt pages, Discord unreachable or refusing the token -------------
+
+def can_mount() -> bool:
+    """Whether a private tmpfs can be mounted (root, or a user namespace) for the full-disk test."""
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "--mount", "--map-root-user", "sh", "-c",
+                            "mount -t tmpfs -o size=64k tmpfs /mnt"], capture_output=True, timeout=QUICK)
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not can_mount(), reason="cannot mount a small tmpfs (unshare)")
+def test_full_disk_one_line(folder: Path) -> None:
+    """A 100% full disk: the lock file cannot be written (``ENOSPC``: it was a 28-line traceback);
+    with one page left, the lock file is written but a database made before the disk filled cannot
+    grow its write-ahead log. One line each."""
+    script = """set -e
+mount -t tmpfs -o size=512k tmpfs "$1"
+if [ "$2" = made ]; then "$3" -c "$MAKE" "$1/tapis.sqlite3"; dd if=/dev/zero of="$1/spare" bs=4k count=1 2>/dev/null; fi
+dd if=/dev/zero of="$1/fill" bs=4k >/dev/null 2>&1 || true
+dd if=/dev/zero of="$1/fill2" bs=1 >/dev/null 2>&1 || true
+rm -f "$1/spare"  # room for the lock file's page, not for the write-ahead log
+set +e
+"$3" -m bot --database "$1/tapis.sqlite3"
+"""
+    make = ("import asyncio, sys\nfrom bot.db import Database\n"
+            "async def main():\n    await (await Database.open(sys.argv[1])).close()\nasyncio.run(main())")
+    lines = []
+    for case in ("empty", "made"):
+        disk = folder / case
+        disk.mkdir()
+        env = {**_env("fake-token"), "MAKE": make}
+        done = subprocess.run(["unshare", "--mount", "--map-root-user", "sh", "-c", script, "sh", str(disk), case,
+                               sys.executable], cwd=ROOT, env=env, capture_output=True, text=True, timeout=QUICK)
+        out = done.stderr.strip().splitlines()
+        assert done.returncode == 1, done.stderr
+        assert len(out) == 1 and "Traceback" not in done.stderr, done.stderr
+        assert out[0].startswith(f"Tapis cannot start: database {disk / 'tapis.sqlite3'}"), out[0]
+        lines.append(out[0])
+    assert "cannot write the lock file" in lines[0] and "No space left on device" in lines[0], lines[0]
+    assert "disk" in lines[1], lines[1]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_corrupt_pages(folder: Path, mode: str) -> None:
+    """A real database whose data pages are garbage passes SQLite's open; it used to fail the
+    restore with a 54-line traceback. ``PRAGMA quick_check`` at open: one line."""
+    _, _, file = bot_command(mode, folder / "tapis.sqlite3")
+    make_database(file)
+    with sqlite3.connect(file) as conn:  # the schema stays readable: SQLite's own open passes
+        page = int(conn.execute("PRAGMA page_size").fetchone()[0])
+        roots = [int(r) for (r,) in conn.execute("SELECT rootpage FROM sqlite_master WHERE rootpage > 1")]
+    conn.close()
+    with file.open("r+b") as f:
+        for number in roots:
+            f.seek((number - 1) * page)
+            f.write(b"\xa5" * page)
+    assert "the file is corrupt (quick_check: " in start_fails(mode, folder / "tapis.sqlite3")
+
+
+class Refusing(http.server.BaseHTTPRequestHandler):
+    """Discord's answer to a bad token: 401 on every request."""
+
+    def do_GET(self) -> None:
+        body = b'{"message": "401: Unauthorized", "code": 0}'
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def login_fails(folder: Path, base: str) -> str:
+    """Start the bot (token mode) against a Discord API at ``base``; it must exit 1 with one line."""
+    code = ("import sys, discord.http\ndiscord.http.Route.BASE = sys.argv[1]\nfrom bot.__main__ import main\n"
+            "sys.exit(main(sys.argv[2:]))")
+    done = subprocess.run([sys.executable, "-c", code, base, "--database", str(folder / "tapis.sqlite3")], cwd=ROOT,
+                          env=_env("fake-token"), capture_output=True, text=True, timeout=QUICK)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1, done.stderr
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert lines[0].startswith("Tapis cannot start: "), lines[0]
+    return lines[0]
+
+
+def test_discord_unreachable_or_token_refused(folder: Path) -> None:
+    """Discord unreachable at login (a 79-line traceback) and a refused token: one line each."""
+    line = login_fails(folder, f"http://127.0.0.1:{free_port()}/api/v10")
+    assert "Discord cannot be reached" in line, line
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Refusing)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        line = login_fails(folder, f"http://127.0.0.1:{server.server_address[1]}/api/v10")
+    finally:
+        server.shutdown()
+    assert "Discord refused the token" in line, line

@@ -10,7 +10,8 @@ import pytest
 
 import games
 from bot.db import Database
-from bot.ratings import DealSide, deal_side, rate_match
+from bot.rating_deals import Payment, read_deal
+from bot.ratings import rate_match
 from bot.settings import Settings
 from bot.tables import StaleAction, TableService
 from games.errors import GameError, IllegalAction, NotYourTurn
@@ -104,10 +105,15 @@ async def test_computers_play_and_restore(db_path: Path) -> None:
 
 
 def test_deal_sides_from_views() -> None:
+    """A deal names its side (taker, partner; declarer) and who paid whom; no side, no deal."""
     view = {"seats": 4, "contract": {"taker": 2, "partner": 0}}
-    assert deal_side({"deal_no": 0, "deltas": [10, -30, 30, -10]}, view) == DealSide(frozenset({0, 2}), True)
-    assert deal_side({"deal_no": 0, "declarer": 1, "won": False}, {"seats": 3}) == DealSide(frozenset({1}), False)
-    assert deal_side({"deal_no": 0, "deltas": [1, -1]}, {"seats": 2}) is None
+    deal = read_deal({"deal_no": 0, "deltas": [10, -30, 30, -10]}, view)
+    assert deal is not None and deal.roles == ("partner", "defender", "taker", "defender") and deal.won
+    assert sorted(deal.payments, key=lambda p: (p.loser, p.winner)) == [
+        Payment(0, 1, 7.5), Payment(2, 1, 22.5), Payment(0, 3, 2.5), Payment(2, 3, 7.5)]
+    lost = read_deal({"deal_no": 0, "declarer": 1, "won": False, "deltas": [5, -10, 5]}, {"seats": 3})
+    assert lost is not None and lost.roles == ("other", "declarer", "other") and lost.won is False
+    assert read_deal({"deal_no": 0, "deltas": [1, -1]}, {"seats": 2}) is None
 
 
 def test_individual_ratings_without_sides() -> None:
@@ -116,7 +122,7 @@ def test_individual_ratings_without_sides() -> None:
     while state.to_act() is not None:
         state = state.apply(state.to_act(), state.legal_actions(state.to_act())[0])
     outcome = state.outcome()
-    new, before = rate_match(game, state.to_json(), outcome, ["u1", "u2", "c:normal"], ["a", "b", "c"], {})
+    new, before, _, _ = rate_match(game, state.to_json(), outcome, ["u1", "u2", "c:normal"], ["a", "b", "c"], {})
     best = outcome.ranking[0]
     worst = outcome.ranking[-1]
     keys = ["u1", "u2", "c:normal"]

@@ -14,7 +14,7 @@ import games
 from bot.cogs.leaderboard import computer_name
 from bot.db import Rating
 from bot.local import build_world
-from bot.ratings import MODEL, rate_match, shown
+from bot.ratings import MODEL, rate_match, shown, value
 from tests.bot.drive import open_table, play_turn
 from tests.bot.preview_driver import PreviewPage
 from tests.toygame import TOY
@@ -22,16 +22,17 @@ from tests.toygame import TOY
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 
 RESULT = re.compile(r"^\d\. alice: (-?\d+) points?, rating (\d+) → (\d+)$", re.M)
-LINE = re.compile(r"^(\d+)\. (.+): rating (\d+), (\d+) match(?:es)?, (\d+) wins?, (-?[\d.]+) points?$")
+LINE = re.compile(r"^(\d+)\. (.+): rating (\d+)\??, (\d+) match(?:es)?, (\d+) wins?, (-?[\d.]+) points?$")
+WHY = re.compile(r"^\u2003place \d of 3: (?:[+\u2212]\d+|0)$", re.M)  # why alice's rating moved (issue 27)
 
 
 def test_the_shown_scale() -> None:
     new = Rating("u1", 1, "a", MODEL.mu, MODEL.sigma)
-    assert shown(new.ordinal) == 1000, "a new player starts at 1000"
+    assert shown(value(new)) == 1000, "a new player starts at 1000"
     assert shown(-3.3) == 835 and shown(2.0) == 1100
     assert shown(-1000.0) == 0, "nobody is ever shown below 0"
     values = [shown(x / 10) for x in range(-200, 200)]
-    assert values == sorted(values), "the order of ordinals is kept"
+    assert values == sorted(values), "the order of the estimates is kept"
 
 
 def test_each_computer_seat_counts_for_its_level() -> None:
@@ -43,7 +44,7 @@ def test_each_computer_seat_counts_for_its_level() -> None:
         state = state.apply(seat, state.legal_actions(seat)[-1])
     outcome = state.outcome()
     keys = ["u1", "c:normal", "c:normal"]
-    new, before = rate_match(TOY, state.to_json(), outcome, keys, ["alice", "Computer 1", "Computer 2"], {})
+    new, before, _, _ = rate_match(TOY, state.to_json(), outcome, keys, ["alice", "Computer 1", "Computer 2"], {})
     level = new["c:normal"]
     assert level.matches == 2 and level.name == "normal"
     assert level.wins == sum(outcome.places[s] == 0 for s in (1, 2))
@@ -67,6 +68,7 @@ async def test_results_leaderboard_and_stats_read_well(world: Any) -> None:
     found = RESULT.search(results[-1].embeds[0].description)
     assert found, results[-1].embeds[0].description
     assert found.group(2) == "1000", "a first match starts from 1000"
+    assert WHY.search(results[-1].embeds[0].description), "the line under it says why"
     alice_after = int(found.group(3))
     computer_seats = [r for r in table.result if r["user_id"] is None]
     assert len(computer_seats) == 2
@@ -78,6 +80,7 @@ async def test_results_leaderboard_and_stats_read_well(world: Any) -> None:
     humans = [LINE.match(line) for line in embed.description.splitlines()]
     assert all(humans) and [m.group(2) for m in humans] == ["alice"], embed.description
     assert humans[0].group(4) == "2"
+    assert "?," in embed.description, "two matches: a provisional rating"
     computers = next(f for f in embed.fields if f.name == "Computer players").value.splitlines()
     assert len(computers) == 1, "one line per computer level"
     line = LINE.match(computers[0])
@@ -89,7 +92,8 @@ async def test_results_leaderboard_and_stats_read_well(world: Any) -> None:
 
     res = await w.bob.slash(w.channel, "stats", member=w.alice)
     value = res.response.embeds[0].fields[0].value
-    assert re.fullmatch(r"alice: rating \d+, 2 matches, \d wins?, -?[\d.]+ points?", value), value
+    assert re.fullmatch(r"alice: rating \d+\?, 2 matches, \d wins?, -?[\d.]+ points?\n"
+                        r"Last match: place \d of 3: (?:[+\u2212]\d+|0)", value), value
     assert alice_after > 0
 
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from bot.i18n import t
 from bot.table_log import KEPT, TableLog, card_label, new_events
 from games import GAMES
 
@@ -77,3 +78,48 @@ def test_the_log_catches_up_after_a_restart() -> None:
         state = state.apply(state.to_act(), legal[rng.randrange(len(legal))])
     lines = TableLog().catch_up(game, game.load(state.to_json()), NAMES[:2], "fr")
     assert 0 < len(lines) <= KEPT
+
+
+def test_the_lines_follow_a_change_of_language() -> None:
+    """After ``/settings language:`` the last moves read in the new language (issue 29), notes too."""
+    game = GAMES["tarot"]
+    state = game.new(4, "lang", {})
+    log = TableLog()
+    rng = random.Random(3)
+    while state.rev < 30:
+        seat = state.to_act()
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        state = state.apply(seat, legal[rng.randrange(len(legal))])
+        if state.rev == 25:
+            log.note(25, "log_hint", name="Marie")
+        log.catch_up(game, state, NAMES[:4], "en")
+    english = log.catch_up(game, state, NAMES[:4], "en")
+    french = log.catch_up(game, state, NAMES[:4], "fr")
+    assert len(french) == len(english) == KEPT and french != english
+    assert any(" joue " in line for line in french), french
+    assert not any(" plays " in line for line in french), french
+    assert (t("fr", "log_hint", name="Marie") in french) == (t("en", "log_hint", name="Marie") in english)
+
+
+def test_computer_names_in_another_language() -> None:
+    from bot.tables import computer_name
+
+    assert computer_name("Computer 2 · Expert", "fr") == "Ordinateur 2 · Expert"
+    assert computer_name("Ordinateur 1 · Normal", "es") == t("es", "computer_seat", n=1, level=t("es", "level_normal"))
+    assert computer_name("Marie", "en") == "Marie"
+
+
+@pytest.mark.parametrize(("locale", "words"), [("fr", "donne annulée, Pablo"), ("en", "void, Pablo deals"),
+                                               ("es", "anulada, reparte Pablo")])
+def test_an_annulled_tresillo_deal_is_written_with_who_deals_again(locale: str, words: str) -> None:
+    """RULES.md 1.4: all three pass, the deal is annulled and the next dealer redeals."""
+    game = GAMES["tresillo"]
+    state = game.new(3, "annul", {})
+    log = TableLog()
+    for _ in range(3):
+        state = state.apply(state.to_act(), game.parse_action("pass"))
+    lines = log.catch_up(game, state, NAMES[:3], locale)
+    assert words in lines[-1] and len(lines) == 4, lines
+    state = state.apply(state.to_act(), game.parse_action("pass"))
+    assert len(log.catch_up(game, state, NAMES[:3], locale)) == 5, "the record goes on in the redeal"

@@ -64,7 +64,7 @@ def test_bad_spanish_codes(text: str) -> None:
 def test_same_code_other_family_is_another_card() -> None:
     assert card("2C") is not card("2C", "spanish")
     assert card("CC").name("fr") == "Cavalier de trèfle"
-    assert card("CC", "spanish").name("fr") == "Caballo de copas"
+    assert card("CC", "spanish").name("fr") == "Cavalier de coupe"  # the French Tresillo terms (issue 29)
 
 
 @given(st.sampled_from(ALL_FRENCH + spanish_deck()))

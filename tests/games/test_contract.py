@@ -209,11 +209,12 @@ def match_bound(game: Game, seats: int, options: dict[str, Any]) -> Bound:
         per_deal = seats + (seats == 5) + chien + 1 + seats + 78 - chien
         return Bound(options["deals"] or seats, per_deal, lambda a: a.kind != "pass")
     if game.name == "tresillo":
-        # 1.3-1.10, rounds x seats deals (an annulled deal counts): the bet, at most 5 raises and 3
-        # passes, the declaration, the exchange order, at most 9 discards by each of 3 players,
-        # 3 exchanges done, the request for 8-9 cards and 2 answers, 27 cards, the renounce, 2
-        # answers to it, the bola choice.
-        return Bound(options["rounds"] * seats, 1 + 8 + 1 + 1 + 27 + 3 + 1 + 2 + 27 + 1 + 2 + 1, _every)
+        # 1.3-1.10, rounds x seats deals: at most 5 raises, the declaration, the exchange order,
+        # at most 9 discards by each of 3 players, 3 exchanges done, the request for 8-9 cards and
+        # 2 answers, 27 cards, the renounce, 2 answers to it, the bola choice. Bets and passes are
+        # not counted: when all pass, the next dealer redeals and the deal keeps its number (1.4).
+        return Bound(options["rounds"] * seats, 5 + 1 + 1 + 27 + 3 + 1 + 2 + 27 + 1 + 2 + 1,
+                     lambda a: a.kind not in ("pass", "bet"))
     if game.name == "piquet":
         # 4.1-4.7, six deals and two more on a tie: 2 exchange counts, at most 8 discards (the
         # talon's size), looking at the talon, 6 declaration choices, 24 cards.

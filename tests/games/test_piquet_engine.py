@@ -429,7 +429,7 @@ def test_parse_labels_groups_and_summary() -> None:
     for bad in ("play:2S", "play:T21", "exchange:x", "exchange:10", "talon:maybe", "declare:quint", "bid:1"):
         with pytest.raises(GameError):
             PIQUET.parse_action(bad)
-    assert PIQUET.action_label(Action("play", "QH"), "fr") == "D♥"
+    assert PIQUET.action_label(Action("play", "QH"), "fr") == "Dame de cœur"  # suits in words (issue 29)
     assert PIQUET.action_label(Action("exchange", "5"), "en") == "Exchange 5 cards"
     assert PIQUET.action_label(Action("sink", "point"), "fr") == "Taire le point"
     assert PIQUET.action_group(Action("discard", "QH"), "fr") == "Cœur"

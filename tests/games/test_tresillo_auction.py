@@ -32,17 +32,19 @@ def test_deal_nine_each_by_threes_from_mano_and_thirteen_in_the_talon(seats: int
 
 
 def test_edge_17_all_pass_annuls_the_deal_and_the_next_dealer_deals() -> None:
+    """RULES.md 1.4, 1.11 #3 and #17: no payment, no bet settlement, the next dealer redeals and
+    the annulled deal is not one of the match's deals (more in test_tresillo_all_pass.py)."""
     st = TRESILLO.new(4, 7)
     st = act(st, "bet:J", "pass", "pass", "pass")
-    last = st.view(None)["last_deal"]
-    assert last["result"] == "anulada" and last["deltas"] == [0, 0, 0, 0]
-    assert last["bet"] == "J" and last["bet_outcome"] is None and last["bet_won"] is None
-    assert st.ledger == (0, 0, 0, 0)
-    # the alcalde role rotates counter-clockwise: seat 1 deals, seat 2 is mano
-    assert st.deal_no == 1 and st.dealer == 1 and st.alcalde == 1 and st.active == (2, 3, 0)
-    assert st.to_act() == 1 and st.view(None)["phase"] == "bet" and st.view(1)["hand"] == []
+    view = st.view(None)
+    assert view["last_deal"] is None and view["results"] == [] and st.ledger == (0, 0, 0, 0)
+    assert view["events"][-1] == {"type": "all_pass", "deal_no": 0, "dealer": 0, "next_dealer": 1}
+    # the alcalde role rotates counter-clockwise: seat 1 deals, seat 2 is mano; the deal keeps its number
+    assert st.deal_no == 0 and st.shuffle_no == 1 and view["deal_no"] == 0 and view["shuffle_no"] == 1
+    assert st.dealer == 1 and st.alcalde == 1 and st.active == (2, 3, 0)
+    assert st.to_act() == 1 and view["phase"] == "bet" and st.view(1)["hand"] == []
     three = act(TRESILLO.new(3, 7), "pass", "pass", "pass")
-    assert three.dealer == 1 and three.active == (2, 0, 1) and three.to_act() == 2
+    assert three.dealer == 1 and three.active == (2, 0, 1) and three.to_act() == 2 and three.deal_no == 0
 
 
 def test_je_joue_opens_and_plus_climbs_one_level_at_a_time() -> None:

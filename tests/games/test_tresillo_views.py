@@ -109,8 +109,8 @@ def test_match_is_a_series_of_deals_with_a_zero_sum_ledger(seats: int) -> None:
     dealers: list[int] = []
     seen = -1
     while (seat := st.to_act()) is not None:
-        if st.deal_no != seen:
-            seen = st.deal_no
+        if st.shuffle_no != seen:  # every deal dealt, an annulled one too (RULES.md 1.4)
+            seen = st.shuffle_no
             dealers.append(st.dealer)
         legal = st.legal_actions(seat)
         st = st.apply(seat, legal[rng.randrange(len(legal))])
@@ -118,7 +118,8 @@ def test_match_is_a_series_of_deals_with_a_zero_sum_ledger(seats: int) -> None:
         if last is not None and len(deltas) == last["deal_no"]:
             assert sum(last["deltas"]) == 0
             deltas.append(last["deltas"])
-    assert len(deltas) == 2 * seats and dealers == [d % seats for d in range(2 * seats)]
+    assert len(deltas) == 2 * seats and dealers == [d % seats for d in range(st.shuffle_no)]
+    assert st.shuffle_no >= 2 * seats  # annulled deals do not count: the match is 2 x seats deals played
     totals = [sum(d[s] for d in deltas) for s in range(seats)]
     assert list(st.ledger) == totals and st.view(None)["phase"] == "over"
     outcome = st.outcome()
@@ -149,13 +150,13 @@ def test_legal_lists_stay_small_and_every_action_has_labels() -> None:
 def test_labels_use_the_games_terms() -> None:
     label = TRESILLO.action_label
     assert label(Action("bid", "jeu"), "fr") == "Je joue" and label(Action("bid", "plus"), "fr") == "Plus !"
-    assert label(Action("declare", "solo:O"), "fr") == "Solo en oros"
+    assert label(Action("declare", "solo:O"), "fr") == "Solo en denier"
     assert label(Action("declare", "jeu:C"), "en") == "Jeu in copas"
     assert label(Action("declare", "retourne"), "en") == "Retourne"
-    assert label(Action("play", "1E"), "fr") == "As de espadas"
+    assert label(Action("play", "1E"), "fr") == "As d'épée"
     assert label(Action("discard", "RC"), "en") == "Discard Rey de copas"
     assert label(Action("renounce"), "fr") == "Je renonce" and label(Action("defend"), "en") == "I defend"
-    assert TRESILLO.action_group(Action("play", "RC"), "fr") == "Copas"
+    assert TRESILLO.action_group(Action("play", "RC"), "fr") == "Coupe"
     assert TRESILLO.action_group(Action("bid", "plus"), "fr") == "Autres choix"
 
 

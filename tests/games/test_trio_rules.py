@@ -453,9 +453,9 @@ def test_rules_summary_pages(game: TrioGame, locale: str) -> None:
 def test_action_labels_and_groups() -> None:
     assert TRIO.action_label(Action("draw", "stock")) == "Piocher au talon"
     assert TRIO.action_label(Action("draw", "discard"), "en") == "Take the discard"
-    assert TRIO.action_label(Action("add", "2C=8H")) == "2♣ (= 8♥)"
-    assert TRIO.action_label(Action("add", "AH=low"), "en") == "A♥ (low)"
-    assert TRIO.action_label(Action("discard", "QS")) == "Défausser D♠"
+    assert TRIO.action_label(Action("add", "2C=8H")) == "2 de trèfle (= 8 de cœur)"
+    assert TRIO.action_label(Action("add", "AH=low"), "en") == "Ace of Hearts (low)"
+    assert TRIO.action_label(Action("discard", "QS")) == "Défausser Dame de pique"
     assert TRIO.action_label(Action("onto", "3:hi"), "en") == "Combination #3 (high end)"
     assert TRIO.action_label(Action("meld", "carre")) == "Former : Carré"
     assert ECOLE.action_label(Action("layoff", "JK"), "en") == "Lay off Joker on…"

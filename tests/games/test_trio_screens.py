@@ -34,9 +34,10 @@ def test_meld_names() -> None:
     assert meld_name("set", ["4H", "4S", "4"], "fr") == "brelan de 4"
     assert meld_name("set", ["QH", "Q", "QS", "QD"], "fr") == "carré de D"
     assert meld_name("set", ["QH", "Q", "QS", "QD"], "en") == "four Qs"
-    assert meld_name("seq", ["5H", "6H", "7H", "8H"], "fr") == "séquence 5♥–8♥"
-    assert meld_name("seq", ["10C", "JC", "QC", "KC", "AC"], "en") == "run 10♣–A♣"
-    assert meld_name("seq", ["5H", "6H", "7H"], "fr", short=True) == "5♥–7♥"
+    assert meld_name("seq", ["5H", "6H", "7H", "8H"], "fr") == "séquence 5 de cœur–8 de cœur"
+    assert meld_name("seq", ["10C", "JC", "QC", "KC", "AC"], "en") == "run 10 of Clubs–Ace of Clubs"
+    assert meld_name("seq", ["10C", "JC", "QC", "KC", "AC"], "en", glyphs=True) == "run 10♣–A♣"  # the images
+    assert meld_name("seq", ["5H", "6H", "7H"], "fr", short=True, glyphs=True) == "5♥–7♥"
     assert meld_name("set", ["4H", "4S", "4"], "fr", short=True) == "brelan 4"
     assert owned_meld_name(1, "set", ["4H", "4S", "4C"], NAMES, "fr") == "Pablo · brelan de 4"
 

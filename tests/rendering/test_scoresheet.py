@@ -98,7 +98,7 @@ def test_deal_notes_name_the_contract_and_the_result() -> None:
     assert deal_note("tarot", tarot, names, "fr") == ["Garde · Bertrand", "✗ chutée de 7"]
     assert deal_note("tarot", {"contract": None}, names, "en") == ["All passed"]
     tresillo = {"contract": "solo", "declarer": 2, "result": "codillo"}
-    assert deal_note("tresillo", tresillo, names, "en") == ["Solo · Chloé", "Codillo"]
+    assert deal_note("tresillo", tresillo, names, "en") == ["Solo · Chloé", "Codillo: an opponent wins"]
     assert deal_note("trio", {"out": 3}, names, "fr") == ["Dominique sort"]
     assert deal_note("piquet", {"elder": 0, "capot": 1}, names, "en") == ["Elder: Amélie", "Capot: Bertrand"]
     assert deal_note("unknown", {}, names, "fr") == []

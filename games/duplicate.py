@@ -1,0 +1,214 @@
+"""Duplicate deals: the same cards played at several tables, each player compared with those who
+held the same cards (RULES.md §5.1-5.2, issue 31). Pure: no Discord, standard library only.
+
+* :class:`DuplicateDeal` fixes a deal (§5.1: game, seat count, options, seed and deal number, which
+  give the dealer seat and the deck order); :class:`Position` is one seat of it, a **comparison
+  group**. :meth:`DuplicateDeal.new_state` starts the match that deals it, the same everywhere.
+* :class:`DealResult`: what one player (or computer) scored holding a position.
+* :func:`match_points`: a group's percentages (§5.2: 2 match points per player beaten, 1 per tie,
+  as a percentage of 2 (n - 1); alone, 50 %). :func:`comparison_groups` forms the groups (computers
+  are never in one), :func:`deal_percentages` scores every result, :func:`standings` gives each
+  player's result over their deals (the mean of their percentages over the deals they played, ties
+  broken by the sum of deal scores, then shared). :func:`difference_points` is the team-event
+  option (PM = √|difference|, signed).
+
+A deal score is what the game's own rules gave the seat on that deal (§5.2); higher is better.
+For Le Trio / L'École §5.2 takes minus the seat's points; a caller holding the penalties themselves
+passes ``higher_is_better=False`` instead, which compares the other way round (and breaks ties by
+the lower sum). Percentages are computed exactly (fractions) and returned as floats, so equal means
+tie exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from games.base import State
+
+Player = Hashable  # whoever the caller ranks: a member key ("u123"), a player index...
+
+
+@dataclass(frozen=True, order=True)
+class DuplicateDeal:
+    """One deal as §5.1 fixes it: every table playing it gets the same cards in every seat and the
+    same chien / talon / stock. ``options`` are the game's options as sorted ``(name, value)`` pairs
+    (:meth:`of` sorts a mapping)."""
+
+    game: str
+    seats: int
+    seed: str
+    deal_no: int
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, game: str, seats: int, seed: int | str, deal_no: int,
+           options: Mapping[str, Any] | None = None) -> DuplicateDeal:
+        """The deal ``deal_no`` of a set of deals drawn from ``seed`` (say a server, a date, a game)."""
+        if seats < 1 or deal_no < 0:
+            raise ValueError(f"bad duplicate deal: {seats} seats, deal {deal_no}")
+        return cls(game, seats, str(seed), deal_no, tuple(sorted((options or {}).items())))
+
+    @property
+    def engine_seed(self) -> str:
+        """The seed of the match that deals it: each deal of a set is a match of its own, so a
+        redeal at one table (everybody passed) cannot shift the cards of the next deals there."""
+        return f"{self.seed}/{self.deal_no}"
+
+    def new_state(self) -> State:
+        """The match that deals it (its first deal is this deal), identical at every table."""
+        from games import find_game
+
+        return find_game(self.game).new(self.seats, self.engine_seed, dict(self.options))
+
+    def position(self, seat: int) -> Position:
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"seat {seat} is not one of the deal's {self.seats} seats")
+        return Position(self, seat)
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A seat of a duplicate deal: its **comparison group** is everyone who held these cards (§5.1)."""
+
+    deal: DuplicateDeal
+    seat: int
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """``player`` held ``position`` and scored ``score`` (the game's deal score, §5.2).
+    A computer's result (``computer=True``) fills a table but is never compared (§5.1)."""
+
+    player: Player
+    position: Position
+    score: float
+    computer: bool = False
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A result with its percentage in its comparison group."""
+
+    result: DealResult
+    percent: float
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's result over the deals they played (§5.2): ``percent`` the mean of their
+    percentages, ``total`` the sum of their deal scores (the tie-break), ``deals`` how many deals
+    they played, ``place`` 0 for first (tied players share a place; ``None`` when they played
+    fewer than the ``minimum`` deals to be ranked) and ``percents`` each deal's percentage, in the
+    order of their positions."""
+
+    player: Player
+    percent: float
+    total: float
+    deals: int
+    place: int | None
+    percents: tuple[tuple[Position, float], ...]
+
+
+def _points(scores: Sequence[float], higher_is_better: bool) -> list[Fraction]:
+    """§5.2 exactly: each score's percentage as a fraction."""
+    n = len(scores)
+    if n == 1:
+        return [Fraction(50)]
+    out = []
+    for mine in scores:
+        beaten = sum(1 for s in scores if (s < mine if higher_is_better else s > mine))
+        tied = sum(1 for s in scores if s == mine) - 1
+        out.append(Fraction(100 * (2 * beaten + tied), 2 * (n - 1)))
+    return out
+
+
+def match_points(scores: Sequence[float], *, higher_is_better: bool = True) -> list[float]:
+    """The percentages of a comparison group, in the order of ``scores`` (RULES.md §5.2): 2 match
+    points per player with a worse deal score, 1 per tie, as a percentage of 2 (n - 1); alone, 50 %.
+
+    ``match_points([100, 50, 50, -20]) == [100.0, 50.0, 50.0, 0.0]``. With
+    ``higher_is_better=False`` a lower score is the better one (raw penalties, as Le Trio counts).
+
+    :raises ValueError: on an empty group or a score that is not a number.
+    """
+    if not scores:
+        raise ValueError("a comparison group has at least one player")
+    for s in scores:
+        if isinstance(s, bool) or not isinstance(s, int | float | Fraction) or s != s:
+            raise ValueError(f"not a deal score: {s!r}")
+    return [float(p) for p in _points(scores, higher_is_better)]
+
+
+def comparison_groups(results: Iterable[DealResult]) -> dict[Position, list[DealResult]]:
+    """The players' results by comparison group (§5.1: one group per seat position of a deal),
+    groups in the order they first appear and results in the order given; computers left out.
+
+    :raises ValueError: when a player has two results for the same deal (whatever the seat).
+    """
+    groups: dict[Position, list[DealResult]] = {}
+    seen: set[tuple[Player, DuplicateDeal]] = set()
+    for r in results:
+        if r.computer:
+            continue
+        key = (r.player, r.position.deal)
+        if key in seen:
+            raise ValueError(f"{r.player!r} has two results for deal {r.position.deal.deal_no}")
+        seen.add(key)
+        groups.setdefault(r.position, []).append(r)
+    return groups
+
+
+def _scored(results: Iterable[DealResult], higher_is_better: bool) -> list[tuple[DealResult, Fraction]]:
+    out = []
+    for group in comparison_groups(results).values():
+        out += zip(group, _points([r.score for r in group], higher_is_better), strict=True)
+    return out
+
+
+def deal_percentages(results: Iterable[DealResult], *, higher_is_better: bool = True) -> list[Scored]:
+    """Every player's result with its percentage in its comparison group (§5.2), group by group;
+    computers' results are left out. :raises ValueError: as :func:`comparison_groups`."""
+    return [Scored(r, float(p)) for r, p in _scored(results, higher_is_better)]
+
+
+def standings(results: Iterable[DealResult], *, higher_is_better: bool = True, minimum: int = 1) -> list[Standing]:
+    """Each player's result over the deals they played (§5.2), best first.
+
+    A deal a player did not play is not counted against them: the mean is over the deals they
+    played (a deal left unfinished gives no result, so it is not counted either). Ties on the mean
+    are broken by the sum of deal scores, then shared (same place, the next place skipped: 0, 0, 2).
+    Players with fewer than ``minimum`` deals are listed after the others, unranked (``place``
+    ``None``), as a day's or week's standings need (issue 31).
+    """
+    per: dict[Player, list[tuple[DealResult, Fraction]]] = {}
+    for r, p in _scored(results, higher_is_better):
+        per.setdefault(r.player, []).append((r, p))
+    sign = 1 if higher_is_better else -1
+    rows = []
+    for player, done in per.items():
+        mean = sum((p for _, p in done), Fraction(0)) / len(done)
+        total = sum((Fraction(r.score) for r, _ in done), Fraction(0))
+        percents = tuple(sorted((r.position, float(p)) for r, p in done))
+        rows.append((player, mean, total, len(done), percents))
+    ranked = sorted((row for row in rows if row[3] >= minimum), key=lambda row: (-row[1], -sign * row[2]))
+    unranked = sorted((row for row in rows if row[3] < minimum), key=lambda row: (-row[1], -sign * row[2]))
+    out: list[Standing] = []
+    for i, (player, mean, total, deals, percents) in enumerate(ranked):
+        prev = ranked[i - 1] if i else None
+        place = out[-1].place if prev is not None and (prev[1], prev[2]) == (mean, total) else i
+        out.append(Standing(player, float(mean), float(total), deals, place, percents))
+    out += [Standing(player, float(mean), float(total), deals, None, percents)
+            for player, mean, total, deals, percents in unranked]
+    return out
+
+
+def difference_points(difference: float) -> int:
+    """The team-event option of §5.2 (FFT): match points from a score difference,
+    PM = √|difference| rounded to the nearest whole point, with the difference's sign
+    (100 -> 10, 400 -> 20, -50 -> -7)."""
+    root = math.floor(math.sqrt(abs(difference)) + 0.5)
+    return -root if difference < 0 else root
