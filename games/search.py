@@ -1,19 +1,19 @@
 """Shared pieces of the computer players' levels: the search budget loop and the easy level.
 
-Levels (``Game.computer_player(level)``): ``"easy"`` (the normal player, playing a random legal
-action now and then), ``"normal"`` (the heuristic player) and ``"expert"`` (determinized search,
-games with an ``expert`` module). Expert players also offer ``advise(view, legal, rng, budget)``:
+Levels (``Game.computer_player(level)``): ``"easy"`` (a plausible beginner: each game's
+``easy.Beginner``, bidding from a rule of thumb and playing legal, sensible cards with a beginner's
+mistakes), ``"normal"`` (the heuristic player) and ``"expert"`` (determinized search, games with
+an ``expert`` module). Expert players also offer ``advise(view, legal, rng, budget)``:
 their options best first as ``(action, expected points, win chance or None)``.
 """
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
 
-from games.base import Action, Player
+from games.base import Player
 
 LEVELS = ("easy", "normal", "expert")
 
@@ -38,12 +38,21 @@ class Search:
     budget; ``min_samples`` rounds are always run. Without a budget or a count, 64 rounds.
     """
 
+    #: decisions searched and samples run by every search of this process (for benchmarks)
+    tally: ClassVar[dict[str, int]] = {"decisions": 0, "samples": 0}
+
     def __init__(self, budget: float | None, samples: int | None = None, min_samples: int = 4) -> None:
         self.budget = budget
         self.samples = samples
         self.min_samples = min_samples
 
     def loop(self) -> Iterator[int]:
+        Search.tally["decisions"] += 1
+        for n in self._loop():
+            Search.tally["samples"] += 1
+            yield n
+
+    def _loop(self) -> Iterator[int]:
         start = last = time.perf_counter()
         worst = 0.0
         n = 0
@@ -62,29 +71,14 @@ class Search:
             n += 1
 
 
-class EasyPlayer:
-    """The easy level: the normal player, but a share of its decisions (``blunder``) is a random
-    legal action instead."""
-
-    def __init__(self, normal: Player, blunder: float = 0.3) -> None:
-        self.normal = normal
-        self.blunder = blunder
-
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        choice = self.normal.choose(view, legal, rng)  # keeps the normal player's memory current
-        if len(legal) > 1 and rng.random() < self.blunder:
-            return legal[rng.randrange(len(legal))]
-        return choice
-
-
 def make_player(level: str, normal: Callable[[], Player], expert: Callable[[], Player] | None = None,
-                **expert_args: Any) -> Player:
-    """The player of ``level`` from the game's factories (``expert`` falls back on normal when the
-    game has none). :raises ValueError: on an unknown level."""
+                easy: Callable[[], Player] | None = None, **expert_args: Any) -> Player:
+    """The player of ``level`` from the game's factories (``expert`` and ``easy`` fall back on
+    normal when the game has none). :raises ValueError: on an unknown level."""
     if level == "normal":
         return normal()
     if level == "easy":
-        return EasyPlayer(normal())
+        return easy() if easy is not None else normal()
     if level == "expert":
         return expert(**expert_args) if expert is not None else normal()
     raise ValueError(f"unknown level {level!r} (expected one of {', '.join(LEVELS)})")

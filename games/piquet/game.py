@@ -120,13 +120,14 @@ class PiquetGame(Game):
         return [page(locale) for page in PAGES]
 
     def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
-        """The Piquet computer player: ``"easy"``, ``"normal"`` (:mod:`games.piquet.ai`) or
+        """The Piquet computer player: ``"easy"`` (:mod:`games.piquet.easy`), ``"normal"`` (:mod:`games.piquet.ai`) or
         ``"expert"`` (:mod:`games.piquet.expert`, takes ``budget`` or ``samples``)."""
         from games.piquet.ai import PiquetPlayer
+        from games.piquet.easy import Beginner
         from games.piquet.expert import PiquetExpert
         from games.search import make_player
 
-        return make_player(level, PiquetPlayer, PiquetExpert, **expert_args)
+        return make_player(level, PiquetPlayer, PiquetExpert, Beginner, **expert_args)
 
 
 PIQUET = PiquetGame()

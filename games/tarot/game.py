@@ -64,10 +64,11 @@ class TarotGame(Game):
         return rules.summary(locale)
 
     def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
-        """``"easy"``, ``"normal"`` or ``"expert"`` (see :mod:`games.search`); the expert takes
+        """``"easy"`` (:mod:`games.tarot.easy`), ``"normal"`` or ``"expert"`` (see :mod:`games.search`); the expert takes
         ``budget`` (seconds per decision) or ``samples``."""
         from games.search import make_player
         from games.tarot.ai import TarotBot
+        from games.tarot.easy import Beginner
         from games.tarot.expert import TarotExpert
 
-        return make_player(level, TarotBot, TarotExpert, **expert_args)
+        return make_player(level, TarotBot, TarotExpert, Beginner, **expert_args)

@@ -123,13 +123,14 @@ class TresilloGame(Game):
         raise bad
 
     def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
-        """``"easy"``, ``"normal"`` (:mod:`games.tresillo.ai`) or ``"expert"``
+        """``"easy"`` (:mod:`games.tresillo.easy`), ``"normal"`` (:mod:`games.tresillo.ai`) or ``"expert"``
         (:mod:`games.tresillo.expert`, takes ``budget`` or ``samples``)."""
         from games.search import make_player
         from games.tresillo.ai import TresilloPlayer
+        from games.tresillo.easy import Beginner
         from games.tresillo.expert import TresilloExpert
 
-        return make_player(level, TresilloPlayer, TresilloExpert, **expert_args)
+        return make_player(level, TresilloPlayer, TresilloExpert, Beginner, **expert_args)
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Short label with the game's Spanish terms: "Je joue", "Plus !", "Solo en oros"..."""

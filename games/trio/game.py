@@ -130,15 +130,16 @@ class TrioGame(Game):
         raise bad
 
     def computer_player(self, level: str = "normal", **expert_args: object) -> Player:
-        """``"easy"``, ``"normal"`` (:mod:`games.trio.ai`), ``"expert"`` (:mod:`games.trio.expert`,
-        takes ``budget`` or ``samples``) or ``"baseline"``."""
+        """``"easy"`` (:mod:`games.trio.easy`), ``"normal"`` (:mod:`games.trio.ai`), ``"expert"``
+        (:mod:`games.trio.expert`, takes ``budget`` or ``samples``) or ``"baseline"``."""
         from games.search import make_player
         from games.trio.ai import BaselinePlayer, TrioPlayer
+        from games.trio.easy import Beginner
         from games.trio.expert import TrioExpert
 
         if level == "baseline":
             return BaselinePlayer()
-        return make_player(level, TrioPlayer, TrioExpert, **expert_args)
+        return make_player(level, TrioPlayer, TrioExpert, Beginner, **expert_args)
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Short labels, suits in words: "Piocher au talon", "Ajouter 2 de trèfle (= 8 de cœur)",

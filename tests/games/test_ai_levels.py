@@ -1,13 +1,15 @@
-"""Every game offers the three levels; the experts advise with their options best first."""
+"""Every game offers the three levels; every player can be copied and pickled mid-game."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
 
 from games import GAMES
-from games.search import LEVELS, EasyPlayer, Search
+from games.search import LEVELS, Search
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -30,15 +32,34 @@ def test_every_level_plays_legal_first_moves(name: str) -> None:
         game.computer_player("grandmaster")
 
 
-def test_easy_level_blunders_sometimes() -> None:
-    class First:
-        def choose(self, view: object, legal: list[str], rng: random.Random) -> str:
-            return legal[0]
-
-    easy = EasyPlayer(First(), blunder=0.5)  # type: ignore[arg-type]
-    rng = random.Random(1)
-    picks = [easy.choose({}, ["a", "b", "c"], rng) for _ in range(200)]  # type: ignore[arg-type]
-    assert 80 < picks.count("a") < 160 and "b" in picks and "c" in picks
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_player_is_copyable_and_picklable_mid_game(name: str) -> None:
+    """The bot may hand players to worker processes (issue 33: the Tarot expert's memory
+    recursed): a copy and an unpickled player decide as the original from there on."""
+    game = GAMES[name]
+    for level in LEVELS:
+        args = {"samples": 3} if level == "expert" else {}
+        player = game.computer_player(level, **args)
+        state = game.new(game.min_seats, f"copy:{name}", dict(game.playout_options))
+        rng = random.Random(5)
+        for _ in range(40):
+            seat = state.to_act()
+            if seat is None:
+                break
+            state = state.apply(seat, player.choose(state.view(seat), state.legal_actions(seat), rng))
+        clones = [copy.deepcopy(player), pickle.loads(pickle.dumps(player)), copy.copy(player)]
+        for _ in range(10):
+            seat = state.to_act()
+            if seat is None:
+                break
+            view, legal = state.view(seat), state.legal_actions(seat)
+            state_rng = rng.getstate()
+            want = player.choose(view, legal, rng)
+            for clone in clones[:2]:
+                r = random.Random()
+                r.setstate(state_rng)
+                assert clone.choose(view, legal, r) == want
+            state = state.apply(seat, want)
 
 
 def test_search_budget_stops_on_time_and_counts_samples() -> None:
