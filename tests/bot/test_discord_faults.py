@@ -26,8 +26,8 @@ pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 
 #: small matches of every game: (game, computers, options)
 SMALL = {"toy": (1, "deals=2"), "piquet": (1, "deals=1"), "tarot": (2, "deals=1"), "tresillo": (2, "rounds=1"),
-         "trio": (2, "contracts=1, max_rounds=1, stock_passes=1"),
-         "ecole": (2, "contracts=1, max_rounds=1, stock_passes=1")}
+         "trio": (2, "contracts=1, max_rounds=2, stock_passes=1"),
+         "ecole": (2, "contracts=1, max_rounds=2, stock_passes=1")}
 FAST = (0.001, 0.002, 0.005)  # the presenter's pauses between tries: simulated time does not cover them
 
 
