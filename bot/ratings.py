@@ -43,7 +43,7 @@ from games.base import Game, Outcome
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 PAIRS = PlackettLuce(tau=0.0)  # one comparison of a deal (the dynamics are added once per match)
 BASE, SCALE = 1000, 50  # shown rating = BASE + SCALE x (mu - MODEL.mu)
-VERSION = 2  # of the model: stored ratings rated by an older one are recomputed (bot.rerate)
+VERSION = 3  # of the model: stored ratings rated by an older one are recomputed (bot.rerate)
 COMPUTER = "c:"
 PROVISIONAL = 4.0  # sigma above which a rating is provisional
 LEARN = 0.05  # step of a role's advantage per unit of comparison weight
@@ -129,20 +129,27 @@ def importance(game: str, seats: int, stake: float) -> float:
     return min(max(math.sqrt(stake / reference), IMPORTANCE[0]), IMPORTANCE[1])
 
 
-def advantage_key(role: str, seats: int) -> str | None:
-    """Where a role's advantage is kept: ``taker@4``; the called partner shares the taker's (they
-    win or lose together); ``None`` for the defence's or others' role (0)."""
+def advantage_key(role: str, seats: int, contract: str | None = None) -> str | None:
+    """Where a role's advantage is kept: ``taker@4:garde`` (``taker@4`` without a contract); the
+    called partner shares the taker's (they win or lose together); ``None`` for the defence's or
+    others' role (0)."""
     if role in BASE_ROLES:
         return None
-    return f"{'taker' if role == 'partner' else role}@{seats}"
+    return f"{'taker' if role == 'partner' else role}@{seats}" + (f":{contract}" if contract else "")
 
 
-def advantage_of(game: str, role: str, seats: int, known: Mapping[str, tuple[float, int]]) -> float:
-    """A role's advantage: learned (``known``), else its prior; 0 for the defence's or others' role."""
-    key = advantage_key(role, seats)
-    if key is None:
-        return 0.0
-    return known[key][0] if key in known else PRIOR.get((game, key), 0.0)
+def _learned(game: str, key: str, known: Mapping[str, tuple[float, int]]) -> float:
+    if key in known:
+        return known[key][0]
+    return PRIOR.get((game, key), PRIOR.get((game, key.split(":")[0]), 0.0))
+
+
+def advantage_of(game: str, role: str, seats: int, known: Mapping[str, tuple[float, int]],
+                 contract: str | None = None) -> float:
+    """A role's advantage in a deal of ``contract``: learned (``known``), else its prior (the
+    contract's, else the role's); 0 for the defence's or others' role."""
+    key = advantage_key(role, seats, contract)
+    return 0.0 if key is None else _learned(game, key, known)
 
 
 def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tuple[float, int]]) -> list[float]:
@@ -157,7 +164,7 @@ def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tup
     top = max(gross)
     weight = importance(game, n, deal.stake) / top
     mu_change, log_shrink = [0.0] * n, [0.0] * n
-    adv = {s: advantage_of(game, deal.roles[s], n, advantages) for s in range(n)}
+    adv = {s: advantage_of(game, deal.roles[s], n, advantages, deal.contract) for s in range(n)}
     learned: dict[int, float] = {}
     for p in deal.payments:
         a, b, w = p.winner, p.loser, p.amount * weight
@@ -179,10 +186,10 @@ def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tup
             seats[s] = MODEL.rating(mu=r.mu + mu_change[s], sigma=math.sqrt(sigma2[s] * math.exp(log_shrink[s])))
     moved: dict[str, float] = {}
     for s, step in learned.items():
-        if (key := advantage_key(deal.roles[s], n)) is not None:
+        if (key := advantage_key(deal.roles[s], n, deal.contract)) is not None:
             moved[key] = moved.get(key, 0.0) + LEARN * step
     for key, step in moved.items():
-        old, count = advantages.get(key, (PRIOR.get((game, key), 0.0), 0))
+        old, count = (advantages[key] if key in advantages else (_learned(game, key, advantages), 0))
         advantages[key] = (old + step, count + 1)
     return mu_change
 
