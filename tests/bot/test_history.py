@@ -16,10 +16,10 @@ from discord import app_commands
 from PIL import Image
 
 import games
-from bot.db import match_results
-from bot.i18n import Translator
-from bot.ids import build_id, parse_id
-from bot.records import read_match, score_sheet
+from bot.service.i18n import Translator
+from bot.service.records import read_match, score_sheet
+from bot.storage import match_results
+from bot.ui.ids import build_id, parse_id
 from tests.bot.drive import components, find, member_of, open_table, play_by_command
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -30,7 +30,7 @@ def seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables deal from known seeds (the bot draws them at random), so a failure replays."""
     count = iter(range(10_000))
     base = os.environ.get("HISTORY_SEED", "history")
-    monkeypatch.setattr("bot.tables.secrets.token_hex", lambda n: f"{base}-{next(count)}")
+    monkeypatch.setattr("bot.service.tables.secrets.token_hex", lambda n: f"{base}-{next(count)}")
 
 
 async def finish(w: Any, table: Any, seed: int = 1) -> None:
@@ -258,7 +258,7 @@ async def test_after_a_restart_the_buttons_still_work(world: Any, make_bot: Any)
 
 
 async def test_history_commands_are_localized(simcord_bot: Any) -> None:
-    await simcord_bot.load_extension("bot.cogs.history")
+    await simcord_bot.load_extension("bot.ui.cogs.history")
     translator = Translator()
     names = set()
     for cmd in simcord_bot.tree.get_commands():

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bot.db import migrations
+from bot.storage import migrations
 from tools.pgserver import PostgresServer, execute, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
