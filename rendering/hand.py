@@ -1,5 +1,8 @@
 """A seat's private hand: sorted by suit and rank, playable cards raised and lit, each card numbered.
 
+Drawn to be read on a phone (issue 29): Discord shows it about 270 px wide there, so rows hold at most
+:data:`PER_ROW` cards and every text and corner index is at least 9 px tall at that width.
+
 The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a card by its number.
 """
 
@@ -18,16 +21,18 @@ from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
 
-CARD_W = 96
-STEP = 58  # horizontal step of overlapping cards: the corner index stays visible
-PER_ROW = 13
-MARGIN = 18
+CARD_W = 104
+STEP = 56  # horizontal step of overlapping cards: the corner index stays visible
+PER_ROW = 9  # issue 29: a row of 9 keeps the hand about 600 px wide, so its indices read at 270 px
+MARGIN = 14
 RAISE = 14
-GROUP_GAP = 14  # between suits
-ASIDE_W = 56  # cards set aside (the écart so far) shown small under the hand
+GROUP_GAP = 12  # between suits
+ASIDE_W = 64  # cards set aside (the écart so far) shown small (compact faces) under the hand
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
-LABEL_H = 34
+LABEL_H = 36
 LABEL_W = 46  # a card's number label, narrower than the step between two cards
+TITLE = 26  # the header's type sizes
+NOTE = 22
 UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
 
 
@@ -38,7 +43,7 @@ def number_label(index: int, fill: RGB) -> Image.Image:
     img = felt(LABEL_W + 1, LABEL_H - 5)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, LABEL_W, LABEL_H - 6], radius=8, fill=fill)
-    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), 21, (20, 20, 20), bold=True, anchor="mm")
+    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), 24, (20, 20, 20), bold=True, anchor="mm")
     return img
 
 
@@ -97,26 +102,26 @@ def draw_hand(plan: HandPlan) -> Image.Image:
     rows = [[c for group in row for c in group] for row in grouped]
     widest = max((len(r) + GROUP_GAP * (len(g) - 1) / STEP for r, g in zip(rows, grouped, strict=True)), default=0)
     ch = card_height(CARD_W)
-    width = max(420, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
+    width = max(400, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
     row_h = LABEL_H + RAISE + ch + 10
-    aside_h = (24 + card_height(ASIDE_W) + 10) if aside else 0
-    height = 48 + max(1, len(rows)) * row_h + 6 + aside_h
+    aside_h = (30 + card_height(ASIDE_W) + 10) if aside else 0
+    height = 52 + max(1, len(rows)) * row_h + 6 + aside_h
     img = felt(width, height)
     d = ImageDraw.Draw(img)
     marked = Counter(plan.marked)
-    d.rectangle([0, 0, width, 40], fill=HEADER)
+    d.rectangle([0, 0, width, 44], fill=HEADER)
     title = tr("your_hand", locale)
     if rows:
         title += f" · {sum(len(r) for r in rows)}"
-    used = text(d, (MARGIN, 20), title, 20, INK, bold=True, anchor="lm")
+    used = text(d, (MARGIN, 22), title, TITLE, INK, bold=True, anchor="lm")
     if playable is not None and rows:
-        text(d, (MARGIN + used + 14, 21), tr("playable", locale), 15, MUTED, anchor="lm",
+        text(d, (MARGIN + used + 14, 23), tr("playable", locale), NOTE, MUTED, anchor="lm",
              width=width - used - 2 * MARGIN - 14)
     if not rows:
-        text(d, (width / 2, 48 + row_h / 2), tr("empty_hand", locale), 20, MUTED, anchor="mm")
+        text(d, (width / 2, 52 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, anchor="mm")
     index = 0
     for r, row in enumerate(rows):
-        top = 48 + r * row_h
+        top = 52 + r * row_h
         starts = {sum(map(len, grouped[r][:g])) for g in range(1, len(grouped[r]))}
         x = MARGIN - STEP
         for i, code in enumerate(row):
@@ -133,11 +138,11 @@ def draw_hand(plan: HandPlan) -> Image.Image:
             paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
             img.paste(number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT), (x + 2, top + 2))
     if aside:
-        left, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4
+        left, y = float(MARGIN), 52 + max(1, len(rows)) * row_h + 4
         for label, codes in aside:
-            w = max(font(15, True).getlength(label), len(codes) * (ASIDE_W + 4))
-            text(d, (left, y), label, 15, MUTED, bold=True)
+            w = max(font(NOTE, True).getlength(label), len(codes) * (ASIDE_W + 4))
+            text(d, (left, y), label, NOTE, MUTED, bold=True)
             for i, code in enumerate(codes):
-                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 22, locale)
+                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 28, locale, compact=True)
             left += w + 24
     return img

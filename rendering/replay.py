@@ -78,3 +78,47 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
         for i, code in enumerate(shown):
             paste_card(img, code, family, CARD_W, x + i * step, y + LABEL, locale)
     return img
+
+
+HANDS_W = 600  # issue 29: the hands apart, 600 px wide, read at 270 px (text >= 20 px, indices >= 20 px)
+HAND_CARD = 64  # compact faces: a 20-23 px index
+HAND_STEP = 36  # overlapped compact faces keep their index visible
+NAME = 24
+
+
+def hands_rows(count: int) -> int:
+    """Rows of :data:`HAND_CARD` cards a hand of ``count`` cards takes in the hands image."""
+    per_row = int((HANDS_W - 2 * PAD - HAND_CARD) // HAND_STEP) + 1
+    return max(1, -(-count // per_row))
+
+
+def replay_hands_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: Sequence[str],
+                         locale: str = "fr") -> Image.Image:
+    """Every seat's hand on an image of its own (the replay's second image, beside the table): a
+    line per seat with its name and card count, its cards in rows of overlapped compact faces."""
+    layout = layout_for(view)
+    family = layout.pack({**view, "hand": [c for h in hands for c in h]})
+    ch = card_height(HAND_CARD)
+    heights = [LABEL + hands_rows(len(h)) * (ch + 8) + 10 for h in hands]
+    img = felt(HANDS_W, 52 + sum(heights) + 8)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([4, 4, HANDS_W - 4, img.height - 4], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    text(d, (PAD, 28), tr("replay.hands", locale), 26, GOLDEN, bold=True, anchor="lm", width=HANDS_W - 2 * PAD)
+    to_act = view.get("to_act")
+    inner = HANDS_W - 2 * PAD
+    y = 52.0
+    for seat, codes in enumerate(hands):
+        count = f" · {len(codes)}" if codes else ""
+        text(d, (PAD, y + LABEL / 2), f"{names[seat]}{count}", NAME, GOLDEN if seat == to_act else INK, bold=True,
+             anchor="lm", width=inner)
+        shown = sorted_hand(view, codes)
+        if not shown:
+            text(d, (PAD, y + LABEL + ch / 2), "—", NAME, MUTED, anchor="lm")
+        rows = hands_rows(len(shown))
+        per_row = -(-len(shown) // rows) if shown else 1
+        step = min(HAND_CARD + GAP, (inner - HAND_CARD) / max(1, per_row - 1))
+        for i, code in enumerate(shown):
+            paste_card(img, code, family, HAND_CARD, PAD + (i % per_row) * step, y + LABEL + (i // per_row) * (ch + 8),
+                       locale, compact=True)
+        y += heights[seat]
+    return img
