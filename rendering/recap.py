@@ -28,6 +28,7 @@ from rendering.canvas import (
     signed,
     text,
     text_width,
+    wrap_whole,
 )
 from rendering.cards import card_height
 from rendering.i18n import tr
@@ -84,6 +85,16 @@ GRID_ROW = 32
 GRID_LABEL = 170  # the label column of the per-seat grid
 
 
+def _grid_label(label: str) -> tuple[str, ...]:
+    return wrap_whole(label, SMALL, GRID_LABEL - 8)
+
+
+def grid_height(grid: Sequence[tuple[str, list[str]]]) -> float:
+    """The height :func:`draw_grid` takes: a row per line of its (wrapped) label, plus the names."""
+    return GRID_ROW + sum(GRID_ROW + (len(_grid_label(label)) - 1) * (SMALL + 4) for label, _ in grid) + 16 \
+        if grid else 0
+
+
 def draw_grid(d: ImageDraw.ImageDraw, grid: Sequence[tuple[str, list[str]]], names: Sequence[str], y: float) -> float:
     """Per-seat figures in columns headed by the seat names, right-aligned; returns the y below."""
     left, right = 20, W - 20
@@ -92,12 +103,15 @@ def draw_grid(d: ImageDraw.ImageDraw, grid: Sequence[tuple[str, list[str]]], nam
         text(d, (left + GRID_LABEL + (s + 1) * col, y), name, SMALL, MUTED, bold=True, anchor="ra", width=col - 10)
     y += GRID_ROW
     for i, (label, cells) in enumerate(grid):
+        wrapped = _grid_label(label)
+        row_h = GRID_ROW + (len(wrapped) - 1) * (SMALL + 4)
         if i % 2 == 0:
-            d.rectangle([16, y - 4, W - 16, y + GRID_ROW - 6], fill=(28, 52, 44))
-        text(d, (left, y), label, SMALL, MUTED, width=GRID_LABEL - 8)
+            d.rectangle([16, y - 4, W - 16, y + row_h - 6], fill=(28, 52, 44))
+        for k, line in enumerate(wrapped):
+            text(d, (left, y + k * (SMALL + 4)), line, SMALL, MUTED)
         for s, cell in enumerate(cells[:len(names)]):
             text(d, (left + GRID_LABEL + (s + 1) * col, y), cell, SMALL, INK, bold=True, anchor="ra", width=col - 10)
-        y += GRID_ROW
+        y += row_h
     return y + 16
 
 
@@ -118,7 +132,7 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
     cards = layout.recap_cards(view, names, locale) if deal else []
     card_lines = pack_rows(cards, W - 40)
     card_h = len(card_lines) * (28 + card_height(SMALL_W) + 12)
-    grid_h = (len(grid) + 1) * GRID_ROW + 16 if grid else 0
+    grid_h = grid_height(grid)
     split = [_apart(label, value) for label, value in lines]
     height = 64 + sum(2 if a else 1 for a in split) * LINE + (12 if lines else 0) + grid_h + card_h + 56 + \
         seats * ROW + 16

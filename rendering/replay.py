@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.cards import card
-from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, text
+from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, text, wrap_whole
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
@@ -100,13 +100,16 @@ def replay_hands_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], n
     family = layout.pack({**view, "hand": [c for h in hands for c in h]})
     ch = card_height(HAND_CARD)
     heights = [LABEL + hands_rows(len(h)) * (ch + 8) + 10 for h in hands]
-    img = felt(HANDS_W, 52 + sum(heights) + 8)
+    inner = HANDS_W - 2 * PAD
+    title = wrap_whole(tr("replay.hands", locale), 26, inner, True)
+    head = 16 + 32 * len(title)
+    img = felt(HANDS_W, head + sum(heights) + 8)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([4, 4, HANDS_W - 4, img.height - 4], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    text(d, (PAD, 28), tr("replay.hands", locale), 26, GOLDEN, bold=True, anchor="lm", width=HANDS_W - 2 * PAD)
+    for i, line in enumerate(title):
+        text(d, (PAD, 26 + 32 * i), line, 26, GOLDEN, bold=True, anchor="lm")
     to_act = view.get("to_act")
-    inner = HANDS_W - 2 * PAD
-    y = 52.0
+    y = float(head)
     for seat, codes in enumerate(hands):
         count = f" · {len(codes)}" if codes else ""
         text(d, (PAD, y + LABEL / 2), f"{names[seat]}{count}", NAME, GOLDEN if seat == to_act else INK, bold=True,
