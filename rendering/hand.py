@@ -31,6 +31,7 @@ ASIDE_W = 64  # cards set aside (the écart so far) shown small (compact faces) 
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
 LABEL_H = 36
 LABEL_W = 46  # a card's number label, narrower than the step between two cards
+LABEL_SIZE = 24  # its number
 TITLE = 26  # the header's type sizes
 NOTE = 22
 UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
@@ -43,7 +44,7 @@ def number_label(index: int, fill: RGB) -> Image.Image:
     img = felt(LABEL_W + 1, LABEL_H - 5)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, LABEL_W, LABEL_H - 6], radius=8, fill=fill)
-    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), 24, (20, 20, 20), bold=True, anchor="mm")
+    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), LABEL_SIZE, (20, 20, 20), bold=True, anchor="mm")
     return img
 
 

@@ -75,6 +75,13 @@ def test_images_read_at_270px(kind: str, name: str, seats: int) -> None:
     _check(kind, name, seats)
 
 
+@pytest.mark.xfail(strict=True, reason="issue 29, open: the 1000 px table needs a phone layout (its 22 px "
+                   "captions, seat marks and cell lines are 5.9 px at 270 px wide)")
+@pytest.mark.parametrize(("name", "seats"), [("tarot", 4), ("tresillo", 4), ("piquet", 2), ("trio", 3), ("ecole", 5)])
+def test_the_table_reads_at_270px(name: str, seats: int) -> None:
+    _check("table", name, seats)
+
+
 def test_the_check_sees_small_text_and_small_indices() -> None:
     """The measure can fail: every card pasted is recorded with its index size, and the same hand
     drawn as before issue 29 (cards of 96 px, 13 a row: 870 px wide) would fail."""
