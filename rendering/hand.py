@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Family
 from rendering.assets import font
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, RGB, felt, paste_card, text
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, RGB, felt, paste_card, text, text_width
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
@@ -106,23 +106,27 @@ def draw_hand(plan: HandPlan) -> Image.Image:
     width = max(400, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
     row_h = LABEL_H + RAISE + ch + 10
     aside_h = (30 + card_height(ASIDE_W) + 10) if aside else 0
-    height = 52 + max(1, len(rows)) * row_h + 6 + aside_h
-    img = felt(width, height)
-    d = ImageDraw.Draw(img)
-    marked = Counter(plan.marked)
-    d.rectangle([0, 0, width, 44], fill=HEADER)
     title = tr("your_hand", locale)
     if rows:
         title += f" · {sum(len(r) for r in rows)}"
-    used = text(d, (MARGIN, 22), title, TITLE, INK, bold=True, anchor="lm")
-    if playable is not None and rows:
-        text(d, (MARGIN + used + 14, 23), tr("playable", locale), NOTE, MUTED, anchor="lm",
-             width=width - used - 2 * MARGIN - 14)
+    note = tr("playable", locale) if playable is not None and rows else ""
+    used = text_width(title, TITLE, True)
+    below = bool(note) and used + 14 + text_width(note, NOTE) > width - 2 * MARGIN  # the note on a line of its own
+    head = 44 + (28 if below else 0)
+    height = head + 8 + max(1, len(rows)) * row_h + 6 + aside_h
+    img = felt(width, height)
+    d = ImageDraw.Draw(img)
+    marked = Counter(plan.marked)
+    d.rectangle([0, 0, width, head], fill=HEADER)
+    text(d, (MARGIN, 22), title, TITLE, INK, bold=True, anchor="lm")
+    if note:
+        x, y = (MARGIN, 56) if below else (MARGIN + used + 14, 23)
+        text(d, (x, y), note, NOTE, MUTED, anchor="lm", width=width - x - MARGIN)
     if not rows:
-        text(d, (width / 2, 52 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, anchor="mm")
+        text(d, (width / 2, head + 8 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, anchor="mm")
     index = 0
     for r, row in enumerate(rows):
-        top = 52 + r * row_h
+        top = head + 8 + r * row_h
         starts = {sum(map(len, grouped[r][:g])) for g in range(1, len(grouped[r]))}
         x = MARGIN - STEP
         for i, code in enumerate(row):
@@ -139,7 +143,7 @@ def draw_hand(plan: HandPlan) -> Image.Image:
             paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
             img.paste(number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT), (x + 2, top + 2))
     if aside:
-        left, y = float(MARGIN), 52 + max(1, len(rows)) * row_h + 4
+        left, y = float(MARGIN), head + 8 + max(1, len(rows)) * row_h + 4
         for label, codes in aside:
             w = max(font(NOTE, True).getlength(label), len(codes) * (ASIDE_W + 4))
             text(d, (left, y), label, NOTE, MUTED, bold=True)

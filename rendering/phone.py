@@ -17,7 +17,9 @@ PICKS = {"trio": "late", "ecole": "late"}  # the moment whose table shows most; 
 
 
 def phone_renders(out: Path, locale: str = "fr") -> list[Path]:
-    """``<game>_<kind>.png`` for kind in table, hand, recap, replay_table, replay_hands."""
+    """``<game>_<kind>.png`` for kind in table, hand, recap, replay_hands."""
+    from PIL import Image
+
     import rendering
     from games import GAMES
 
@@ -33,10 +35,11 @@ def phone_renders(out: Path, locale: str = "fr") -> list[Path]:
         pngs = {"table": rendering.table_image(shot.public, names, locale),
                 "hand": rendering.hand_image(shot.private, locale, legal=shot.legal),
                 "recap": rendering.recap_image(m["deal_end"].public, locale, names),
-                "replay_table": replay[0], "replay_hands": replay[1]}
+                "replay_hands": replay[1]}  # the replay's first image is the table above
         for kind, png in pngs.items():
             path = out / f"{name}_{kind}.png"
-            displayed(png, PHONE_W).save(path, optimize=True)
+            shown = displayed(png, PHONE_W)  # small files: 128 colours are plenty at this size
+            shown.convert("P", palette=Image.Palette.ADAPTIVE, colors=128).save(path, optimize=True)
             written.append(path)
     return written
 
