@@ -17,6 +17,7 @@ import discord
 from bot import images, replay, views
 from bot.i18n import N_, t, tn
 from bot.table_log import card_label
+from rendering import alt_text
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -172,7 +173,8 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
     embed.description = "\n".join(lines)[:4000] or None
     files = []
     if png:
-        files.append(discord.File(io.BytesIO(png), filename="recap.png"))
+        files.append(discord.File(io.BytesIO(png), filename="recap.png",
+                                  description=alt_text.recap_alt(public, locale, table.names())))
         embed.set_image(url="attachment://recap.png")
     sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
         if table.status == "playing" else ([], [])
