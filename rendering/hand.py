@@ -55,15 +55,31 @@ def hand_order(view: dict[str, Any]) -> list[str]:
 
 def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
     """The layout's groups packed into rows of at most PER_ROW cards, a group split only when it
-    cannot fit in a row of its own; each row keeps its groups (drawn with a gap between them)."""
+    cannot fit in a row of its own; each row keeps its groups (drawn with a gap between them). When
+    that takes more rows than the cards need, the rows are filled up instead, a group running on
+    into the next row (a short image reads better on a phone than whole groups, issue 29)."""
+    groups = [list(g) for g in layout_for(view).hand_rows(view)]
     rows: list[list[list[str]]] = []
-    for group in layout_for(view).hand_rows(view):
+    for group in groups:
         if rows and sum(map(len, rows[-1])) + len(group) <= PER_ROW:
             rows[-1].append(list(group))
             continue
         for i in range(0, len(group), PER_ROW):
             rows.append([list(group[i:i + PER_ROW])])
-    return rows
+    count = sum(map(len, groups))
+    if len(rows) <= -(-count // PER_ROW):
+        return rows
+    filled: list[list[list[str]]] = [[]]
+    for group in groups:
+        rest = list(group)
+        while rest:
+            room = PER_ROW - sum(map(len, filled[-1]))
+            if room == 0:
+                filled.append([])
+                continue
+            filled[-1].append(rest[:room])
+            rest = rest[room:]
+    return filled
 
 
 class HandPlan(NamedTuple):
