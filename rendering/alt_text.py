@@ -16,6 +16,7 @@ from rendering.canvas import number, seat_names, signed
 from rendering.hand import hand_order
 from rendering.i18n import colon, tr, trn
 from rendering.layouts import layout_for
+from rendering.layouts.base import Layout
 from rendering.replay import sorted_hand
 from rendering.table import final_ranking
 
@@ -62,7 +63,7 @@ def _sentence(s: str) -> str:
     return s if not s or s[-1] in ".!?…:" else s + "."
 
 
-def _seat(layout: Any, view: JSON, seat: int, name: str, locale: str) -> str:
+def _seat(layout: Layout, view: JSON, seat: int, name: str, locale: str) -> str:
     parts = [p for p in (layout.seat_detail(view, seat, locale),) if p]
     count = layout.hand_count(view, seat)
     if count:
