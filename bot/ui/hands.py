@@ -31,6 +31,7 @@ from bot.service.table import BotError, StaleAction, Table
 from bot.ui import discord_errors, hints, views
 from games.base import Action, PickMenu
 from games.errors import GameError
+from rendering import alt_text
 
 if TYPE_CHECKING:
     from bot.ui.client import TapisBot
@@ -77,7 +78,8 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     embed.description = "\n".join(lines)[:4000]
     files = []
     if png:
-        files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+        files.append(discord.File(io.BytesIO(png), filename="hand.png",
+                                  description=alt_text.hand_alt(view, locale, lit_cards(legal, menu))))
         embed.set_image(url="attachment://hand.png")
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
