@@ -3,11 +3,11 @@
 For each game: a pool of computer players of each level (``--per-level`` easy, normal and expert
 players, the expert at ``--samples`` samples per decision) and a pool of identical (normal) players
 play rated matches in turn (``--matches`` of each pool), at tables drawn at random from their pool,
-every match rated by the bot's own code (:func:`bot.ratings.rate_match`, with the server's role
+every match rated by the bot's own code (:func:`bot.service.ratings.rate_match`, with the server's role
 advantages carried from match to match). Each player has its own rating, as members do.
 
 Everything happens in one server, as the issue asks: the identical players' deals and the levels'
-teach the same role advantages (:func:`bot.ratings.advantage_of`, per contract), so the check that
+teach the same role advantages (:func:`bot.service.ratings.advantage_of`, per contract), so the check that
 equal players do not drift by role is made where a weak population (easy players bid at random and
 lose most of their Prises) could pull an advantage away from what equal normal players win.
 ``--two-servers`` gives the identical players a server of their own (model 2's default).
@@ -42,8 +42,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import ratings
-from bot.db import Rating
+from bot.service import ratings
+from bot.storage import Rating
 from games import GAMES
 from games.base import Game, Player
 
