@@ -173,8 +173,9 @@ def run(name: str, matches: int, samples: int, per_level: int, identical: int, s
         unit, units = ("match", "matches") if role == "player" else ("deal", "deals")
         lines.append(f"  change per {unit} as {role}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] "
                      f"({sum(n for _, n in clusters)} {units}){'' if ok else '  DRIFT'}")
-    for label, where in (("levels", server), ("identical players", equals)):
-        if where.advantages and (where is equals or not one_server):
+    servers = [("server", server)] if one_server else [("levels", server), ("identical players", equals)]
+    for label, where in servers:
+        if where.advantages:
             lines.append(f"  role advantages learned ({label}): " + ", ".join(
                 f"{k} {v:+.2f} ({n} deals)" for k, (v, n) in sorted(where.advantages.items())))
     lines.append(f"  largest single-match change: {largest[0]:+d} ({largest[1]})")
