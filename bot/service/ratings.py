@@ -19,8 +19,8 @@ at 0), as Elo ratings learn a home advantage: after each comparison it moves by 
 The contract is part of it because a taker's chance depends on what they bid, and who bids what
 depends on the players: in one server, easy players bid Prises at random and win a third of them
 while normal players bid Gardes and win three in four. One advantage per role (model 2) averaged
-the two, so equal normal takers won more than expected and gained about 7 points a deal (their
-defenders lost as much): a drift of the role, not skill. Per contract each kind of deal is expected
+the two, so equal normal takers won more than expected and gained as takers what they lost as
+defenders (benchmark, one server: defenders -0.77 a deal [-1.32, -0.23]): a drift of the role. Per contract each kind of deal is expected
 as it goes in that server, and the check that equal players do not drift holds in a mixed server
 (``python -m benchmarks.ratings``, and ``test_weak_takers_do_not_make_equal_strong_takers_drift``).
 An advantage growing with the taker's rating (``a + b x (mu_taker - mu_table) / beta``, the same
