@@ -10,7 +10,7 @@ from games.cards import FRENCH_SUITS, card, card_text, suit_name
 from games.errors import InvalidAction
 from games.i18n import Msg, t, tn
 from games.piquet import declarations as dc
-from games.piquet.state import DEALS, PiquetState
+from games.piquet.state import DEALS, PiquetState, new_state
 
 _BOOL_OPTIONS = {
     "sinking": Msg("piquet.option.sinking"),
@@ -54,10 +54,7 @@ class PiquetGame(Game):
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> PiquetState:
         """A partie: cut for deal, first deal made; :raises GameError: on seats or options."""
         self.check_seats(seats)
-        state = object.__new__(PiquetState)
-        state._init_base(self, seats, seed, self.resolve_options(options))
-        state._start()
-        return state
+        return new_state(self, seats, seed, self.resolve_options(options))
 
     def parse_action(self, text: str) -> Action:
         """``exchange:N``, ``discard:C``, ``play:C``, ``talon:look|leave``, ``declare|sink:KIND``.
@@ -115,7 +112,7 @@ class PiquetGame(Game):
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         """Four pages of rules (our own words, RULES.md section 4)."""
-        from games.piquet.summary import PAGES
+        from games.piquet.rules_text import PAGES
 
         return [page(locale) for page in PAGES]
 

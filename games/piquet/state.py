@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from games.base import JSON, Action, Outcome, State
+from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, piquet_deck, sort_key
 from games.piquet import declarations as dc
 from games.piquet import scoring as sc
@@ -182,7 +182,7 @@ class PiquetState(State):
         return [PLAY[c] for c in hand]
 
     def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        from games.piquet.messages import why_illegal
+        from games.piquet.explain import why_illegal
 
         return why_illegal(self, seat, action) or super()._why_illegal(seat, action)
 
@@ -402,3 +402,11 @@ class PiquetState(State):
 
 
 PLAY_CARD = {c.code: c for c in piquet_deck()}
+
+
+def new_state(game: Game, seats: int, seed: int | str, options: dict[str, Any]) -> PiquetState:
+    """A fresh match (options already resolved), its first deal dealt."""
+    state = object.__new__(PiquetState)
+    state._init_base(game, seats, seed, options)
+    state._start()
+    return state

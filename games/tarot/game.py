@@ -8,7 +8,7 @@ from typing import Any
 from games.base import Action, Game, Option, Player
 from games.errors import GameError
 from games.i18n import Msg
-from games.tarot import actions, rules
+from games.tarot import actions, rules_text
 from games.tarot.state import TarotState, new_state
 
 
@@ -61,7 +61,7 @@ class TarotGame(Game):
         return actions.contract_name(bid, locale) if bid in actions.BIDS else None
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
-        return rules.summary(locale)
+        return rules_text.summary(locale)
 
     def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
         """``"easy"`` (:mod:`games.tarot.easy`), ``"normal"`` or ``"expert"`` (see :mod:`games.search`); the expert takes

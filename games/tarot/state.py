@@ -18,7 +18,7 @@ from bisect import bisect_left
 from enum import Enum
 from typing import Any
 
-from games.base import JSON, Action, Outcome, State
+from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, card
 from games.errors import InvalidAction
 from games.rng import deal_rng
@@ -54,7 +54,7 @@ class Phase(Enum):
 
 
 class TarotState(DealAccounting, State):
-    """A Tarot match (see the module docstring); views are built by :mod:`games.tarot.view`."""
+    """A Tarot match (see the module docstring); views are built by :mod:`games.tarot.views`."""
 
     # match
     k: int                                   # active players per deal (3, 4 or 5)
@@ -385,8 +385,8 @@ class TarotState(DealAccounting, State):
         return self.deal_no
 
     def view(self, seat: int | None) -> JSON:
-        """See :func:`games.tarot.view.build_view` for the keys."""
-        from games.tarot.view import build_view
+        """See :func:`games.tarot.views.build_view` for the keys."""
+        from games.tarot.views import build_view
 
         return build_view(self, seat)
 
@@ -399,7 +399,7 @@ class TarotState(DealAccounting, State):
         return new
 
 
-def new_state(game: Any, seats: int, seed: int | str, options: dict[str, Any]) -> TarotState:
+def new_state(game: Game, seats: int, seed: int | str, options: dict[str, Any]) -> TarotState:
     """A fresh match (the first deal dealt, bidding open)."""
     state = object.__new__(TarotState)
     state._init_base(game, seats, seed, options)

@@ -17,7 +17,7 @@ from typing import Any
 from games.base import Action
 from games.cards import Card, card, spanish_deck
 from games.tresillo.order import ORDERS, SUITS, Order, plain_order
-from games.tresillo.settlement import VALUES
+from games.tresillo.scoring import VALUES
 
 DECK = tuple(spanish_deck())
 _BET_OF = {"sacada": "J", "puesta": "P", "renuncia": "P", "defensa": "P", "puesta_doble": "P",

@@ -5,7 +5,7 @@ on top), so a hand is an ``int`` mask, a suit one ``&`` away and "higher in the 
 each card decision the two other hands are dealt from the unseen cards consistently with what
 this seat knows (the tricks, suits a player failed to follow, its own discards), each playable
 card is played out to the ninth trick with a fast policy, and the deal is settled by the rules'
-payments (:func:`games.tresillo.settlement.settle`). The bids, the contract and the exchange are
+payments (:func:`games.tresillo.scoring.settle`). The bids, the contract and the exchange are
 searched the same way by :mod:`games.tresillo.planning`; the alcalde's bet, who exchanges first,
 the consent, renounces and the bola follow the normal player.
 
@@ -24,7 +24,7 @@ from games.cards import Card, card, spanish_deck
 from games.search import DEFAULT_BUDGET, Search, bits
 from games.tresillo.ai import TresilloPlayer
 from games.tresillo.order import ORDERS, SUITS, Order
-from games.tresillo.settlement import settle
+from games.tresillo.scoring import settle
 
 DECK = tuple(spanish_deck())
 SUIT_MASK = tuple(0xFFFF << (16 * s) for s in range(4))

@@ -6,7 +6,7 @@ shuffled into the two other hands and the talon (the rest are dead discards). Ev
 contract, or how many of its worst cards to exchange) is played out on the *same* sampled deals:
 the exchanges still to come by the normal player's rule (its junk out, RULES.md 1.5 limits), the
 nine tricks by the expert's fast card policy, and the deal settled by the rules' payments
-(:func:`games.tresillo.settlement.settle`). The best mean gain wins. A bid is made when the best
+(:func:`games.tresillo.scoring.settle`). The best mean gain wins. A bid is made when the best
 contract it allows is expected to gain more than :data:`BID_MARGIN` (passing is worth about 0:
 an annulled deal pays nothing, and the contracts others take are close to even for a defender).
 
@@ -31,7 +31,7 @@ from games.search import Search, bits
 from games.tresillo.auction import LEVEL_OF, LEVELS
 from games.tresillo.expert import DECK, SUIT_MASK, Cards, _playout
 from games.tresillo.order import SUITS
-from games.tresillo.settlement import settle
+from games.tresillo.scoring import settle
 
 #: points a bid's best contract must be expected to gain (tuned on duplicate deals against normal)
 BID_MARGIN = 0.0

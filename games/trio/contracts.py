@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from games.cards import Card, card
 from games.i18n import Msg, t
+from games.trio.feasibility import SeqPart, SetPart
 from games.trio.melds import ADJACENCY, SEQ, SET, is_wild, parse_seq, parse_set
-from games.trio.search import SeqPart, SetPart
 
 VARIANTS = ("trio", "ecole")
 
@@ -166,7 +166,7 @@ def contract_met(melds: Sequence[Sequence[str | Card]], contract: int, *, varian
 
 def search_parts(contract: int, variant: str, longer: bool = False,
                  ) -> tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]:
-    """The contract as search parts for :func:`games.trio.search.solve` (runs longest first)."""
+    """The contract as search parts for :func:`games.trio.feasibility.solve` (runs longest first)."""
     parts = contract_parts(contract, variant)
     runs = tuple(SeqPart(s, 13 if longer else s, run_wild_limit(variant, contract, s))
                  for k, s in sorted(parts, key=lambda p: -p[1]) if k == SEQ)

@@ -8,7 +8,7 @@ rounds), a seat that never opens pays for all thirteen (about 98: RULES.md 3.1).
 candidate discard (the normal player's least useful cards), on the same sampled futures (the
 cards it has not seen, shuffled: the packs less its hand, the table and the discard's top card)
 it finds after how many draws the hand with those draws forms the contract
-(:func:`games.trio.search.feasible`), and scores the round's expected penalty: the round lasts
+(:func:`games.trio.feasibility.feasible`), and scores the round's expected penalty: the round lasts
 each further turn with chance ``1 - q`` (``q`` larger once others have opened), an opened hand
 pays :data:`OPENED`, an unopened one its points. The draw compares the discard's top card with
 the stock's sampled card the same way, each followed by the normal player's discard. The normal
@@ -39,8 +39,8 @@ from games.cards import Card, card, standard_decks
 from games.search import DEFAULT_BUDGET, Search
 from games.trio.ai import TrioPlayer, aim, usefulness
 from games.trio.contracts import card_points, deck_count, hand_points, search_parts
+from games.trio.feasibility import SeqPart, SetPart, feasible
 from games.trio.melds import SLOTS, is_wild
-from games.trio.search import SeqPart, SetPart, feasible
 
 #: standard errors a searched choice must gain over the normal player's to replace it
 CONFIDENCE = 2.0
@@ -97,7 +97,7 @@ class Goal:
 
 
 def split(cards: Sequence[Card]) -> tuple[list[int], int]:
-    """``(natural counts by slot, wilds)`` of ``cards`` (as :func:`games.trio.search.counts_of`)."""
+    """``(natural counts by slot, wilds)`` of ``cards`` (as :func:`games.trio.feasibility.counts_of`)."""
     counts = [0] * 52
     wilds = 0
     for c in cards:

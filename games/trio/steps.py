@@ -14,8 +14,8 @@ from games.base import Action
 from games.cards import Card, card
 from games.trio.building import Built, Frame, candidates, is_complete, legal_adds
 from games.trio.contracts import run_wild_limit
+from games.trio.feasibility import EVERY, SeqPart, TableMeld, can_go_out, counts_of, run_ways
 from games.trio.melds import POS_OF_RANK, SUITS, is_wild
-from games.trio.search import EVERY, SeqPart, TableMeld, can_go_out, counts_of, run_ways
 
 if TYPE_CHECKING:
     from games.trio.state import TrioState
