@@ -1,47 +1,44 @@
-"""Why a Piquet action is refused, in English and French, for the player who tried it."""
+"""Why a Piquet action is refused, for the player who tried it (RULES.md 4; text in the catalogues)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from games.base import Action
 from games.cards import card, suit_name
+from games.errors import IllegalAction
+from games.i18n import Msg
 
 if TYPE_CHECKING:
     from games.piquet.state import PiquetState
 
-_KINDS = {"point": ("point", "le point"), "sequence": ("sequences", "les suites"),
-          "sets": ("sets", "les brelans et quatorzes")}
+_KINDS = {"point": Msg("piquet.error.class.point"), "sequence": Msg("piquet.error.class.sequence"),
+          "sets": Msg("piquet.error.class.sets")}
 
 
-def why_illegal(state: PiquetState, seat: int, action: Action) -> tuple[str, str] | None:
-    """(English, French) explanation of the refusal, or ``None`` for the generic message."""
+def why_illegal(state: PiquetState, seat: int, action: Action) -> IllegalAction | None:
+    """The refusal of ``action`` from ``seat``, or ``None`` for the generic one."""
     from games.piquet.state import Phase
 
     kind = action.kind
     if state.phase is Phase.EXCHANGE and state.picking is None:
         r = state.exchange_range()
-        return (f"Choose how many cards to exchange: {r.start} to {r.stop - 1} (exchange:N).",
-                f"Choisissez combien de cartes échanger : de {r.start} à {r.stop - 1} (exchange:N).")
+        return IllegalAction.of("piquet.error.exchange_count", low=r.start, high=r.stop - 1)
     if state.phase is Phase.EXCHANGE:
         if kind == "discard":
-            return (f"{action.arg} is not in your hand.", f"{action.arg} n'est pas dans votre main.")
-        return (f"Discard {state.picking} more card(s) first.",
-                f"Écartez d'abord encore {state.picking} carte(s).")
+            return IllegalAction.of("error.not_held_code", card=action.arg)
+        return IllegalAction.of("piquet.error.discard_first", n=state.picking)
     if state.phase is Phase.DECLARE:
-        en, fr = _KINDS[state.steps[len(state.choices)][1]]
-        return (f"Declare or sink your {en} now.", f"Annoncez ou taisez maintenant {fr}.")
+        return IllegalAction.of("piquet.error.declare_now", what=_KINDS[state.steps[len(state.choices)][1]])
     if state.look_pending():
-        return ("Say first whether you look at the cards left in the talon (talon:look or talon:leave).",
-                "Dites d'abord si vous regardez les cartes restées au talon (talon:look ou talon:leave).")
+        return IllegalAction.of("piquet.error.look_first", look="talon:look", leave="talon:leave")
     if kind == "play":
         try:
             c = card(action.arg)
         except ValueError:
             return None
         if c in state.hands[seat] and state.trick:
-            led = state.trick[0][1].suit
-            return (f"You must follow suit ({suit_name(led, 'en')}).",
-                    f"Vous devez fournir à la couleur demandée ({suit_name(led, 'fr')}).")
-        return (f"{action.arg} is not in your hand.", f"{action.arg} n'est pas dans votre main.")
+            return IllegalAction.of("piquet.error.follow", suit=partial(suit_name, state.trick[0][1].suit))
+        return IllegalAction.of("error.not_held_code", card=action.arg)
     return None

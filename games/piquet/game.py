@@ -67,10 +67,9 @@ class PiquetGame(Game):
             try:
                 c = card(arg)
             except ValueError as exc:
-                raise InvalidAction(f"{arg!r} is not a card.", f"{arg!r} n'est pas une carte.") from exc
+                raise InvalidAction.of("error.not_card", card=repr(arg)) from exc
             if c.rank not in dc.RANK_INDEX or c.suit not in FRENCH_SUITS:
-                raise InvalidAction(f"{c.code} is not in the Piquet pack.",
-                                    f"{c.code} n'est pas dans le jeu de piquet.")
+                raise InvalidAction.of("piquet.error.not_in_pack", card=c.code)
             return Action(kind, c.code)
         if kind == "exchange" and len(arg) == 1 and arg in "0123456789":  # ASCII digits only
             return Action(kind, arg)
@@ -78,7 +77,7 @@ class PiquetGame(Game):
             return Action(kind, arg)
         if kind in ("declare", "sink") and arg in dc.CLASSES:
             return Action(kind, arg)
-        raise InvalidAction(f"Unknown action {text!r}.", f"Action inconnue {text!r}.")
+        raise InvalidAction.of("error.unknown_action", action=repr(text))
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Button text: a card, a count, a declaration choice."""

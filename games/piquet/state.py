@@ -15,6 +15,7 @@ from typing import Any
 
 from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, piquet_deck, sort_key
+from games.errors import IllegalAction
 from games.piquet import declarations as dc
 from games.piquet import scoring as sc
 from games.rng import deal_rng
@@ -181,7 +182,7 @@ class PiquetState(State):
                 return follow
         return [PLAY[c] for c in hand]
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
         from games.piquet.explain import why_illegal
 
         return why_illegal(self, seat, action) or super()._why_illegal(seat, action)

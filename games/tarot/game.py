@@ -42,8 +42,7 @@ class TarotGame(Game):
         self.check_seats(seats)
         resolved = self.resolve_options(options)
         if resolved["five_seated_four_playing"] and seats != 5:
-            raise GameError("The 5-seated/4-playing option needs 5 seats.",
-                            "L'option « 5 assis, 4 jouent » demande 5 joueurs.")
+            raise GameError.of("tarot.error.five_seated")
         return new_state(self, seats, seed, resolved)
 
     def parse_action(self, text: str) -> Action:

@@ -97,7 +97,7 @@ class TresilloGame(Game):
     def parse_action(self, text: str) -> Action:
         """Parse an action text (see the package docstring); :raises InvalidAction: when unknown."""
         kind, arg = Action.split(text)
-        bad = InvalidAction(f"Unknown action {text!r}.", f"Action inconnue {text!r}.")
+        bad = InvalidAction.of("error.unknown_action", action=repr(text))
         if kind in ("play", "discard"):
             try:
                 return Action(kind, card(arg, "spanish").code)

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, sort_key, spanish_deck
+from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.tresillo import auction, exchange, play
 from games.tresillo.order import Order
@@ -252,7 +253,7 @@ class TresilloState(State):
     def _advance(self, seat: int, action: Action) -> None:
         _ADVANCE[self.phase](self, seat, action)
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
         from games.tresillo.explain import why_illegal
 
         return why_illegal(self, seat, action)

@@ -13,12 +13,14 @@ from typing import Any
 
 from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, card, sort_key, standard_decks
+from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count, hand_points
+from games.trio.explain import why_illegal
 from games.trio.feasibility import NO_DISTINCT, Distinct, TableMeld, abstract
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
-from games.trio.steps import advance, legal_steps, why_illegal  # steps imports this module only to type
+from games.trio.steps import advance, legal_steps  # steps imports this module only to type
 
 HAND_SIZE = 13
 EVENTS_KEPT = 10
@@ -158,7 +160,7 @@ class TrioState(State):
     def _legal(self) -> list[Action]:
         return legal_steps(self)
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
         return why_illegal(self, action)
 
     def pending_picks(self, seat: int) -> int:
