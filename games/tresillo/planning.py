@@ -28,7 +28,8 @@ from typing import Any
 from games.base import Action
 from games.cards import Card, card
 from games.search import Search, bits
-from games.tresillo.auction import LEVEL_OF, LEVELS
+from games.tresillo.ai import declare_options
+from games.tresillo.auction import LEVEL_OF
 from games.tresillo.expert import DECK, SUIT_MASK, Cards, _playout
 from games.tresillo.order import SUITS
 from games.tresillo.scoring import settle
@@ -156,17 +157,8 @@ def exchange_order(contract: str, declarer: int, seats: list[int]) -> list[int]:
 
 
 def contracts(view: dict[str, Any], level: int) -> list[tuple[str, str | None]]:
-    """Every contract at ``level`` or above with its trump (``None``: a Retourne's turned card)."""
-    favour = view["favour"]
-    out: list[tuple[str, str | None]] = []
-    for name in LEVELS[max(level, 1):]:
-        if name in ("jeu", "solo"):
-            out.extend((name, s) for s in SUITS if s != favour)
-        elif name == "retourne":
-            out.append((name, None))
-        else:
-            out.append((name, favour))
-    return out
+    """Every contract at ``level`` or above with its trump (:func:`~games.tresillo.ai.declare_options`)."""
+    return declare_options(view["favour"], level)
 
 
 def contract_gains(view: dict[str, Any], options: list[tuple[str, str | None]], rng: random.Random,
