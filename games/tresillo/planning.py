@@ -27,7 +27,7 @@ from typing import Any
 
 from games.base import Action
 from games.cards import Card, card
-from games.search import Search, bits
+from games.search import Advice, Search, bits
 from games.tresillo.ai import declare_options
 from games.tresillo.auction import LEVEL_OF
 from games.tresillo.expert import DECK, SUIT_MASK, Cards, _playout
@@ -37,7 +37,6 @@ from games.tresillo.scoring import settle
 #: points a bid's best contract must be expected to gain (tuned on duplicate deals against normal)
 BID_MARGIN = 0.0
 SOLO_FREE_LIMIT = 7
-Advice = tuple[Action, float, float | None]
 _PLAIN: dict[str, tuple[dict[int, int], dict[int, int]]] = {}
 
 

@@ -36,11 +36,12 @@ from typing import Any, TypeVar
 
 from games.base import JSON, Action
 from games.cards import Card, card, standard_decks
-from games.search import DEFAULT_BUDGET, Search
+from games.search import DEFAULT_BUDGET, Advice, Expert, Search
 from games.trio.ai import TrioPlayer, aim, usefulness
-from games.trio.contracts import card_points, deck_count, hand_points, search_parts
+from games.trio.contracts import deck_count, search_parts
 from games.trio.feasibility import SeqPart, SetPart, feasible
 from games.trio.melds import SLOTS, is_wild
+from games.trio.scoring import card_points, hand_points
 
 #: standard errors a searched choice must gain over the normal player's to replace it
 CONFIDENCE = 2.0
@@ -53,7 +54,6 @@ OPENED = 12.0
 END_CHANCE = (0.15, 0.3, 0.45)
 #: discard candidates weighed: the normal player's least useful distinct cards
 CANDIDATES = 8
-Advice = tuple[Action, float, float | None]
 _TAKE, _STOCK = Action("draw", "discard"), Action("draw", "stock")
 WILD = -1  # a future card that is wild
 
@@ -124,7 +124,7 @@ def unseen(view: JSON, hand: Sequence[Card]) -> list[int]:
     return out
 
 
-class TrioExpert:
+class TrioExpert(Expert):
     """The expert level (``TRIO.computer_player("expert")``, ``ECOLE`` too); see the module docstring."""
 
     #: its options are weighed in expected penalty before the seat opens and not at all after, so the
@@ -133,18 +133,18 @@ class TrioExpert:
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None,
                  horizon: int = HORIZON) -> None:
-        self.budget = budget
-        self.samples = samples
+        super().__init__(budget, samples)
         self.horizon = horizon
-        self.normal = TrioPlayer()
 
-    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
-        return self.advise(view, legal, rng)[0][0]
+    def normal_player(self) -> TrioPlayer:
+        return TrioPlayer()
 
     def advise(self, view: JSON, legal: Sequence[Action], rng: random.Random,
                budget: float | None = None) -> list[Advice]:
         """The options weighed, best first: ``(action, -expected penalty of the round, None)``;
-        the normal player's choice alone when nothing is searched."""
+        the normal player's choice alone when nothing is searched. Unlike the trick games'
+        experts (:class:`~games.search.Expert`), the normal player chooses first: the search only
+        weighs the draw and the discard before the seat opens."""
         seat = view["seat"]
         choice = self.normal.choose(view, legal, rng)
         if view["opened"][seat]:

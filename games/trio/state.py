@@ -16,10 +16,11 @@ from games.cards import Card, card, sort_key, standard_decks
 from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
-from games.trio.contracts import contract_met, deck_count, hand_points
+from games.trio.contracts import contract_met, deck_count
 from games.trio.explain import why_illegal
 from games.trio.feasibility import NO_DISTINCT, Distinct, TableMeld, abstract
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
+from games.trio.scoring import hand_points
 from games.trio.steps import advance, legal_steps  # steps imports this module only to type
 
 HAND_SIZE = 13
