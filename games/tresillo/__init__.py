@@ -4,7 +4,8 @@ Modules: :mod:`~games.tresillo.order` (card orders, follow rule, matadors),
 :mod:`~games.tresillo.auction` (bet, bidding, declaration), :mod:`~games.tresillo.exchange`,
 :mod:`~games.tresillo.play` (tricks, renounce, bola), :mod:`~games.tresillo.scoring`
 (:func:`settle_deal`), :mod:`~games.tresillo.state`, :mod:`~games.tresillo.views`,
-:mod:`~games.tresillo.ai` (computer player), :mod:`~games.tresillo.rules_text`.
+:mod:`~games.tresillo.explain` (why an action is refused), :mod:`~games.tresillo.ai` (computer player),
+:mod:`~games.tresillo.rules_text`.
 
 Action grammar (canonical texts; parsing ignores case; cards as ``1E 7O RC``):
 

@@ -39,7 +39,7 @@ from games.cards import Card, card, standard_decks
 from games.search import DEFAULT_BUDGET, Advice, Expert, Search
 from games.trio.ai import TrioPlayer, aim, usefulness
 from games.trio.contracts import deck_count, search_parts
-from games.trio.feasibility import SeqPart, SetPart, feasible
+from games.trio.feasibility import SeqPart, SetPart, counts_of, feasible
 from games.trio.melds import SLOTS, is_wild
 from games.trio.scoring import card_points, hand_points
 
@@ -97,15 +97,10 @@ class Goal:
 
 
 def split(cards: Sequence[Card]) -> tuple[list[int], int]:
-    """``(natural counts by slot, wilds)`` of ``cards`` (as :func:`games.trio.feasibility.counts_of`)."""
-    counts = [0] * 52
-    wilds = 0
-    for c in cards:
-        if is_wild(c):
-            wilds += 1
-        else:
-            counts[SLOTS[c]] += 1
-    return counts, wilds
+    """``(natural counts by slot, wilds)`` of ``cards`` (:func:`games.trio.feasibility.counts_of`,
+    the counts as a list to add future draws to)."""
+    counts, wilds = counts_of(cards)
+    return list(counts), wilds
 
 
 def unseen(view: JSON, hand: Sequence[Card]) -> list[int]:
