@@ -22,6 +22,8 @@ INSERT_DEAL = """INSERT INTO challenge_deals (guild_id, day, game, user_id, deal
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)"""
 FINISH_DEAL = """UPDATE challenge_deals SET score = ?, finished_at = datetime('now')
     WHERE table_id = ? AND score IS NULL"""
+MOVE_DEAL = """UPDATE challenge_deals SET table_id = ? WHERE guild_id = ? AND day = ? AND game = ? AND user_id = ?
+    AND deal_no = ? AND score IS NULL"""
 ROWS = """SELECT guild_id, day, game, user_id, deal_no, seat, name, table_id, score, finished_at
     FROM challenge_deals"""
 SELECT_MEMBER_DAY = ROWS + " WHERE guild_id = ? AND day = ? AND game = ? AND user_id = ? ORDER BY deal_no"
@@ -88,6 +90,11 @@ class ChallengeStore:
         async with self.db.transaction() as conn:
             await conn.run(INSERT_DEAL, (row.guild_id, row.day, row.game, row.user_id, row.deal_no, row.seat,
                                          row.name, row.table_id))
+
+    async def move(self, row: DealRow, table_id: str) -> None:
+        """A deal without a score is played again at ``table_id`` (its table was cancelled)."""
+        async with self.db.transaction() as conn:
+            await conn.run(MOVE_DEAL, (table_id, row.guild_id, row.day, row.game, row.user_id, row.deal_no))
 
     async def finish(self, table_id: str, score: float) -> bool:
         """The deal played at ``table_id`` scored ``score``; ``False`` when it already had a score."""

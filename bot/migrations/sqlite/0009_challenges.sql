@@ -1,6 +1,6 @@
 -- Tapis schema (issue 31): the daily challenge (défi du jour). challenge_settings: a server's time
 -- zone (its day), its games as JSON {game: deal count} and the computers' level.
--- challenge_deals: one row per member, day, game and deal they started; the deal is played at an
+-- challenge_deals: one row per member, day, game and deal they started: the deal is played at an
 -- ordinary table (table_id: its actions and snapshots are the record) and score is the member's deal
 -- score (RULES.md §5.2) once it is over, NULL while in play. A member's attempt is its rows.
 CREATE TABLE challenge_settings (
