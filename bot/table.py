@@ -10,7 +10,6 @@ from bot.i18n import t
 from games.base import Game, State
 from games.errors import GameError, NotYourTurn
 
-
 #: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
 #: points a Tarot deal at 32 samples (issue 33), about 15 ms of a core
 CHALLENGE_SAMPLES = 32
