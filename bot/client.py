@@ -33,6 +33,7 @@ from bot.i18n import LOCALES, Translator, t
 from bot.ids import ParsedId
 from bot.metrics import component_kind
 from bot.presenter import Presenter
+from bot.service.challenges import ChallengeService
 from bot.settings import Settings
 from bot.shards import ShardLease, ShardSet, is_postgres
 from bot.tables import BotError, Table, TableService
@@ -41,7 +42,7 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 COGS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.leaderboard", "bot.cogs.admin", "bot.cogs.history",
-        "bot.cogs.privacy")
+        "bot.cogs.privacy", "bot.cogs.challenge")
 Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[None]]
 
 
@@ -114,6 +115,7 @@ class TapisBot(commands.AutoShardedBot):
         self.hands = Hands(self)
         self.service = TableService(db, settings, self.presenter)
         self.service.announce = self.announce
+        self.challenges = ChallengeService(self.service)
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
@@ -138,6 +140,7 @@ class TapisBot(commands.AutoShardedBot):
         await self.own_shards()
         self.presenter.starting = True  # only tables whose message is behind are redrawn
         restored = await self.service.restore()
+        await self.challenges.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
         self.restored = True
         if restored:
