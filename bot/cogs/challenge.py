@@ -29,8 +29,8 @@ PERIODS = [app_commands.Choice(name=_("day"), value="day"), app_commands.Choice(
            app_commands.Choice(name=_("month"), value="month")]
 
 
-def pct(value: float | None) -> str:
-    return "—" if value is None else f"{round(value)} %"
+def pct(value: float | None, locale: str) -> str:
+    return "—" if value is None else t(locale, "challenge_percent", n=round(value))
 
 
 class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=_("The daily challenge.")):
@@ -97,8 +97,8 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
         mine = await self.challenges.result(interaction.guild_id, interaction.user.id, game, day)
         if mine is None:
             return t(locale, "challenge_not_started")
-        lines = [t(locale, "challenge_deal_line", n=k + 1, percent=pct(p)) for k, p in enumerate(mine.percents)]
-        lines.append(t(locale, "challenge_overall", percent=pct(mine.percent)))
+        lines = [t(locale, "challenge_deal_line", n=k + 1, percent=pct(p, locale)) for k, p in enumerate(mine.percents)]
+        lines.append(t(locale, "challenge_overall", percent=pct(mine.percent, locale)))
         if mine.finished and mine.place is not None:
             lines.append(t(locale, "challenge_place", place=mine.place + 1,
                            players=tn(locale, "count.players", mine.finishers)))
@@ -133,7 +133,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
                          t(locale, "challenge_scores_later")]
             else:
                 lines = [t(locale, "challenge_standing", place="–" if r.place is None else r.place + 1, name=r.name,
-                           percent=pct(r.percent), days=tn(locale, "count.days", r.days)) for r in rows[:25]]
+                           percent=pct(r.percent, locale), days=tn(locale, "count.days", r.days)) for r in rows[:25]]
             await interaction.followup.send("\n".join(lines) or t(locale, "no_results"), ephemeral=True)
 
     @app_commands.command(name=_("replay"), description=_("After finishing: the others' plays of a deal."))
@@ -161,7 +161,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
             locale = self.bot.private_locale(interaction)
             found = await self.challenges.stats(interaction.guild_id, interaction.user.id)
             lines = [t(locale, "challenge_stats_line", game=find_game(g).title(locale),
-                       days=tn(locale, "count.days", days), percent=pct(mean),
+                       days=tn(locale, "count.days", days), percent=pct(mean, locale),
                        streak=tn(locale, "count.days", current), best=tn(locale, "count.days", longest))
                      for g, (days, mean, current, longest) in found.items()]
             await interaction.followup.send("\n".join(lines) or t(locale, "no_results"), ephemeral=True)

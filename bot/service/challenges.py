@@ -369,4 +369,4 @@ class ChallengeService:
         """The spoiler-free line a member may post: date, game, percentage, a square per deal; no card."""
         d = datetime.fromisoformat(day)
         return t(locale, "challenge_share", date=f"{d.day:02d}/{d.month:02d}", game=find_game(game).title(locale),
-                 percent=round(mine.percent or 0), squares=squares(mine.percents))
+                 percent=t(locale, "challenge_percent", n=round(mine.percent or 0)), squares=squares(mine.percents))
