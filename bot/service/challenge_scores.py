@@ -34,6 +34,15 @@ def day_seed(guild_id: int, day: str, game: str) -> str:
     return f"challenge:{guild_id}:{day}:{game}"
 
 
+def parse_seed(seed: str) -> tuple[str, str] | None:
+    """``(day, game)`` of a challenge deal's table seed (``challenge:<server>:<day>:<game>/<deal>``),
+    ``None`` for any other table's seed."""
+    if not seed.startswith("challenge:"):
+        return None
+    parts = seed.split("/", 1)[0].split(":")
+    return (parts[2], parts[3]) if len(parts) == 4 else None
+
+
 @dataclass(frozen=True)
 class ChallengeDeal:
     """One deal of a day's challenge and the seat every member holds in it."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -38,6 +38,7 @@ from bot.service.challenge_scores import (
     PeriodStanding,
     day_deals,
     day_results,
+    parse_seed,
     period,
     period_standings,
     squares,
@@ -364,6 +365,24 @@ class ChallengeService:
             mean = sum(p for _, p in finished) / len(finished) if finished else None
             out[game] = (len(finished), mean, current, longest)
         return out
+
+    async def visible(self, guild_id: int, viewer: int, seed: str, players: Collection[int | None]) -> bool:
+        """Whether ``viewer`` may see a finished table dealt from ``seed`` (its replay, export,
+        history line): any table but a challenge's; a challenge's deal to its member, and to the
+        others once they finished that day's challenge, or once the day is over."""
+        found = parse_seed(seed)
+        if found is None or viewer in players:
+            return True
+        day, game = found
+        if day < await self.today(guild_id):
+            return True
+        mine = await self.result(guild_id, viewer, game, day)
+        return mine is not None and mine.finished
+
+    async def check_visible(self, guild_id: int, viewer: int, seed: str, players: Collection[int | None]) -> None:
+        """:raises BotError: ``viewer`` may not see that table yet (:meth:`visible`)."""
+        if not await self.visible(guild_id, viewer, seed, players):
+            raise BotError.of("challenge_finish_first")
 
     def share_line(self, locale: str, day: str, game: str, mine: MemberDay) -> str:
         """The spoiler-free line a member may post: date, game, percentage, a square per deal; no card."""

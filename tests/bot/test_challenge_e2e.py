@@ -104,6 +104,13 @@ async def test_three_members_play_the_day_privately(world: Any) -> None:
             assert "carol" in said and "%" not in said and "bob" not in said, said
             res = await w.carol.slash(w.channel, "challenge standings", game="tarot")
             assert "carol" in res.response.content and "%" in res.response.content
+            theirs = [r.table_id for r in await w.bot.challenges.store.day(w.guild.id, "tarot", "2026-11-27")]
+            for table_id in theirs:  # neither a replay nor an export of a deal dave has not played
+                for command in ("replay", "export"):
+                    res = await w.dave.slash(w.channel, command, table=table_id)
+                    assert "Finish today's challenge first" in res.response.content, res.response.content
+            res = await w.dave.slash(w.channel, "history", member=w.carol)
+            assert not any(tid in texts(res.response) for tid in theirs)
     assert checked > 0
     assert all(len(h) == 3 and h.count(h[0]) == 3 for h in hands.values()), "the same cards for everyone"
     for member in (w.bob, w.carol, w.dave):
@@ -114,5 +121,10 @@ async def test_three_members_play_the_day_privately(world: Any) -> None:
         assert "Place:" in res.response.content
     res = await w.dave.slash(w.channel, "challenge replay", game="tarot", deal=1)
     assert len(res.response.content.splitlines()) == 3
+    best = res.response.content.splitlines()[0].split("table ")[1].split(",")[0]
+    res = await w.dave.slash(w.channel, "replay", table=best)
+    assert "Finish today's challenge first" not in (res.response.content or ""), "finished: replays open"
+    res = await w.dave.slash(w.channel, "history", member=w.carol)
+    assert best in texts(res.response) or len(res.response.embeds) == 1
     res = await w.dave.slash(w.channel, "challenge stats")
     assert "1 day" in res.response.content
