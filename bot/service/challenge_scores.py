@@ -102,11 +102,13 @@ def day_results(rows: Sequence[DealRow], deals: Sequence[ChallengeDeal]) -> dict
     per_deal = {int(s.player): {p.deal.deal_no: pct for p, pct in s.percents}  # type: ignore[call-overload]
                 for s in overall}
     mean = {int(s.player): (s.percent, s.total) for s in overall}  # type: ignore[call-overload]
-    ranked = sorted((mean[u] for u in done), reverse=True)
+    ranked: dict[tuple[float, float], int] = {}
+    for i, key in enumerate(sorted((mean[u] for u in done), reverse=True)):
+        ranked.setdefault(key, i)  # tied members share the first of their places
     out = {}
     for user, name in names.items():
         pcts = tuple(per_deal.get(user, {}).get(k) for k in range(count))
-        place = ranked.index(mean[user]) if user in done else None
+        place = ranked[mean[user]] if user in done else None
         out[user] = MemberDay(user, name, tuple(scores.get(user, {}).get(k) for k in range(count)), pcts,
                               mean[user][0] if user in mean else None, place, len(done),
                               sum(scores.get(user, {}).values()))

@@ -54,6 +54,8 @@ log = logging.getLogger(__name__)
 __all__ = ["GAMES", "ChallengeService", "ChallengeSettings", "Progress"]
 
 GAMES = tuple(DEFAULT_DEALS)
+#: days whose results are kept scored (a day is scored again when its rows change)
+DAYS_CACHED = 256
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,7 @@ class ChallengeService:
         self._live: dict[str, DealRow] = {}  # table id -> its deal row, while it is in play
         self._locks: dict[tuple[int, int, str], asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._days: dict[tuple[int, str, str], tuple[tuple[int, int], dict[int, MemberDay]]] = {}
         tables.listener = _Both(tables.listener, self)
 
     # -- settings ----------------------------------------------------------------------------
@@ -304,11 +307,21 @@ class ChallengeService:
 
     # -- results -----------------------------------------------------------------------------
 
-    async def day(self, guild_id: int, game: str, day: str | None = None) -> dict[int, MemberDay]:
-        """Every member's day (percentages over the members who finished each deal so far)."""
+    async def day(self, guild_id: int, game: str, day: str | None = None,
+                  rows: list[DealRow] | None = None) -> dict[int, MemberDay]:
+        """Every member's day (percentages over the members who finished each deal so far);
+        ``rows``: the day's rows when already read. Scored once per state of the day's rows."""
         day = day or await self.today(guild_id)
-        deals = await self.deals(guild_id, game, day)
-        return day_results(await self.store.day(guild_id, game, day), deals)
+        if rows is None:
+            rows = await self.store.day(guild_id, game, day)
+        mark = (len(rows), sum(r.score is not None for r in rows))
+        key = (guild_id, game, day)
+        cached = self._days.get(key)
+        if cached is None or cached[0] != mark:
+            cached = self._days[key] = (mark, day_results(rows, await self.deals(guild_id, game, day)))
+            while len(self._days) > DAYS_CACHED:
+                del self._days[next(iter(self._days))]
+        return cached[1]
 
     async def result(self, guild_id: int, user_id: int, game: str, day: str | None = None) -> MemberDay | None:
         """The member's own day: their deals' percentages, overall, place (``None``: not started)."""
@@ -317,23 +330,24 @@ class ChallengeService:
     async def standings(self, guild_id: int, viewer: int, game: str, kind: str = "day",
                         day: str | None = None) -> tuple[list[PeriodStanding], bool]:
         """``(rows, scored)``: the ``kind`` (``day``, ``week``, ``month``) standings as ``viewer`` may
-        see them. Until the viewer finishes today's challenge, ``scored`` is false: the day lists
-        who finished (percent 0, no place), and a week or a month leaves today out."""
+        see them. Until the viewer finishes today's challenge, ``scored`` is false for today's
+        standings: they list who finished (percent 0, no place); a week or a month leaves today out."""
         today = await self.today(guild_id)
         day = day or today
-        mine = await self.result(guild_id, viewer, game, today)
-        open_today = mine is None or not mine.finished
         first, last = period(day, kind)
-        rows = await self.store.days(guild_id, game, first, last)
         by_day: dict[str, list[DealRow]] = {}
-        for r in rows:
-            if not (open_today and r.day == today):
-                by_day.setdefault(r.day, []).append(r)
-        days = {d: day_results(rs, await self.deals(guild_id, game, d)) for d, rs in by_day.items()}
-        if kind == "day" and open_today and day == today:
-            done = day_results(rows, await self.deals(guild_id, game, day))
-            return [PeriodStanding(m.user_id, m.name, 0.0, 1, None)
-                    for m in sorted(done.values(), key=lambda m: m.name) if m.finished], False
+        for r in await self.store.days(guild_id, game, first, last):
+            by_day.setdefault(r.day, []).append(r)
+        days = {d: await self.day(guild_id, game, d, rs) for d, rs in by_day.items()}
+        if today in days:
+            mine = days[today].get(viewer)
+        else:
+            mine = await self.result(guild_id, viewer, game, today)
+        if mine is None or not mine.finished:
+            if kind == "day" and day == today:
+                return [PeriodStanding(m.user_id, m.name, 0.0, 1, None)
+                        for m in sorted(days.get(today, {}).values(), key=lambda m: m.name) if m.finished], False
+            days.pop(today, None)
         return period_standings(days, MIN_DAYS[kind]), True
 
     async def replays(self, guild_id: int, viewer: int, game: str, deal_no: int,
@@ -355,10 +369,7 @@ class ChallengeService:
         for game in sorted({r.game for r in rows}):
             finished = []
             for d in sorted({r.day for r in rows if r.game == game}):
-                if d == today:
-                    mine = await self.result(guild_id, user_id, game, d)
-                else:
-                    mine = (await self.day(guild_id, game, d)).get(user_id)
+                mine = await self.result(guild_id, user_id, game, d)
                 if mine is not None and mine.finished and mine.percent is not None:
                     finished.append((d, mine.percent))
             current, longest = streaks([d for d, _ in finished], today)
