@@ -22,10 +22,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.db import Database
 from bot.service.challenges import ChallengeService
-from bot.settings import Settings
-from bot.tables import TableService
+from bot.service.settings import Settings
+from bot.service.tables import TableService
+from bot.storage import Database
 from games import find_game
 from games.base import Player
 

@@ -26,8 +26,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.autoplay import LEVELS
-from bot.i18n import t
+from bot.service.autoplay import LEVELS
 from bot.service.challenge_scores import (
     DEFAULT_DEALS,
     MAX_DEALS,
@@ -44,9 +43,10 @@ from bot.service.challenge_scores import (
     squares,
     streaks,
 )
+from bot.service.i18n import t
+from bot.service.table import BotError, Listener, Table
+from bot.service.tables import TableService
 from bot.storage.challenges import ChallengeStore, DealRow, StoredSettings
-from bot.table import BotError, Listener, Table
-from bot.tables import TableService
 from games import find_game
 from games.duplicate import deal_score
 

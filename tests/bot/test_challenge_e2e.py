@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.table import Table
+from bot.service.table import Table
 from tests.bot.drive import components, play_by_command
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from bot.db import Database
 from bot.service.challenge_scores import day_deals, day_results, period_standings, streaks
 from bot.service.challenges import ChallengeService
-from bot.settings import Settings
+from bot.service.settings import Settings
+from bot.service.table import BotError
+from bot.service.tables import TableService
+from bot.storage import Database
 from bot.storage.challenges import DealRow
-from bot.table import BotError
-from bot.tables import TableService
 from games import find_game
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
