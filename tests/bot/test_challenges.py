@@ -217,3 +217,11 @@ def test_week_standings_need_the_minimum_days_and_streaks_count_days_in_a_row() 
     assert [(r.user_id, r.percent, r.days, r.place) for r in rows] == [(1, 50.0, 3, 0), (2, 50.0, 2, None)]
     assert streaks(["2026-11-23", "2026-11-24", "2026-11-25"], "2026-11-26") == (3, 3)
     assert streaks(["2026-11-20", "2026-11-23", "2026-11-24"], "2026-11-27") == (0, 2)
+
+
+def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import challenge
+
+    challenge.main(["--members", "3", "--deals", "1", "--member-level", "normal"])
+    out = capsys.readouterr().out
+    assert "3 members, tarot, 1 deals" in out and "time per member: mean" in out and "week standings:" in out
