@@ -43,8 +43,9 @@ from bot.service.challenge_scores import (
     squares,
     streaks,
 )
+from bot.service.dealt import Chained, Seat, open_dealt, seat_and_start
 from bot.service.i18n import t
-from bot.service.table import BotError, Listener, Table
+from bot.service.table import BotError, Table
 from bot.service.tables import TableService
 from bot.storage.challenges import ChallengeStore, DealRow, StoredSettings
 from games import find_game
@@ -89,17 +90,6 @@ class Progress:
         return self.table is None
 
 
-class _Both:
-    """Tells the previous listener, then the challenges, about every table change."""
-
-    def __init__(self, first: Listener, then: ChallengeService) -> None:
-        self.first, self.then = first, then
-
-    def table_changed(self, table: Table) -> None:
-        self.first.table_changed(table)
-        self.then.table_changed(table)
-
-
 class ChallengeService:
     """Every server's daily challenges, over the table service and the challenge rows."""
 
@@ -112,7 +102,7 @@ class ChallengeService:
         self._locks: dict[tuple[int, int, str], asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._days: dict[tuple[int, str, str], tuple[tuple[int, int], dict[int, MemberDay]]] = {}
-        tables.listener = _Both(tables.listener, self)
+        tables.listener = Chained(tables.listener, self)
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -192,9 +182,8 @@ class ChallengeService:
         """A table dealing ``deal``: the member at the deal's seat, computers of the server's level
         (``again``: the row of the deal whose table was cancelled, moved to the new table)."""
         svc, d = self.tables, deal.deal
-        table = await svc.create(guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, host_id=user_id,
-                                 host_name=name, game=d.game, options=dict(d.options), seats=d.seats,
-                                 seed=d.engine_seed)
+        table = await open_dealt(svc, d, [(user_id, name)], guild_id=guild_id, channel_id=channel_id,
+                                 thread_id=thread_id)
         row = DealRow(guild_id, day, d.game, user_id, d.deal_no, deal.seat, name, table.id, None)
         try:
             if again is None:
@@ -210,18 +199,9 @@ class ChallengeService:
 
     async def _seat_and_start(self, table: Table, row: DealRow) -> None:
         """A lobby of the challenge: computers around the member (at the deal's seat), then started."""
-        level = (await self.settings(row.guild_id)).level
-        svc = self.tables
-        async with table.lock:
-            member = next(s for s in table.seats if s.user_id == row.user_id)
-            seats = []
-            for _ in range(table.capacity - 1):
-                seats.append(svc.computer_seat(table, level))
-                table.seats = [member, *seats]  # numbers the next computer
-            seats.insert(row.seat, member)
-            table.seats = seats
-            await svc._save_lobby(table)
-        await svc.start(table.id, row.user_id)
+        seats: list[Seat] = [None] * table.capacity
+        seats[row.seat] = (row.user_id, row.name)
+        await seat_and_start(self.tables, table, seats, (await self.settings(row.guild_id)).level)
 
     async def _resume(self, row: DealRow) -> Table | None:
         """The table of a deal without a score: in play (resumed), in its lobby (started), or over

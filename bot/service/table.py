@@ -95,22 +95,28 @@ class Table:
     stale: bool = False  # a write's fate is unknown: read back from the database before the next change
 
     @property
+    def duplicate(self) -> bool:
+        """A duplicate deal (issue 31; RULES.md §5.1), played at other tables too: a daily
+        challenge's (seed ``challenge:...``) or a group's duplicate tables' (``dup:...``); the seed is
+        saved with the table. Its computers decide from the deal and the moves alone (not the
+        table's id) and the expert counts its budget in samples (:data:`CHALLENGE_SAMPLES`)."""
+        return self.seed.startswith(("challenge:", "dup:"))
+
+    @property
     def challenge(self) -> bool:
-        """A deal of a daily challenge (issue 31): its seed says so (``challenge:...``, saved with the
-        table). Its computers decide from the deal and the moves alone (not the table's id), the
-        expert counts its budget in samples (:data:`CHALLENGE_SAMPLES`), and no turn timer runs."""
+        """A deal of a daily challenge: no turn timer runs (nobody stands in for its member)."""
         return self.seed.startswith("challenge:")
 
     def computer_seed(self, rev: int) -> str:
         """The seed of a computer's decision at revision ``rev``: the same at every table of a
-        challenge's deal where the same moves were made; else proper to the table."""
-        return f"{self.seed}:{rev}" if self.challenge else f"{self.seed}:{self.id}:{rev}"
+        duplicate deal where the same moves were made; else proper to the table."""
+        return f"{self.seed}:{rev}" if self.duplicate else f"{self.seed}:{self.id}:{rev}"
 
     @property
     def expert_samples(self) -> int | None:
-        """The expert's budget in samples (a challenge: a busy machine does not play weaker against one
-        member than another), or ``None`` for seconds shared by the queue."""
-        return CHALLENGE_SAMPLES if self.challenge else None
+        """The expert's budget in samples (a duplicate deal: a busy machine does not play weaker at
+        one table than another), or ``None`` for seconds shared by the queue."""
+        return CHALLENGE_SAMPLES if self.duplicate else None
 
     @property
     def place_id(self) -> int:

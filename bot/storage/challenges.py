@@ -122,3 +122,60 @@ class ChallengeStore:
     async def unfinished(self) -> list[DealRow]:
         """Deals without a score (in play, or over while the bot stopped: settled at start-up)."""
         return await self._rows(SELECT_OPEN, ())
+
+
+INSERT_GROUP = """INSERT INTO duplicate_groups (id, guild_id, game, deals, level, seats, places)
+    VALUES (?, ?, ?, ?, ?, ?, ?)"""
+SELECT_GROUP = "SELECT * FROM duplicate_groups WHERE id = ?"
+SELECT_GROUPS = "SELECT * FROM duplicate_groups ORDER BY created_at, id"
+INSERT_GROUP_TABLE = "INSERT INTO duplicate_tables (group_id, slot, deal_no, table_id) VALUES (?, ?, ?, ?)"
+SELECT_GROUP_TABLES = "SELECT slot, deal_no, table_id FROM duplicate_tables WHERE group_id = ? ORDER BY deal_no, slot"
+
+
+@dataclass(frozen=True)
+class GroupRow:
+    """A group's duplicate tables: ``seats[slot][seat]`` a member ``(user id, name)`` or ``None``
+    (a computer), ``places[slot]`` its ``(channel id, thread id)``."""
+
+    id: str
+    guild_id: int
+    game: str
+    deals: int
+    level: str
+    seats: tuple[tuple[tuple[int, str] | None, ...], ...]
+    places: tuple[tuple[int, int | None], ...]
+
+
+class GroupStore:
+    """The duplicate groups' queries on a :class:`Database` (either backend)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    @staticmethod
+    def _group(r: dict[str, Any]) -> GroupRow:
+        seats = tuple(tuple(None if s is None else (int(s[0]), str(s[1])) for s in slot)
+                      for slot in json.loads(r["seats"]))
+        places = tuple((int(c), None if t is None else int(t)) for c, t in json.loads(r["places"]))
+        return GroupRow(r["id"], int(r["guild_id"]), r["game"], int(r["deals"]), r["level"], seats, places)
+
+    async def add(self, group: GroupRow) -> None:
+        async with self.db.transaction() as conn:
+            await conn.run(INSERT_GROUP, (group.id, group.guild_id, group.game, group.deals, group.level,
+                                          json.dumps(group.seats), json.dumps(group.places)))
+
+    async def group(self, group_id: str) -> GroupRow | None:
+        rows = await self.db._all(SELECT_GROUP, (group_id,))
+        return self._group(rows[0]) if rows else None
+
+    async def groups(self) -> list[GroupRow]:
+        return [self._group(r) for r in await self.db._all(SELECT_GROUPS)]
+
+    async def add_table(self, group_id: str, slot: int, deal_no: int, table_id: str) -> None:
+        async with self.db.transaction() as conn:
+            await conn.run(INSERT_GROUP_TABLE, (group_id, slot, deal_no, table_id))
+
+    async def tables(self, group_id: str) -> list[tuple[int, int, str]]:
+        """``(slot, deal, table id)`` of every table the group opened."""
+        return [(int(r["slot"]), int(r["deal_no"]), r["table_id"])
+                for r in await self.db._all(SELECT_GROUP_TABLES, (group_id,))]

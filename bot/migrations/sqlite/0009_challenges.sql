@@ -25,3 +25,23 @@ CREATE TABLE challenge_deals (
 );
 CREATE INDEX challenge_deals_day ON challenge_deals (guild_id, game, day);
 CREATE INDEX challenge_deals_table ON challenge_deals (table_id);
+-- A group's duplicate tables (issue 31, RULES.md §5.1): slots (tables) that play the same deals in
+-- the same seat positions. seats: JSON, per slot per seat [user id, name] or null (a computer),
+-- places: JSON [[channel id, thread id], ...] per slot. duplicate_tables: the table of each slot and deal.
+CREATE TABLE duplicate_groups (
+    id          TEXT PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    game        TEXT NOT NULL,
+    deals       INTEGER NOT NULL,
+    level       TEXT NOT NULL,
+    seats       TEXT NOT NULL,
+    places      TEXT NOT NULL,
+    created_at  TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE duplicate_tables (
+    group_id    TEXT NOT NULL,
+    slot        INTEGER NOT NULL,
+    deal_no     INTEGER NOT NULL,
+    table_id    TEXT NOT NULL,
+    PRIMARY KEY (group_id, slot, deal_no)
+);
