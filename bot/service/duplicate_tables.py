@@ -22,7 +22,15 @@ from bot.service.table import BotError, Table
 from bot.service.tables import TableService
 from bot.storage.challenges import GroupRow, GroupStore
 from games import find_game
-from games.duplicate import ONE_DEAL, DealResult, DuplicateDeal, Scored, Standing, deal_percentages, deal_score
+from games.duplicate import (
+    ONE_DEAL,
+    DealResult,
+    DuplicateDeal,
+    Scored,
+    Standing,
+    deal_percentages,
+    deal_score,
+)
 from games.duplicate import standings as rank
 
 log = logging.getLogger(__name__)
