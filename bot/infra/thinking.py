@@ -124,14 +124,14 @@ class Thinker:
 
     async def decide(self, game: str, level: str, view: dict[str, Any], legal: Sequence[Action],
                      seed: str, *, table: str | None = None, seat: int = 0,
-                     since: float | None = None, watched: bool = True) -> Action:
+                     since: float | None = None, watched: bool = True, samples: int | None = None) -> Action:
         """A decision of the computer of ``level`` for ``seat`` (its player remembers the deal).
 
         ``since``: when the member who acts next began to wait (the loop's time of their move: the
         decisions of a table with the same ``since`` share ``target_wait``, :class:`Rounds`);
         ``watched``: whether a member is present at the table (else its decisions come after the
         others'). The earliest deadline is thought about first. A single legal action is played
-        at once."""
+        at once. ``samples``: the expert's budget in samples instead of seconds (a challenge)."""
         key = (table, str(seat), level) if table else None
         if len(legal) == 1:
             self.stats.instant += 1
@@ -140,7 +140,7 @@ class Thinker:
             return legal[0]
         now = asyncio.get_running_loop().time()
         when = self.rounds.deadline(table, since, watched, now)
-        result = await self._think(Job("decide", game, level, view, list(legal), seed), key, when)
+        result = await self._think(Job("decide", game, level, view, list(legal), seed, samples=samples), key, when)
         self.rounds.answered(table, since, asyncio.get_running_loop().time() - now)
         assert isinstance(result, Action)
         return result

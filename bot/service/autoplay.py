@@ -88,7 +88,7 @@ class AutoPlay:
             old.cancel()
         seat = table.to_act()
         timer = self._prefs.get(table.guild_id, ("", self.settings.turn_timer))[1]
-        if seat is None or timer <= 0:
+        if seat is None or timer <= 0 or table.challenge:  # a challenge waits for its member
             return
         self._timers[table.id] = self._spawn(self._timer(table, seat, table.rev, timer))
 
@@ -150,10 +150,11 @@ class AutoPlay:
         applied = []
         while state.to_act() == seat:
             legal = state.legal_actions(seat)
-            seed = f"{table.seed}:{table.id}:{state.rev}"
+            seed = table.computer_seed(state.rev)
             try:
                 action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed,
-                                                   table=table.id, seat=seat, since=since, watched=watched)
+                                                   table=table.id, seat=seat, since=since, watched=watched,
+                                                   samples=table.expert_samples)
                 new = state.apply(seat, action)
             except Exception as exc:  # a faulty computer player never stalls a table
                 self.errors.append(exc)

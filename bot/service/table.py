@@ -10,6 +10,10 @@ from bot.service.i18n import t
 from games.base import Game, State
 from games.errors import GameError, NotYourTurn
 
+#: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
+#: points a Tarot deal at 32 samples (issue 33), about 15 ms of a core
+CHALLENGE_SAMPLES = 32
+
 
 class BotError(GameError):
     """A refusal from the bot itself (not the engine), shown to the player like engine errors.
@@ -89,6 +93,30 @@ class Table:
     turn_start: int = 0  # revision at which the current seat's turn began (one ping per turn)
     active_at: float = 0.0  # Unix seconds of the last lobby change or member's move (housekeeping)
     stale: bool = False  # a write's fate is unknown: read back from the database before the next change
+
+    @property
+    def duplicate(self) -> bool:
+        """A duplicate deal (issue 31; RULES.md §5.1), played at other tables too: a daily
+        challenge's (seed ``challenge:...``) or a group's duplicate tables' (``dup:...``); the seed is
+        saved with the table. Its computers decide from the deal and the moves alone (not the
+        table's id) and the expert counts its budget in samples (:data:`CHALLENGE_SAMPLES`)."""
+        return self.seed.startswith(("challenge:", "dup:"))
+
+    @property
+    def challenge(self) -> bool:
+        """A deal of a daily challenge: no turn timer runs (nobody stands in for its member)."""
+        return self.seed.startswith("challenge:")
+
+    def computer_seed(self, rev: int) -> str:
+        """The seed of a computer's decision at revision ``rev``: the same at every table of a
+        duplicate deal where the same moves were made; else proper to the table."""
+        return f"{self.seed}:{rev}" if self.duplicate else f"{self.seed}:{self.id}:{rev}"
+
+    @property
+    def expert_samples(self) -> int | None:
+        """The expert's budget in samples (a duplicate deal: a busy machine does not play weaker at
+        one table than another), or ``None`` for seconds shared by the queue."""
+        return CHALLENGE_SAMPLES if self.duplicate else None
 
     @property
     def place_id(self) -> int:

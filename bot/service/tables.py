@@ -276,6 +276,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
             self._need_open(table)
             if not admin:
                 self._host(table, by)
+                if table.challenge and table.status == "playing":  # one attempt: its deal would be dealt again
+                    raise BotError.of("challenge_no_abort")
             await self._close(table, "cancelled")
         return table
 
@@ -285,6 +287,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
         async with table.lock:
             self._need(table, "playing")
             table.seat_of(user_id)
+            if table.challenge:  # one attempt: an abandoned deal would be dealt again (issue 31)
+                raise BotError.of("challenge_no_abort")
             table.votes.add(user_id)
             humans = sum(not s.computer for s in table.seats)
             need = humans // 2 + 1

@@ -27,6 +27,8 @@ from discord.ext import commands
 from bot.infra.health import Gateway, HealthServer
 from bot.infra.metrics import component_kind
 from bot.infra.shards import ShardLease, ShardSet, is_postgres
+from bot.service.challenges import ChallengeService
+from bot.service.duplicate_tables import DuplicateTables
 from bot.service.i18n import LOCALES, Translator, t
 from bot.service.settings import Settings
 from bot.service.tables import BotError, Table, TableService
@@ -41,7 +43,8 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
-        "bot.ui.cogs.privacy")
+        "bot.ui.cogs.privacy", "bot.ui.cogs.challenge",
+        "bot.ui.cogs.duplicate")
 Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[None]]
 
 
@@ -114,6 +117,8 @@ class TapisBot(commands.AutoShardedBot):
         self.hands = Hands(self)
         self.service = TableService(db, settings, self.presenter)
         self.service.announce = self.announce
+        self.challenges = ChallengeService(self.service)
+        self.duplicates = DuplicateTables(self.service)
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
@@ -138,6 +143,8 @@ class TapisBot(commands.AutoShardedBot):
         await self.own_shards()
         self.presenter.starting = True  # only tables whose message is behind are redrawn
         restored = await self.service.restore()
+        await self.challenges.restore()
+        await self.duplicates.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
         self.restored = True
         if restored:

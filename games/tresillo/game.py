@@ -73,6 +73,9 @@ class TresilloGame(Game):
     def options(self) -> list[Option]:
         return [
             Option("rounds", 1, Msg("tresillo.option.rounds"), minimum=1, maximum=5),
+            # a set number of deals (a duplicate deal of the daily challenge is one, issue 31)
+            Option("deals", 0, Msg("tresillo.option.deals"), minimum=0, maximum=15,
+                   labels={0: Msg("tresillo.option.deals.0")}),
             Option("favour", "E", Msg("tresillo.option.favour"), choices=SUITS, labels=_SUIT_LABELS),
             Option("stake", 10, Msg("tresillo.option.stake"), choices=(2, 4, 6, 8, 10, 20, 30, 50, 100)),
             Option("retourne_value", 10, Msg("tresillo.option.retourne_value"), choices=(10, 30)),

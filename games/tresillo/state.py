@@ -122,7 +122,7 @@ class TresilloState(State):
         self.deal_no = 0
         self.shuffle_no = 0
         self.all_pass_counts = False
-        self.total_deals = self.options["rounds"] * n
+        self.total_deals = self.options.get("deals") or self.options["rounds"] * n
         self.ledger = (0,) * n
         self.last_deal = None
         self.results = ()
