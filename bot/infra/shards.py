@@ -21,12 +21,9 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.infra.lockfile import StartupError
-
-if TYPE_CHECKING:
-    from bot.service.settings import Settings
 
 log = logging.getLogger(__name__)
 #: the first key of Tapis's advisory locks (``'Tapi'`` in ASCII), the second being the shard id
@@ -196,7 +193,20 @@ class ShardLease:
         await self.release()
 
 
-async def claim(settings: Settings) -> ShardLease | None:
+class ShardSettings(Protocol):
+    """The settings :func:`claim` reads (:class:`bot.service.settings.Settings`)."""
+
+    @property
+    def shard_count(self) -> int | None: ...
+
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None: ...
+
+    @property
+    def database_url(self) -> str | None: ...
+
+
+async def claim(settings: ShardSettings) -> ShardLease | None:
     """Own this process's shards first thing, when they are known (``SHARD_COUNT`` set) and the
     database is PostgreSQL; ``None`` otherwise (the bot owns them once Discord gave the count).
 

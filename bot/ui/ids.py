@@ -10,7 +10,12 @@ to abort, ``~g<n>`` open menu group n, ``~a`` single-choice menu, ``~m`` multi-p
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import discord
 
 PREFIX = "tp"
 MAX_LEN = 100
@@ -62,3 +67,7 @@ def parse_id(custom_id: str) -> ParsedId | None:
     if match is None:
         return None
     return ParsedId(match["table"], int(match["rev"]), match["action"])
+
+
+#: a component's handler: the interaction, its parsed custom id, the values a menu sent
+Handler = Callable[["discord.Interaction[Any]", ParsedId, list[str]], Awaitable[None]]
