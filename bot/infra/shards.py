@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.infra.lockfile import StartupError
+from bot.storage.base import is_postgres
 
 log = logging.getLogger(__name__)
 #: the first key of Tapis's advisory locks (``'Tapi'`` in ASCII), the second being the shard id
@@ -95,11 +96,6 @@ class ShardSet:
 
     def __str__(self) -> str:
         return f"{describe(self.ids)} of {self.count}"
-
-
-def is_postgres(url: str | None) -> bool:
-    """Whether ``DATABASE_URL`` names a PostgreSQL database."""
-    return bool(url) and url.split("://", 1)[0] in ("postgresql", "postgres")  # type: ignore[union-attr]
 
 
 class ShardLease:

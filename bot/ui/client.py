@@ -25,11 +25,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.infra.health import Gateway, HealthServer
-from bot.infra.shards import ShardLease, ShardSet, is_postgres
+from bot.infra.shards import ShardLease, ShardSet
 from bot.service.i18n import LOCALES, t
 from bot.service.settings import Settings
 from bot.service.tables import BotError, Table, TableService
-from bot.storage import Database
+from bot.storage import Database, is_postgres
 from bot.ui import discord_errors, ids, limits
 from bot.ui.answers import COMMITTED, reply
 from bot.ui.hands import Hands
