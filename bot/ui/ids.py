@@ -66,6 +66,11 @@ def parse_id(custom_id: str) -> ParsedId | None:
     match = PATTERN.fullmatch(custom_id) if len(custom_id) <= MAX_LEN else None
     if match is None:
         return None
+    return from_match(match)
+
+
+def from_match(match: re.Match[str]) -> ParsedId:
+    """The parts of a custom_id :data:`TEMPLATE` matched (the ``DynamicItem``'s own match)."""
     return ParsedId(match["table"], int(match["rev"]), match["action"])
 
 
