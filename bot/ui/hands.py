@@ -31,6 +31,7 @@ from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
 from bot.ui import discord_errors, views
 from games.base import Action, PickMenu
 from games.errors import GameError
+from rendering import alt_text
 
 if TYPE_CHECKING:
     from bot.infra.metrics import Metrics
@@ -79,7 +80,8 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     embed.description = "\n".join(lines)[:4000]
     files = []
     if png:
-        files.append(discord.File(io.BytesIO(png), filename="hand.png"))
+        files.append(discord.File(io.BytesIO(png), filename="hand.png",
+                                  description=alt_text.hand_alt(view, locale, lit_cards(legal, menu))))
         embed.set_image(url="attachment://hand.png")
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).

@@ -18,6 +18,7 @@ from bot.infra import images
 from bot.service.i18n import N_, t, tn
 from bot.service.table_log import card_label
 from bot.ui import replay, views
+from rendering import alt_text
 
 if TYPE_CHECKING:
     from bot.service.tables import Table
@@ -173,7 +174,8 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
     embed.description = "\n".join(lines)[:4000] or None
     files = []
     if png:
-        files.append(discord.File(io.BytesIO(png), filename="recap.png"))
+        files.append(discord.File(io.BytesIO(png), filename="recap.png",
+                                  description=alt_text.recap_alt(public, locale, table.names())))
         embed.set_image(url="attachment://recap.png")
     sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
         if table.status == "playing" else ([], [])

@@ -35,6 +35,7 @@ from bot.service.table import SeatInfo, Table
 from bot.service.table_log import TableLog
 from bot.ui import discord_errors, parts, shown, views
 from bot.ui.parts import contract_text, table_embed
+from rendering import alt_text
 
 if TYPE_CHECKING:
     from bot.infra.metrics import Metrics
@@ -385,7 +386,8 @@ class Presenter:
         else:
             public = state.view(None)
             png = await images.table_png(public, table.names(), locale)
-            files = [discord.File(io.BytesIO(png), filename="table.png")] if png else []
+            files = [discord.File(io.BytesIO(png), filename="table.png",
+                                  description=alt_text.table_alt(public, table.names(), locale))] if png else []
             moves = entry.log.catch_up(table.game, state, table.names(), locale)
             payload = {"embed": table_embed(table, public, locale, bool(png), moves),
                        "view": views.table_view(table, locale), "attachments": files}

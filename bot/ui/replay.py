@@ -29,6 +29,7 @@ from bot.ui import ids, views
 from games import GAMES
 from games.base import JSON, Game
 from games.i18n import date_text
+from rendering import alt_text
 
 if TYPE_CHECKING:
     from bot.service.table import Table
@@ -219,7 +220,9 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
     embed = discord.Embed(title=title, description="\n".join([*lines, text]) if text else lines[0],
                           colour=discord.Colour.dark_teal())
     embed.set_footer(text=t(locale, "replay_step", n=index + 1, of=len(steps)))
-    png = rendering.replay_image(step.view, step.hands, names=fin.names, locale=locale)
+    # the table in the embed, every hand on an image of its own beside it: each reads on a phone (issue 29)
+    pngs = rendering.replay_images(step.view, step.hands, names=fin.names, locale=locale)
+    alts = alt_text.replay_alts(step.view, step.hands, fin.names, locale)
     embed.set_image(url="attachment://replay.png")
     ui = discord.ui.View(timeout=None)
     tid = fin.table_id
@@ -231,7 +234,9 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
     if len(options) > 1:
         ui.add_item(views.TapisItem(discord.ui.Select(custom_id=ids.build_id(tid, index, "~yd"), options=options,
                                                       placeholder=t(locale, "replay_pick")), row=1))
-    return {"embed": embed, "attachments": [discord.File(io.BytesIO(png), filename="replay.png")], "view": ui}
+    files = [discord.File(io.BytesIO(png), filename=name, description=alt)
+             for png, name, alt in zip(pngs, ("replay.png", "hands.png"), alts, strict=True)]
+    return {"embed": embed, "attachments": files, "view": ui}
 
 
 # -- export --------------------------------------------------------------------------------------

@@ -120,7 +120,9 @@ async def test_replay_of_a_finished_tarot_match_shows_every_trick(world: Any) ->
         msg = find(w.channel, msg.id, viewer=w.bob)
         assert msg.embeds[0].footer.text.startswith(f"Step {n + 1}/{total}")
         headings.append(msg.embeds[0].description.splitlines()[0].strip("*"))
-        assert [a.filename for a in msg.attachments] == ["replay.png"]
+        # the table and, apart, every hand (each legible on a phone, issue 29), both described
+        assert [a.filename for a in msg.attachments] == ["replay.png", "hands.png"]
+        assert all(a.description and len(a.description) <= 1024 for a in msg.attachments)
         if n % 9 == 0:
             sizes.add(png_size(await read(msg.attachments[0]))[0])
         if n + 1 < total:
