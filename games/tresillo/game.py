@@ -11,8 +11,8 @@ from games.errors import InvalidAction
 from games.i18n import Msg, t, tn
 from games.tresillo.auction import LEVELS
 from games.tresillo.order import SUITS
-from games.tresillo.settlement import bet_wins
-from games.tresillo.state import TresilloState
+from games.tresillo.scoring import bet_wins
+from games.tresillo.state import TresilloState, new_state
 
 _SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
 _FIXED_ARGS: dict[str, tuple[str, ...]] = {
@@ -85,10 +85,7 @@ class TresilloGame(Game):
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TresilloState:
         """A new match; :raises GameError: on a bad seat count or option."""
         self.check_seats(seats)
-        st = object.__new__(TresilloState)
-        st._init_base(self, seats, seed, self.resolve_options(options))
-        st._start_match()
-        return st
+        return new_state(self, seats, seed, self.resolve_options(options))
 
     def initial_state(self, data: Mapping[str, Any]) -> TresilloState:
         """A save without ``"all_pass": "redeal"`` predates RULES.md 1.4's annulled deal not
@@ -100,7 +97,7 @@ class TresilloGame(Game):
     def parse_action(self, text: str) -> Action:
         """Parse an action text (see the package docstring); :raises InvalidAction: when unknown."""
         kind, arg = Action.split(text)
-        bad = InvalidAction(f"Unknown action {text!r}.", f"Action inconnue {text!r}.")
+        bad = InvalidAction.of("error.unknown_action", action=repr(text))
         if kind in ("play", "discard"):
             try:
                 return Action(kind, card(arg, "spanish").code)
