@@ -18,7 +18,7 @@ on the loop. With no workers (tests) they run in one thread, through the same qu
   player sees that view with its next job, as if it had decided it.
 - **A worker that dies** (killed, out of memory) is replaced at once and its job goes to the next
   free worker, first in the queue; a job that kills :data:`TRIES` workers fails (the table then
-  plays at random, :meth:`bot.service.autoplay.AutoPlay._robot_turn`).
+  plays at random, :class:`bot.service.autoplay.ComputerTurns`).
 
 This module imports only :mod:`games` and the ``bot.think_*`` modules (a spawned worker loads
 nothing from Discord).

@@ -47,5 +47,5 @@ async def seat_and_start(tables: TableService, table: Table, seats: Sequence[Sea
             else:
                 placed.append(SeatInfo(s[0], s[1]))
         table.seats = placed
-        await tables._save_lobby(table)
+        await tables.save_lobby(table)
     await tables.start(table.id, table.host_id)

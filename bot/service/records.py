@@ -245,6 +245,12 @@ _CACHE: OrderedDict[tuple[Any, ...], Match] = OrderedDict()
 _LOCK = threading.Lock()
 
 
+def forget_cache() -> None:
+    """Drop every replayed match kept in memory (they hold names a member's erasure changed)."""
+    with _LOCK:
+        _CACHE.clear()
+
+
 def cached_match(key: str, data: JSON, names: Sequence[str], locale: str) -> Match:
     """:func:`read_match`, remembered for the last :data:`CACHE_SIZE` (table, revision, names,
     locale); safe to call from worker threads."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.service.i18n import t
-from games.base import Game, State
+from games.base import Action, Game, PickMenu, State
 from games.errors import GameError, NotYourTurn
 
 #: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
@@ -162,12 +162,38 @@ class Table:
             return True
 
 
+@dataclass(frozen=True)
+class Hand:
+    """What one seat's hand message shows, asked of the engine once (issue 28): its private view,
+    its legal actions (none unless the match is in play), the cards a pick must take and the
+    game's pick menu. The bot's live hands and ``benchmarks.serve`` both draw it."""
+
+    seat: int
+    view: dict[str, Any]
+    legal: list[Action]
+    picks: int
+    menu: PickMenu | None
+
+
+def hand_of(table: Table, seat: int) -> Hand:
+    """``seat``'s :class:`Hand` at ``table``. :raises BotError: no match there (``not_playing``)."""
+    state = table.state
+    if state is None:
+        raise BotError.of("not_playing")
+    legal = state.legal_actions(seat) if table.status == "playing" else []
+    picks = state.pending_picks(seat) if legal else 0
+    menu = table.game.pick_menu(state, seat) if legal else None
+    return Hand(seat, state.view(seat), legal, picks, menu)
+
+
 class Listener(Protocol):
     """Told about every change, to update Discord (never blocks: schedule work and return)."""
 
     def table_changed(self, table: Table) -> None: ...
 
 
-class _Silent:
+class Silent:
+    """A listener told nothing (a service without Discord: tests, benchmarks)."""
+
     def table_changed(self, table: Table) -> None:
         return None

@@ -11,7 +11,7 @@ about scores is ephemeral.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -21,6 +21,7 @@ from bot.service.challenges import GAMES as CHALLENGE_GAMES
 from bot.service.challenges import ChallengeService
 from bot.service.i18n import t, tn
 from bot.service.table import BotError
+from bot.ui.cogs import CogBot
 from games import find_game
 
 _ = app_commands.locale_str
@@ -33,8 +34,14 @@ def pct(value: float | None, locale: str) -> str:
     return "—" if value is None else t(locale, "challenge_percent", n=round(value))
 
 
+class ChallengeBot(CogBot, Protocol):
+    """What the challenge cog needs of the bot: the cogs' common needs and the challenge service."""
+
+    challenges: ChallengeService
+
+
 class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=_("The daily challenge.")):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: ChallengeBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -191,5 +198,5 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
                                               level=now.level), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: ChallengeBot) -> None:
     await bot.add_cog(Challenge(bot))

@@ -8,7 +8,7 @@ other tables: nobody may look at another table before playing the deal); compute
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.service.duplicate_tables import DuplicateTables
 from bot.service.i18n import t
 from bot.service.table import BotError
+from bot.ui.cogs import CogBot
 from games import find_game
 from games.duplicate import ONE_DEAL
 
@@ -27,9 +28,15 @@ GAME_CHOICES = [app_commands.Choice(name=find_game(g).title("fr"), value=g)
 SEATS = {"tarot": 4, "piquet": 2, "tresillo": 3}
 
 
+class DuplicateBot(CogBot, Protocol):
+    """What the duplicate cog needs of the bot: the cogs' common needs and the duplicate tables."""
+
+    duplicates: DuplicateTables
+
+
 class Duplicate(commands.GroupCog, group_name=_("duplicate"),
                 group_description=_("Duplicate tables: the same deals at every table.")):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DuplicateBot) -> None:
         self.bot = bot
         super().__init__()
 
@@ -108,5 +115,5 @@ class Duplicate(commands.GroupCog, group_name=_("duplicate"),
             await interaction.followup.send("\n".join(lines)[:1900] or t(locale, "no_results"), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: DuplicateBot) -> None:
     await bot.add_cog(Duplicate(bot))

@@ -15,7 +15,7 @@ from bot.service import ratings
 from bot.service.i18n import t, tn
 from bot.storage import history
 from bot.ui import ids, replay, views
-from bot.ui.cogs import game_choices
+from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from games import GAMES, find_game
 from games.i18n import date_text
@@ -99,7 +99,7 @@ def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, g
 
 
 class History(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
         for verb, handler in (("~p", self.on_page), ("~y", self.on_replay), ("~e", self.on_export),
                               ("~w", self.on_rematch)):
@@ -244,5 +244,5 @@ class History(commands.Cog):
                                           host=interaction.user.display_name), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: CogBot) -> None:
     await bot.add_cog(History(bot))
