@@ -159,7 +159,8 @@ def plate_widths(seats: int) -> list[float]:
     slots = _SLOTS.get(seats)
     if slots is None:
         return [float(SIDE_W)] * seats
-    return [float(WIDE_W if name in ("top", "bottom") else SIDE_W) for name in slots]
+    wide = WIDE_W + (60 if seats == 2 else 0)  # Piquet's "Second · donneur" beside the hand count
+    return [float(wide if name in ("top", "bottom") else SIDE_W) for name in slots]
 
 
 def _card_reach(dx: float, dy: float, seats: int) -> tuple[float, float]:
