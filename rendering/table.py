@@ -493,11 +493,12 @@ def draw_centre(img: Image.Image, d: ImageDraw.ImageDraw, shown: tuple[str, list
     """A labelled fan of cards in the middle of the oval (a chien, a talon), face down or up."""
     label, codes = shown
     w = SMALL_W
-    step = min(40.0, 200 / max(1, len(codes) - 1))
+    room = W - 2 * (MARGIN + SIDE_W) - 24  # between the side plates
+    step = min(40.0, (room - w) / max(1, len(codes) - 1))
     cx, cy = g.centre
     total = w + step * (len(codes) - 1)
     x0, y0 = cx - total / 2, cy - card_height(w) / 2 + 14
-    text(d, (cx, y0 - 6), label, LABEL, INK, bold=True, anchor="mb", width=W - 2 * SIDE_W - 40)
+    text(d, (cx, y0 - 6), label, LABEL, INK, bold=True, anchor="mb", width=room + 16)
     for i, code in enumerate(codes):
         paste_card(img, code or None, family, w, x0 + i * step, y0, locale, compact=True)
 
@@ -525,8 +526,11 @@ def _ranking_lines(layout: Layout, view: dict[str, Any], names: Sequence[str], l
             for part in wrap_whole(line, MIN_TEXT, width - 32, bold=True)]
 
 
+RANKING_W = W - 2 * (MARGIN + SIDE_W) - 16  # the final standings, between the side plates
+
+
 def draw_ranking(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str,
-                 centre: tuple[float, float], width: float = 300) -> None:
+                 centre: tuple[float, float], width: float = RANKING_W) -> None:
     """The final standings in a panel over the middle of the table (long names wrapped)."""
     lines = _ranking_lines(layout, view, names, locale, width)
     h = 20 + len(lines) * 30
@@ -602,7 +606,7 @@ def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], loca
     band_h = sum(max(grp.height() for grp, _ in row) + 10 for row in band) + (16 if band else 0)
     height = g.height
     if over:
-        height = max(height, round(g.centre[1] + ranking_height(layout, view, names, locale, 300) / 2 + 8))
+        height = max(height, round(g.centre[1] + ranking_height(layout, view, names, locale, RANKING_W) / 2 + 8))
     img = _background(W, height + round(band_h), height - HEAD).copy()
     d = ImageDraw.Draw(img)
     draw_header(d, layout, view, names, locale)
