@@ -34,14 +34,19 @@ SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_loc
 
 
 async def play_for_humans(service: TableService, events: EventService, event: Event, *,
-                          until_round: int | None = None, moves: int | None = None, seed: str = "humans") -> int:
-    """Members' moves at ``event``'s open tables, chosen by the game's easy computer player and sent
-    through :meth:`TableService.act`, until the event ends (or reaches round ``until_round``, or
-    ``moves`` moves were made); returns the moves made."""
+                          until_round: int | None = None, moves: int | None = None, only: str | None = None,
+                          seed: str = "humans") -> int:
+    """Members' moves at ``event``'s open tables (or table ``only``), chosen by the game's easy
+    computer player and sent through :meth:`TableService.act`, until the event ends (or reaches
+    round ``until_round``, or ``moves`` moves were made, or table ``only`` ended); returns the
+    moves made."""
     made = 0
     while event.status == "playing" and (until_round is None or event.round < until_round):
         progressed = False
-        for table in _open_tables(service, events, event):
+        tables = [t for t in _open_tables(service, events, event) if only is None or t.id == only]
+        if only is not None and not tables:
+            break
+        for table in tables:
             seat = table.to_act()
             if seat is None or table.seats[seat].computer or table.state is None:
                 continue
@@ -92,9 +97,8 @@ async def run(players: int, rounds: int, deals: int, path: Path) -> None:
     events = EventService(service, SerialPlaces(), clock)
     original = events._check
 
-    async def timed_check(event: Event) -> None:  # the last table of a round ends now
-        if event.round and all(not t.open for t in _open_tables(service, events, event)):
-            clock.ended_at = time.perf_counter()
+    async def timed_check(event: Event) -> None:  # a table ended: the round's last one ends last
+        clock.ended_at = time.perf_counter()
         await original(event)
 
     events._check = timed_check  # type: ignore[method-assign]
