@@ -3,7 +3,7 @@
 For each game: a pool of computer players of each level (``--per-level`` easy, normal and expert
 players, the expert at ``--samples`` samples per decision) and a pool of identical (normal) players
 play rated matches in turn (``--matches`` of each pool), at tables drawn at random from their pool,
-every match rated by the bot's own code (:func:`bot.ratings.rate_match`, with the server's role
+every match rated by the bot's own code (:func:`bot.service.ratings.rate_match`, with the server's role
 advantages carried from match to match). Each player has its own rating, as members do.
 
 The identical players are a server of their own (``--one-server`` puts them with the levels): a
@@ -42,8 +42,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import ratings
-from bot.db import Rating
+from bot.service import ratings
+from bot.storage import Rating
 from games import GAMES
 from games.base import Game, Player
 

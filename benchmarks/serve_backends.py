@@ -60,11 +60,11 @@ async def _serve(target: str, first: int, count: int, total: int, seconds: float
     measure have passed (after every process is ``ready`` and a short warm-up)."""
     import games
     from benchmarks.serve import open_table
-    from bot import images
-    from bot.db import Database
-    from bot.hands import hand_payload, lit_cards
-    from bot.settings import Settings
-    from bot.tables import TableService
+    from bot.infra import images
+    from bot.service.settings import Settings
+    from bot.service.tables import TableService
+    from bot.storage import Database
+    from bot.ui.hands import hand_payload, lit_cards
     from games.errors import GameError
 
     folder = tempfile.mkdtemp(prefix="tapis-serve-")

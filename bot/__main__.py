@@ -8,7 +8,7 @@ stops the start at once: one line on stderr naming the file and the cause, exit 
 supervisor sees the failure instead of a hung process. So do bad settings (``SHARD_IDS=9`` with
 ``SHARD_COUNT=4``...) and, with PostgreSQL, a shard already served by another process
 (``Tapis cannot start: shard 2 is served by another process``). A process whose shards' lock
-connection is lost stops with status 1 (:mod:`bot.shards`). So do a full disk (the lock file
+connection is lost stops with status 1 (:mod:`bot.infra.shards`). So do a full disk (the lock file
 itself), corrupt pages (``PRAGMA quick_check`` at open), a refused token and Discord unreachable
 at login: one line each, never a traceback.
 """
@@ -23,8 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.lockfile import StartupError
-from bot.settings import Settings, SettingsError
+from bot.infra.lockfile import StartupError
+from bot.service.settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
 
@@ -81,9 +81,9 @@ def _no_noise(record: logging.LogRecord) -> bool:
 
 async def run_discord(settings: Settings) -> int:
 
-    from bot.client import TapisBot
-    from bot.db import Database
-    from bot.shards import claim
+    from bot.infra.shards import claim
+    from bot.storage import Database
+    from bot.ui.client import TapisBot
 
     assert settings.token is not None
     lease = await claim(settings)  # a process refused for its shards touches nothing
@@ -152,9 +152,9 @@ def _one_line(exc: BaseException) -> str:
 
 
 async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
-    from bot import lockfile
-    from bot.db import Database
-    from bot.local import local_database, run_local
+    from bot.infra import lockfile
+    from bot.storage import Database
+    from bot.ui.local import local_database, run_local
 
     path = local_database(settings)
     lock = lockfile.acquire(path)  # held until the end: the check below and the run share it

@@ -139,7 +139,7 @@ class Backend:
         """Whether writes work (each write transaction's end reports to it; ``/healthz`` reads it)."""
         health: WriteHealth | None = self.__dict__.get("_health")
         if health is None:
-            health = self.__dict__["_health"] = WriteHealth(logging.getLogger("bot.db"), self.path)
+            health = self.__dict__["_health"] = WriteHealth(logging.getLogger("bot.storage"), self.path)
         return health
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:

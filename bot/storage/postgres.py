@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.lockfile import StartupError
+from bot.infra.lockfile import StartupError
 from bot.storage.base import migrations
 from bot.storage.database import Database
 

@@ -5,7 +5,7 @@ Migrations are ``bot/migrations/sqlite/NNNN_*.sql`` applied in order and tracked
 transaction and one sync (group commit, :meth:`SqliteDatabase.transaction`); reads use a second,
 read-only connection (WAL), so they only ever see committed data. ``synchronous=FULL`` by
 default: an acknowledged move survives a power cut, not only a crash of the process. One process
-per database (:mod:`bot.lockfile`).
+per database (:mod:`bot.infra.lockfile`).
 
 Every connection runs with ``secure_delete`` on, whatever the SQLite build's default: a deleted or
 rewritten row (a member's seat, an erasure) is overwritten with zeros, never left in free space.
@@ -27,12 +27,12 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from bot import lockfile
-from bot.lockfile import StartupError
+from bot.infra import lockfile
+from bot.infra.lockfile import StartupError
 from bot.storage.base import migrations, statements
 from bot.storage.database import Database
 
-log = logging.getLogger("bot.db")
+log = logging.getLogger("bot.storage")
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 GROUP_MAX = 64  # write blocks committed together at most
 BEGIN = "BEGIN IMMEDIATE"

@@ -9,8 +9,8 @@ import aiohttp
 import pytest
 
 from bot.__main__ import parse_args
-from bot.local import build_world, local_database, local_settings
-from bot.settings import Settings
+from bot.service.settings import Settings
+from bot.ui.local import build_world, local_database, local_settings
 from tests.bot.drive import find, open_table, play_turn
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot import ratings
-from bot.rating_words import why_line
-from bot.ratings import SCALE, Why, rate_match
+from bot.service import ratings
+from bot.service.rating_words import why_line
+from bot.service.ratings import SCALE, Why, rate_match
 from games import GAMES
 from games.base import State
 
