@@ -24,11 +24,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.db import Database
 from bot.service.events import Event, EventService, SerialPlaces, Standings
-from bot.settings import Settings
-from bot.table import Table
-from bot.tables import TableService
+from bot.service.settings import Settings
+from bot.service.table import Table
+from bot.service.tables import TableService
+from bot.storage import Database
 
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en", computer_workers=0)
 
@@ -63,7 +63,7 @@ async def play_for_humans(service: TableService, events: EventService, event: Ev
         await service.idle()
         await events.idle()
         if not progressed and not _open_tables(service, events, event):
-            await asyncio.sleep(0)
+            break  # nothing left to play: the event is over, or paused between rounds
     return made
 
 

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.service.standings import Line, Member, event_standings
+from bot.service.table import BotError, Listener, Table
+from bot.service.tables import TableService
 from bot.storage.events import EventStore
-from bot.table import BotError, Listener, Table
-from bot.tables import TableService
 from games import find_game
 from games.events import plan_movement, replace_leaver
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.standings import SeasonLine, season_standings
+from bot.service.table import BotError
 from bot.storage.events import EventStore
-from bot.table import BotError
 
 
 @dataclass(frozen=True)
