@@ -7,8 +7,10 @@ Manage Server, or members with the role admins chose (``/event role``).
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
+import logging
 import time
 from typing import Any
 
@@ -19,12 +21,13 @@ from discord.ext import commands
 from bot.service.events import Event
 from bot.service.i18n import N_, t, tn
 from bot.service.tables import BotError
-from bot.ui import limits
+from bot.ui import discord_errors, limits
 from bot.ui.cogs import game_choices
 from bot.ui.events import REGISTER, UNREGISTER, standings_text
 from bot.ui.ids import ParsedId
 
 _ = app_commands.locale_str
+log = logging.getLogger(__name__)
 
 
 def _manager(interaction: discord.Interaction[Any]) -> bool:
@@ -88,11 +91,26 @@ class Events(commands.Cog):
             if not await self._may_organise(interaction):
                 raise BotError.of("event_not_organiser")
             assert interaction.guild_id is not None and interaction.channel_id is not None
-            await self.bot.events.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                         organiser_id=interaction.user.id, name=limits.clip(name, 80), game=game,
-                                         fmt=fmt, rounds=rounds, deals=deals, level=level,
-                                         starts_at=time.time() + 60 * starts_in)
-            await self._done(interaction, N_("event.created"), name=limits.clip(name, 80))
+            event = await self.bot.events.create(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id, organiser_id=interaction.user.id,
+                name=limits.clip(name, 80), game=game, fmt=fmt, rounds=rounds, deals=deals, level=level,
+                starts_at=time.time() + 60 * starts_in)
+            await self._schedule(interaction, event)
+            await self._done(interaction, N_("event.created"), name=event.name)
+
+    async def _schedule(self, interaction: discord.Interaction[Any], event: Event) -> None:
+        """The start also as a Discord scheduled event, when the bot may (Manage Events): else none."""
+        guild = interaction.guild
+        if guild is None or not guild.me.guild_permissions.manage_events:
+            return
+        start = dt.datetime.fromtimestamp(max(event.starts_at, time.time() + 60), dt.UTC)
+        try:
+            await guild.create_scheduled_event(
+                name=event.name, start_time=start, end_time=start + dt.timedelta(hours=3),
+                entity_type=discord.EntityType.external, privacy_level=discord.PrivacyLevel.guild_only,
+                location=limits.clip(f"#{getattr(interaction.channel, 'name', '')}", 100))
+        except discord_errors.DISCORD as exc:
+            log.info("event %s: no scheduled event (%s)", event.id, discord_errors.describe(exc))
 
     async def _organise(self, interaction: discord.Interaction[Any], action: str, **kw: Any) -> None:
         async with self.bot.guard(interaction):
