@@ -42,6 +42,8 @@ async def test_club_night_on_discord(world: Any) -> None:
     assert res.ephemeral and "organiser" in res.response.content  # bob may not organise
     await settle(w)
     event = next(iter(w.bot.events.events.values()))
+    scheduled = list(w.env.backend.get_guild(w.guild.id).scheduled_events.values())
+    assert [s.name for s in scheduled] == ["Vendredi"]  # the start as a Discord scheduled event
     announce = find(w.channel, event.message_id)
     assert [c["label"] for c in components(announce)] == ["Register", "Unregister"]
     for member in members:
