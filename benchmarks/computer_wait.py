@@ -127,7 +127,7 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
         if args.pinned:
             from benchmarks.pinned_thinker import Thinker as Pinned
 
-            service.__dict__["_thinker"] = Pinned(args.workers, args.budget)
+            service.computers.thinker = Pinned(args.workers, args.budget)  # type: ignore[assignment]
         thinker = service.thinker
         await thinker.start()
         latencies: list[float] = []  # each queued decision's time from asking to the answer

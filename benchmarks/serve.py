@@ -6,8 +6,9 @@ live hand (``bot.ui.hands``). It models what the bot does, no more, no less:
 * a click: the member to act picks one of the legal actions its hand message offers (by index
   and revision, as the custom ids carry them; a menu pick the rules refuse is counted apart and
   chosen again), ``TableService.act`` applies it (engine, SQLite transaction), and the click is
-  answered by redrawing that member's hand message (``bot.ui.hands.Hands._render``: the hand image
-  from ``bot.infra.images.hand_png``, then ``hand_payload``); the latency of a click ends there; the
+  answered by redrawing that member's hand message with the bot's own functions (issue 28):
+  ``bot.service.table.hand_of`` asks the engine once, ``bot.ui.hands.draw_hand`` draws the hand
+  image (``bot.infra.images.hand_png``) and builds the payload; the latency of a click ends there; the
   member to act clicks again at once (a stress load: a real member waits for their hand to show
   the turn);
 * the presenter, per table (``bot.ui.presenter.Presenter``): after a change, one edit of the table
@@ -53,10 +54,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games
 from bot.infra import images
 from bot.service.settings import Settings
-from bot.service.table import Table
+from bot.service.table import Table, hand_of
 from bot.service.tables import TableService
 from bot.storage import Database
-from bot.ui.hands import Hands, hand_payload, lit_cards
+from bot.ui.hands import Hands, draw_hand, shown_key
 from bot.ui.presenter import STARTUP_RATE, ChannelLimiter
 from games.base import Action
 from games.errors import IllegalAction
@@ -146,24 +147,20 @@ async def bench(tables: int, seconds: float, with_images: bool,
     db.transaction = timed_transaction  # type: ignore[method-assign]
 
     async def console(table: Table, seat: int, shown: dict[int, Any], locale: str, urgent: bool) -> None:
-        """Draw a seat's live hand as ``bot.ui.hands.Hands._edit`` does (its view and legal actions,
-        the hand image, then the payload) and remember what it shows; ``urgent``: the answer to
-        the seat's own click; without images, only what the hand shows (``TableService.hand``)."""
-        state = table.state
-        assert state is not None
+        """Draw a seat's live hand as ``bot.ui.hands.Hands._edit`` does, with the same functions:
+        :func:`bot.service.table.hand_of` (the engine, asked once), then
+        :func:`bot.ui.hands.draw_hand` (the hand image, then the payload), and remember what it
+        shows; ``urgent``: the answer to the seat's own click; without images, only what the hand
+        shows (``TableService.hand``)."""
         if not with_images:
             async with stages.timed("engine"):
                 service.hand(table.id, table.seats[seat].user_id or 0)
             return
         async with stages.timed("engine"):
-            key = Hands.key(table, seat, None)
-            legal = state.legal_actions(seat) if table.status == "playing" else []
-            picks = state.pending_picks(seat) if legal else 0
-            menu = table.game.pick_menu(state, seat) if legal else None
-            view = state.view(seat)
+            hand = hand_of(table, seat)
+            key = shown_key(table, hand, None)
         async with stages.timed("hand image"):
-            png = await images.hand_png(view, locale, lit_cards(legal, menu), urgent)
-            hand_payload(table, view, legal, picks, locale, menu=menu, png=png)
+            await draw_hand(table, hand, locale, urgent=urgent)
         shown[seat] = key
 
     async def presenter(current: list[Table], shown: dict[int, Any], changed: asyncio.Event, locale: str) -> None:

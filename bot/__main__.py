@@ -21,10 +21,13 @@ import logging
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.infra.lockfile import StartupError
 from bot.service.settings import Settings, SettingsError
+
+if TYPE_CHECKING:
+    from bot.ui.client import TapisBot
 
 log = logging.getLogger("bot")
 
@@ -105,7 +108,7 @@ async def run_discord(settings: Settings) -> int:
     return 0
 
 
-async def login(bot: Any, token: str) -> None:
+async def login(bot: TapisBot, token: str) -> None:
     """Log in to Discord (which runs the bot's set-up: its open tables are restored).
 
     :raises StartupError: one line: the token refused, Discord unreachable, or a database that
@@ -130,7 +133,7 @@ async def login(bot: Any, token: str) -> None:
         raise StartupError(f"database {bot.db.path}: {_one_line(exc)}") from None
 
 
-async def connect(bot: Any) -> None:
+async def connect(bot: TapisBot) -> None:
     """Serve until closed (discord.py reconnects by itself after network errors); a closing it
     cannot recover from (privileged intents not enabled, the token revoked) is one line.
 

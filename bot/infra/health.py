@@ -18,7 +18,8 @@ import json
 import logging
 import os
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
@@ -26,18 +27,50 @@ from bot.infra.lockfile import StartupError
 from bot.infra.metrics import CONTENT_TYPE
 
 if TYPE_CHECKING:
-    from bot.ui.client import TapisBot
+    from bot.infra.metrics import Metrics
+    from bot.storage import Database
 
 log = logging.getLogger(__name__)
 PROBE_TIMEOUT = 2.0  # seconds the database may take to answer the health probe
 WRITE_PROBE_EVERY = 10.0  # seconds after a failed write before the health probe writes to check again
 
 
+class Listens(Protocol):
+    """A client whose events can be listened to (discord.py's ``Client.add_listener``)."""
+
+    def add_listener(self, func: Callable[..., Awaitable[None]], name: str) -> None: ...
+
+
+class Playing(Protocol):
+    status: str
+
+
+class Tables(Protocol):
+    @property
+    def tables(self) -> Mapping[str, Playing]: ...
+
+
+class Served(Protocol):
+    """What the health server reads of the bot (:class:`bot.ui.client.TapisBot`)."""
+
+    db: Database
+    metrics: Metrics
+    restored: bool
+    gateway: Gateway
+
+    @property
+    def service(self) -> Tables: ...
+
+    def is_closed(self) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
+
 class Gateway:
     """Which gateway connections are down, from discord.py's connect / disconnect events (``None``
     stands for the connection of a bot without shards)."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Listens) -> None:
         self.down: set[int | None] = set()
         bot.add_listener(self._up, "on_connect")
         bot.add_listener(self._up, "on_resumed")
@@ -60,7 +93,7 @@ class Gateway:
         self.down.add(shard_id)
 
 
-async def unready(bot: TapisBot) -> str | None:
+async def unready(bot: Served) -> str | None:
     """Why the bot cannot serve yet (or any more), or ``None`` when it can."""
     if bot.is_closed():
         return "the bot is stopping"
@@ -99,7 +132,7 @@ async def writes_fail(db: Any) -> str | None:
     return db.health.failure  # type: ignore[no-any-return]
 
 
-def shard_ids(bot: Any) -> list[int]:
+def shard_ids(bot: object) -> list[int]:
     """The shards this process serves (``[]`` without sharding)."""
     ids = getattr(bot, "shard_ids", None)
     if ids:
@@ -110,7 +143,7 @@ def shard_ids(bot: Any) -> list[int]:
 class HealthServer:
     """``/metrics`` and ``/healthz`` of ``bot`` on ``host:port``."""
 
-    def __init__(self, bot: TapisBot, host: str, port: int) -> None:
+    def __init__(self, bot: Served, host: str, port: int) -> None:
         self.bot = bot
         self.host = host
         self.port = port

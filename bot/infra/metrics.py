@@ -25,19 +25,14 @@ from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequenc
 from contextlib import asynccontextmanager
 from typing import Any
 
-import discord
 from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 import games
-from bot.ui.discord_errors import is_discord
-from bot.ui.discord_errors import kind as discord_kind
 
 disable_created_metrics()  # no ``*_created`` series: a scrape carries only what is counted
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"  # the Prometheus text format
-#: interaction kinds by Discord's component type (2: button; 3, 5-8: the select menus)
-COMPONENT_KINDS = {2: "button", 3: "select", 5: "select", 6: "select", 7: "select", 8: "select"}
 INTERACTION_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 DATABASE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
@@ -57,10 +52,19 @@ class _TablesInPlay(Collector):
         yield family
 
 
+def _internal(exc: BaseException) -> str | None:
+    return None
+
+
 class Metrics:
-    """The counters and histograms above; ``tables`` lists the open tables (read at scrape time)."""
+    """The counters and histograms above; ``tables`` lists the open tables (read at scrape time).
+
+    :attr:`discord_kind` tells a failed request to Discord's kind (``None``: not Discord's); the
+    Discord client sets it (:func:`bot.ui.discord_errors.failure_kind`), infrastructure knows no
+    Discord."""
 
     def __init__(self, tables: Callable[[], Iterable[Any]]) -> None:
+        self.discord_kind: Callable[[BaseException], str | None] = _internal
         self.registry = CollectorRegistry()
         self.actions = Counter("tapis_actions", "Actions accepted and saved, by game and by whom.",
                                ["game", "by"], registry=self.registry)
@@ -95,9 +99,10 @@ class Metrics:
     def failed(self, exc: BaseException) -> None:
         """A failure: a Discord one (an HTTP error, a timeout, a lost connection), or else an
         internal one."""
-        if is_discord(exc):
+        kind = self.discord_kind(exc)
+        if kind is not None:
             self.error("discord_http")
-            self.discord.labels(discord_kind(exc)).inc()
+            self.discord.labels(kind).inc()
         else:
             self.error("internal")
 
@@ -117,12 +122,6 @@ class Metrics:
     def exposition(self) -> bytes:
         """Everything, in the Prometheus text format (:data:`CONTENT_TYPE`)."""
         return generate_latest(self.registry)
-
-
-def component_kind(interaction: discord.Interaction[Any]) -> str:
-    """``button`` or ``select``, from the component type Discord sent."""
-    data: Any = interaction.data or {}
-    return COMPONENT_KINDS.get(data.get("component_type"), "button")
 
 
 class Failures(list[BaseException]):

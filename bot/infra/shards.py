@@ -21,12 +21,10 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.infra.lockfile import StartupError
-
-if TYPE_CHECKING:
-    from bot.service.settings import Settings
+from bot.storage.base import is_postgres
 
 log = logging.getLogger(__name__)
 #: the first key of Tapis's advisory locks (``'Tapi'`` in ASCII), the second being the shard id
@@ -98,11 +96,6 @@ class ShardSet:
 
     def __str__(self) -> str:
         return f"{describe(self.ids)} of {self.count}"
-
-
-def is_postgres(url: str | None) -> bool:
-    """Whether ``DATABASE_URL`` names a PostgreSQL database."""
-    return bool(url) and url.split("://", 1)[0] in ("postgresql", "postgres")  # type: ignore[union-attr]
 
 
 class ShardLease:
@@ -196,7 +189,20 @@ class ShardLease:
         await self.release()
 
 
-async def claim(settings: Settings) -> ShardLease | None:
+class ShardSettings(Protocol):
+    """The settings :func:`claim` reads (:class:`bot.service.settings.Settings`)."""
+
+    @property
+    def shard_count(self) -> int | None: ...
+
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None: ...
+
+    @property
+    def database_url(self) -> str | None: ...
+
+
+async def claim(settings: ShardSettings) -> ShardLease | None:
     """Own this process's shards first thing, when they are known (``SHARD_COUNT`` set) and the
     database is PostgreSQL; ``None`` otherwise (the bot owns them once Discord gave the count).
 

@@ -38,12 +38,14 @@ class Advisor(Protocol):
                budget: float | None = None) -> list[tuple[Action, float, float | None]]: ...
 
 
-def player(game: str, level: str, budget: float) -> Player:
+def player(game: str, level: str, budget: float, samples: int | None = None) -> Player:
     """The engine's player of ``level``; an expert gets ``budget`` seconds per decision when its
-    game's factory takes it."""
+    game's factory takes it, or ``samples`` per decision when given (then the same from a seed)."""
     g = GAMES[game]
     if level == "expert":
         try:
+            if samples is not None:
+                return g.computer_player(level, samples=samples)  # type: ignore[call-arg]
             return g.computer_player(level, budget=budget)  # type: ignore[call-arg]
         except TypeError:  # a game whose factory takes no expert arguments
             pass
@@ -61,6 +63,7 @@ class Job:
     legal: list[Action]
     seed: str
     budget: float = 1.0  # seconds, for an expert: set when a worker takes the job
+    samples: int | None = None  # the expert's budget in samples instead (a challenge's table)
     state: bytes | None = None  # the seat's player, pickled (None: a new player)
     seen: list[bytes] = field(default_factory=list)  # forced moves since, each a pickled :data:`Seen`
 
@@ -81,7 +84,7 @@ def _restore(job: Job) -> Player:
             found = pickle.loads(job.state)
         except Exception:  # a player saved by another version of the engine: a new one
             log.warning("a %s player could not be restored: a new one decides", job.game, exc_info=True)
-    return found if found is not None else player(job.game, job.level, job.budget)
+    return found if found is not None else player(job.game, job.level, job.budget, job.samples)
 
 
 def _save(found: Player) -> bytes | None:

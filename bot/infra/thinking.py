@@ -18,7 +18,7 @@ on the loop. With no workers (tests) they run in one thread, through the same qu
   player sees that view with its next job, as if it had decided it.
 - **A worker that dies** (killed, out of memory) is replaced at once and its job goes to the next
   free worker, first in the queue; a job that kills :data:`TRIES` workers fails (the table then
-  plays at random, :meth:`bot.service.autoplay.AutoPlay._robot_turn`).
+  plays at random, :class:`bot.service.autoplay.ComputerTurns`).
 
 This module imports only :mod:`games` and the ``bot.think_*`` modules (a spawned worker loads
 nothing from Discord).
@@ -124,14 +124,14 @@ class Thinker:
 
     async def decide(self, game: str, level: str, view: dict[str, Any], legal: Sequence[Action],
                      seed: str, *, table: str | None = None, seat: int = 0,
-                     since: float | None = None, watched: bool = True) -> Action:
+                     since: float | None = None, watched: bool = True, samples: int | None = None) -> Action:
         """A decision of the computer of ``level`` for ``seat`` (its player remembers the deal).
 
         ``since``: when the member who acts next began to wait (the loop's time of their move: the
         decisions of a table with the same ``since`` share ``target_wait``, :class:`Rounds`);
         ``watched``: whether a member is present at the table (else its decisions come after the
         others'). The earliest deadline is thought about first. A single legal action is played
-        at once."""
+        at once. ``samples``: the expert's budget in samples instead of seconds (a challenge)."""
         key = (table, str(seat), level) if table else None
         if len(legal) == 1:
             self.stats.instant += 1
@@ -140,7 +140,7 @@ class Thinker:
             return legal[0]
         now = asyncio.get_running_loop().time()
         when = self.rounds.deadline(table, since, watched, now)
-        result = await self._think(Job("decide", game, level, view, list(legal), seed), key, when)
+        result = await self._think(Job("decide", game, level, view, list(legal), seed, samples=samples), key, when)
         self.rounds.answered(table, since, asyncio.get_running_loop().time() - now)
         assert isinstance(result, Action)
         return result

@@ -1,6 +1,6 @@
 """Computer players and the turn timer, for :class:`bot.service.tables.TableService`.
 
-After every change the service calls :meth:`AutoPlay._after_change`: when a computer (or the
+After every change the service calls :meth:`ComputerTurns.after_change`: when a computer (or the
 computer standing in for an absent member) is to act, a background task plays, one decision per
 ``computer_pause``, under the table's lock; otherwise the turn timer is armed for the member to
 act. When it runs out, a computer plays that turn; after two missed turns in a row the member is
@@ -16,81 +16,98 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.infra.thinking import LEVELS, Thinker
 from bot.service.i18n import N_
-from bot.service.table import Listener, Table
+from bot.service.table import Table
 
 if TYPE_CHECKING:
     from bot.service.settings import Settings
+    from bot.service.tasks import Tasks
     from games.base import State
 
 log = logging.getLogger("bot.service.tables")
-__all__ = ["LEVELS", "LEVEL_KEYS", "AutoPlay"]
+__all__ = ["LEVELS", "LEVEL_KEYS", "ComputerTurns"]
 #: the text key of each computer level's name
 LEVEL_KEYS = {"easy": N_("level_easy"), "normal": N_("level_normal"), "expert": N_("level_expert")}
 
 
-class AutoPlay:
-    """Background play: computer turns and the turn timer (a mixin of the table service)."""
+class Commit(Protocol):
+    """Saves accepted actions and makes ``new`` the table's state (:meth:`TableService.commit`)."""
 
-    settings: Settings
-    listener: Listener
-    tables: dict[str, Table]
-    errors: list[BaseException]
-    _tasks: set[asyncio.Task[Any]]
-    _timers: dict[str, asyncio.Task[Any]]
-    _robots: dict[str, asyncio.Task[Any]]
-    _prefs: dict[int, tuple[str, int]]
+    def __call__(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
+                 seats: Sequence[int]) -> Awaitable[None]: ...
 
-    async def _commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
-                      seats: Any) -> None:
-        raise NotImplementedError
+
+class ComputerTurns:
+    """Background play: computer turns and the turn timer of every table.
+
+    Collaborators: ``tasks`` runs the background tasks, ``changed`` tells the listener a table
+    changed, ``timer_of`` gives a server's turn timer, ``commit`` saves what a computer played,
+    ``errors`` collects unexpected failures."""
+
+    def __init__(self, settings: Settings, tasks: Tasks, changed: Callable[[Table], None],
+                 timer_of: Callable[[int], int], commit: Commit, errors: list[BaseException]) -> None:
+        self.settings = settings
+        self.tasks = tasks
+        self.changed = changed
+        self.timer_of = timer_of
+        self.commit = commit
+        self.errors = errors
+        self.timers: dict[str, asyncio.Task[Any]] = {}
+        self.robots: dict[str, asyncio.Task[Any]] = {}
+        self._thinker: Thinker | None = None
 
     @property
     def thinker(self) -> Thinker:
         """The pool the computer players (and hints) think in, made on first use."""
-        thinker: Thinker | None = self.__dict__.get("_thinker")
-        if thinker is None:
-            thinker = self.__dict__["_thinker"] = Thinker(self.settings.computer_workers, self.settings.expert_budget,
-                                                           self.settings.computer_target_wait)
-        return thinker
+        if self._thinker is None:
+            self._thinker = Thinker(self.settings.computer_workers, self.settings.expert_budget,
+                                    self.settings.computer_target_wait)
+        return self._thinker
 
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+    @thinker.setter
+    def thinker(self, thinker: Thinker) -> None:
+        """Another pool (``benchmarks.computer_wait --pinned``)."""
+        self._thinker = thinker
 
-    def _after_change(self, table: Table) -> None:
-        self.listener.table_changed(table)
+    def after_change(self, table: Table) -> None:
+        """The table changed: the listener is told; a computer plays, or the turn timer is armed."""
+        self.changed(table)
         if table.status != "playing":
-            self._stop_tasks(table.id)
+            self.stop(table.id)
             return
         if table.computer_turn():
-            robot = self._robots.get(table.id)
+            robot = self.robots.get(table.id)
             if robot is None or robot.done():
-                self._robots[table.id] = self._spawn(self._robot_loop(table))
+                self.robots[table.id] = self.tasks.spawn(self._robot_loop(table))
         else:
             self._arm_timer(table)
 
-    def _stop_tasks(self, table_id: str) -> None:
+    def thinking(self, table: Table) -> bool:
+        """Whether a computer player's task is running for ``table``."""
+        robot = self.robots.get(table.id)
+        return robot is not None and not robot.done()
+
+    def stop(self, table_id: str) -> None:
+        """The table's timer and computer players stop (it closed, or left this process)."""
         current = asyncio.current_task()
-        for tasks in (self._timers, self._robots):
+        for tasks in (self.timers, self.robots):
             task = tasks.pop(table_id, None)
             if task is not None and task is not current:
                 task.cancel()
 
     def _arm_timer(self, table: Table) -> None:
-        old = self._timers.pop(table.id, None)
+        old = self.timers.pop(table.id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         seat = table.to_act()
-        timer = self._prefs.get(table.guild_id, ("", self.settings.turn_timer))[1]
-        if seat is None or timer <= 0:
+        timer = self.timer_of(table.guild_id)
+        if seat is None or timer <= 0 or table.challenge:  # a challenge waits for its member
             return
-        self._timers[table.id] = self._spawn(self._timer(table, seat, table.rev, timer))
+        self.timers[table.id] = self.tasks.spawn(self._timer(table, seat, table.rev, timer))
 
     async def _timer(self, table: Table, seat: int, rev: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -110,7 +127,7 @@ class AutoPlay:
                 info.away = True
             log.info("table %s: seat %d missed its turn (%d in a row)", table.id, seat, info.missed)
             await self._robot_turn(table, seat)
-        self._after_change(table)
+        self.after_change(table)
 
     async def _robot_loop(self, table: Table) -> None:
         """Computer players act, one decision per pause, until a present human is to act."""
@@ -133,9 +150,9 @@ class AutoPlay:
                 seat = table.to_act()
                 assert seat is not None
                 await self._robot_turn(table, seat, one=True, since=since, watched=watched)
-            self.listener.table_changed(table)
-        if self._robots.get(table.id) is asyncio.current_task():
-            del self._robots[table.id]
+            self.changed(table)
+        if self.robots.get(table.id) is asyncio.current_task():
+            del self.robots[table.id]
         if table.status == "playing":
             self._arm_timer(table)
         # no further notice otherwise: the last move, or the cancel, already told the listener (a
@@ -150,10 +167,11 @@ class AutoPlay:
         applied = []
         while state.to_act() == seat:
             legal = state.legal_actions(seat)
-            seed = f"{table.seed}:{table.id}:{state.rev}"
+            seed = table.computer_seed(state.rev)
             try:
                 action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed,
-                                                   table=table.id, seat=seat, since=since, watched=watched)
+                                                   table=table.id, seat=seat, since=since, watched=watched,
+                                                   samples=table.expert_samples)
                 new = state.apply(seat, action)
             except Exception as exc:  # a faulty computer player never stalls a table
                 self.errors.append(exc)
@@ -167,20 +185,17 @@ class AutoPlay:
             if one:
                 break
         if applied:
-            await self._commit(table, state, applied, [seat])
+            await self.commit(table, state, applied, [seat])
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking (timers excepted): for tests."""
         while True:
-            busy = [t for t in self._robots.values() if not t.done()]
+            busy = [t for t in self.robots.values() if not t.done()]
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
 
-    async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        thinker = self.__dict__.get("_thinker")
-        if thinker is not None:
-            thinker.close()
+    def close(self) -> None:
+        """The thinkers' worker processes stop (the tasks are the service's to cancel)."""
+        if self._thinker is not None:
+            self._thinker.close()

@@ -1,7 +1,7 @@
 """How matches end, for :class:`bot.service.tables.TableService`: results and ratings, and restore.
 
 The end of a match is saved in the same transaction as its last action (status "over", results,
-ratings): :meth:`Endings._write_results` runs inside the caller's transaction and reads the
+ratings): :meth:`Endings.write_results` runs inside the caller's transaction and reads the
 ratings there, so two matches ending at once cannot lose a rating update. :meth:`Endings.restore`
 rebuilds the open tables after a restart and finishes any match whose saved state is already
 over (a database written before the end was saved with the last action).
@@ -19,7 +19,7 @@ from bot import storage as dbm
 from bot.service import rating_store, ratings
 from bot.service.registry import CLOSED_IDS, Registry
 from bot.service.reload import table_of
-from bot.service.table import Listener, Table
+from bot.service.table import Table
 from bot.storage import Database, Rating
 from bot.storage.base import replayed
 from bot.storage.database import snapshot_of
@@ -29,7 +29,7 @@ from games.errors import GameError
 
 if TYPE_CHECKING:
     from bot.infra.metrics import Metrics
-    from bot.service.settings import Settings
+    from bot.service.preferences import Preferences
 
 log = logging.getLogger("bot.service.tables")
 
@@ -46,29 +46,29 @@ def _unrestorable(table_id: str, why: str) -> None:
 
 
 class Endings:
-    """Results, ratings and restore (a mixin of the table service)."""
+    """Results, ratings and restore of the tables.
 
-    db: Database
-    settings: Settings
-    listener: Listener
-    registry: Registry
-    tables: dict[str, Table]
-    errors: list[BaseException]
-    metrics: Metrics
-    clock: Callable[[], float]
-    _prefs: dict[int, tuple[str, int]]
-    serves: Callable[[int], bool]
+    Collaborators: the database, the ``registry`` of tables, the servers' ``prefs``, ``metrics``
+    and ``errors``; ``changed`` tells the listener a table changed, ``after_change`` restarts a
+    restored table's play (:meth:`ComputerTurns.after_change`), ``stop`` stops a finished
+    table's background play, ``serves`` tells the servers on this process's shards."""
 
-    async def prefs(self, guild_id: int) -> tuple[str, int]:
-        raise NotImplementedError
+    def __init__(self, db: Database, registry: Registry, prefs: Preferences, metrics: Metrics,
+                 errors: list[BaseException], clock: Callable[[], float], serves: Callable[[int], bool],
+                 changed: Callable[[Table], None], after_change: Callable[[Table], None],
+                 stop: Callable[[str], None]) -> None:
+        self.db = db
+        self.registry = registry
+        self.prefs = prefs
+        self.metrics = metrics
+        self.errors = errors
+        self.clock = clock
+        self.serves = serves
+        self.changed = changed
+        self.after_change = after_change
+        self.stop = stop
 
-    def _stop_tasks(self, table_id: str) -> None:
-        raise NotImplementedError
-
-    def _after_change(self, table: Table) -> None:
-        raise NotImplementedError
-
-    async def _write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
+    async def write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
         """Results and rating changes of a finished match, written in the caller's transaction
         (ratings are read there too, so two matches ending together cannot lose an update). A
         practice match (:attr:`Table.rated` false) is recorded with no rating and changes none."""
@@ -103,10 +103,10 @@ class Endings:
         await rating_store.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
         return rows
 
-    def _finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
+    def finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
         """The match is over (already saved): it leaves the open tables."""
         table.status, table.result = "over", rows
-        self._stop_tasks(table.id)
+        self.stop(table.id)
         self.registry.close(table)
         log.info("table %s over", table.id)
 
@@ -120,12 +120,11 @@ class Endings:
         Each table comes back on its own: one whose row cannot be used (its state not JSON, its log
         not replaying, an unknown game, a corrupt page) is reported by id in one log line and left
         out; the others come back. A database that cannot be read at all fails the whole restore."""
-        for guild_id, (locale, timer) in (await self.db.all_guild_settings()).items():
-            self._prefs[guild_id] = (locale or self.settings.default_locale,
-                                     self.settings.turn_timer if timer is None else timer)
+        await self.prefs.load_all()
         for table_id, status in reversed(await self.db.closed_tables(CLOSED_IDS)):
             self.registry.remember(table_id, status)
-        rows = [r for r in await self.db.open_rows() if r["id"] not in self.tables and self.serves(r["guild_id"])]
+        rows = [r for r in await self.db.open_rows()
+                if r["id"] not in self.registry.open and self.serves(r["guild_id"])]
         snapshots: dict[str, dict[str, Any] | None] = {}
         for row in rows:
             try:
@@ -140,18 +139,18 @@ class Endings:
             table = await self._restore_one(row, snapshots[row["id"]], later)
             if table is None:
                 continue
-            await self.prefs(table.guild_id)
+            await self.prefs.of(table.guild_id)
             if table.status == "playing" and table.state is not None and table.state.to_act() is None:
                 await self._finish_saved(table, table.state)
                 continue
-            other = self.at(table.place_id)
+            other = self.registry.at(table.place_id)
             if other is not None:
                 log.warning("table %s shares its channel with open table %s", table.id, other.id)
             self.registry.add(table)
             count += 1
-        for table in list(self.tables.values()):
+        for table in list(self.registry.open.values()):
             if table.status == "playing":
-                self._after_change(table)
+                self.after_change(table)
         log.info("restored %d open table(s)", count)
         return count
 
@@ -195,12 +194,12 @@ class Endings:
                 if rows:
                     await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
                 else:
-                    rows = await self._write_results(conn, table, state)
+                    rows = await self.write_results(conn, table, state)
         except Exception as exc:
             self.errors.append(exc)
             log.exception("table %s: its finished match could not be recorded", table.id)
             return
         table.turn_start = state.rev
-        self._finished(table, rows)
+        self.finished(table, rows)
         log.warning("table %s: its match ended before the restart; its results are recorded now", table.id)
-        self.listener.table_changed(table)
+        self.changed(table)

@@ -20,12 +20,13 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.service.dealt import Chained
 from bot.service.standings import Line, Member, event_standings
-from bot.service.table import BotError, Listener, Table
+from bot.service.table import BotError, Table
 from bot.service.tables import TableService
 from bot.storage.events import EventStore
 from games import find_game
@@ -152,17 +153,6 @@ class SerialPlaces:
         return self.next
 
 
-class _Chained:
-    """The table service's listener, then the event service's."""
-
-    def __init__(self, first: Listener, then: Callable[[Table], None]) -> None:
-        self.first, self.then = first, then
-
-    def table_changed(self, table: Table) -> None:
-        self.first.table_changed(table)
-        self.then(table)
-
-
 class EventService:
     """Every server's events; organiser actions; rounds moved on as their tables finish."""
 
@@ -174,7 +164,7 @@ class EventService:
         self.events: dict[str, Event] = {}
         self._of_table: dict[str, str] = {}  # table id -> event id (tables of live events)
         self._tasks: set[asyncio.Task[Any]] = set()
-        tables.listener = _Chained(tables.listener, self._table_changed)
+        tables.listener = Chained(tables.listener, self)
 
     # -- creation and registration -------------------------------------------------------------
 
@@ -377,7 +367,8 @@ class EventService:
             opened.append(table)
         return opened
 
-    def _table_changed(self, table: Table) -> None:
+    def table_changed(self, table: Table) -> None:
+        """A listener of the table service: an event's table that closed may end its round."""
         event_id = self._of_table.get(table.id)
         if event_id is not None and not table.open and event_id in self.events:
             self._spawn(self._check(self.events[event_id]))

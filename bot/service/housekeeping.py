@@ -1,8 +1,8 @@
-"""Housekeeping for :class:`bot.service.tables.TableService`: idle lobbies and abandoned matches close.
+"""Housekeeping of the table service: idle lobbies and abandoned matches close.
 
 A lobby nobody touched for ``Settings.lobby_idle`` seconds (24 h) is cancelled; a match with no
 member's move for ``Settings.match_idle`` seconds (7 days) is abandoned. Either way a notice goes
-to the table's channel (through ``TableService.announce``) and the channel is free again. A
+to the table's channel (the close's ``notice``) and the channel is free again. A
 background task sweeps every ``Settings.housekeeping_interval`` seconds; it also restarts the
 computer players of a table whose background task died (a failed write: disk full...), and deletes
 the data of servers the bot was removed from ``Settings.guild_retention`` seconds ago (issue 20).
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.service import privacy
@@ -20,30 +20,32 @@ from bot.service.i18n import N_
 from bot.service.table import Table
 
 if TYPE_CHECKING:
+    from bot.service.autoplay import ComputerTurns
+    from bot.service.registry import Registry
     from bot.service.settings import Settings
+    from bot.service.tasks import Tasks
 
 log = logging.getLogger("bot.service.tables")
 
 
 class Housekeeping:
-    """Closes forgotten tables (a mixin of the table service)."""
+    """Closes forgotten tables, restarts stopped computer players, purges departed servers.
 
-    settings: Settings
-    tables: dict[str, Table]
-    errors: list[BaseException]
-    _robots: dict[str, asyncio.Task[Any]]
-    clock: Callable[[], float]
-    serves: Callable[[int], bool]
-    departed: dict[int, float] | None = None  # server id -> when the bot left it (loaded at the first sweep)
+    Collaborators: the ``registry`` of open tables, the ``computers``, ``close`` (closes a table,
+    its lock held, with a notice), ``service`` (privacy's actions for the purge), ``tasks`` for
+    the periodic sweep, ``errors`` for its failures."""
 
-    async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
-        raise NotImplementedError
-
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
-        raise NotImplementedError
-
-    def _after_change(self, table: Table) -> None:
-        raise NotImplementedError
+    def __init__(self, settings: Settings, registry: Registry, computers: ComputerTurns,
+                 close: Callable[[Table, str, str | None], Awaitable[None]], service: privacy.Service,
+                 tasks: Tasks, clock: Callable[[], float], errors: list[BaseException]) -> None:
+        self.settings = settings
+        self.registry = registry
+        self.computers = computers
+        self.close = close
+        self.service = service
+        self.tasks = tasks
+        self.clock = clock
+        self.errors = errors
 
     def idle_reason(self, table: Table, now: float) -> str | None:
         """``"idle_lobby"`` or ``"idle_match"`` when ``table`` has been forgotten, else ``None``."""
@@ -57,38 +59,31 @@ class Housekeeping:
     async def sweep(self) -> int:
         """Close every forgotten table now; returns how many were closed."""
         closed = 0
-        for table in list(self.tables.values()):
+        for table in list(self.registry.open.values()):
             if self.idle_reason(table, self.clock()) is None:
-                if table.computer_turn() and not self.thinking(table):
+                if table.computer_turn() and not self.computers.thinking(table):
                     log.warning("table %s: its computer players had stopped; they resume", table.id)
-                    self._after_change(table)
+                    self.computers.after_change(table)
                 continue
             async with table.lock:  # checked again: someone may have acted meanwhile
                 reason = self.idle_reason(table, self.clock())
                 if reason is None or not table.open:
                     continue
-                await self._close(table, "cancelled", reason)
+                await self.close(table, "cancelled", reason)
             closed += 1
         return closed
 
     async def purge_departed(self) -> list[int]:
         """Delete the data of every server the bot left at least ``guild_retention`` seconds ago (the
         departures are read once, then kept up to date in memory: a sweep costs no query)."""
-        if self.departed is None:
-            self.departed = {guild: at for guild, at in (await privacy.departures(self.db)).items()  # type: ignore[attr-defined]
-                             if self.serves(guild)}
-        if not any(at <= self.clock() - self.settings.guild_retention for at in self.departed.values()):
+        known = await self.service.departures.load(self.service.serves)
+        if not any(at <= self.clock() - self.settings.guild_retention for at in known.values()):
             return []
-        return await privacy.purge_departed(self, self.clock())  # type: ignore[arg-type]
+        return await privacy.purge_departed(self.service, self.clock())
 
-    def thinking(self, table: Table) -> bool:
-        """Whether a computer player's task is running for ``table``."""
-        robot = self._robots.get(table.id)
-        return robot is not None and not robot.done()
-
-    def start_housekeeping(self) -> asyncio.Task[Any]:
-        """The periodic sweep, as a background task of the service (cancelled by ``close()``)."""
-        return self._spawn(self._housekeeping())
+    def start(self) -> asyncio.Task[Any]:
+        """The periodic sweep, as a background task of the service (cancelled by its ``close()``)."""
+        return self.tasks.spawn(self._housekeeping())
 
     async def _housekeeping(self) -> None:
         while True:

@@ -1,5 +1,5 @@
-"""The bot's text: thin facades over the catalogues of :mod:`games.i18n`, and the slash-command
-:class:`Translator`.
+"""The bot's text: thin facades over the catalogues of :mod:`games.i18n` (plain functions, no
+Discord; the slash commands' translator is :mod:`bot.ui.translator`).
 
 ``t(locale, key, **kw)`` reads the message ``key`` (``games/locales/<locale>.po``), ``tn`` its
 plural form for a count, ``pick`` a game's :class:`~games.i18n.Msg` (or ``{"fr", "en"}`` dict). To
@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-from discord import app_commands
-
 from games import i18n
-from games.i18n import COMMAND, FALLBACK, LOCALES, N_, normalize
+from games.i18n import LOCALES, N_, normalize
 
-__all__ = ["LOCALES", "N_", "Translator", "normalize", "pick", "t", "tn"]
+__all__ = ["LOCALES", "N_", "normalize", "pick", "t", "tn"]
 
 
 def t(locale: str, key: str, **kw: Any) -> str:
@@ -33,15 +30,3 @@ def tn(locale: str, key: str, n: int | float, **kw: Any) -> str:
 def pick(mapping: Any, locale: str, default: str = "") -> str:
     """A game's message (:class:`games.i18n.Msg` or ``{"fr": ..., "en": ...}`` dict) in ``locale``."""
     return i18n.localized(mapping, locale, default)
-
-
-class Translator(app_commands.Translator):
-    """Command names and descriptions in every language of :data:`LOCALES` (the code holds the
-    English text, the catalogues its translations under the ``command`` context)."""
-
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
-        code = str(locale.value).split("-")[0]
-        if code not in i18n.LOCALES or code == FALLBACK:
-            return None
-        return i18n.catalogue(normalize(code)).lookup(string.message, COMMAND)

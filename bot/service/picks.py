@@ -19,8 +19,8 @@ from games.errors import GameError
 BUDGET = 500
 
 
-def texts(game: Game, state: State, seat: int, chosen: Sequence[int]) -> list[str]:
-    """The action texts of a submitted pick menu (positions ``chosen``), checked now.
+def chosen_steps(game: Game, state: State, seat: int, chosen: Sequence[int]) -> list[Action]:
+    """The actions of a submitted pick menu (positions ``chosen``), checked now.
 
     :raises BotError: the menu is gone or the choice is malformed (``bad_choice``), or no order of
         the picked items is legal (``picks_refused``, naming the cards): nothing is applied."""
@@ -35,7 +35,7 @@ def texts(game: Game, state: State, seat: int, chosen: Sequence[int]) -> list[st
             return ", ".join(game.action_label(a, locale) for a in picked)
 
         raise BotError.of("picks_refused", cards=cards)
-    return [str(a) for a in steps]
+    return steps
 
 
 def steps_for(game: Game, state: State, seat: int, menu: PickMenu, chosen: Sequence[int]) -> list[Action] | None:

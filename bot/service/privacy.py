@@ -14,6 +14,8 @@ A member seated at an open table is moved out first (:func:`vacate`): they leave
 they host is cancelled) and a computer takes their seat in a match in play (a match left with no
 member is cancelled). A server's data goes with ``/privacy server`` or, when the bot was removed
 from the server, ``Settings.guild_retention`` later (:func:`purge_departed`, from the housekeeping).
+The SQL is :mod:`bot.storage.privacy`'s; what this module needs of the table service is
+:class:`Service` (its public actions), so it never imports :mod:`bot.service.tables`.
 """
 
 from __future__ import annotations
@@ -22,57 +24,76 @@ import datetime as dt
 import gzip
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from bot import storage as dbm
 from bot.service import records
 from bot.service.i18n import t
 from bot.service.ratings import player_key
+from bot.service.registry import Registry
+from bot.service.settings import Settings
 from bot.service.table import BotError, SeatInfo, Table
-from bot.storage.base import Conn
-
-if TYPE_CHECKING:
-    from bot.service.tables import TableService
+from bot.storage import privacy as rows
 
 log = logging.getLogger(__name__)
-OPEN = "('lobby', 'playing')"
+
+
+class Service(Protocol):
+    """What privacy's actions need of the table service (:class:`bot.service.tables.TableService`)."""
+
+    db: dbm.Database
+    settings: Settings
+    registry: Registry
+    departures: Departures
+    serves: Callable[[int], bool]
+
+    @property
+    def tables(self) -> Mapping[str, Table]: ...
+
+    def known(self) -> list[Table]: ...
+
+    def locale_of(self, guild_id: int) -> str: ...
+
+    async def cancel(self, table_id: str, by: int | None, *, admin: bool = False) -> Table: ...
+
+    async def leave(self, table_id: str, user_id: int) -> Table: ...
+
+    async def close_table(self, table: Table, status: str, notice: str | None = None) -> None: ...
+
+    def undo(self, table: Table) -> AbstractContextManager[None]: ...
+
+    async def save_lobby(self, table: Table) -> None: ...
+
+    def after_change(self, table: Table) -> None: ...
+
+    def stop_tasks(self, table_id: str) -> None: ...
+
+    def forget_guild(self, guild_id: int) -> None: ...
+
+
+class Departures:
+    """When the bot left each server, read once from the database, then kept up to date in memory
+    (a sweep costs no query)."""
+
+    def __init__(self, db: dbm.Database) -> None:
+        self.db = db
+        self.known: dict[int, float] | None = None  # None: not read yet
+
+    async def load(self, serves: Callable[[int], bool]) -> dict[int, float]:
+        if self.known is None:
+            self.known = {guild: at for guild, at in (await rows.departures(self.db)).items() if serves(guild)}
+        return self.known
+
 
 # -- a member ----------------------------------------------------------------------------------
-
-MY_SEATS = """SELECT s.table_id, t.guild_id, t.game, t.status, t.created_at, s.seat, s.name,
-    t.host_id = s.user_id AS host FROM seats s JOIN game_tables t ON t.id = s.table_id
-    WHERE s.user_id = ? ORDER BY t.created_at, s.table_id"""
-MY_ACTIONS = """SELECT a.table_id, a.rev, a.seat, a.action, a.by_computer, a.at FROM actions a
-    JOIN seats s ON s.table_id = a.table_id AND s.seat = a.seat WHERE s.user_id = ? ORDER BY a.table_id, a.rev"""
-MY_RESULTS = """SELECT table_id, guild_id, game, seat, name, score, place, rating_before, rating_after,
-    finished_at FROM results WHERE user_id = ? ORDER BY finished_at, table_id"""
-MY_RATINGS = """SELECT guild_id, game, player_key, name, mu, sigma, matches, wins, points FROM ratings
-    WHERE user_id = ? OR player_key = ? ORDER BY guild_id, game"""
-MY_HOSTED = "SELECT id AS table_id, guild_id, game, status, created_at FROM game_tables WHERE host_id = ?"
-MY_GUILDS = """SELECT t.guild_id FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE s.user_id = ?
-    UNION SELECT guild_id FROM results WHERE user_id = ?
-    UNION SELECT guild_id FROM ratings WHERE user_id = ? OR player_key = ?
-    UNION SELECT guild_id FROM game_tables WHERE host_id = ?"""
-STILL_OPEN = f"""SELECT COUNT(*) FROM seats s JOIN game_tables t ON t.id = s.table_id
-    WHERE s.user_id = ? AND t.status IN {OPEN}"""
-FORGET_SEATS = """UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?
-    AND table_id IN (SELECT id FROM game_tables WHERE guild_id = ?)"""
-FORGET_RESULTS = "UPDATE results SET user_id = NULL, name = ? WHERE user_id = ? AND guild_id = ?"
-FORGET_RATINGS = "DELETE FROM ratings WHERE user_id = ? OR player_key = ?"
-FORGET_HOST = "UPDATE game_tables SET host_id = 0 WHERE host_id = ?"
-
 
 async def member_export(db: dbm.Database, user_id: int) -> dict[str, Any]:
     """Everything stored about a member, in every server: seats, the actions of those seats,
     results, ratings and the tables they opened (the ``/privacy`` export file)."""
-    async with db.transaction() as conn:
-        await conn.snapshot()  # one consistent view
-        out: dict[str, Any] = {"user_id": user_id, "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
-        out["seats"] = await conn.fetch_all(MY_SEATS, (user_id,))
-        out["actions"] = await conn.fetch_all(MY_ACTIONS, (user_id,))
-        out["results"] = await conn.fetch_all(MY_RESULTS, (user_id,))
-        out["ratings"] = await conn.fetch_all(MY_RATINGS, (user_id, player_key(user_id)))
-        out["tables_opened"] = await conn.fetch_all(MY_HOSTED, (user_id,))
+    out: dict[str, Any] = {"user_id": user_id, "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
+    out.update(await rows.member_rows(db, user_id, player_key(user_id)))
     for seat in out["seats"]:
         seat["host"] = bool(seat["host"])
     return out
@@ -126,13 +147,13 @@ def member_summary(data: dict[str, Any], guild_id: int) -> dict[str, int]:
             "elsewhere": len({row["table_id"] for row in data["seats"]} - here)}
 
 
-def open_seats(service: TableService, user_id: int) -> list[Table]:
+def open_seats(service: Service, user_id: int) -> list[Table]:
     """The open tables (every server) where the member is seated or host."""
     return [table for table in list(service.tables.values())
             if table.open and (table.seated(user_id) or table.host_id == user_id)]
 
 
-async def vacate(service: TableService, user_id: int) -> list[str]:
+async def vacate(service: Service, user_id: int) -> list[str]:
     """Move the member out of every open table: they leave a lobby (one they host is cancelled);
     in a match in play a computer takes their seat (a match left with no member is cancelled)."""
     moved = []
@@ -148,17 +169,17 @@ async def vacate(service: TableService, user_id: int) -> list[str]:
     return moved
 
 
-async def _computer_takes(service: TableService, table: Table, user_id: int) -> None:
+async def _computer_takes(service: Service, table: Table, user_id: int) -> None:
     async with table.lock:
         if not table.open:
             return
         table.votes.discard(user_id)
         members = [s.user_id for s in table.seats if s.user_id not in (None, user_id)]
         if not members:
-            await service._close(table, "cancelled")
+            await service.close_table(table, "cancelled")
             return
         host = table.host_id
-        with service._undo(table):
+        with service.undo(table):
             if table.seated(user_id):
                 n = sum(s.computer for s in table.seats) + 1
                 table.seats[table.seat_of(user_id)] = SeatInfo(None, t(service.locale_of(table.guild_id),
@@ -166,38 +187,29 @@ async def _computer_takes(service: TableService, table: Table, user_id: int) -> 
             if table.host_id == user_id:
                 table.host_id = members[0]
             try:
-                await service._save_lobby(table)
+                await service.save_lobby(table)
             except BaseException:
                 table.host_id = host
                 raise
-    service._after_change(table)
+    service.after_change(table)
 
 
-async def erase_member(service: TableService, user_id: int) -> int:
+async def erase_member(service: Service, user_id: int) -> int:
     """Erase a member everywhere in one transaction (see the module); returns how many rows changed.
 
     :raises BotError: they are still seated at an open table (call :func:`vacate` first)."""
-    db = service.db
-    key = player_key(user_id)
-    changed = 0
-    async with db.transaction() as conn:
-        if await conn.scalar(STILL_OPEN, (user_id,)):
-            raise BotError.of("privacy_seated")
-        guilds = [r["guild_id"] for r in await conn.fetch_all(MY_GUILDS, (user_id, user_id, user_id, key,
-                                                                               user_id))]
-        for guild_id in guilds:
-            former = t(service.locale_of(guild_id), "former_player")
-            changed += await _count(conn, FORGET_SEATS, (former, user_id, guild_id))
-            changed += await _count(conn, FORGET_RESULTS, (former, user_id, guild_id))
-        changed += await _count(conn, FORGET_RATINGS, (user_id, key))
-        changed += await _count(conn, FORGET_HOST, (user_id,))
+    try:
+        changed = await rows.erase_member(service.db, user_id, player_key(user_id),
+                                          lambda guild_id: t(service.locale_of(guild_id), "former_player"))
+    except rows.StillSeated:
+        raise BotError.of("privacy_seated") from None
     _forget_in_memory(service, user_id)
-    await dbm.checkpoint(db)
+    await dbm.checkpoint(service.db)
     log.info("a member's data was erased (%d rows)", changed)
     return changed
 
 
-def _forget_in_memory(service: TableService, user_id: int) -> None:
+def _forget_in_memory(service: Service, user_id: int) -> None:
     """The closed tables the service still holds forget the member too."""
     for table in service.known():
         former = t(service.locale_of(table.guild_id), "former_player")
@@ -210,107 +222,63 @@ def _forget_in_memory(service: TableService, user_id: int) -> None:
         for row in table.result or []:
             if row.get("user_id") == user_id:
                 row["user_id"], row["name"] = None, former
-    _forget_cache()
+    records.forget_cache()  # replayed matches kept in memory hold the old names
 
 
 # -- a server ----------------------------------------------------------------------------------
 
-GUILD_COUNTS = {
-    "tables": "SELECT COUNT(*) FROM game_tables WHERE guild_id = ?",
-    "members": """SELECT COUNT(DISTINCT s.user_id) FROM seats s JOIN game_tables t ON t.id = s.table_id
-        WHERE t.guild_id = ? AND s.user_id IS NOT NULL""",
-    "actions": "SELECT COUNT(*) FROM actions WHERE table_id IN (SELECT id FROM game_tables WHERE guild_id = ?)",
-    "results": "SELECT COUNT(*) FROM results WHERE guild_id = ?",
-    "ratings": "SELECT COUNT(*) FROM ratings WHERE guild_id = ?",
-    "settings": "SELECT COUNT(*) FROM guild_settings WHERE guild_id = ?",
-}
-GUILD_TABLES = "(SELECT id FROM game_tables WHERE guild_id = ?)"
-FORGET_GUILD = (
-    f"DELETE FROM actions WHERE table_id IN {GUILD_TABLES}",
-    f"DELETE FROM seats WHERE table_id IN {GUILD_TABLES}",
-    f"DELETE FROM shown_parts WHERE table_id IN {GUILD_TABLES}",
-    "DELETE FROM game_tables WHERE guild_id = ?",
-    "DELETE FROM results WHERE guild_id = ?",
-    "DELETE FROM ratings WHERE guild_id = ?",
-    "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages (issue 27)
-    "DELETE FROM guild_settings WHERE guild_id = ?",
-    "DELETE FROM guild_departures WHERE guild_id = ?",
-)
-
-
 async def guild_summary(db: dbm.Database, guild_id: int) -> dict[str, int]:
     """How many rows Tapis holds for a server, by kind."""
-    async with db.transaction() as conn:
-        await conn.snapshot()
-        return {kind: int(await conn.scalar(sql, (guild_id,)) or 0) for kind, sql in GUILD_COUNTS.items()}
+    return await rows.guild_counts(db, guild_id)
 
 
-async def erase_guild(service: TableService, guild_id: int, *, gone: bool = False) -> int:
+async def erase_guild(service: Service, guild_id: int, *, gone: bool = False) -> int:
     """Delete every row of a server in one transaction (its open tables are cancelled first; ``gone``:
     the bot is no longer there, so nothing is posted); returns how many rows were deleted."""
     for table in [tb for tb in list(service.tables.values()) if tb.guild_id == guild_id and tb.open]:
         if gone:
-            service._stop_tasks(table.id)
+            service.stop_tasks(table.id)
             table.status = "cancelled"
             service.registry.close(table)
         else:
             await service.cancel(table.id, None, admin=True)
-    deleted = 0
-    async with service.db.transaction() as conn:
-        for sql in FORGET_GUILD:
-            deleted += await _count(conn, sql, (guild_id,))
-    recent = getattr(service.registry, "_recent", {})
-    for table in [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open]:
-        recent.pop(table.id, None)
-    service._prefs.pop(guild_id, None)
-    _forget_cache()
+    deleted = await rows.erase_guild(service.db, guild_id)
+    _forget_tables(service.registry, [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open])
+    service.forget_guild(guild_id)
+    records.forget_cache()
     await dbm.checkpoint(service.db)
     log.info("server %s: its data was erased (%d rows)", guild_id, deleted)
     return deleted
 
 
+def _forget_tables(registry: Registry, tables: Iterable[Table]) -> None:
+    for table in tables:
+        registry.forget(table.id)
+
+
 async def departures(db: dbm.Database) -> dict[int, float]:
     """When the bot left each server it left (and was not invited back to)."""
-    async with db.transaction() as conn:
-        rows = await conn.fetch_all("SELECT guild_id, left_at FROM guild_departures")
-    return {row["guild_id"]: row["left_at"] for row in rows}
+    return await rows.departures(db)
 
 
-async def guild_left(service: TableService, guild_id: int, at: float) -> None:
+async def guild_left(service: Service, guild_id: int, at: float) -> None:
     """The bot was removed from a server: its data is kept ``guild_retention`` from ``at``."""
-    async with service.db.transaction() as conn:
-        await conn.run("INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                       (guild_id, float(at)))
-    if service.departed is not None:
-        service.departed.setdefault(guild_id, at)
+    await rows.departed(service.db, guild_id, at)
+    if service.departures.known is not None:
+        service.departures.known.setdefault(guild_id, at)
 
 
-async def guild_back(service: TableService, guild_id: int) -> None:
+async def guild_back(service: Service, guild_id: int) -> None:
     """The bot is in the server (again): its data is no longer due for deletion."""
-    async with service.db.transaction() as conn:
-        await conn.run("DELETE FROM guild_departures WHERE guild_id = ?", (guild_id,))
-    if service.departed is not None:
-        service.departed.pop(guild_id, None)
+    await rows.back(service.db, guild_id)
+    if service.departures.known is not None:
+        service.departures.known.pop(guild_id, None)
 
 
-async def purge_departed(service: TableService, now: float) -> list[int]:
+async def purge_departed(service: Service, now: float) -> list[int]:
     """Erase the servers the bot left at least ``Settings.guild_retention`` seconds before ``now``."""
-    async with service.db.transaction() as conn:
-        rows = await conn.fetch_all("SELECT guild_id FROM guild_departures WHERE left_at <= ? ORDER BY guild_id",
-                                   (float(now - service.settings.guild_retention),))
-    rows = [row for row in rows if service.serves(row["guild_id"])]  # another process purges its shards'
-    for row in rows:
-        await erase_guild(service, row["guild_id"], gone=True)
-    return [row["guild_id"] for row in rows]
-
-
-# -- helpers -----------------------------------------------------------------------------------
-
-def _forget_cache() -> None:
-    """Replayed matches kept in memory hold the old names: dropped."""
-    with records._LOCK:
-        records._CACHE.clear()
-
-
-async def _count(conn: Conn, sql: str, params: tuple[Any, ...]) -> int:
-    return await conn.run(sql, params)
+    due = [g for g in await rows.left_before(service.db, now - service.settings.guild_retention)
+           if service.serves(g)]  # another process purges its shards'
+    for guild_id in due:
+        await erase_guild(service, guild_id, gone=True)
+    return due

@@ -12,10 +12,21 @@ actually settled, with a per-pair weight, as the World Football Elo weights a ma
 
 A deal is not a fair coin: a taker chooses to bid and wins most deals (three in four among the
 computer players). Each role therefore has an **advantage** (in the logit of a comparison's win
-chance, learned per server, game and table size, the defence's or others' role fixed at 0), as Elo
-ratings learn a home advantage: after each comparison it moves by ``LEARN x weight x (result -
-expected)``, the gradient of the same likelihood, so a role wins exactly as often as expected and no
-role drifts up or down among equal players.
+chance, learned per server, game, table size and **contract**, the defence's or others' role fixed
+at 0), as Elo ratings learn a home advantage: after each comparison it moves by ``LEARN x weight x
+(result - expected)``, the gradient of the same likelihood, so a role wins as often as expected.
+
+The contract is part of it because a taker's chance depends on what they bid, and who bids what
+depends on the players: in one server, easy players bid Prises at random and win a third of them
+while normal players bid Gardes and win three in four. One advantage per role (model 2) averaged
+the two, so equal normal takers won more than expected and gained as takers what they lost as
+defenders (benchmark, one server: defenders -0.77 a deal [-1.32, -0.23]): a drift of the role. Per contract each kind of deal is expected
+as it goes in that server, and the check that equal players do not drift holds in a mixed server
+(``python -m benchmarks.ratings``, and ``test_weak_takers_do_not_make_equal_strong_takers_drift``).
+An advantage growing with the taker's rating (``a + b x (mu_taker - mu_table) / beta``, the same
+gradient) was tried first: it cannot tell equal normal players' Gardes from the easy players'
+Prises (both takers sit near their table's mean); it learned ``b = -0.2`` and left the drift, and
+beside per-contract advantages it took part of the levels' spread into ``b`` instead of ratings.
 
 **Games without sides** (Le Trio, L'École, Piquet) rank the match by its final places (openskill's
 Plackett-Luce over the seats).
@@ -43,7 +54,7 @@ from games.base import Game, Outcome
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 PAIRS = PlackettLuce(tau=0.0)  # one comparison of a deal (the dynamics are added once per match)
 BASE, SCALE = 1000, 50  # shown rating = BASE + SCALE x (mu - MODEL.mu)
-VERSION = 2  # of the model: stored ratings rated by an older one are recomputed (bot.service.rerate)
+VERSION = 3  # of the model: stored ratings rated by an older one are recomputed (bot.service.rerate)
 COMPUTER = "c:"
 PROVISIONAL = 4.0  # sigma above which a rating is provisional
 LEARN = 0.05  # step of a role's advantage per unit of comparison weight
@@ -53,10 +64,15 @@ IMPORTANCE = (0.5, 2.0)  # bounds of a deal's weight
 REFERENCE: dict[tuple[str, int], float] = {
     ("tarot", 3): 144.0, ("tarot", 4): 216.0, ("tarot", 5): 228.0, ("tresillo", 3): 10.0,
     ("tresillo", 4): 15.0}
-#: starting advantage of a role (``role@seats``), measured among the normal computer players
+#: starting advantage of a role (``role@seats``, measured among the normal computer players) and of
+#: its contracts (``role@seats:contract``, learned in the benchmark's one server: 130 Tarot and 180
+#: Tresillo matches of each pool); a contract without its own starts from its role's
 PRIOR: dict[tuple[str, str], float] = {
     ("tarot", "taker@3"): 1.3, ("tarot", "taker@4"): 1.3, ("tarot", "taker@5"): 1.3,
-    ("tresillo", "declarer@3"): 1.1, ("tresillo", "declarer@4"): 1.1}
+    ("tarot", "taker@4:prise"): -0.1, ("tarot", "taker@4:garde"): 1.2, ("tarot", "taker@4:garde_sans"): 1.3,
+    ("tresillo", "declarer@3"): 1.1, ("tresillo", "declarer@4"): 1.1,
+    ("tresillo", "declarer@3:jeu"): 0.9, ("tresillo", "declarer@3:jeu_favour"): 0.3,
+    ("tresillo", "declarer@3:solo"): 1.3, ("tresillo", "declarer@3:solo_favour"): 1.2}
 BASE_ROLES = ("defender", "other")
 
 
@@ -129,20 +145,27 @@ def importance(game: str, seats: int, stake: float) -> float:
     return min(max(math.sqrt(stake / reference), IMPORTANCE[0]), IMPORTANCE[1])
 
 
-def advantage_key(role: str, seats: int) -> str | None:
-    """Where a role's advantage is kept: ``taker@4``; the called partner shares the taker's (they
-    win or lose together); ``None`` for the defence's or others' role (0)."""
+def advantage_key(role: str, seats: int, contract: str | None = None) -> str | None:
+    """Where a role's advantage is kept: ``taker@4:garde`` (``taker@4`` without a contract); the
+    called partner shares the taker's (they win or lose together); ``None`` for the defence's or
+    others' role (0)."""
     if role in BASE_ROLES:
         return None
-    return f"{'taker' if role == 'partner' else role}@{seats}"
+    return f"{'taker' if role == 'partner' else role}@{seats}" + (f":{contract}" if contract else "")
 
 
-def advantage_of(game: str, role: str, seats: int, known: Mapping[str, tuple[float, int]]) -> float:
-    """A role's advantage: learned (``known``), else its prior; 0 for the defence's or others' role."""
-    key = advantage_key(role, seats)
-    if key is None:
-        return 0.0
-    return known[key][0] if key in known else PRIOR.get((game, key), 0.0)
+def _learned(game: str, key: str, known: Mapping[str, tuple[float, int]]) -> float:
+    if key in known:
+        return known[key][0]
+    return PRIOR.get((game, key), PRIOR.get((game, key.split(":")[0]), 0.0))
+
+
+def advantage_of(game: str, role: str, seats: int, known: Mapping[str, tuple[float, int]],
+                 contract: str | None = None) -> float:
+    """A role's advantage in a deal of ``contract``: learned (``known``), else its prior (the
+    contract's, else the role's); 0 for the defence's or others' role."""
+    key = advantage_key(role, seats, contract)
+    return 0.0 if key is None else _learned(game, key, known)
 
 
 def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tuple[float, int]]) -> list[float]:
@@ -157,7 +180,7 @@ def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tup
     top = max(gross)
     weight = importance(game, n, deal.stake) / top
     mu_change, log_shrink = [0.0] * n, [0.0] * n
-    adv = {s: advantage_of(game, deal.roles[s], n, advantages) for s in range(n)}
+    adv = {s: advantage_of(game, deal.roles[s], n, advantages, deal.contract) for s in range(n)}
     learned: dict[int, float] = {}
     for p in deal.payments:
         a, b, w = p.winner, p.loser, p.amount * weight
@@ -179,10 +202,10 @@ def rate_deal(game: str, deal: Deal, seats: list[Any], advantages: dict[str, tup
             seats[s] = MODEL.rating(mu=r.mu + mu_change[s], sigma=math.sqrt(sigma2[s] * math.exp(log_shrink[s])))
     moved: dict[str, float] = {}
     for s, step in learned.items():
-        if (key := advantage_key(deal.roles[s], n)) is not None:
+        if (key := advantage_key(deal.roles[s], n, deal.contract)) is not None:
             moved[key] = moved.get(key, 0.0) + LEARN * step
     for key, step in moved.items():
-        old, count = advantages.get(key, (PRIOR.get((game, key), 0.0), 0))
+        old, count = (advantages[key] if key in advantages else (_learned(game, key, advantages), 0))
         advantages[key] = (old + step, count + 1)
     return mu_change
 

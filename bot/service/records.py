@@ -106,20 +106,11 @@ def moves(data: JSON) -> Iterator[Move]:
     :raises CorruptState: when an action does not replay (as ``Game.load`` would).
     """
     state = initial_state(data)
-    game = state.game
     view = state.view(None)
-    for i, text in enumerate(game.upgrade_log(list(data.get("log") or []))):
-        seat = state.to_act()
-        try:
-            if seat is None:
-                raise GameError("match already over", "partie déjà terminée")
-            after = state.apply(seat, game.parse_action(text))
-        except GameError as exc:
-            raise CorruptState(f"Saved match does not replay at action {i} ({text}): {exc}",
-                               f"La partie ne se rejoue pas à l'action {i} ({text}) : {exc}") from exc
-        after_view = after.view(None)
-        yield Move(seat, text, state, after, view, after_view)
-        state, view = after, after_view
+    for step in state.game.replay({**data, "log": list(data.get("log") or [])}):
+        after_view = step.after.view(None)
+        yield Move(step.seat, step.text, step.before, step.after, view, after_view)
+        view = after_view
 
 
 def hands_of(state: State) -> list[list[str]]:
@@ -252,6 +243,12 @@ def score_sheet(match: Match, upto: int | None = None) -> JSON:
 
 _CACHE: OrderedDict[tuple[Any, ...], Match] = OrderedDict()
 _LOCK = threading.Lock()
+
+
+def forget_cache() -> None:
+    """Drop every replayed match kept in memory (they hold names a member's erasure changed)."""
+    with _LOCK:
+        _CACHE.clear()
 
 
 def cached_match(key: str, data: JSON, names: Sequence[str], locale: str) -> Match:

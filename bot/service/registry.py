@@ -79,6 +79,10 @@ class Registry:
             self._recent.popitem(last=False)
         self.remember(table.id, table.status)
 
+    def forget(self, table_id: str) -> None:
+        """A recently closed table leaves memory (its server's data was erased)."""
+        self._recent.pop(table_id, None)
+
     def remember(self, table_id: str, status: str) -> None:
         """A closed table known by id and status only (loaded at restore)."""
         self._closed[table_id] = status

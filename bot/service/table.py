@@ -7,8 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.service.i18n import t
-from games.base import Game, State
+from games.base import Action, Game, PickMenu, State
 from games.errors import GameError, NotYourTurn
+
+#: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
+#: points a Tarot deal at 32 samples (issue 33), about 15 ms of a core
+CHALLENGE_SAMPLES = 32
 
 
 class BotError(GameError):
@@ -91,6 +95,30 @@ class Table:
     stale: bool = False  # a write's fate is unknown: read back from the database before the next change
 
     @property
+    def duplicate(self) -> bool:
+        """A duplicate deal (issue 31; RULES.md §5.1), played at other tables too: a daily
+        challenge's (seed ``challenge:...``) or a group's duplicate tables' (``dup:...``); the seed is
+        saved with the table. Its computers decide from the deal and the moves alone (not the
+        table's id) and the expert counts its budget in samples (:data:`CHALLENGE_SAMPLES`)."""
+        return self.seed.startswith(("challenge:", "dup:"))
+
+    @property
+    def challenge(self) -> bool:
+        """A deal of a daily challenge: no turn timer runs (nobody stands in for its member)."""
+        return self.seed.startswith("challenge:")
+
+    def computer_seed(self, rev: int) -> str:
+        """The seed of a computer's decision at revision ``rev``: the same at every table of a
+        duplicate deal where the same moves were made; else proper to the table."""
+        return f"{self.seed}:{rev}" if self.duplicate else f"{self.seed}:{self.id}:{rev}"
+
+    @property
+    def expert_samples(self) -> int | None:
+        """The expert's budget in samples (a duplicate deal: a busy machine does not play weaker at
+        one table than another), or ``None`` for seconds shared by the queue."""
+        return CHALLENGE_SAMPLES if self.duplicate else None
+
+    @property
     def place_id(self) -> int:
         """The channel or thread the table lives in."""
         return self.thread_id or self.channel_id
@@ -134,12 +162,38 @@ class Table:
             return True
 
 
+@dataclass(frozen=True)
+class Hand:
+    """What one seat's hand message shows, asked of the engine once (issue 28): its private view,
+    its legal actions (none unless the match is in play), the cards a pick must take and the
+    game's pick menu. The bot's live hands and ``benchmarks.serve`` both draw it."""
+
+    seat: int
+    view: dict[str, Any]
+    legal: list[Action]
+    picks: int
+    menu: PickMenu | None
+
+
+def hand_of(table: Table, seat: int) -> Hand:
+    """``seat``'s :class:`Hand` at ``table``. :raises BotError: no match there (``not_playing``)."""
+    state = table.state
+    if state is None:
+        raise BotError.of("not_playing")
+    legal = state.legal_actions(seat) if table.status == "playing" else []
+    picks = state.pending_picks(seat) if legal else 0
+    menu = table.game.pick_menu(state, seat) if legal else None
+    return Hand(seat, state.view(seat), legal, picks, menu)
+
+
 class Listener(Protocol):
     """Told about every change, to update Discord (never blocks: schedule work and return)."""
 
     def table_changed(self, table: Table) -> None: ...
 
 
-class _Silent:
+class Silent:
+    """A listener told nothing (a service without Discord: tests, benchmarks)."""
+
     def table_changed(self, table: Table) -> None:
         return None

@@ -27,14 +27,18 @@ from typing import Any
 
 from bot import storage as dbm
 from bot.infra.metrics import Failures, Metrics
-from bot.service.autoplay import LEVEL_KEYS, LEVELS, AutoPlay
+from bot.infra.thinking import Thinker
+from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
 from bot.service.endings import Endings
 from bot.service.housekeeping import Housekeeping
 from bot.service.i18n import LOCALES, t
+from bot.service.preferences import Preferences
+from bot.service.privacy import Departures
 from bot.service.registry import Registry
 from bot.service.reload import StorageFailure, counted, read_back
 from bot.service.settings import Settings
-from bot.service.table import BotError, Listener, SeatInfo, StaleAction, Table, _Silent
+from bot.service.table import BotError, Hand, Listener, SeatInfo, Silent, StaleAction, Table, hand_of
+from bot.service.tasks import Tasks
 from bot.storage import Database
 from bot.storage import errors as storage
 from games import find_game
@@ -43,6 +47,10 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 __all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "StorageFailure", "Table", "TableService"]
+
+
+#: a chosen action: its value, or its text typed in a command
+Chosen = Action | str
 
 
 def _deal_ended(old: State | None, new: State) -> bool:
@@ -57,24 +65,95 @@ def _every_server(guild_id: int) -> bool:
     return True
 
 
-class TableService(AutoPlay, Housekeeping, Endings):
-    """The tables of every server, their locks, and the one path that changes them."""
+class TableService:
+    """The tables of every server, their locks, and the one path that changes them.
+
+    Composed of parts with explicit collaborators (issue 28): the :class:`Registry` of tables,
+    the servers' :class:`Preferences`, :class:`ComputerTurns` (computer players and turn timers),
+    :class:`Endings` (results, ratings, restore), :class:`Housekeeping` (forgotten tables, departed
+    servers), privacy's :class:`Departures`, all sharing one set of background :class:`Tasks`."""
 
     def __init__(self, db: Database, settings: Settings, listener: Listener | None = None) -> None:
         self.db = db
         self.settings = settings
-        self.listener: Listener = listener or _Silent()
+        self.listener: Listener = listener or Silent()
         self.registry = Registry()
         self.tables: dict[str, Table] = self.registry.open  # open tables only
         self.clock: Callable[[], float] = time.time
         self.announce: Callable[[Table, str], None] | None = None  # a notice for the table's channel
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._timers: dict[str, asyncio.Task[Any]] = {}
-        self._robots: dict[str, asyncio.Task[Any]] = {}
-        self._prefs: dict[int, tuple[str, int]] = {}
         self.metrics = Metrics(lambda: self.tables.values())
         self.errors: list[BaseException] = Failures(self.metrics)  # unexpected failures (logged, counted)
         self.serves: Callable[[int], bool] = _every_server  # the servers on this process's shards
+        self.tasks = Tasks()
+        self.preferences = Preferences(db, settings)
+        self.departures = Departures(db)
+        self.computers = ComputerTurns(settings, self.tasks, self._changed, self.preferences.timer_of, self.commit,
+                                       self.errors)
+        self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, self._now,
+                               self._serves, self._changed, self.computers.after_change, self.computers.stop)
+        self.housekeeping = Housekeeping(settings, self.registry, self.computers, self.close_table, self, self.tasks,
+                                         self._now, self.errors)
+
+    def _changed(self, table: Table) -> None:
+        self.listener.table_changed(table)
+
+    def _now(self) -> float:
+        return self.clock()
+
+    def _serves(self, guild_id: int) -> bool:
+        return self.serves(guild_id)
+
+    # -- the parts' entry points -----------------------------------------------------------
+
+    @property
+    def thinker(self) -> Thinker:
+        """The pool the computer players (and hints) think in (:attr:`ComputerTurns.thinker`)."""
+        return self.computers.thinker
+
+    @property
+    def departed(self) -> dict[int, float] | None:
+        """Server id -> when the bot left it (``None`` until the first sweep reads them)."""
+        return self.departures.known
+
+    def after_change(self, table: Table) -> None:
+        """After every change: the listener is told, computers play or the turn timer is armed."""
+        self.computers.after_change(table)
+
+    def stop_tasks(self, table_id: str) -> None:
+        self.computers.stop(table_id)
+
+    def thinking(self, table: Table) -> bool:
+        return self.computers.thinking(table)
+
+    async def idle(self) -> None:
+        """Wait until no computer player is thinking (timers excepted): for tests."""
+        await self.computers.idle()
+
+    async def restore(self) -> int:
+        """:meth:`Endings.restore`: the open tables back after a restart; returns how many."""
+        return await self.endings.restore()
+
+    def idle_reason(self, table: Table, now: float) -> str | None:
+        return self.housekeeping.idle_reason(table, now)
+
+    async def sweep(self) -> int:
+        """:meth:`Housekeeping.sweep`: close every forgotten table now; returns how many."""
+        return await self.housekeeping.sweep()
+
+    async def purge_departed(self) -> list[int]:
+        return await self.housekeeping.purge_departed()
+
+    def start_housekeeping(self) -> asyncio.Task[Any]:
+        return self.housekeeping.start()
+
+    async def close(self) -> None:
+        """Stop every background task and the computer players' workers."""
+        await self.tasks.cancel_all()
+        self.computers.close()
+
+    def forget_guild(self, guild_id: int) -> None:
+        """A server's data was erased: its preferences are read again if it comes back."""
+        self.preferences.forget(guild_id)
 
     # -- lookup ------------------------------------------------------------------------------
 
@@ -92,19 +171,13 @@ class TableService(AutoPlay, Housekeeping, Endings):
 
     async def prefs(self, guild_id: int) -> tuple[str, int]:
         """``(locale, turn timer seconds)`` of a server."""
-        if guild_id not in self._prefs:
-            locale, timer = await self.db.guild_settings(guild_id)
-            self._prefs[guild_id] = (locale or self.settings.default_locale,
-                                     self.settings.turn_timer if timer is None else timer)
-        return self._prefs[guild_id]
+        return await self.preferences.of(guild_id)
 
     def locale_of(self, guild_id: int) -> str:
-        return self._prefs.get(guild_id, (self.settings.default_locale, 0))[0]
+        return self.preferences.locale_of(guild_id)
 
     async def set_prefs(self, guild_id: int, *, locale: str | None = None, timer: int | None = None) -> None:
-        await self.db.set_guild_settings(guild_id, locale=locale, turn_timer=timer)
-        self._prefs.pop(guild_id, None)
-        await self.prefs(guild_id)
+        await self.preferences.set(guild_id, locale=locale, timer=timer)
         if locale is not None:
             await self._rename_computers(guild_id, self.locale_of(guild_id))
 
@@ -118,7 +191,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
                 if seats == table.seats:
                     continue
                 table.seats = seats
-                await self._save_lobby(table)
+                await self.save_lobby(table)
             self.listener.table_changed(table)
 
     # -- lobby -------------------------------------------------------------------------------
@@ -164,7 +237,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
         await self.db.set_message(table.id, message_id, table.thread_id)
 
     @contextmanager
-    def _undo(self, table: Table) -> Iterator[None]:
+    def undo(self, table: Table) -> Iterator[None]:
         """A lobby change whose save fails is undone in memory too (memory never runs ahead of the
         database)."""
         saved = ([replace(s) for s in table.seats], table.status, table.state, table.active_at)
@@ -174,7 +247,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
             table.seats, table.status, table.state, table.active_at = saved
             raise
 
-    async def _save_lobby(self, table: Table) -> None:
+    async def save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
         async with self._writing("lobby", table):
             await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
@@ -192,9 +265,9 @@ class TableService(AutoPlay, Housekeeping, Endings):
                 raise BotError.of("already_seated")
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
-            with self._undo(table):
+            with self.undo(table):
                 table.seats.append(SeatInfo(user_id, name))
-                await self._save_lobby(table)
+                await self.save_lobby(table)
         self.listener.table_changed(table)
         return table
 
@@ -206,9 +279,9 @@ class TableService(AutoPlay, Housekeeping, Endings):
             seat = table.seat_of(user_id)
             if user_id == table.host_id:
                 raise BotError.of("host_leaves")
-            with self._undo(table):
+            with self.undo(table):
                 del table.seats[seat]
-                await self._save_lobby(table)
+                await self.save_lobby(table)
         self.listener.table_changed(table)
         return table
 
@@ -228,9 +301,9 @@ class TableService(AutoPlay, Housekeeping, Endings):
             table.seat_of(user_id)
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
-            with self._undo(table):
+            with self.undo(table):
                 table.seats.append(self.computer_seat(table, level))
-                await self._save_lobby(table)
+                await self.save_lobby(table)
         self.listener.table_changed(table)
         return table
 
@@ -243,13 +316,13 @@ class TableService(AutoPlay, Housekeeping, Endings):
             if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
                 raise BotError.of("bad_choice")
             old = table.seats[seat]
-            with self._undo(table):
+            with self.undo(table):
                 if table.status == "lobby":
                     del table.seats[seat]
                 else:
                     table.seats[seat] = self.computer_seat(table, "normal")
-                await self._save_lobby(table)
-        self._after_change(table)
+                await self.save_lobby(table)
+        self.after_change(table)
         return old
 
     async def start(self, table_id: str, by: int) -> Table:
@@ -262,11 +335,11 @@ class TableService(AutoPlay, Housekeeping, Endings):
             if len(table.seats) < game.min_seats:
                 raise BotError.of("too_few", game=game, n=game.min_seats)
             state = game.new(len(table.seats), table.seed, table.options)
-            with self._undo(table):
+            with self.undo(table):
                 table.state, table.status = state, "playing"
-                await self._save_lobby(table)
+                await self.save_lobby(table)
             log.info("table %s started: %s with %d seats", table.id, game.name, len(table.seats))
-        self._after_change(table)
+        self.after_change(table)
         return table
 
     async def open_seated(self, *, guild_id: int, channel_id: int, thread_id: int | None, game: str,
@@ -322,7 +395,9 @@ class TableService(AutoPlay, Housekeeping, Endings):
             self._need_open(table)
             if not admin:
                 self._host(table, by)
-            await self._close(table, "cancelled")
+                if table.challenge and table.status == "playing":  # one attempt: its deal would be dealt again
+                    raise BotError.of("challenge_no_abort")
+            await self.close_table(table, "cancelled")
         return table
 
     async def vote_abort(self, table_id: str, user_id: int) -> tuple[int, int]:
@@ -331,11 +406,13 @@ class TableService(AutoPlay, Housekeeping, Endings):
         async with table.lock:
             self._need(table, "playing")
             table.seat_of(user_id)
+            if table.challenge:  # one attempt: an abandoned deal would be dealt again (issue 31)
+                raise BotError.of("challenge_no_abort")
             table.votes.add(user_id)
             humans = sum(not s.computer for s in table.seats)
             need = humans // 2 + 1
             if len(table.votes) >= need:
-                await self._close(table, "cancelled")
+                await self.close_table(table, "cancelled")
             return len(table.votes), need
 
     async def reset_place(self, place_id: int) -> int:
@@ -347,13 +424,13 @@ class TableService(AutoPlay, Housekeeping, Endings):
                 count += 1
         return count
 
-    async def _close(self, table: Table, status: str, notice: str | None = None) -> None:
+    async def close_table(self, table: Table, status: str, notice: str | None = None) -> None:
         """Cancel (or end) an open table, lock held: saved first, then it leaves the open tables;
         ``notice``: a text key posted in its channel (housekeeping)."""
         async with self._writing("status", table):
             await self.db.set_status(table.id, status)
         table.status = status
-        self._stop_tasks(table.id)
+        self.stop_tasks(table.id)
         self.registry.close(table)
         log.info("table %s %s%s", table.id, status, f" ({notice})" if notice else "")
         self.listener.table_changed(table)
@@ -376,8 +453,8 @@ class TableService(AutoPlay, Housekeeping, Endings):
 
     # -- play --------------------------------------------------------------------------------
 
-    async def act(self, table_id: str, user_id: int, actions: str | Sequence[str], rev: int | None = None,
-                  *, index: Sequence[int] = ()) -> Table:
+    async def act(self, table_id: str, user_id: int, actions: Chosen | Sequence[Chosen] = (),
+                  rev: int | None = None, *, index: Sequence[int] = ()) -> Table:
         """:meth:`_act`, its refusals counted (``tapis_errors_total{kind="refused"}``)."""
         try:
             return await self._act(table_id, user_id, actions, rev, index=index)
@@ -387,18 +464,19 @@ class TableService(AutoPlay, Housekeeping, Endings):
             self.metrics.error("refused")
             raise
 
-    async def _act(self, table_id: str, user_id: int, actions: str | Sequence[str], rev: int | None = None,
-                   *, index: Sequence[int] = ()) -> Table:
+    async def _act(self, table_id: str, user_id: int, actions: Chosen | Sequence[Chosen] = (),
+                   rev: int | None = None, *, index: Sequence[int] = ()) -> Table:
         """Apply a seated member's action(s); several are applied in order, all or none.
 
-        ``rev`` (from a custom_id) must match the table's revision; ``index`` picks legal
-        actions by position instead of text (ids too long for a custom_id, menu values).
+        ``actions``: :class:`Action` values (a click's), or their text (typed in a command, parsed by
+        the game). ``rev`` (from a custom_id) must match the table's revision; ``index`` picks legal
+        actions by position instead (ids too long for a custom_id, menu values).
 
         :raises StaleAction: ``rev`` is out of date. :raises NotYourTurn: unseated or not
             this seat's turn. :raises InvalidAction, IllegalAction: from the engine.
         """
         table = self.get(table_id)
-        texts = [actions] if isinstance(actions, str) else list(actions)
+        chosen: list[Chosen] = [actions] if isinstance(actions, str | Action) else list(actions)
         async with table.lock:
             await self._fresh(table)
             self._need(table, "playing")
@@ -412,33 +490,33 @@ class TableService(AutoPlay, Housekeeping, Endings):
                 if not legal:
                     state.apply(seat, Action("pass"))  # raises NotYourTurn with the engine's text
                 try:
-                    texts = [str(legal[i]) for i in index]
+                    chosen = [legal[i] for i in index]
                 except IndexError:
                     raise BotError.of("bad_choice") from None
-            if not texts:
+            if not chosen:
                 raise BotError.of("bad_choice")
             info = table.seats[seat]
-            new, applied = self._apply_all(table, seat, texts, state)
+            new, applied = self._apply_all(table, seat, chosen, state)
             flags = info.missed, info.away
             info.missed, info.away = 0, False
             try:
-                await self._commit(table, new, [(r, seat, a, False) for r, a in applied], [seat], human=True)
+                await self.commit(table, new, [(r, seat, a, False) for r, a in applied], [seat], human=True)
             except BaseException:
                 info.missed, info.away = flags
                 raise
-        self._after_change(table)
+        self.after_change(table)
         return table
 
-    def _apply_all(self, table: Table, seat: int, texts: Sequence[str],
+    def _apply_all(self, table: Table, seat: int, chosen: Sequence[Chosen],
                    state: State) -> tuple[State, list[tuple[int, str]]]:
         applied = []
-        for text in texts:
-            action = table.game.parse_action(text)
+        for one in chosen:
+            action = table.game.parse_action(one) if isinstance(one, str) else one
             state = state.apply(seat, action)
             applied.append((state.rev, str(action)))
         return state, applied
 
-    async def _commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
+    async def commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
                       seats: Sequence[int], *, human: bool = False) -> None:
         """Save the accepted actions in one transaction, then make ``new`` the table's state.
 
@@ -459,7 +537,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
                                         status="over" if over else "playing", actions=applied, active_at=now,
                                         seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
                 if over:
-                    rows = await self._write_results(conn, table, new)
+                    rows = await self.endings.write_results(conn, table, new)
         except Exception as exc:
             if not storage.uncertain(exc):
                 raise
@@ -471,7 +549,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
             table.turn_start = new.rev
         table.state = new
         if rows is not None:
-            self._finished(table, rows)
+            self.endings.finished(table, rows)
 
     async def _settle(self, table: Table, new: State, exc: BaseException) -> list[dict[str, Any]] | None:
         """After a commit whose fate is unknown (``exc``: a lost connection, a unique violation),
@@ -507,7 +585,7 @@ class TableService(AutoPlay, Housekeeping, Endings):
         log.info("table %s read back from the database (revision %d)", table.id, table.rev)
         if not table.open:
             self.registry.close(table)
-            self._stop_tasks(table.id)
+            self.stop_tasks(table.id)
 
     @asynccontextmanager
     async def _writing(self, name: str, table: Table | None, *, settle: bool = True) -> AsyncIterator[None]:
@@ -550,23 +628,18 @@ class TableService(AutoPlay, Housekeeping, Endings):
             async with self._writing("lobby", table):
                 await self.db.save_seats(table.id, [(seat, 0, False)])
             info.away, info.missed = False, 0
-        self._after_change(table)
+        self.after_change(table)
         return was_away
 
     # -- queries (restore: bot/service/endings.py) ---------------------------------------------------
 
-    def hand(self, table_id: str, user_id: int) -> tuple[Table, int, dict[str, Any], list[Action], int]:
-        """``(table, seat, private view, legal actions, pending picks)`` of a seated member."""
+    def hand(self, table_id: str, user_id: int) -> tuple[Table, Hand]:
+        """A seated member's table and :class:`Hand` (what their hand message shows)."""
         table = self.get(table_id)
         seat = table.seat_of(user_id)
         if table.status == "cancelled":
             raise BotError.of("cancelled", table=table.id)
-        if table.state is None:
-            raise BotError.of("not_playing")
-        state = table.state
-        legal = state.legal_actions(seat) if table.status == "playing" else []
-        picks = state.pending_picks(seat) if legal else 0
-        return table, seat, state.view(seat), legal, picks
+        return table, hand_of(table, seat)
 
 
 def computer_name(name: str, locale: str) -> str:

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -25,27 +25,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.infra.health import Gateway, HealthServer
-from bot.infra.metrics import component_kind
-from bot.infra.shards import ShardLease, ShardSet, is_postgres
+from bot.infra.shards import ShardLease, ShardSet
+from bot.service.challenges import ChallengeService
+from bot.service.duplicate_tables import DuplicateTables
 from bot.service.events import EventService
-from bot.service.i18n import LOCALES, Translator, t
+from bot.service.i18n import LOCALES, t
 from bot.service.seasons import Seasons
 from bot.service.settings import Settings
 from bot.service.tables import BotError, Table, TableService
-from bot.storage import Database
+from bot.storage import Database, is_postgres
 from bot.ui import discord_errors, ids, limits
 from bot.ui.answers import COMMITTED, reply
 from bot.ui.events import EventBoard
 from bot.ui.hands import Hands
-from bot.ui.ids import ParsedId
+from bot.ui.hints import HintSwitch
+from bot.ui.ids import Handler, ParsedId
 from bot.ui.presenter import Presenter
+from bot.ui.translator import Translator
 from bot.ui.views import TapisItem
 from games.errors import GameError
 
 log = logging.getLogger(__name__)
 COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
-        "bot.ui.cogs.privacy", "bot.ui.cogs.events")
-Handler = Callable[[discord.Interaction[Any], ParsedId, list[str]], Awaitable[None]]
+        "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events")
 
 
 class TapisTree(app_commands.CommandTree["TapisBot"]):
@@ -113,10 +115,14 @@ class TapisBot(commands.AutoShardedBot):
         self.stopped_by: str | None = None  # why the bot stopped itself (its shards' lock was lost)
         self._lease_watch: asyncio.Task[None] | None = None
         self.db = db
+        self.service = TableService(db, settings)
+        self.hint_switch = HintSwitch(db)
         self.presenter = Presenter(self)
         self.hands = Hands(self)
-        self.service = TableService(db, settings, self.presenter)
+        self.service.listener = self.presenter
         self.service.announce = self.announce
+        self.challenges = ChallengeService(self.service)
+        self.duplicates = DuplicateTables(self.service)
         self.board = EventBoard(self)
         self.events = EventService(self.service, self.board, self.board)  # club nights (issue 32)
         self.seasons = Seasons(self.events.store)
@@ -125,6 +131,7 @@ class TapisBot(commands.AutoShardedBot):
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
         self.metrics = self.service.metrics
+        self.metrics.discord_kind = discord_errors.failure_kind
         self.restored = False  # the open tables are back (``/healthz``)
         self.gateway = Gateway(self)
         self.health = HealthServer(self, settings.metrics_host, settings.metrics_port) \
@@ -145,6 +152,8 @@ class TapisBot(commands.AutoShardedBot):
         await self.own_shards()
         self.presenter.starting = True  # only tables whose message is behind are redrawn
         restored = await self.service.restore()
+        await self.challenges.restore()
+        await self.duplicates.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
         await self.events.restore()
         self._event_clock = asyncio.get_running_loop().create_task(self._start_events())
@@ -266,7 +275,7 @@ class TapisBot(commands.AutoShardedBot):
             handler = self.handlers.get(verb) or self.handlers.get("act")
             assert handler is not None
             await handler(interaction, parsed, values)
-        self.metrics.interaction(component_kind(interaction), began)
+        self.metrics.interaction(discord_errors.component_kind(interaction), began)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a component whose custom_id no handler matches (forged, damaged, another

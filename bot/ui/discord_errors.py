@@ -10,6 +10,8 @@ traceback, and counted (``tapis_errors_total{kind="discord_http"}`` and
 
 from __future__ import annotations
 
+from typing import Any
+
 import aiohttp
 import discord
 
@@ -38,6 +40,12 @@ def kind(exc: BaseException) -> str:
     return "network"
 
 
+def failure_kind(exc: BaseException) -> str | None:
+    """:func:`kind` of a failed request to Discord, ``None`` for any other failure
+    (:attr:`bot.infra.metrics.Metrics.discord_kind`)."""
+    return kind(exc) if is_discord(exc) else None
+
+
 def transient(exc: BaseException) -> bool:
     """Worth trying again later: a timeout, a lost connection, a 5xx or a 429."""
     return is_discord(exc) and kind(exc) != "refused"
@@ -49,6 +57,16 @@ def describe(exc: BaseException) -> str:
         code = f" (code {exc.code})" if exc.code else ""
         return f"{kind(exc)}: HTTP {exc.status}{code}"
     return f"{kind(exc)}: {type(exc).__name__}"
+
+
+#: interaction kinds by Discord's component type (2: button; 3, 5-8: the select menus)
+COMPONENT_KINDS = {2: "button", 3: "select", 5: "select", 6: "select", 7: "select", 8: "select"}
+
+
+def component_kind(interaction: discord.Interaction[Any]) -> str:
+    """``button`` or ``select``, from the component type Discord sent (``tapis_interaction_seconds``)."""
+    data: Any = interaction.data or {}
+    return COMPONENT_KINDS.get(data.get("component_type"), "button")
 
 
 def gone(exc: BaseException) -> bool:

@@ -21,20 +21,22 @@ import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.infra import images
 from bot.service.i18n import N_, t
-from bot.service.table import BotError, StaleAction, Table
-from bot.ui import discord_errors, hints, views
+from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
+from bot.ui import discord_errors, views
 from games.base import Action, PickMenu
 from games.errors import GameError
 from rendering import alt_text
 
 if TYPE_CHECKING:
-    from bot.ui.client import TapisBot
+    from bot.infra.metrics import Metrics
+    from bot.service.tables import TableService
+    from bot.ui.hints import HintSwitch
 
 log = logging.getLogger(__name__)
 TOKEN_LIFE = 14 * 60  # seconds an interaction token is used to edit (Discord allows 15 minutes)
@@ -87,6 +89,43 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     return {"embed": embed, "attachments": files, "view": ui}
 
 
+async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = None, note: str | None = None,
+                    hint: bool = False, urgent: bool = True) -> dict[str, Any]:
+    """The hand message of ``hand`` (:func:`bot.service.table.hand_of`): its image drawn by the image
+    workers, then :func:`hand_payload`. What a click shows: the live hands and ``benchmarks.serve``
+    both call it (issue 28)."""
+    png = await images.hand_png(hand.view, locale, lit_cards(hand.legal, hand.menu), urgent)
+    return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png)
+
+
+def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
+    """Changes exactly when the seat's message must change: every revision on its turn, else
+    its hand, who is awaited and whether the match goes on."""
+    if table.state is None:
+        return ("none", table.status)
+    if hand.legal:
+        return ("turn", table.rev, group)
+    cards = tuple(str(c) for c in hand.view.get("hand") or ())
+    return ("wait", table.status, table.to_act(), cards, hand.view.get("deal_no"))
+
+
+class Watcher(Protocol):
+    """The presenter, as the hands see it: told that a table must be shown again."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+
+class HandsBot(Protocol):
+    """What the live hands need of the bot (:class:`bot.ui.client.TapisBot`)."""
+
+    service: TableService
+    metrics: Metrics
+    presenter: Watcher
+    hint_switch: HintSwitch
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+
+
 @dataclass
 class Console:
     """The message a seat plays from, and the newest interaction whose token can edit it."""
@@ -109,7 +148,7 @@ class Console:
 class Hands:
     """Every seat's console: opened by "My hand", edited by clicks and by table changes."""
 
-    def __init__(self, bot: TapisBot) -> None:
+    def __init__(self, bot: HandsBot) -> None:
         self.bot = bot
         self.consoles: dict[str, dict[int, Console]] = {}  # table id -> seat -> console
 
@@ -117,40 +156,23 @@ class Hands:
 
     @staticmethod
     def key(table: Table, seat: int, group: int | None) -> Any:
-        """Changes exactly when the seat's message must change: every revision on its turn, else
-        its hand, who is awaited and whether the match goes on."""
-        state = table.state
-        if state is None:
+        """:func:`shown_key` of the seat's hand now."""
+        if table.state is None:
             return ("none", table.status)
-        if table.status == "playing" and state.legal_actions(seat):
-            return ("turn", state.rev, group)
-        view = state.view(seat)
-        hand = tuple(str(c) for c in view.get("hand") or ())
-        return ("wait", table.status, table.to_act(), hand, view.get("deal_no"))
+        return shown_key(table, hand_of(table, seat), group)
 
     def locale(self, console: Console) -> str:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
         return self.bot.private_locale(console.interaction)
 
-    async def _render(self, table: Table, seat: int, locale: str, group: int | None,
-                      note: str | None, urgent: bool) -> dict[str, Any]:
-        state = table.state
-        if state is None:
-            raise BotError.of("not_playing")
-        legal = state.legal_actions(seat) if table.status == "playing" else []
-        picks = state.pending_picks(seat) if legal else 0
-        menu = table.game.pick_menu(state, seat) if legal else None
-        hint = await hints.offered(self.bot, table, seat)
-        view = state.view(seat)
-        png = await images.hand_png(view, locale, lit_cards(legal, menu), urgent)
-        return hand_payload(table, view, legal, picks, locale, group, note, hint, menu, png)
-
     async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any],
                     urgent: bool = True) -> None:
         """Draw the seat's current hand into ``interaction``'s message (console lock held);
         ``urgent``: it answers the player's click (its image drawn before background redraws)."""
-        key = self.key(table, console.seat, console.group)
-        payload = await self._render(table, console.seat, self.locale(console), console.group, console.note, urgent)
+        hand = hand_of(table, console.seat)  # the engine asked once
+        key = shown_key(table, hand, console.group)
+        hint = await self.bot.hint_switch.offered(table, hand)
+        payload = await draw_hand(table, hand, self.locale(console), console.group, console.note, hint, urgent)
         ui = payload["view"]
         await interaction.edit_original_response(content=None, **payload)
         if ui is not None:

@@ -15,18 +15,19 @@ Servers turn hints off with ``/settings hints:False``; games whose expert cannot
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.infra.thinking import Advice, can_advise
 from bot.service.i18n import N_, t
-from bot.service.table import BotError, Table
+from bot.service.table import BotError, Hand, Table, hand_of
 
 if TYPE_CHECKING:
-    from bot.ui.hands import Console
+    from bot.service.tables import TableService
+    from bot.storage import Database
     from bot.ui.ids import ParsedId
 
 log = logging.getLogger(__name__)
@@ -72,33 +73,66 @@ def _label(table: Table, action: Any, locale: str) -> str:
     return table.game.action_label(action, locale) or str(action)
 
 
-async def hints_on(bot: Any, guild_id: int) -> bool:
-    """Whether the server offers hints (cached; ``/settings hints:`` clears the cache)."""
-    cached: dict[int, bool] = bot.__dict__.setdefault("_hints_on", {})
-    if guild_id not in cached:
-        cached[guild_id] = await bot.db.hints(guild_id)
-    return cached[guild_id]
+class HintSwitch:
+    """Whether each server offers hints (``/settings hints:``), read once per server then kept."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.cached: dict[int, bool] = {}
+
+    async def on(self, guild_id: int) -> bool:
+        if guild_id not in self.cached:
+            self.cached[guild_id] = await self.db.hints(guild_id)
+        return self.cached[guild_id]
+
+    async def set(self, guild_id: int, on: bool) -> None:
+        await self.db.set_hints(guild_id, on)
+        self.cached[guild_id] = on
+
+    async def offered(self, table: Table, hand: Hand) -> bool:
+        """Whether the seat's hand shows the Hint button now: its turn, hints on, a game that explains."""
+        return (table.status == "playing" and bool(hand.legal) and game_advises(table.game.name)
+                and await self.on(table.guild_id))
 
 
-async def set_hints(bot: Any, guild_id: int, on: bool) -> None:
-    await bot.db.set_hints(guild_id, on)
-    bot.__dict__.setdefault("_hints_on", {})[guild_id] = on
+class Seat(Protocol):
+    """A live hand, as a hint sees it: its seat, and the note shown above the hand."""
+
+    seat: int
+    note: str | None
 
 
-async def offered(bot: Any, table: Table, seat: int) -> bool:
-    """Whether the seat's hand shows the Hint button now: its turn, hints on, a game that explains."""
-    return (table.status == "playing" and table.state is not None and bool(table.state.legal_actions(seat))
-            and game_advises(table.game.name) and await hints_on(bot, table.guild_id))
+class Consoles(Protocol):
+    """The live hands (:class:`bot.ui.hands.Hands`)."""
+
+    async def click(self, interaction: discord.Interaction[Any], table_id: str, rev: int,
+                    run: Callable[[Table, Seat], Awaitable[None]]) -> None: ...
 
 
-async def on_hint(bot: Any, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
+class Notes(Protocol):
+    """The presenter, as a hint sees it: a line in the table's log."""
+
+    def note(self, table: Table, rev: int, key: str, **kw: str) -> None: ...
+
+
+class HintBot(Protocol):
+    """What the Hint button needs of the bot (:class:`bot.ui.client.TapisBot`)."""
+
+    service: TableService
+    hands: Consoles
+    presenter: Notes
+    hint_switch: HintSwitch
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+
+
+async def on_hint(bot: HintBot, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
     """The Hint button: the expert's advice as a note in the same hand message; a log line."""
 
-    async def advise(table: Table, console: Console) -> None:
-        if not await offered(bot, table, console.seat):
-            raise BotError.of("hints_off")
+    async def advise(table: Table, console: Seat) -> None:
         state = table.state
-        assert state is not None
+        if state is None or not await bot.hint_switch.offered(table, hand_of(table, console.seat)):
+            raise BotError.of("hints_off")
         seat = console.seat
         legal = state.legal_actions(seat)
         seed = f"{table.seed}:{table.id}:{state.rev}:hint"
@@ -110,11 +144,7 @@ async def on_hint(bot: Any, interaction: discord.Interaction[Any], parsed: Parse
             advice = []
         if advice is None:
             raise BotError.of("hints_off")
-        locale = bot.hands.locale(console)
-        console.note = hint_lines(table, advice, locale)
-        bot.presenter.table_changed(table)  # makes sure the table's log exists before the note
-        shown = bot.presenter.shown.get(table.id)
-        if shown is not None:
-            shown.log.note(state.rev, N_("log_hint"), name=table.seats[seat].name)
+        console.note = hint_lines(table, advice, bot.private_locale(interaction))  # a hand is private
+        bot.presenter.note(table, state.rev, N_("log_hint"), name=table.seats[seat].name)
 
     await bot.hands.click(interaction, parsed.table, parsed.rev, advise)

@@ -10,7 +10,12 @@ to abort, ``~g<n>`` open menu group n, ``~a`` single-choice menu, ``~m`` multi-p
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import discord
 
 PREFIX = "tp"
 MAX_LEN = 100
@@ -61,4 +66,13 @@ def parse_id(custom_id: str) -> ParsedId | None:
     match = PATTERN.fullmatch(custom_id) if len(custom_id) <= MAX_LEN else None
     if match is None:
         return None
+    return from_match(match)
+
+
+def from_match(match: re.Match[str]) -> ParsedId:
+    """The parts of a custom_id :data:`TEMPLATE` matched (the ``DynamicItem``'s own match)."""
     return ParsedId(match["table"], int(match["rev"]), match["action"])
+
+
+#: a component's handler: the interaction, its parsed custom id, the values a menu sent
+Handler = Callable[["discord.Interaction[Any]", ParsedId, list[str]], Awaitable[None]]

@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -38,8 +38,10 @@ from bot.ui.parts import contract_text, table_embed
 from rendering import alt_text
 
 if TYPE_CHECKING:
+    from bot.infra.metrics import Metrics
+    from bot.service.settings import Settings
+    from bot.service.tables import TableService
     from bot.storage import Database
-    from bot.ui.client import TapisBot
 
 __all__ = ["STARTUP_RATE", "ChannelLimiter", "Presenter", "contract_text", "table_embed"]
 log = logging.getLogger(__name__)
@@ -95,10 +97,31 @@ class ChannelLimiter:
         times.append(time.monotonic())
 
 
+class LiveHands(Protocol):
+    """The live hands, as the presenter sees them (:class:`bot.ui.hands.Hands`)."""
+
+    def live(self, table_id: str, seat: int) -> bool: ...
+
+    async def refresh(self, table: Table) -> bool: ...
+
+
+class PresenterBot(Protocol):
+    """What the presenter needs of the bot (:class:`bot.ui.client.TapisBot`)."""
+
+    settings: Settings
+    service: TableService
+    hands: LiveHands
+    metrics: Metrics
+    unexpected: list[BaseException]
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
+
+
 class Presenter:
     """The :class:`bot.service.tables.Listener` that keeps Discord in step with the tables."""
 
-    def __init__(self, bot: TapisBot) -> None:
+    def __init__(self, bot: PresenterBot) -> None:
         self.bot = bot
         self.shown: dict[str, _Shown] = {}
         images.use_processes(bot.settings.image_workers)
@@ -124,6 +147,13 @@ class Presenter:
             entry.nap.cancel()  # a change goes out now
         if entry.task is None or entry.task.done():
             entry.task = asyncio.get_running_loop().create_task(self._run(table, entry))
+
+    def note(self, table: Table, rev: int, key: str, **kw: str) -> None:
+        """A line in the table's log at revision ``rev`` (``key``: its text), shown with the table."""
+        self.table_changed(table)  # makes sure the table's log exists before the note
+        entry = self.shown.get(table.id)
+        if entry is not None:
+            entry.log.note(rev, key, **kw)
 
     async def start_up(self, tables: Sequence[Table]) -> None:
         """After a restore: read what each table showed; send, in a background task at

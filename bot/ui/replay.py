@@ -17,7 +17,7 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -33,7 +33,31 @@ from rendering import alt_text
 
 if TYPE_CHECKING:
     from bot.service.table import Table
-    from bot.ui.client import TapisBot
+    from bot.service.tables import TableService
+    from bot.storage import Database
+
+
+class Stored(Protocol):
+    """A bot with its database (the saved matches)."""
+
+    db: Database
+
+
+class Speaks(Protocol):
+    """A bot that knows a member's language."""
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+
+
+class Watcher(Protocol):
+    def table_changed(self, table: Table) -> None: ...
+
+
+class Rematches(Protocol):
+    """A bot that opens tables and shows them."""
+
+    service: TableService
+    presenter: Watcher
 
 log = logging.getLogger(__name__)
 SELECT_MAX = 25
@@ -56,7 +80,7 @@ class Finished:
     finished_at: str | None
 
 
-async def finished(bot: TapisBot, table_id: str, guild_id: int | None) -> Finished:
+async def finished(bot: Stored, table_id: str, guild_id: int | None) -> Finished:
     """The saved finished match ``table_id`` of this server.
 
     :raises BotError: unknown here, still in play, or not finished (cancelled).
@@ -78,7 +102,7 @@ async def finished(bot: TapisBot, table_id: str, guild_id: int | None) -> Finish
                     results[0]["finished_at"] if results else None)
 
 
-def member_locale(bot: TapisBot, interaction: discord.Interaction[Any]) -> str:
+def member_locale(bot: Speaks, interaction: discord.Interaction[Any]) -> str:
     """The member's own Discord language when the bot speaks it, else the server's."""
     return bot.private_locale(interaction)
 
@@ -233,7 +257,7 @@ def export_files(fin: Finished, locale: str) -> list[discord.File]:
 # -- rematch -------------------------------------------------------------------------------------
 
 
-async def rematch(bot: TapisBot, fin: Finished, user_id: int, name: str) -> Table:
+async def rematch(bot: Rematches, fin: Finished, user_id: int, name: str) -> Table:
     """A lobby at the same place with the same options and the same players, in the same order
     starting from ``user_id`` (its host); computer players take the computers' seats.
 

@@ -94,5 +94,5 @@ async def last_by_seat(db: Database) -> dict[str, dict[int, int]]:
 
 def turn_start(last: dict[int, int], seat: int) -> int:
     """The revision at which ``seat``'s turn began: just after the last action of another seat
-    (as :meth:`bot.service.tables.TableService._commit` keeps it), so a restart pings no turn twice."""
+    (as :meth:`bot.service.tables.TableService.commit` keeps it), so a restart pings no turn twice."""
     return max((rev for other, rev in last.items() if other != seat), default=0)

@@ -6,6 +6,7 @@ only inside a View), so the buttons of a table keep working after a restart.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,18 +28,21 @@ ADD_LEVEL = {"~b": "normal", "~be": "easy", "~bn": "normal", "~bx": "expert"}
 
 
 class TapisItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLATE):
-    """Any Tapis button or select; its callback hands the parsed id to the bot's dispatcher."""
+    """Any Tapis button or select; its callback hands the parsed id to the bot's dispatcher. A
+    clicked item keeps the template's match (``from_custom_id``): the id is parsed once."""
 
-    def __init__(self, item: discord.ui.Item[Any], *, row: int | None = None) -> None:
+    def __init__(self, item: discord.ui.Item[Any], *, row: int | None = None,
+                 parsed: ids.ParsedId | None = None) -> None:
         super().__init__(item, row=row)
+        self.parsed = parsed
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: Any, /) -> TapisItem:
-        return cls(item)
+                             match: re.Match[str], /) -> TapisItem:
+        return cls(item, parsed=ids.from_match(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        parsed = ids.parse_id(self.custom_id)
+        parsed = self.parsed or ids.parse_id(self.custom_id)
         values = list(getattr(self.item, "values", []) or [])
         await interaction.client.on_tapis_component(interaction, parsed, values)
 
@@ -62,14 +66,16 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
 
 
 def table_view(table: Table, locale: str) -> discord.ui.View | None:
-    """The persistent buttons under a table in play (none once it is over)."""
+    """The persistent buttons under a table in play (none once it is over); a daily challenge's
+    deal has no "vote to abort" (one attempt: the service refuses it)."""
     if table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(button(ids.build_id(table.id, 0, "~h"), t(locale, "my_hand"),
                          style=discord.ButtonStyle.primary, row=0))
-    view.add_item(button(ids.build_id(table.id, 0, "~v"), t(locale, "vote_abort"),
-                         style=discord.ButtonStyle.secondary, row=0))
+    if not table.challenge:
+        view.add_item(button(ids.build_id(table.id, 0, "~v"), t(locale, "vote_abort"),
+                             style=discord.ButtonStyle.secondary, row=0))
     return view
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.service.i18n import Translator
+from bot.ui.translator import Translator
 
 
 def walk(bot: Any) -> list[Any]:

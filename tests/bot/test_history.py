@@ -16,10 +16,10 @@ from discord import app_commands
 from PIL import Image
 
 import games
-from bot.service.i18n import Translator
 from bot.service.records import read_match, score_sheet
 from bot.storage import match_results
 from bot.ui.ids import build_id, parse_id
+from bot.ui.translator import Translator
 from tests.bot.drive import components, find, member_of, open_table, play_by_command
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)

@@ -23,8 +23,8 @@ import pytest
 import simcord
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.infra.metrics import component_kind
 from bot.service.settings import Settings
+from bot.ui.discord_errors import component_kind
 from bot.ui.ids import build_id
 from tests.bot.drive import find, open_table, play_turn
 

@@ -2,9 +2,52 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
 from discord import app_commands
+from discord.ext import commands
 
 from games import GAMES
+
+if TYPE_CHECKING:
+    from bot.service.settings import Settings
+    from bot.service.table import Table
+    from bot.service.tables import TableService
+    from bot.storage import Database
+    from bot.ui.hands import Hands
+    from bot.ui.hints import HintSwitch
+    from bot.ui.ids import Handler
+
+
+class Shows(Protocol):
+    """The presenter, as the cogs see it (:class:`bot.ui.presenter.Presenter`)."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+    async def post_lobby(self, table: Table) -> None: ...
+
+
+class CogBot(Protocol):
+    """What the cogs need of the bot (:class:`bot.ui.client.TapisBot`): the service and what shows
+    it, the component handlers they register, the guard that answers every interaction."""
+
+    settings: Settings
+    db: Database
+    service: TableService
+    presenter: Shows
+    hands: Hands
+    hint_switch: HintSwitch
+    handlers: dict[str, Handler]
+
+    def guard(self, interaction: discord.Interaction[Any]) -> AbstractAsyncContextManager[None]: ...
+
+    def locale_for(self, interaction: discord.Interaction[Any]) -> str: ...
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+
+    async def add_cog(self, cog: commands.Cog, /) -> None: ...
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

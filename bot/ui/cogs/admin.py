@@ -10,9 +10,8 @@ from discord.ext import commands
 
 from bot.service.i18n import LOCALES, N_, t
 from bot.service.tables import BotError
-from bot.ui import hints as hint_store
 from bot.ui import views
-from bot.ui.cogs import game_choices
+from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from games import find_game
 from games.base import Game
@@ -29,7 +28,7 @@ def rules_page(game: Game, page: int, locale: str) -> tuple[discord.Embed, disco
 
 
 class Admin(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
         bot.handlers["~r"] = self.on_rules_page
 
@@ -73,13 +72,13 @@ class Admin(commands.Cog):
             if language is not None or timer is not None:
                 await service.set_prefs(interaction.guild_id, locale=language, timer=timer)
             if hints is not None:
-                await hint_store.set_hints(self.bot, interaction.guild_id, hints)
+                await self.bot.hint_switch.set(interaction.guild_id, hints)
             locale, seconds = await service.prefs(interaction.guild_id)
-            on = await hint_store.hints_on(self.bot, interaction.guild_id)
+            on = await self.bot.hint_switch.on(interaction.guild_id)
             text = t(locale, "settings_now", lang=t(locale, "language.name"), timer=seconds)
             state = t(locale, N_("hints_on") if on else N_("hints_off"))
             await interaction.followup.send(f"{text}\n{state}", ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: CogBot) -> None:
     await bot.add_cog(Admin(bot))

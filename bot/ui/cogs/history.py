@@ -15,7 +15,7 @@ from bot.service import ratings
 from bot.service.i18n import t, tn
 from bot.storage import history
 from bot.ui import ids, replay, views
-from bot.ui.cogs import game_choices
+from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from games import GAMES, find_game
 from games.i18n import date_text
@@ -99,22 +99,37 @@ def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, g
 
 
 class History(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
         for verb, handler in (("~p", self.on_page), ("~y", self.on_replay), ("~e", self.on_export),
                               ("~w", self.on_rematch)):
             bot.handlers[verb] = handler
 
+    async def _finished(self, interaction: discord.Interaction[Any], table_id: str) -> replay.Finished:
+        """A finished match the member may see: a daily challenge's deal only once they played
+        that day's challenge (issue 31). :raises BotError: unknown, in play, or not theirs yet."""
+        fin = await replay.finished(self.bot, table_id, interaction.guild_id)
+        await self.bot.challenges.check_visible(fin.guild_id, interaction.user.id, str(fin.data.get("seed", "")),
+                                                fin.user_ids)
+        return fin
+
     # -- /history ----------------------------------------------------------------------------
 
     async def _page(self, guild_id: int, user_id: int, name: str | None, game: str | None, page: int,
-                    locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+                    locale: str, viewer: int) -> tuple[discord.Embed, discord.ui.View | None]:
         rows, total = await history(self.bot.db, guild_id, user_id, game, limit=PAGE, offset=page * PAGE)
         if not rows and total and page:
             page = max(0, -(-total // PAGE) - 1)
             rows, total = await history(self.bot.db, guild_id, user_id, game, limit=PAGE, offset=page * PAGE)
         shown = name or (rows[0]["name"] if rows else "?")
+        if viewer != user_id:  # another member's daily challenge deals stay hidden until the viewer played it
+            rows = [r for r in rows if await self._may_see(guild_id, viewer, r)]
         return history_page(rows, total, page, shown, game, user_id, locale)
+
+    async def _may_see(self, guild_id: int, viewer: int, row: dict[str, Any]) -> bool:
+        saved = await self.bot.db.table(row["table_id"])
+        return saved is None or await self.bot.challenges.visible(
+            guild_id, viewer, str(saved["seed"]), [p.get("user_id") for p in row.get("players", [])])
 
     @app_commands.command(name=_("history"), description=_("Show a member's last matches on this server."))
     @app_commands.guild_only()
@@ -129,7 +144,7 @@ class History(commands.Cog):
             name = find_game(game).name if game else None
             assert interaction.guild_id is not None
             embed, ui = await self._page(interaction.guild_id, who.id, who.display_name, name, 0,
-                                         self.bot.locale_for(interaction))
+                                         self.bot.locale_for(interaction), interaction.user.id)
             await interaction.followup.send(embed=embed, ephemeral=True, **({"view": ui} if ui else {}))
             if ui is not None:
                 ui.stop()
@@ -139,7 +154,7 @@ class History(commands.Cog):
         game = parsed.action[3:].rstrip("<>") or None
         assert interaction.guild_id is not None
         embed, ui = await self._page(interaction.guild_id, int(parsed.table, 36), None, game, parsed.rev,
-                                     self.bot.locale_for(interaction))
+                                     self.bot.locale_for(interaction), interaction.user.id)
         await interaction.edit_original_response(embed=embed, view=ui)
         if ui is not None:
             ui.stop()
@@ -175,7 +190,7 @@ class History(commands.Cog):
     replay_command.autocomplete("table")(table_autocomplete)
 
     async def _send_replay(self, interaction: discord.Interaction[Any], table_id: str) -> None:
-        fin = await replay.finished(self.bot, table_id, interaction.guild_id)
+        fin = await self._finished(interaction, table_id)
         payload = await asyncio.to_thread(replay.replay_payload, fin, 0, self.bot.locale_for(interaction))
         ui = payload.pop("view")
         await interaction.followup.send(embed=payload["embed"], files=payload["attachments"], view=ui,
@@ -190,7 +205,7 @@ class History(commands.Cog):
         await interaction.response.defer()
         chosen = ids.number(values[0]) if values else None
         step = parsed.rev if chosen is None else chosen
-        fin = await replay.finished(self.bot, parsed.table, interaction.guild_id)
+        fin = await self._finished(interaction, parsed.table)
         payload = await asyncio.to_thread(replay.replay_payload, fin, step, self.bot.locale_for(interaction))
         await interaction.edit_original_response(**payload)
         payload["view"].stop()
@@ -209,7 +224,7 @@ class History(commands.Cog):
     export_command.autocomplete("table")(table_autocomplete)
 
     async def _send_export(self, interaction: discord.Interaction[Any], table_id: str) -> None:
-        fin = await replay.finished(self.bot, table_id, interaction.guild_id)
+        fin = await self._finished(interaction, table_id)
         locale = replay.member_locale(self.bot, interaction)
         files = await asyncio.to_thread(replay.export_files, fin, locale)
         await interaction.followup.send(t(locale, "export_done", table=fin.table_id), files=files, ephemeral=True)
@@ -222,12 +237,12 @@ class History(commands.Cog):
 
     async def on_rematch(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        fin = await replay.finished(self.bot, parsed.table, interaction.guild_id)
+        fin = await self._finished(interaction, parsed.table)
         table = await replay.rematch(self.bot, fin, interaction.user.id, interaction.user.display_name)
         locale = self.bot.locale_for(interaction)
         await interaction.followup.send(t(locale, "rematch_opened", table=table.id,
                                           host=interaction.user.display_name), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: CogBot) -> None:
     await bot.add_cog(History(bot))

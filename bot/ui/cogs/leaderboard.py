@@ -17,7 +17,7 @@ from bot.service.rating_words import why_line
 from bot.storage import Rating, history
 from bot.ui import views
 from bot.ui.answers import defer_public
-from bot.ui.cogs import game_choices
+from bot.ui.cogs import CogBot, game_choices
 from games import GAMES, find_game
 
 _ = app_commands.locale_str
@@ -48,7 +48,7 @@ def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
 
 
 class Leaderboard(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
 
     @app_commands.command(name=_("leaderboard"), description=_("Show the server leaderboard of a game."))
@@ -104,5 +104,5 @@ class Leaderboard(commands.Cog):
             await interaction.followup.send(embed=embed)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: CogBot) -> None:
     await bot.add_cog(Leaderboard(bot))

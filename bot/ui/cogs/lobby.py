@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.service.i18n import pick, t, tn
 from bot.service.tables import BotError
 from bot.ui import discord_errors, limits
-from bot.ui.cogs import game_choices
+from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from bot.ui.views import ADD_LEVEL
 from games import GAMES, find_game
@@ -46,11 +46,20 @@ def thread_name(game: Game, locale: str, host: str) -> str:
     return f"{pick(game.titles, locale, game.name)} · {host}"[:100]
 
 
+async def vote(bot: CogBot, interaction: discord.Interaction[Any], table_id: str) -> None:
+    """The caller votes to abandon ``table_id`` (``/table abort`` and the vote button; deferred)."""
+    n, need = await bot.service.vote_abort(table_id, interaction.user.id)
+    locale = bot.private_locale(interaction)
+    table = bot.service.get(table_id)
+    text = t(locale, "aborted", table=table_id) if not table.open else t(locale, "vote_counted", n=n, need=need)
+    await interaction.followup.send(text, ephemeral=True)
+
+
 class Lobby(commands.Cog):
     table = app_commands.Group(name=_("table"), description=_("Open, manage and leave card tables."),
                                guild_only=True)
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
         for verb, handler in (("~j", self.on_join), ("~l", self.on_leave), ("~b", self.on_add_computer),
                               ("~s", self.on_start), ("~c", self.on_cancel)):
@@ -166,11 +175,7 @@ class Lobby(commands.Cog):
         return table
 
     async def _vote(self, interaction: discord.Interaction[Any], table_id: str) -> None:
-        n, need = await self.bot.service.vote_abort(table_id, interaction.user.id)
-        locale = self.bot.private_locale(interaction)
-        table = self.bot.service.get(table_id)
-        text = t(locale, "aborted", table=table_id) if not table.open else t(locale, "vote_counted", n=n, need=need)
-        await interaction.followup.send(text, ephemeral=True)
+        await vote(self.bot, interaction, table_id)
 
     # -- lobby buttons (deferred updates: the presenter edits the lobby message) ----------------
 
@@ -199,5 +204,5 @@ class Lobby(commands.Cog):
         await self.bot.service.cancel(parsed.table, interaction.user.id)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: CogBot) -> None:
     await bot.add_cog(Lobby(bot))

@@ -15,16 +15,19 @@ from bot.service.i18n import t
 from bot.service.tables import BotError, Table
 from bot.ui import hints, ids
 from bot.ui.answers import committed
+from bot.ui.cogs import CogBot
+from bot.ui.cogs.lobby import vote
 from bot.ui.hands import Console
 from bot.ui.ids import ParsedId
 from games import typed
+from games.base import Action
 from games.errors import GameError
 
 _ = app_commands.locale_str
 
 
 class Play(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
         for verb, handler in (("~h", self.on_my_hand), ("~v", self.on_vote), ("~g", self.on_group),
                               ("~a", self.on_menu), ("~m", self.on_menu), ("~q", self.on_picks),
@@ -64,7 +67,7 @@ class Play(commands.Cog):
                 self.bot.service.metrics.error("refused")  # counted as the service counts its refusals
                 raise
             label = table.game.state_action_label(table.state, chosen, table.names(), locale)
-            await self.bot.service.act(table.id, interaction.user.id, str(chosen))
+            await self.bot.service.act(table.id, interaction.user.id, chosen)
             committed(interaction)
             await interaction.followup.send(t(locale, "played", label=label), ephemeral=True)
 
@@ -97,8 +100,7 @@ class Play(commands.Cog):
 
     async def on_vote(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lobby = self.bot.get_cog("Lobby")
-        await lobby._vote(interaction, parsed.table)
+        await vote(self.bot, interaction, parsed.table)
 
     async def on_group(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         """Step-by-step menus: show one group's actions (or the groups again), in the same message."""
@@ -127,13 +129,15 @@ class Play(commands.Cog):
 
     async def _act(self, interaction: discord.Interaction[Any], parsed: ParsedId, texts: list[str],
                    index: list[int], picked: list[int] | None = None) -> None:
-        """Act from a hand component; the live hand redraws that same message."""
+        """Act from a hand component; the live hand redraws that same message. ``texts``: an
+        action spelled in the custom id; ``index``: legal actions by position; ``picked``: a pick
+        menu's items (their steps are :class:`Action` values, never text again)."""
 
         async def act(table: Table, console: Console) -> None:
             console.group = None
-            steps = texts
+            steps: list[Action] | list[str] = texts
             if picked and table.state is not None and table.rev == parsed.rev:  # the service checks rev again
-                steps = picks.texts(table.game, table.state, table.seat_of(interaction.user.id), picked)
+                steps = picks.chosen_steps(table.game, table.state, table.seat_of(interaction.user.id), picked)
             if not steps and not index:
                 raise BotError.of("bad_choice")
             await self.bot.service.act(table.id, interaction.user.id, steps, parsed.rev, index=index)
@@ -142,5 +146,5 @@ class Play(commands.Cog):
         await self.bot.hands.click(interaction, parsed.table, parsed.rev, act)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: CogBot) -> None:
     await bot.add_cog(Play(bot))

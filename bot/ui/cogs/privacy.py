@@ -20,6 +20,7 @@ from bot.service import privacy
 from bot.service.i18n import N_, t, tn
 from bot.service.table import BotError
 from bot.ui import ids, views
+from bot.ui.cogs import CogBot
 from bot.ui.cogs.history import b36
 from bot.ui.ids import ParsedId
 
@@ -54,7 +55,7 @@ class Privacy(commands.Cog):
     privacy = app_commands.Group(name=_("privacy"), description=_("What Tapis stores about you or this server."),
                                  guild_only=True)
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: CogBot) -> None:
         self.bot = bot
         bot.handlers["~z"] = self.on_click
 
@@ -169,7 +170,7 @@ class Privacy(commands.Cog):
         await privacy.guild_back(self.bot.service, guild.id)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: CogBot) -> None:
     await bot.add_cog(Privacy(bot))
 
 

@@ -38,7 +38,7 @@ class Settlement:
 
 
 def _bad(what: str) -> GameError:
-    return GameError(f"Bad settlement input: {what}.", f"Règlement impossible : {what}.")
+    return GameError.of("tresillo.error.settlement", what=what)
 
 
 def settle(*, contract: str, declarer: int, tricks: Mapping[int, int], bola: str | None = None,
