@@ -366,10 +366,10 @@ class TableService:
             for seat in seats:
                 table.seats.append(SeatInfo(*seat) if seat is not None else self.computer_seat(table, level))
             table.state, table.status = g.new(len(seats), table.seed, resolved), "playing"
-            await self._save_lobby(table)
+            await self.save_lobby(table)
             self.registry.add(table)
         log.info("table %s started: %s with %d seats (an event's)", table.id, g.name, len(seats))
-        self._after_change(table)
+        self.after_change(table)
         return table
 
     async def replace_seat(self, table_id: str, seat: int, level: str = "normal") -> SeatInfo:
@@ -382,10 +382,10 @@ class TableService:
             if not 0 <= seat < len(table.seats) or table.seats[seat].computer:
                 raise BotError.of("bad_choice")
             old = table.seats[seat]
-            with self._undo(table):
+            with self.undo(table):
                 table.seats[seat] = self.computer_seat(table, level)
-                await self._save_lobby(table)
-        self._after_change(table)
+                await self.save_lobby(table)
+        self.after_change(table)
         return old
 
     async def cancel(self, table_id: str, by: int | None, *, admin: bool = False) -> Table:

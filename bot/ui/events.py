@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -22,9 +22,6 @@ from bot.service.table import Table
 from bot.ui import discord_errors, limits
 from bot.ui.ids import build_id
 from games import find_game
-
-if TYPE_CHECKING:
-    from bot.ui.client import TapisBot
 
 log = logging.getLogger(__name__)
 REGISTER, UNREGISTER = "~er", "~eu"  # the announcement's buttons (custom_id verbs, bot/ui/ids.py)
@@ -94,10 +91,24 @@ def plan_text(event: Event, round_no: int, tables: Sequence[Table], locale: str)
     return limits.clip("\n".join(lines), limits.CONTENT)
 
 
+class BoardBot(Protocol):
+    """What the board needs of the bot: its services, metrics and Discord channels."""
+
+    service: Any  # TableService (locale_of)
+    events: Any  # EventService (store)
+    metrics: Any
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Any: ...
+
+
 class EventBoard:
     """Threads for the tables; the announcement, plan and standings in the event's channel."""
 
-    def __init__(self, bot: TapisBot) -> None:
+    def __init__(self, bot: BoardBot) -> None:
         self.bot = bot
         self._tasks: set[asyncio.Task[None]] = set()
 
