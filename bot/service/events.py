@@ -407,7 +407,8 @@ class EventService:
             log.exception("event %s: round check failed", event.id)
             self.service.errors.append(Exception(f"event {event.id} round check failed"))
 
-    async def _standings(self, event: Event, *, final: bool = False) -> Standings:
+    async def _standings(self, event: Event, *, final: bool = False, upto: int | None = None) -> Standings:
+        """The standings from the saved scores; ``upto``: of the rounds up to that one only."""
         rows = await self.store.tables(event.id)
         waiting = sum(r["status"] in ("lobby", "playing") for r in rows if r["round"] == event.round)
         done = max((rnd for rnd in range(1, event.round + 1)
@@ -415,8 +416,9 @@ class EventService:
                     and any(r["round"] == rnd for r in rows)), default=0)
         members = [Member(p.user_id, p.name, p.left_round) for p in event.by_index()]
         assert event.plan is not None
-        lines = event_standings(event.format, event.plan["rounds"], members, event.deals,
-                                await self.store.scores(event.id), game=event.game, seed=event.seed)
+        scores = [r for r in await self.store.scores(event.id) if upto is None or int(r["round"]) <= upto]
+        lines = event_standings(event.format, event.plan["rounds"], members, event.deals, scores,
+                                game=event.game, seed=event.seed)
         return Standings(event, lines, done, waiting, final)
 
     async def standings(self, event_id: str) -> Standings:
@@ -425,6 +427,11 @@ class EventService:
         if event.plan is None:
             raise BotError.of("event_not_started", name=event.name)
         return await self._standings(event, final=event.status == "over")
+
+    async def standings_after(self, event: Event, round_no: int) -> Standings:
+        """The standings as they were when round ``round_no`` ended (its post, even sent later)."""
+        got = await self._standings(event, upto=round_no)
+        return Standings(event, got.lines, min(got.done, round_no), 0)
 
     async def _finish(self, event: Event) -> Standings:
         """The final ranking saved with the status ``over`` (lock held)."""

@@ -32,8 +32,11 @@ SELECT_PLAYERS = "SELECT * FROM event_players WHERE event_id = ? ORDER BY regist
 SET_INDEX = "UPDATE event_players SET idx = ? WHERE event_id = ? AND user_id = ?"
 SET_LEFT = "UPDATE event_players SET left_round = ? WHERE event_id = ? AND user_id = ? AND left_round IS NULL"
 INSERT_EVENT_TABLE = "INSERT INTO event_tables (event_id, round, table_no, table_id) VALUES (?, ?, ?, ?)"
-SELECT_EVENT_TABLES = """SELECT et.round, et.table_no, et.table_id, g.status FROM event_tables et
+SELECT_EVENT_TABLES = """SELECT et.round, et.table_no, et.table_id, g.status, g.thread_id FROM event_tables et
     JOIN game_tables g ON g.id = et.table_id WHERE et.event_id = ? ORDER BY et.round, et.table_no"""
+#: finished events whose posts are not all shown (no ``done`` row in ``shown_parts``, :mod:`bot.ui.event_board`)
+SELECT_UNSHOWN = """SELECT * FROM events e WHERE e.status IN ('over', 'cancelled') AND NOT EXISTS
+    (SELECT 1 FROM shown_parts s WHERE s.table_id = 'event:' || e.id AND s.part = 'done') ORDER BY e.id"""
 SELECT_EVENT_OF_TABLE = "SELECT event_id FROM event_tables WHERE table_id = ?"
 # Every seat's score of the event's finished tables (a cancelled or unfinished table has no results).
 SELECT_SCORES = """SELECT et.round, et.table_no, r.seat, r.score FROM event_tables et
@@ -87,6 +90,10 @@ class EventStore:
     async def live(self) -> list[dict[str, Any]]:
         """Events not over: registering, closed or in play (restore)."""
         return await self.db._all(SELECT_LIVE)
+
+    async def unshown(self) -> list[dict[str, Any]]:
+        """Finished events with a post Discord has not accepted yet (restore)."""
+        return await self.db._all(SELECT_UNSHOWN)
 
     async def of_guild(self, guild_id: int, limit: int = 25) -> list[dict[str, Any]]:
         return await self.db._all(SELECT_GUILD_EVENTS, (guild_id, limit))
@@ -144,7 +151,7 @@ class EventStore:
             await conn.run(INSERT_EVENT_TABLE, (event_id, round_no, table_no, table_id))
 
     async def tables(self, event_id: str) -> list[dict[str, Any]]:
-        """``round, table_no, table_id, status`` of every table the event opened."""
+        """``round, table_no, table_id, status, thread_id`` of every table the event opened."""
         return await self.db._all(SELECT_EVENT_TABLES, (event_id,))
 
     async def event_of(self, table_id: str) -> str | None:

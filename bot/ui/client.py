@@ -36,7 +36,7 @@ from bot.service.tables import BotError, Table, TableService
 from bot.storage import Database, is_postgres
 from bot.ui import discord_errors, ids, limits
 from bot.ui.answers import COMMITTED, reply
-from bot.ui.events import EventBoard
+from bot.ui.event_board import EventBoard
 from bot.ui.hands import Hands
 from bot.ui.hints import HintSwitch
 from bot.ui.ids import Handler, ParsedId
@@ -156,6 +156,7 @@ class TapisBot(commands.AutoShardedBot):
         await self.duplicates.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
         await self.events.restore()
+        await self.board.start_up()  # the event posts Discord has not taken yet
         self._event_clock = asyncio.get_running_loop().create_task(self._start_events())
         self.restored = True
         if restored:
@@ -320,6 +321,7 @@ class TapisBot(commands.AutoShardedBot):
             if self._event_clock is not None:
                 self._event_clock.cancel()
             await self.events.close()
+            await self.board.close()
             await self.service.close()
             await super().close()
             if self.health is not None:

@@ -1,0 +1,106 @@
+"""A club night's posts are sent until Discord takes them, once (issue 32 follow-up): the standings
+post failing with a 500 then a 429 appears once; posts missed before a restart are sent after it,
+and never again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from simcord.http import router
+
+from benchmarks.event import play_for_humans
+from bot.ui import shown
+from bot.ui.event_board import key_of
+from tests.bot.faults import failure
+
+pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+FAST = (0.001, 0.002, 0.005)
+
+
+@contextmanager
+def failing_posts(channel_id: int, kinds: list[str]) -> Iterator[list[str]]:
+    """The next posts in channel ``channel_id`` fail, one per kind in ``kinds`` (``"always"``: every
+    post from then on); yields the kinds injected so far."""
+    original = router._check_faults
+    done: list[str] = []
+
+    def check(backend: Any, method: str, path: str) -> None:
+        original(backend, method, path)
+        if method == "POST" and path == f"/channels/{channel_id}/messages" and kinds:
+            kind = kinds[0] if kinds[0] == "always" else kinds.pop(0)
+            done.append(kind)
+            raise failure("500" if kind == "always" else kind)
+
+    router._check_faults = check
+    try:
+        yield done
+    finally:
+        router._check_faults = original
+
+
+async def settle(w: Any) -> None:
+    for _ in range(3):
+        await w.bot.service.idle()
+        await w.bot.events.idle()
+        await w.env.settle()
+        await w.bot.board.drain()
+        await w.bot.presenter.drain()
+
+
+def posted(w: Any, text: str) -> int:
+    return sum(text in (m.content or "") for m in w.channel.history())
+
+
+async def new_event(w: Any) -> Any:
+    await w.alice.slash(w.channel, "event new", game="tarot", name="Lundi", rounds=2, deals=1, starts_in=60)
+    await settle(w)
+    event = next(iter(w.bot.events.events.values()))
+    for member in w.members:
+        await w.bot.events.register(event.id, member.id, member.name)
+    await w.bot.events.start(event.id, w.alice.id)
+    await settle(w)
+    return event
+
+
+async def test_standings_post_failing_appears_once(world: Any) -> None:
+    w = world
+    w.bot.board.retry_delays = FAST
+    event = await new_event(w)
+    assert posted(w, "round 1 of 2, the tables") == 1
+    with failing_posts(w.channel.id, ["500", "429"]) as injected:
+        await play_for_humans(w.bot.service, w.bot.events, event, until_round=2)
+        await settle(w)
+    assert injected == ["500", "429"], "the standings post failed twice"
+    assert posted(w, "standings after round 1") == 1
+    assert posted(w, "round 2 of 2, the tables") == 1
+    await play_for_humans(w.bot.service, w.bot.events, event)
+    await settle(w)
+    assert event.status == "over"
+    assert posted(w, "Lundi: final ranking") == 1
+    assert posted(w, "standings after round 1") == 1 and posted(w, "standings after round 2") == 0
+    assert "done" in await shown.of(w.bot.service.db, key_of(event.id))
+
+
+async def test_posts_missed_before_a_restart_are_sent_after_it(world: Any, make_bot: Any) -> None:
+    w = world
+    w.bot.board.retry_delays = (3600.0,)  # Discord down for good: it waits
+    event = await new_event(w)
+    with failing_posts(w.channel.id, ["always"]) as injected:
+        await play_for_humans(w.bot.service, w.bot.events, event)
+        await w.bot.service.idle()
+        await w.bot.events.idle()
+        await w.env.settle()
+    assert injected and event.status == "over"
+    assert posted(w, "standings after round 1") == 0 and posted(w, "final ranking") == 0
+    await w.bot.board.close()
+    for _ in range(2):  # the restarted bot posts what was missing; the next one nothing
+        bot = await make_bot()
+        bot.board.retry_delays = FAST
+        await w.env.restart_bot(bot)
+        await settle(w)
+        assert posted(w, "standings after round 1") == 1
+        assert posted(w, "round 2 of 2, the tables") == 1
+        assert posted(w, "Lundi: final ranking") == 1
