@@ -245,3 +245,43 @@ def deal_score(game: str, state: State, seat: int) -> float:
     if game in ("tarot", "tresillo"):
         return float(outcome.scores[seat])
     raise ValueError(f"no duplicate deal score for {game!r}")
+
+
+def _shuffle(state: State) -> int:
+    """The shuffle the deal in progress was drawn from: Tarot and Tresillo count their shuffles
+    (``shuffle_no``, the next one), a void deal drawing a new one; the other games deal once per deal."""
+    drawn = getattr(state, "shuffle_no", None)
+    if isinstance(drawn, int):
+        return drawn - 1
+    return int(state.deal_index() or 0)
+
+
+def played_deals(saved: Mapping[str, Any]) -> list[tuple[int, tuple[float, ...]]]:
+    """Each scored deal of a saved match (``State.to_json()``), in play order: the shuffle it was
+    drawn from and each seat's deal score (§5.2: the seat's change on that deal; Le Trio / L'École
+    minus it). Two tables of one seed hold the same cards in every seat on a deal of the same
+    shuffle (§5.1): a void deal at one table (Tarot: all pass) shifts none of the others.
+
+    :raises CorruptState: the log does not replay; :raises ValueError: an unknown game.
+    """
+    from games import find_game
+
+    game = find_game(str(saved["game"]))
+    step = game.new(int(saved["seats"]), saved["seed"], dict(saved.get("options") or {}))
+    sign = -1.0 if game.name in ("trio", "ecole") else 1.0
+    out: list[tuple[int, tuple[float, ...]]] = []
+    deal, seen = step.deal_index(), None
+    for text in saved.get("log") or ():
+        seat = step.to_act()
+        if seat is None:
+            break
+        shuffle = _shuffle(step)
+        step = step.apply(seat, game.parse_action(str(text)))
+        if step.deal_index() == deal and step.to_act() is not None:
+            continue
+        deal = step.deal_index()
+        last = step.view(None).get("last_deal")
+        if isinstance(last, dict) and last.get("deal_no") is not None and last["deal_no"] != seen:
+            seen = last["deal_no"]
+            out.append((shuffle, tuple(sign * float(d) for d in last["deltas"])))
+    return out

@@ -30,6 +30,7 @@ from bot.service.table import BotError, Table
 from bot.service.tables import TableService
 from bot.storage.events import EventStore
 from games import find_game
+from games.duplicate import played_deals
 from games.events import plan_movement, replace_leaver
 
 log = logging.getLogger(__name__)
@@ -164,6 +165,7 @@ class EventService:
         self.events: dict[str, Event] = {}
         self._of_table: dict[str, str] = {}  # table id -> event id (tables of live events)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._deals: dict[str, list[tuple[int, tuple[float, ...]]]] = {}  # a finished table's deals (duplicate)
         tables.listener = Chained(tables.listener, self)
 
     # -- creation and registration -------------------------------------------------------------
@@ -416,7 +418,10 @@ class EventService:
                     and any(r["round"] == rnd for r in rows)), default=0)
         members = [Member(p.user_id, p.name, p.left_round) for p in event.by_index()]
         assert event.plan is not None
-        scores = [r for r in await self.store.scores(event.id) if upto is None or int(r["round"]) <= upto]
+        if event.format == "duplicate":
+            scores = [r for r in await self._deal_rows(rows) if upto is None or int(r["round"]) <= upto]
+        else:
+            scores = [r for r in await self.store.scores(event.id) if upto is None or int(r["round"]) <= upto]
         lines = event_standings(event.format, event.plan["rounds"], members, event.deals, scores,
                                 game=event.game, seed=event.seed)
         return Standings(event, lines, done, waiting, final)
@@ -427,6 +432,23 @@ class EventService:
         if event.plan is None:
             raise BotError.of("event_not_started", name=event.name)
         return await self._standings(event, final=event.status == "over")
+
+    async def _deal_rows(self, rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """``round, table_no, shuffle, scores`` of every scored deal of the finished tables (§5.2:
+        duplicate events compare deal by deal), replayed from each table's saved log once."""
+        out = []
+        for row in rows:
+            if row["status"] != "over":
+                continue
+            deals = self._deals.get(row["table_id"])
+            if deals is None:
+                table = await self.service.db.table(row["table_id"])
+                saved = await self.service.db.saved_state(table) if table is not None else None
+                deals = await asyncio.to_thread(played_deals, saved) if saved is not None else []
+                self._deals[row["table_id"]] = deals
+            out += [{"round": row["round"], "table_no": row["table_no"], "shuffle": shuffle, "scores": scores}
+                    for shuffle, scores in deals]
+        return out
 
     async def standings_after(self, event: Event, round_no: int) -> Standings:
         """The standings as they were when round ``round_no`` ended (its post, even sent later)."""

@@ -57,35 +57,48 @@ def _round_maps(plan: Plan, rows: Iterable[Mapping[str, Any]]) -> list[dict[int,
 
 def event_standings(fmt: str, plan: Plan, members: Sequence[Member], deals: int,
                     rows: Iterable[Mapping[str, Any]], *, game: str = "", seed: str = "") -> list[Line]:
-    """The ranking so far, best first. ``fmt`` ``"free"``: cumulative score (§5.3); ``"duplicate"``:
-    each round's seat ``s`` is one comparison group across the round's tables (every table of a
-    round deals the same cards, §5.1), a player's score the mean of their percentages (§5.2).
-    ``members[i]`` is plan index ``i``."""
+    """The ranking so far, best first. ``fmt`` ``"free"``: cumulative score (§5.3), ``rows`` each
+    seat's score at a finished table (``round, table_no, seat, score``). ``"duplicate"``: ``rows``
+    each scored deal of a finished table (``round, table_no, shuffle, scores``, one score a seat);
+    every table of a round deals the same cards (§5.1), so a comparison group is one seat of one
+    deal (the round's seed and the deal's shuffle) across the round's tables, and a player's result
+    the mean of their percentages over the deals they played, ties broken by the summed deal
+    scores (§5.2, :func:`games.duplicate.standings`). ``members[i]`` is plan index ``i``."""
     rows = list(rows)
     left = [i for i, m in enumerate(members) if m.left_round is not None]
     if fmt == "duplicate":
-        results = []
-        for row in rows:
-            r, t, seat = int(row["round"]) - 1, int(row["table_no"]), int(row["seat"])
-            if not 0 <= r < len(plan) or not 0 <= t < len(plan[r]):
-                continue
-            player = plan[r][t][seat]
-            deal = duplicate.DuplicateDeal.of(game or "event", len(plan[r][t]), f"{seed}/r{r + 1}", 0)
-            results.append(duplicate.DealResult(player if player is not None else ("computer", r, t, seat),
-                                                deal.position(seat), float(row["score"]), player is None))
-        lines = []
-        for st in duplicate.standings(results):
-            if isinstance(st.player, int):
-                m = members[st.player]
-                lines.append(Line(m.user_id, m.name, round(st.percent, 2), st.deals, st.deals * deals,
-                                  st.place or 0, m.left_round is None))
-        for i in left:
-            if all(line.user_id != members[i].user_id for line in lines):
-                lines.append(Line(members[i].user_id, members[i].name, 0.0, 0, 0, len(lines), False))
-        return lines
+        return _duplicate(plan, members, rows, game, seed)
     rounds = _round_maps(plan, rows)
     return [Line(members[s.player].user_id, members[s.player].name, s.total, s.rounds, s.rounds * deals,
                  s.place, s.complete) for s in ranking(rounds, left)]
+
+
+def _duplicate(plan: Plan, members: Sequence[Member], rows: Sequence[Mapping[str, Any]], game: str,
+               seed: str) -> list[Line]:
+    results = []
+    rounds: dict[int, set[int]] = {}
+    for row in rows:
+        r, t = int(row["round"]) - 1, int(row["table_no"])
+        if not 0 <= r < len(plan) or not 0 <= t < len(plan[r]):
+            continue
+        seats = plan[r][t]
+        deal = duplicate.DuplicateDeal.of(game or "event", len(seats), f"{seed}/r{r + 1}", int(row["shuffle"]))
+        for seat, score in enumerate(row["scores"][:len(seats)]):
+            player = seats[seat]
+            if player is not None:
+                rounds.setdefault(player, set()).add(r)
+            results.append(duplicate.DealResult(player if player is not None else ("computer", r, t, seat),
+                                                deal.position(seat), float(score), player is None))
+    lines = []
+    for st in duplicate.standings(results):
+        if isinstance(st.player, int):
+            m = members[st.player]
+            lines.append(Line(m.user_id, m.name, round(st.percent, 2), len(rounds[st.player]), st.deals,
+                              st.place or 0, m.left_round is None))
+    for m in members:
+        if m.left_round is not None and all(line.user_id != m.user_id for line in lines):
+            lines.append(Line(m.user_id, m.name, 0.0, 0, 0, len(lines), False))
+    return lines
 
 
 @dataclass(frozen=True)
