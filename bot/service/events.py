@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.service.dealt import Chained
+from bot.service.dealt import Chained, Seat, open_lobby, seat_and_start
 from bot.service.standings import Line, Member, event_standings
 from bot.service.table import BotError, Table
 from bot.service.tables import TableService
@@ -349,23 +349,26 @@ class EventService:
         """Open the tables of the round in play that are not open yet (lock held): each an ordinary
         started table in its own place; free deals: each table its own cards; duplicate: every table
         of the round the same cards (§5.1)."""
-        have = {row["table_no"]: row["table_id"] for row in await self.store.tables(event.id)
-                if row["round"] == event.round}
+        have = {row["table_no"]: row for row in await self.store.tables(event.id) if row["round"] == event.round}
         names = {p.idx: p for p in event.players}
         opened = []
-        for t, seats in enumerate(event.table_plan(event.round)):
-            if t in have:
-                self._of_table[have[t]] = event.id
+        for t, plan in enumerate(event.table_plan(event.round)):
+            seats: list[Seat] = [None if i is None else (names[i].user_id, names[i].name) for i in plan]
+            row = have.get(t)
+            if row is not None:
+                self._of_table[row["table_id"]] = event.id
+                if row["status"] == "lobby":  # recorded, not started when the bot stopped
+                    table = self.service.get(row["table_id"])
+                    await seat_and_start(self.service, table, seats, event.level, event.organiser_id)
+                    opened.append(table)
                 continue
-            users = [None if i is None else names[i].user_id for i in seats]
-            place = await self.places.table_place(event, event.round, t, users)
+            place = await self.places.table_place(event, event.round, t, [s[0] if s else None for s in seats])
             seed = f"{event.seed}/r{event.round}" + ("" if event.format == "duplicate" else f"/t{t}")
-            table = await self.service.open_seated(
-                guild_id=event.guild_id, channel_id=event.channel_id, thread_id=place, game=event.game,
-                options=event.options, host_id=event.organiser_id, seed=seed, level=event.level,
-                seats=[None if i is None else (names[i].user_id, names[i].name) for i in seats])
+            table = await open_lobby(self.service, game=event.game, options=event.options, seed=seed, seats=seats,
+                                     guild_id=event.guild_id, channel_id=event.channel_id, thread_id=place)
             self._of_table[table.id] = event.id
-            await self.store.add_table(event.id, event.round, t, table.id)
+            await self.store.add_table(event.id, event.round, t, table.id)  # recorded before it starts
+            await seat_and_start(self.service, table, seats, event.level, event.organiser_id)
             opened.append(table)
         return opened
 
