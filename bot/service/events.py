@@ -362,15 +362,28 @@ class EventService:
                     await seat_and_start(self.service, table, seats, event.level, event.organiser_id)
                     opened.append(table)
                 continue
-            place = await self.places.table_place(event, event.round, t, [s[0] if s else None for s in seats])
             seed = f"{event.seed}/r{event.round}" + ("" if event.format == "duplicate" else f"/t{t}")
-            table = await open_lobby(self.service, game=event.game, options=event.options, seed=seed, seats=seats,
-                                     guild_id=event.guild_id, channel_id=event.channel_id, thread_id=place)
+            table = self._orphan(event, seed, seats)  # opened, not recorded when the bot stopped
+            if table is None:
+                place = await self.places.table_place(event, event.round, t, [s[0] if s else None for s in seats])
+                table = await open_lobby(self.service, game=event.game, options=event.options, seed=seed,
+                                         seats=seats, guild_id=event.guild_id, channel_id=event.channel_id,
+                                         thread_id=place)
             self._of_table[table.id] = event.id
             await self.store.add_table(event.id, event.round, t, table.id)  # recorded before it starts
             await seat_and_start(self.service, table, seats, event.level, event.organiser_id)
             opened.append(table)
         return opened
+
+    def _orphan(self, event: Event, seed: str, seats: Sequence[Seat]) -> Table | None:
+        """A lobby of this event's table opened before a stop and never recorded: same seed, channel,
+        seat count and first member (its host), no event's; adopted rather than opened twice."""
+        first = next((s[0] for s in seats if s is not None), None)
+        linked = set(self._of_table)
+        return next((tb for tb in self.service.tables.values()
+                     if tb.status == "lobby" and tb.id not in linked and tb.seed == seed
+                     and tb.channel_id == event.channel_id and tb.capacity == len(seats) and tb.seats
+                     and tb.seats[0].user_id == first and tb.thread_id is not None), None)
 
     def table_changed(self, table: Table) -> None:
         """A listener of the table service: an event's table that closed may end its round."""

@@ -232,3 +232,58 @@ async def test_organiser_actions_are_refused_to_others(db: Database) -> None:
         await events.create(guild_id=1, channel_id=5, organiser_id=1, name="N", game="tarot", rounds=0,
                             starts_at=0)
     await service.close()
+
+
+@pytest.mark.parametrize("crash", ["record", "start"])
+async def test_a_stop_while_a_round_opens_leaves_no_orphan_table(db_path: Path, crash: str,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot stops after a table's lobby is saved, before it is recorded (``record``) or started
+    (``start``): the restarted bot adopts that lobby and starts it; every planned table once."""
+    import bot.service.events as module
+
+    db = await Database.open(db_path)
+    service = TableService(db, SETTINGS)
+    events = EventService(service, SerialPlaces())
+    event = await events.create(guild_id=1, channel_id=5, organiser_id=ORGANISER, name="Coupure", game="tarot",
+                                rounds=1, deals=1, starts_at=0)
+    for uid in range(1001, 1017):
+        await events.register(event.id, uid, f"m{uid}")
+    calls = 0
+
+    def stop_at_second(real: Any) -> Any:
+        async def step(*args: Any, **kwargs: Any) -> Any:
+            nonlocal calls
+            calls += 1
+            if calls == 2:
+                raise RuntimeError("the process stops here")
+            return await real(*args, **kwargs)
+        return step
+
+    if crash == "record":
+        monkeypatch.setattr(events.store, "add_table", stop_at_second(events.store.add_table))
+    else:
+        monkeypatch.setattr(module, "seat_and_start", stop_at_second(module.seat_and_start))
+    with pytest.raises(RuntimeError):
+        await events.start(event.id, ORGANISER)
+    orphan = [t.id for t in service.tables.values() if t.status == "lobby"]
+    assert len(orphan) == 1
+    monkeypatch.undo()
+    await events.close()
+    await service.close()
+    await db.close()
+
+    db = await Database.open(db_path)
+    service = TableService(db, SETTINGS)
+    events = EventService(service, SerialPlaces(2 * 10**12))
+    await service.restore()
+    assert await events.restore() == 1
+    rows = await events.store.tables(event.id)
+    assert [r["table_no"] for r in rows] == [0, 1, 2, 3] and orphan[0] in {r["table_id"] for r in rows}
+    assert all(r["status"] == "playing" for r in rows)
+    assert sorted(t.id for t in service.tables.values()) == sorted(r["table_id"] for r in rows), "no other table"
+    again = events.get(event.id)
+    await play_for_humans(service, events, again)
+    assert again.status == "over" and len((await events.standings(event.id)).lines) == 16
+    await events.close()
+    await service.close()
+    await db.close()
