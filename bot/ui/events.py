@@ -63,8 +63,8 @@ def standings_text(standings: Standings, locale: str) -> str:
     lines = [f"**{head}**"]
     for line in standings.lines[:SHOWN]:
         mark = "" if line.complete else " " + t(locale, "event.left")
-        lines.append(t(locale, "event.line", place=line.place + 1, name=line.name,
-                       score=_score(line.score, event.format), deals=tn(locale, "event.deals", line.deals)) + mark)
+        lines.append(limits.ranked(t(locale, "event.line", place=line.place + 1, name=line.name,
+                       score=_score(line.score, event.format), deals=tn(locale, "event.deals", line.deals))) + mark)
     if len(standings.lines) > SHOWN:
         lines.append(tn(locale, "event.more", len(standings.lines) - SHOWN))
     return "\n".join(lines)

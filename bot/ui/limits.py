@@ -7,6 +7,7 @@ error message (``Unknown action '<5,000 characters>'``) is shortened to :data:`E
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -25,6 +26,15 @@ BUTTON_LABEL = 80
 PLACEHOLDER = 150
 ECHO = 100  # at most this many characters of a user's input are repeated back
 ELLIPSIS = "…"
+
+
+_LIST_ITEM = re.compile(r"^(\s*\d+)\.(?=\s)")
+
+
+def ranked(line: str) -> str:
+    """A ranking line starting "3. ": its dot escaped, or Discord's Markdown makes the lines an
+    ordered list and renumbers them (tied places "3, 3, 3" shown as "3, 4, 5")."""
+    return _LIST_ITEM.sub(r"\1\\.", line, count=1)
 
 
 def clip(text: str, limit: int) -> str:

@@ -93,7 +93,7 @@ async def test_club_night_on_discord(world: Any) -> None:
     assert export.filename == f"event-{event.id}.json"
     data = json.loads(await read(export))
     for line in standings.lines[:3]:
-        assert f"{line.place + 1}. {line.name}: {line.score:g}" in res.response.content
+        assert f"{line.place + 1}\\. {line.name}: {line.score:g}" in res.response.content  # (no Markdown list)
     assert [(r["user_id"], r["score"], r["place"]) for r in data["ranking"]] == \
         [(line.user_id, line.score, line.place) for line in standings.lines]
 
@@ -106,4 +106,4 @@ async def test_club_night_on_discord(world: Any) -> None:
     res = await w.bob.slash(w.channel, "season show")
     text = res.response.content
     for line in standings.lines:
-        assert f"{line.place + 1}. {line.name}: {line.score:g} (1 event)" in text
+        assert f"{line.place + 1}\\. {line.name}: {line.score:g} (1 event)" in text

@@ -224,8 +224,8 @@ class Events(commands.Cog):
             lines = await self.bot.seasons.standings(season)
             out = [f"**{t(locale, 'season.title', name=season.name, starts=season.starts, ends=season.ends)}**",
                    tn(locale, "season.best", season.best) if season.best else t(locale, "season.all")]
-            out += [t(locale, "season.line", place=s.place + 1, name=s.name, total=f"{s.total:g}",
-                      events=tn(locale, "season.events", s.events)) for s in lines[:40]]
+            out += [limits.ranked(t(locale, "season.line", place=s.place + 1, name=s.name, total=f"{s.total:g}",
+                                    events=tn(locale, "season.events", s.events))) for s in lines[:40]]
             if not lines:
                 out.append(t(locale, "season.empty"))
             await interaction.followup.send(limits.clip("\n".join(out), limits.CONTENT),
