@@ -18,14 +18,23 @@ CPU-second buys, :data:`CPU_SAMPLES` times :data:`games.search.DEFAULT_BUDGET`: 
 budget's strength on a free core, whatever the load) or ``default`` (the default time budget in
 wall-clock seconds: its samples per decision are printed and shrink with the machine's load).
 
-What one CPU-second buys (``--calibrate``): the experts' searched decisions are timed with
-``time.process_time`` at 50 samples and at a count near a second's worth, and the CPU time per
-decision is fitted as ``overhead + cost * samples``; one second buys ``(1 - overhead) / cost``
-samples. Measured for issue 33 (``--calibrate``, on this 2-core machine shared with other work, so
-a free core may buy a little more):
+What one CPU-second buys (``--calibrate 12``): the experts' searched decisions are timed with
+``time.process_time`` at 50 samples and at a count near a second's worth, at least 12 decisions
+each, and the CPU time per decision is fitted as ``overhead + cost * samples``; one second buys
+``(1 - overhead) / cost`` samples (:data:`CPU_SAMPLES`). Measured for issue 33 on this 2-core
+machine under a load of 9 to 13 (other engineers' work: CPU time per sample grows with the
+contention, so a free core buys somewhat more; a Tarot default-cpu match there took 1.5 CPU-s
+per decision, not 1):
 
-    game       overhead   per sample   samples per CPU-second (per decision)
-    tarot      see CPU_SAMPLES below, printed by --calibrate
+    game      overhead   per sample   one CPU-second buys (samples per decision)
+    tarot      0.6 ms      400 us      2,500
+    piquet     0.0 ms      121 us      8,250
+    tresillo   0.0 ms      467 us      2,150
+    trio       1.2 ms      131 us      7,650
+    ecole     14.0 ms    2,114 us        470   (jokers: the feasibility search branches on wilds)
+
+These are means over a deal's decisions: under a time budget, early decisions (more hidden
+cards, longer playouts) get fewer samples than this and late ones more.
 
 Run: ``.venv/bin/python -m benchmarks.ai_levels [--game tarot] [--deals 40]
 [--samples 50,200,default-cpu] [--no-easy] [--jobs 1] [--log FILE] [--first N]``;
@@ -74,7 +83,7 @@ SPECS: dict[str, Spec] = {
 }
 
 #: samples per searched decision that one CPU-second buys (``--calibrate``, issue 33)
-CPU_SAMPLES: dict[str, int] = {"tarot": 1250, "piquet": 4500, "tresillo": 3500, "trio": 3000, "ecole": 3000}
+CPU_SAMPLES: dict[str, int] = {"tarot": 2500, "piquet": 8250, "tresillo": 2150, "trio": 7650, "ecole": 470}
 #: the sample count of ``--calibrate``'s second measurement (about a second's worth)
 CALIBRATE_HIGH: dict[str, int] = CPU_SAMPLES
 
@@ -189,8 +198,8 @@ def row(name: str, level: str, budget: Budget, deals: int, seed: str, jobs: int,
     out: list[dict[str, Any]] = []
 
     def keep(w: tuple[str, str, str, int | None, int], got: dict[str, Any]) -> None:
-        rec = {"game": name, "level": level, "budget": label(level, budget), "samples": samples,
-               "seed": w[1], "index": w[4], **got}
+        rec = {"game": name, "level": level, "budget": label(level, budget), "per_decision": samples,
+               "seed": w[1], "index": w[4], **got}  # got["samples"]: the samples run in all
         out.append(rec)
         if log is not None:
             with log.open("a") as f:
