@@ -33,10 +33,10 @@ import discord
 import simcord
 
 import games
-from bot.client import TapisBot
-from bot.db import Database
-from bot.ids import build_id
-from bot.settings import Settings
+from bot.service.settings import Settings
+from bot.storage import Database
+from bot.ui.client import TapisBot
+from bot.ui.ids import build_id
 from tests.bot.drive import act_on_hand, find
 from tests.toygame import TOY
 

@@ -1,7 +1,7 @@
 """How long computers keep a member waiting at load (issue 30, item 4).
 
 ``--tables`` Tarot tables of one member and three expert computers are played through the real
-:class:`bot.tables.TableService` (a temporary SQLite database, no Discord) and its thinker on
+:class:`bot.service.tables.TableService` (a temporary SQLite database, no Discord) and its thinker on
 ``--workers`` processes, with the production pause before each computer decision
 (``--pause``, ``COMPUTER_PAUSE``). Each member answers with the normal player's move after a think
 time drawn from 0 to ``--think`` seconds. The figure is the wait between a member's move and their
@@ -41,10 +41,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.db import Database
-from bot.settings import Settings
-from bot.table import Table
-from bot.tables import TableService
+from bot.service.settings import Settings
+from bot.service.table import Table
+from bot.service.tables import TableService
+from bot.storage import Database
 from games import GAMES
 from games.base import Player
 
@@ -127,7 +127,7 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
         if args.pinned:
             from benchmarks.pinned_thinker import Thinker as Pinned
 
-            service.__dict__["_thinker"] = Pinned(args.workers, args.budget)
+            service.computers.thinker = Pinned(args.workers, args.budget)  # type: ignore[assignment]
         thinker = service.thinker
         await thinker.start()
         latencies: list[float] = []  # each queued decision's time from asking to the answer

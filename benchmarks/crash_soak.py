@@ -1,6 +1,6 @@
 """Restart soak: matches of several games in a child process, SIGKILLed at random moments.
 
-The child (``--child``) runs the real :class:`bot.tables.TableService` on one SQLite file: tables
+The child (``--child``) runs the real :class:`bot.service.tables.TableService` on one SQLite file: tables
 of Tarot, Tresillo, Piquet, Le Trio and L'École in several channels, computer players acting in the
 background and scripted "human" members acting through ``TableService.act``. Right after ``act()``
 returns (the move is acknowledged), the child appends it to an acknowledgement log and fsyncs it.
@@ -49,9 +49,9 @@ FINISH_LIMIT = 120.0  # seconds the last child has to finish every open table
 # -- the child ----------------------------------------------------------------------------------
 
 async def child(database: str, acks: Path, seed: int, finish: bool) -> int:
-    from bot.db import Database
-    from bot.settings import Settings
-    from bot.tables import TableService
+    from bot.service.settings import Settings
+    from bot.service.tables import TableService
+    from bot.storage import Database
     from games.errors import GameError
 
     rng = random.Random(seed)
@@ -175,7 +175,7 @@ def fetch(database: str, *queries: str) -> list[list[dict[str, Any]]]:
 def open_over(database: str) -> set[str]:
     """Open tables whose saved state is already over (a crash between the last move and the end)."""
     import games
-    from bot.db import replayed
+    from bot.storage import replayed
 
     found = set()
     rows, actions = fetch(database, "SELECT id, game, state FROM game_tables WHERE status = 'playing'",
@@ -192,7 +192,7 @@ def open_over(database: str) -> set[str]:
 
 def verify(database: str, acks: Path, report: Report) -> None:
     import games
-    from bot.db import replayed
+    from bot.storage import replayed
 
     seen: dict[tuple[str, int], dict[str, Any]] = {}
     for raw in acks.read_text(encoding="utf-8").splitlines():

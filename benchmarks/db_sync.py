@@ -2,7 +2,7 @@
 
 Each action of a Tarot match (4 computer players, 2 deals) is saved as the bot saves a move:
 one transaction rewriting the table row (state JSON with its whole log) and inserting the audit
-row, through :meth:`bot.db.Database.save_actions`, on a file in ``--dir`` (default: a new temp
+row, through :meth:`bot.storage.Database.save_actions`, on a file in ``--dir`` (default: a new temp
 folder; put it on the disk the bot will use: tmpfs would hide the cost of fsync). Matches are
 replayed until ``--actions`` commits were timed per mode; the modes alternate by match.
 
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.db import Database
+from bot.storage import Database
 from games import GAMES
 
 MODES = ("NORMAL", "FULL")

@@ -40,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
-from bot.client import TapisBot
-from bot.db import Database
-from bot.settings import Settings
+from bot.service.settings import Settings
+from bot.storage import Database
+from bot.ui.client import TapisBot
 from tests.bot.conftest import World
 from tests.bot.faults import KINDS, ROUTES, Faults, Seen, expected_recaps, injected, play_match
 

@@ -1,7 +1,7 @@
 """The thinker before issue 30 (``bot/thinking.py`` as of main beee71d), kept only so that
 ``benchmarks/computer_wait.py --pinned`` measures what the shared queue changed: each table pinned
 to one worker by a hash of its id, one decision at a time per worker, the expert's full budget.
-``decide`` takes (and ignores) the ``deadline`` of today's :class:`bot.thinking.Thinker`.
+``decide`` takes (and ignores) the ``deadline`` of today's :class:`bot.infra.thinking.Thinker`.
 
 Computer decisions and hints off the event loop (issue 15, item 4).
 

@@ -1,18 +1,19 @@
 """Serving speed at the service layer: N tables of mixed games clicking continuously (issue 14).
 
 Each table is seated with members only (no computer players, no Discord), and every member has a
-live hand (``bot.hands``). It models what the bot does, no more, no less:
+live hand (``bot.ui.hands``). It models what the bot does, no more, no less:
 
 * a click: the member to act picks one of the legal actions its hand message offers (by index
   and revision, as the custom ids carry them; a menu pick the rules refuse is counted apart and
   chosen again), ``TableService.act`` applies it (engine, SQLite transaction), and the click is
-  answered by redrawing that member's hand message (``bot.hands.Hands._render``: the hand image
-  from ``bot.images.hand_png``, then ``hand_payload``); the latency of a click ends there; the
+  answered by redrawing that member's hand message with the bot's own functions (issue 28):
+  ``bot.service.table.hand_of`` asks the engine once, ``bot.ui.hands.draw_hand`` draws the hand
+  image (``bot.infra.images.hand_png``) and builds the payload; the latency of a click ends there; the
   member to act clicks again at once (a stress load: a real member waits for their hand to show
   the turn);
-* the presenter, per table (``bot.presenter.Presenter``): after a change, one edit of the table
+* the presenter, per table (``bot.ui.presenter.Presenter``): after a change, one edit of the table
   message under the channel's rate limit (5 requests per 5 seconds, a turn ping counting as one),
-  its image drawn from the newest state (``bot.images.table_png``), its revision recorded as
+  its image drawn from the newest state (``bot.infra.images.table_png``), its revision recorded as
   shown, then the live hands whose content changed redrawn (``Hands.refresh``), then ``--edit-interval`` seconds (1 s, the bot's
   ``edit_interval``) before the next edit.
 
@@ -51,19 +52,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from bot import images
-from bot.db import Database
-from bot.hands import Hands, hand_payload, lit_cards
-from bot.presenter import STARTUP_RATE, ChannelLimiter
-from bot.settings import Settings
-from bot.table import Table
-from bot.tables import TableService
+from bot.infra import images
+from bot.service.settings import Settings
+from bot.service.table import Table, hand_of
+from bot.service.tables import TableService
+from bot.storage import Database
+from bot.ui.hands import Hands, draw_hand, shown_key
+from bot.ui.presenter import STARTUP_RATE, ChannelLimiter
 from games.base import Action
 from games.errors import IllegalAction
 
 
 def pick(rng: random.Random, legal: list[Action], picks: int) -> list[int]:
-    """One click as the hand message offers it (``bot.views``), as indexes into ``legal``: with
+    """One click as the hand message offers it (``bot.ui.views``), as indexes into ``legal``: with
     ``picks`` > 1, either the multi-select of exactly ``picks`` cards of the first action's kind,
     or one of the other actions' buttons; otherwise one legal action."""
     if picks > 1:
@@ -77,7 +78,7 @@ def pick(rng: random.Random, legal: list[Action], picks: int) -> list[int]:
 
 
 def workers_cpu() -> float:
-    """CPU seconds used so far by the image worker processes (``bot.images.use_processes``; Linux)."""
+    """CPU seconds used so far by the image worker processes (``bot.infra.images.use_processes``; Linux)."""
     total = 0.0
     for pid in images._pool.pids() if images._pool is not None else []:
         try:
@@ -146,28 +147,24 @@ async def bench(tables: int, seconds: float, with_images: bool,
     db.transaction = timed_transaction  # type: ignore[method-assign]
 
     async def console(table: Table, seat: int, shown: dict[int, Any], locale: str, urgent: bool) -> None:
-        """Draw a seat's live hand as ``bot.hands.Hands._edit`` does (its view and legal actions,
-        the hand image, then the payload) and remember what it shows; ``urgent``: the answer to
-        the seat's own click; without images, only what the hand shows (``TableService.hand``)."""
-        state = table.state
-        assert state is not None
+        """Draw a seat's live hand as ``bot.ui.hands.Hands._edit`` does, with the same functions:
+        :func:`bot.service.table.hand_of` (the engine, asked once), then
+        :func:`bot.ui.hands.draw_hand` (the hand image, then the payload), and remember what it
+        shows; ``urgent``: the answer to the seat's own click; without images, only what the hand
+        shows (``TableService.hand``)."""
         if not with_images:
             async with stages.timed("engine"):
                 service.hand(table.id, table.seats[seat].user_id or 0)
             return
         async with stages.timed("engine"):
-            key = Hands.key(table, seat, None)
-            legal = state.legal_actions(seat) if table.status == "playing" else []
-            picks = state.pending_picks(seat) if legal else 0
-            menu = table.game.pick_menu(state, seat) if legal else None
-            view = state.view(seat)
+            hand = hand_of(table, seat)
+            key = shown_key(table, hand, None)
         async with stages.timed("hand image"):
-            png = await images.hand_png(view, locale, lit_cards(legal, menu), urgent)
-            hand_payload(table, view, legal, picks, locale, menu=menu, png=png)
+            await draw_hand(table, hand, locale, urgent=urgent)
         shown[seat] = key
 
     async def presenter(current: list[Table], shown: dict[int, Any], changed: asyncio.Event, locale: str) -> None:
-        """``bot.presenter.Presenter._run``: after a change, one edit of the table message (its image
+        """``bot.ui.presenter.Presenter._run``: after a change, one edit of the table message (its image
         drawn from the newest state) under the channel's rate limit, its revision recorded as
         shown (``Database.set_shown``), the live hands whose content changed redrawn
         (``Hands.refresh``), a ping when the turn passed to another member; then ``edit_interval``
@@ -271,11 +268,11 @@ async def restart(count: int) -> tuple[float, int, int]:
     one table in twenty (the process stopped between a move and its edit); then a new service
     restores them and the presenter takes them over (``Presenter.start_up``, as ``setup_hook``
     does). Returns the seconds until clicks can be answered, the tables restored and the tables
-    whose message is to be redrawn (in the background, :data:`bot.presenter.STARTUP_RATE` a second)."""
+    whose message is to be redrawn (in the background, :data:`bot.ui.presenter.STARTUP_RATE` a second)."""
     from types import SimpleNamespace
 
-    from bot import parts, shown
-    from bot.presenter import Presenter
+    from bot.ui import parts, shown
+    from bot.ui.presenter import Presenter
 
     names = sorted(games.GAMES)
     folder = tempfile.mkdtemp(prefix="tapis-restore-")

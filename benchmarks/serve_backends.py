@@ -60,11 +60,10 @@ async def _serve(target: str, first: int, count: int, total: int, seconds: float
     measure have passed (after every process is ``ready`` and a short warm-up)."""
     import games
     from benchmarks.serve import open_table
-    from bot import images
-    from bot.db import Database
-    from bot.hands import hand_payload, lit_cards
-    from bot.settings import Settings
-    from bot.tables import TableService
+    from bot.service.settings import Settings
+    from bot.service.tables import TableService
+    from bot.storage import Database
+    from bot.ui.hands import draw_hand
     from games.errors import GameError
 
     folder = tempfile.mkdtemp(prefix="tapis-serve-")
@@ -97,12 +96,12 @@ async def _serve(target: str, first: int, count: int, total: int, seconds: float
             assert seat is not None
             user = table.seats[seat].user_id
             assert user is not None
-            _, seat, view, legal, picks = service.hand(table.id, user)
+            _, hand = service.hand(table.id, user)
             if with_images:
-                png = await images.hand_png(view, "en", lit_cards(legal))
-                hand_payload(table, view, legal, picks, "en", png=png)
+                await draw_hand(table, hand, "en")
+            legal, picks = hand.legal, hand.picks
             while True:
-                choice = [str(a) for a in rng.sample(legal, picks)] if picks > 1 else str(rng.choice(legal))
+                choice = rng.sample(legal, picks) if picks > 1 else rng.choice(legal)
                 try:
                     await service.act(table.id, user, choice)
                     break

@@ -3,7 +3,7 @@ of its shards' tables) and scripted members playing, for the shard tests (issue 
 
 A child (``--child``) reads its settings from the environment like ``python -m bot`` does
 (``SHARD_COUNT``, ``SHARD_IDS``, ``DATABASE_URL``, ``DATABASE_PATH``), owns its shards with
-:func:`bot.shards.claim` (a shard served by another process: ``Tapis cannot start: shard 2 is served
+:func:`bot.infra.shards.claim` (a shard served by another process: ``Tapis cannot start: shard 2 is served
 by another process`` on stderr, status 1), opens the database, restores the tables of its shards
 and prints ``ready <restored tables>``. Then, with ``--play``, it opens tables in one server per
 shard (channels ``shard * 1000 + n``) and plays them: computer players in the background, scripted
@@ -53,15 +53,15 @@ def guild_on(shard: int, count: int) -> int:
 
 async def open_database(settings: Any) -> Any:
     """The database of ``settings``, as ``python -m bot`` opens it."""
-    from bot.db import Database
+    from bot.storage import Database
 
     return await Database.open(settings.database, synchronous=settings.synchronous)
 
 
 async def child(acks: Path | None, seed: int, mode: str) -> int:
-    from bot.settings import Settings
-    from bot.shards import ShardSet, claim
-    from bot.tables import TableService
+    from bot.infra.shards import ShardSet, claim
+    from bot.service.settings import Settings
+    from bot.service.tables import TableService
 
     settings = Settings.from_env(dotenv=False).with_(computer_pause=0, edit_interval=0, turn_timer=0,
                                                      default_locale="en", computer_workers=0)
@@ -285,7 +285,7 @@ async def verify(dsn: str, acks: list[dict[str, Any]], report: Report) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bot.lockfile import StartupError
+    from bot.infra.lockfile import StartupError
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.shard_soak", description=__doc__.split("\n\n")[0])
     parser.add_argument("--child", action="store_true", help="run one shard process (settings from the environment)")

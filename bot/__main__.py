@@ -8,7 +8,7 @@ stops the start at once: one line on stderr naming the file and the cause, exit 
 supervisor sees the failure instead of a hung process. So do bad settings (``SHARD_IDS=9`` with
 ``SHARD_COUNT=4``...) and, with PostgreSQL, a shard already served by another process
 (``Tapis cannot start: shard 2 is served by another process``). A process whose shards' lock
-connection is lost stops with status 1 (:mod:`bot.shards`). So do a full disk (the lock file
+connection is lost stops with status 1 (:mod:`bot.infra.shards`). So do a full disk (the lock file
 itself), corrupt pages (``PRAGMA quick_check`` at open), a refused token and Discord unreachable
 at login: one line each, never a traceback.
 """
@@ -21,10 +21,13 @@ import logging
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from bot.lockfile import StartupError
-from bot.settings import Settings, SettingsError
+from bot.infra.lockfile import StartupError
+from bot.service.settings import Settings, SettingsError
+
+if TYPE_CHECKING:
+    from bot.ui.client import TapisBot
 
 log = logging.getLogger("bot")
 
@@ -81,9 +84,9 @@ def _no_noise(record: logging.LogRecord) -> bool:
 
 async def run_discord(settings: Settings) -> int:
 
-    from bot.client import TapisBot
-    from bot.db import Database
-    from bot.shards import claim
+    from bot.infra.shards import claim
+    from bot.storage import Database
+    from bot.ui.client import TapisBot
 
     assert settings.token is not None
     lease = await claim(settings)  # a process refused for its shards touches nothing
@@ -105,7 +108,7 @@ async def run_discord(settings: Settings) -> int:
     return 0
 
 
-async def login(bot: Any, token: str) -> None:
+async def login(bot: TapisBot, token: str) -> None:
     """Log in to Discord (which runs the bot's set-up: its open tables are restored).
 
     :raises StartupError: one line: the token refused, Discord unreachable, or a database that
@@ -130,7 +133,7 @@ async def login(bot: Any, token: str) -> None:
         raise StartupError(f"database {bot.db.path}: {_one_line(exc)}") from None
 
 
-async def connect(bot: Any) -> None:
+async def connect(bot: TapisBot) -> None:
     """Serve until closed (discord.py reconnects by itself after network errors); a closing it
     cannot recover from (privileged intents not enabled, the token revoked) is one line.
 
@@ -152,9 +155,9 @@ def _one_line(exc: BaseException) -> str:
 
 
 async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
-    from bot import lockfile
-    from bot.db import Database
-    from bot.local import local_database, run_local
+    from bot.infra import lockfile
+    from bot.storage import Database
+    from bot.ui.local import local_database, run_local
 
     path = local_database(settings)
     lock = lockfile.acquire(path)  # held until the end: the check below and the run share it

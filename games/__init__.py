@@ -26,8 +26,7 @@ def find_game(name: str) -> Game:
     game = GAMES.get(name.strip().lower())
     if game is None:
         known = ", ".join(sorted(GAMES)) or "-"
-        raise GameError(f"Unknown game {name!r} (known: {known}).",
-                        f"Jeu inconnu {name!r} (jeux : {known}).")
+        raise GameError.of("error.unknown_game", name=repr(name), known=known)
     return game
 
 

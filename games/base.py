@@ -39,11 +39,11 @@ from __future__ import annotations
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol, Self
 
-from games.errors import CorruptState, GameError, IllegalAction, InvalidAction, NotYourTurn
+from games.errors import CorruptState, Field, GameError, IllegalAction, InvalidAction, NotYourTurn
 from games.i18n import Msg, localized, yes_no
 
 JSON = dict[str, Any]
@@ -67,9 +67,9 @@ class Action(NamedTuple):
         """``"Play: qh "`` -> ``("play", "qh")``; raises :class:`InvalidAction` on empty or overlong
         text."""
         if not isinstance(text, str) or not text.strip():
-            raise InvalidAction("Empty action.", "Action vide.")
+            raise InvalidAction.of("error.action.empty")
         if len(text) > 100:  # no action is that long: refuse it without echoing it
-            raise InvalidAction("Unknown action (too long).", "Action inconnue (trop longue).")
+            raise InvalidAction.of("error.action.too_long")
         kind, _, arg = text.strip().partition(":")
         return kind.strip().lower(), arg.strip()
 
@@ -88,8 +88,7 @@ def _yes_no(name: str, text: str) -> bool:
     if word in NO:
         return False
     shown = text.strip()[:20]
-    raise GameError(f"Option {name} is yes or no (yes/no, oui/non, sí/no), not {shown!r}.",
-                    f"L'option {name} vaut oui ou non (oui/non, yes/no, sí/no), pas {shown!r}.")
+    raise GameError.of("error.option.yes_no", name=name, value=repr(shown), words="yes/no, oui/non, sí/no")
 
 
 def _ascii_int(text: str) -> int:
@@ -134,16 +133,14 @@ class Option:
         except (TypeError, ValueError) as exc:
             if isinstance(exc, GameError):
                 raise
-            raise GameError(f"Bad value for option {self.name}: {value!r}.",
-                            f"Valeur invalide pour l'option {self.name} : {value!r}.") from exc
+            raise GameError.of("error.option.bad_value", name=self.name, value=repr(value)) from exc
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise GameError(f"Option {self.name} must be one of: {allowed}.",
-                            f"L'option {self.name} doit valoir : {allowed}.")
+            raise GameError.of("error.option.choices", name=self.name, allowed=allowed)
         if (self.minimum is not None and value < self.minimum) or \
                 (self.maximum is not None and value > self.maximum):
-            raise GameError(f"Option {self.name} must be between {self.minimum} and {self.maximum}.",
-                            f"L'option {self.name} doit être entre {self.minimum} et {self.maximum}.")
+            raise GameError.of("error.option.range", name=self.name, minimum=str(self.minimum),
+                               maximum=str(self.maximum))
         return value
 
     def label(self, value: Any, locale: str = "fr") -> str:
@@ -278,9 +275,9 @@ class State(ABC):
         """
         turn = self.to_act()
         if turn is None:
-            raise NotYourTurn("The match is over.", "La partie est terminée.")
+            raise NotYourTurn.of("error.match_over")
         if seat != turn:
-            raise NotYourTurn("It is not your turn.", "Ce n'est pas votre tour.")
+            raise NotYourTurn.of("error.not_your_turn")
         legal = self._legal_cache
         if legal is None:
             legal = self._legal_cache = self._legal()
@@ -314,14 +311,14 @@ class State(ABC):
         if type(action) is not Action or type(action.kind) is not str or type(action.arg) is not str \
                 or not _printable(action.kind) or not _printable(action.arg):
             shown = _shorten(repr(action))
-            return InvalidAction(f"Not an action: {shown}.", f"Ce n'est pas une action : {shown}.")
+            return InvalidAction.of("error.action.not_action", action=shown)
         try:
-            return IllegalAction(*self._why_illegal(seat, action))
+            return self._why_illegal(seat, action)
         except GameError as exc:
             return exc
         except (ValueError, LookupError, TypeError, AttributeError):  # the reason could not read the argument
             shown = _shorten(str(action))
-            return IllegalAction(f"{shown} is not allowed now.", f"{shown} n'est pas permis maintenant.")
+            return IllegalAction.of("error.not_allowed", action=shown)
 
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
@@ -369,9 +366,9 @@ class State(ABC):
     def _advance(self, seat: int, action: Action) -> None:
         """Apply a legal ``action`` to this fresh copy (it is private to this call)."""
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        """(English, French) explanation of why ``action`` is refused."""
-        return (f"{action} is not allowed now.", f"{action} n'est pas permis maintenant.")
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        """The refusal of ``action``, explaining why (games override it in their ``explain.py``)."""
+        return IllegalAction.of("error.not_allowed", action=str(action))
 
     def _clone(self) -> Self:
         new = object.__new__(type(self))
@@ -390,6 +387,21 @@ def _printable(text: str) -> bool:
 def _shorten(text: str) -> str:
     """``text`` cut for an error message (players' input is echoed at most ~40 characters)."""
     return text if len(text) <= _LONGEST_ACTION else text[: _LONGEST_ACTION - 1] + "…"
+
+
+class Step(NamedTuple):
+    """One action of a replayed log (:meth:`Game.replay`): who played which text, and the states
+    around it."""
+
+    seat: int
+    text: str
+    before: State
+    after: State
+
+
+def _reason(exc: Exception) -> Field:
+    """Why a save could not be read, in the reader's language when the engine said it."""
+    return exc.localized if isinstance(exc, GameError) else str(exc)
 
 
 class Game(ABC):
@@ -424,15 +436,13 @@ class Game(ABC):
         unknown = set(given) - set(known)
         if unknown:
             names = ", ".join(sorted(unknown))
-            raise GameError(f"Unknown option: {names}.", f"Option inconnue : {names}.")
+            raise GameError.of("error.option.unknown", names=names)
         return {name: opt.validate(given.get(name)) for name, opt in known.items()}
 
     def check_seats(self, seats: int) -> None:
         """:raises GameError: when ``seats`` is outside the game's range."""
         if not self.min_seats <= seats <= self.max_seats:
-            raise GameError(
-                f"{self.titles['en']} is played by {self.min_seats} to {self.max_seats} players.",
-                f"{self.titles['fr']} se joue de {self.min_seats} à {self.max_seats} joueurs.")
+            raise GameError.of("error.seats", game=self.title, minimum=self.min_seats, maximum=self.max_seats)
 
     @abstractmethod
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> State:
@@ -450,26 +460,47 @@ class Game(ABC):
 
         :raises CorruptState: when the data is malformed or the log does not replay.
         """
+        state = self._opening(data)
+        for step in self._replayed(state, data):
+            state = step.after
+        return state
+
+    def replay(self, data: Mapping[str, Any]) -> Iterator[Step]:
+        """Every action of a save's log (:meth:`State.to_json`) applied in turn from the start, as
+        python-chess replays a PGN: one :class:`Step` (seat, text, state before and after) each.
+
+        :raises CorruptState: when the data is malformed or an action does not replay.
+        """
+        yield from self._replayed(self._opening(data), data)
+
+    def _opening(self, data: Mapping[str, Any]) -> State:
+        """The state of a save before its first action; :raises CorruptState: on malformed data."""
         try:
             if data.get("v") != 1 or data.get("game") != self.name:
-                raise CorruptState(f"Not a saved {self.name} match.",
-                                   f"Ce n'est pas une partie de {self.name} enregistrée.")
+                raise CorruptState.of("error.load.not_saved", game=self.name)
             state = self.initial_state(data)
-            log = self.upgrade_log(list(data["log"]))
+            list(data["log"])
         except CorruptState:
             raise
         except (GameError, KeyError, TypeError, ValueError) as exc:
-            raise CorruptState(f"Saved match unreadable: {exc}", f"Partie illisible : {exc}") from exc
+            raise CorruptState.of("error.load.unreadable", reason=_reason(exc)) from exc
+        return state
+
+    def _replayed(self, state: State, data: Mapping[str, Any]) -> Iterator[Step]:
+        try:
+            log = self.upgrade_log(list(data["log"]))
+        except (GameError, KeyError, TypeError, ValueError) as exc:
+            raise CorruptState.of("error.load.unreadable", reason=_reason(exc)) from exc
         for i, text in enumerate(log):
             seat = state.to_act()
             try:
                 if seat is None:
-                    raise IllegalAction("match already over", "partie déjà terminée")
-                state = state.apply(seat, self.parse_action(text))
+                    raise IllegalAction.of("error.load.over")
+                after = state.apply(seat, self.parse_action(text))
             except GameError as exc:
-                raise CorruptState(f"Saved match does not replay at action {i} ({text}): {exc}",
-                                   f"La partie ne se rejoue pas à l'action {i} ({text}) : {exc}") from exc
-        return state
+                raise CorruptState.of("error.load.replay", i=i, text=text, reason=exc.localized) from exc
+            yield Step(seat, text, state, after)
+            state = after
 
     def initial_state(self, data: Mapping[str, Any]) -> State:
         """The state of a save (:meth:`State.to_json`) before its first action: a new match of its

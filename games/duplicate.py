@@ -21,6 +21,7 @@ tie exactly.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -114,14 +115,17 @@ class Standing:
 
 
 def _points(scores: Sequence[float], higher_is_better: bool) -> list[Fraction]:
-    """§5.2 exactly: each score's percentage as a fraction."""
+    """§5.2 exactly: each score's percentage as a fraction (sorted once: n log n for a day's
+    thousand members, issue 31)."""
     n = len(scores)
     if n == 1:
         return [Fraction(50)]
+    ordered = sorted(scores)
     out = []
     for mine in scores:
-        beaten = sum(1 for s in scores if (s < mine if higher_is_better else s > mine))
-        tied = sum(1 for s in scores if s == mine) - 1
+        lower, upper = bisect.bisect_left(ordered, mine), bisect.bisect_right(ordered, mine)
+        beaten = lower if higher_is_better else n - upper
+        tied = upper - lower - 1
         out.append(Fraction(100 * (2 * beaten + tied), 2 * (n - 1)))
     return out
 
@@ -212,3 +216,32 @@ def difference_points(difference: float) -> int:
     (100 -> 10, 400 -> 20, -50 -> -7)."""
     root = math.floor(math.sqrt(abs(difference)) + 0.5)
     return -root if difference < 0 else root
+
+
+#: each game's options that make a match one deal, so a duplicate deal is a match of its own (§5.1)
+ONE_DEAL: dict[str, dict[str, Any]] = {
+    "tarot": {"deals": 1}, "piquet": {"deals": 1}, "tresillo": {"deals": 1},
+    "trio": {"max_rounds": 1}, "ecole": {"max_rounds": 1},
+}
+
+
+def deal_score(game: str, state: State, seat: int) -> float:
+    """What the game's own rules gave ``seat`` on the one deal of a finished match played with
+    :data:`ONE_DEAL` (§5.2): Tarot the seat's points, Tresillo its net payment in chips, Piquet its
+    points for the deal before the partie's bonus, Le Trio / L'École minus its points.
+
+    :raises ValueError: the match is not over, or the game has no one-deal form here.
+    """
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the deal is not over")
+    if game == "piquet":
+        history = getattr(state, "history", ())
+        if not history:
+            raise ValueError("a Piquet match over without a deal")
+        return float(history[0]["deltas"][seat])
+    if game in ("trio", "ecole"):
+        return -float(outcome.scores[seat])
+    if game in ("tarot", "tresillo"):
+        return float(outcome.scores[seat])
+    raise ValueError(f"no duplicate deal score for {game!r}")

@@ -5,15 +5,23 @@ Levels (``Game.computer_player(level)``): ``"easy"`` (a plausible beginner: each
 mistakes), ``"normal"`` (the heuristic player) and ``"expert"`` (determinized search, games with
 an ``expert`` module). Expert players also offer ``advise(view, legal, rng, budget)``:
 their options best first as ``(action, expected points, win chance or None)``.
+
+The experts share one skeleton (issue 28): :class:`Expert` (the budget, the normal player it falls
+back on, ``choose`` and ``advise``) and :func:`determinized` (deal the hidden cards as this seat may
+believe them, play every option out on that deal, keep the sums); each game supplies what differs:
+what it remembers of a deal (:meth:`Expert.observe`), its decisions (:meth:`Expert.decide`), how it
+deals the unseen cards and plays an option out.
 """
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Callable, Iterator
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
 
-from games.base import Player
+from games.base import JSON, Action, Player
 
 LEVELS = ("easy", "normal", "expert")
 
@@ -69,6 +77,94 @@ class Search:
                 return
             yield n
             n += 1
+
+
+Advice = tuple[Action, float, float | None]
+Opt = TypeVar("Opt")
+W = TypeVar("W")
+
+
+@dataclass
+class Tally:
+    """What one option earned over the sampled deals: the sum of its results, how many deals, and
+    how many of them it won (as the game counts a win)."""
+
+    total: float = 0.0
+    n: int = 0
+    wins: int = 0
+
+    def mean(self) -> float:
+        return self.total / max(self.n, 1)
+
+
+def determinized(search: Search, options: Sequence[Opt], deal: Callable[[], W | None],
+                 outcome: Callable[[W, Opt], tuple[float, bool]]) -> tuple[dict[Opt, Tally], int]:
+    """Determinized sampling: while ``search`` lasts, ``deal()`` the hidden cards once (``None``: no
+    deal fits what this seat knows, stop) and play every option out on that deal (``outcome``:
+    its result for this seat and whether it won), in ``options`` order. Returns each option's
+    :class:`Tally` and the number of deals sampled."""
+    tallies = {o: Tally() for o in options}
+    count = 0
+    for _ in search.loop():
+        world = deal()
+        if world is None:
+            break
+        for o in options:
+            value, won = outcome(world, o)
+            t = tallies[o]
+            t.total += value
+            t.n += 1
+            t.wins += won
+        count += 1
+    return tallies, count
+
+
+class Expert:
+    """The skeleton of an expert player (one instance per seat; copyable and picklable, so the
+    computer-player workers may hold it): a time ``budget`` per decision or a fixed number of
+    ``samples`` (then deterministic from the ``rng``), and the game's normal player to fall back
+    on. :meth:`advise` notes the view (:meth:`observe`), draws a fresh generator from ``rng``,
+    answers a forced move at once (when :attr:`forced_at_once`), then asks :meth:`decide`; what
+    it leaves (``[]``) the normal player chooses."""
+
+    #: a single legal action is answered at once (the Tresillo expert lets the normal player see it)
+    forced_at_once: ClassVar[bool] = True
+
+    def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
+        self.budget = budget
+        self.samples = samples
+        self.normal = self.normal_player()
+
+    def normal_player(self) -> Player:
+        """The game's normal player, which decides what the search leaves."""
+        raise NotImplementedError
+
+    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.advise(view, legal, rng)[0][0]
+
+    def advise(self, view: JSON, legal: Sequence[Action], rng: random.Random,
+               budget: float | None = None) -> list[Advice]:
+        """Every considered option, best first: ``(action, expected points for this seat, win chance
+        or None)``."""
+        self.observe(view)
+        search = Search(budget if budget is not None else self.budget, self.samples)
+        r = random.Random(rng.getrandbits(64))
+        if self.forced_at_once and len(legal) == 1:
+            return [(legal[0], 0.0, None)]
+        return self.decide(view, legal, r, search) or self.fallback(view, legal, r)
+
+    def observe(self, view: JSON) -> None:
+        """Note what ``view`` tells (a new deal, cards seen) before any decision."""
+
+    def decide(self, view: JSON, legal: Sequence[Action], rng: random.Random,
+               search: Search) -> list[Advice]:
+        """The searched options, best first, or ``[]`` to let the normal player choose."""
+        return []
+
+    def fallback(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> list[Advice]:
+        """The normal player's choice first, then the other legal actions (unweighed)."""
+        choice = self.normal.choose(view, legal, rng)
+        return [(choice, 0.0, None)] + [(a, 0.0, None) for a in legal if a != choice]
 
 
 def make_player(level: str, normal: Callable[[], Player], expert: Callable[[], Player] | None = None,

@@ -13,7 +13,9 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
   best first (at most 25 shown);
 * :func:`scoresheet_image` ``(sheet, names=None, locale="fr")``: a match's score sheet (see
   :mod:`rendering.scoresheet`); :func:`replay_image` ``(view, hands, names=None, locale="fr")``:
-  a replay step, the public table and every hand under it (see :mod:`rendering.replay`).
+  a replay step, the public table and every hand under it (see :mod:`rendering.replay`), for a file;
+  :func:`replay_images` (same arguments): the same step as two images that read on a phone (issue
+  29), the table and the hands;
 
 ``names`` is a list (or a seat -> name mapping) of display names; "Place 1"... when missing. Each game
 adds what is specific to it through a layout in :mod:`rendering.layouts` keyed by ``view["game"]``;
@@ -29,13 +31,13 @@ from rendering.canvas import encode, seat_names
 from rendering.hand import HandPlan, draw_hand, hand_order, hand_plan
 from rendering.layouts import layout_for
 from rendering.recap import recap_picture
-from rendering.replay import replay_picture
+from rendering.replay import replay_hands_picture, replay_picture
 from rendering.scoreboard import scoreboard_picture
 from rendering.scoresheet import scoresheet_picture
 
 Names = Sequence[str] | Mapping[int, str] | None
 
-__all__ = ["hand_image", "hand_key", "hand_order", "recap_image", "replay_image", "scoreboard_image", "scoresheet_image",
+__all__ = ["hand_image", "hand_key", "hand_order", "recap_image", "replay_image", "replay_images", "scoreboard_image", "scoresheet_image",
            "table_image", "warm_up"]
 
 
@@ -78,6 +80,15 @@ def replay_image(view: dict[str, Any], hands: Sequence[Sequence[str]], names: Na
     """PNG of a replay step: the table drawn from the public ``view``, every seat's hand below."""
     shown = seat_names(names, int(view["seats"]), locale)
     return encode(replay_picture(view, hands, shown, locale))
+
+
+def replay_images(view: dict[str, Any], hands: Sequence[Sequence[str]], names: Names = None,
+                  locale: str = "fr") -> list[bytes]:
+    """PNGs of a replay step to show in a message: the table of ``view``, then every seat's hand
+    (:func:`rendering.replay.replay_hands_picture`), each legible 270 px wide."""
+    shown = seat_names(names, int(view["seats"]), locale)
+    return [encode(layout_for(view).draw_table(view, shown, locale)),
+            encode(replay_hands_picture(view, hands, shown, locale))]
 
 
 def warm_up(locales: Sequence[str] = ("fr", "en")) -> int:

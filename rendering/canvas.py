@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from games.cards import Family
 from rendering import palette, png
 from rendering.assets import font
-from rendering.cards import back_image, card_image, dimmed
+from rendering.cards import back_image, card_image, dimmed, index_size
 
 RGB = tuple[int, int, int]
 INK: RGB = (238, 240, 232)
@@ -77,16 +77,17 @@ _recording = threading.local()
 
 
 @contextmanager
-def record_text() -> Iterator[list[tuple[str, int]]]:
+def record_text(cards: bool = False) -> Iterator[list[tuple[str, int]]]:
     """Collect ``(text, font size)`` of every :func:`text` and :func:`pill` drawn by this thread
-    inside the block (the legibility tests check the smallest size against the image width)."""
+    inside the block (the legibility tests check the smallest size against the image width);
+    ``cards``: also each card face pasted by :func:`paste_card`, as ``("[code]", index size)``."""
     seen: list[tuple[str, int]] = []
-    previous = getattr(_recording, "seen", None)
-    _recording.seen = seen
+    previous = getattr(_recording, "seen", None), getattr(_recording, "cards", False)
+    _recording.seen, _recording.cards = seen, cards
     try:
         yield seen
     finally:
-        _recording.seen = previous
+        _recording.seen, _recording.cards = previous
 
 
 def _note(s: str, size: int) -> None:
@@ -254,6 +255,8 @@ def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x
                locale: str = "fr", *, dim: bool = False, compact: bool = False) -> None:
     """Paste a card (its back when ``code`` is None) with its top-left corner at ``(x, y)``;
     ``compact``: the face made to be read small."""
+    if code is not None and getattr(_recording, "cards", False):
+        _note(f"[{code}]", index_size(code, family, width, compact and not dim))
     if code is None:
         face = back_image(width)
     elif dim:

@@ -72,17 +72,33 @@ def _blank(w: int, h: int, paper: tuple[int, int, int]) -> tuple[Image.Image, Im
     return img, d
 
 
+INDEX = 0.24  # a full face's corner index, in card widths (0.2 for "10" and two-digit trumps)
+INDEX_WIDE = 0.2
+COMPACT_INDEX = 0.46  # a compact face's index (0.36 for two characters)
+COMPACT_INDEX_WIDE = 0.36
+
+
+def index_size(code: str, family: Family, width: int, compact: bool = False) -> int:
+    """The font size, in pixels of the pasted face, of card ``code``'s corner index at ``width``
+    (what the legibility tests read: the index is what stays visible of an overlapped card)."""
+    c = card(code, family)
+    wide = len(_label(c, "fr")) >= 2
+    if compact:
+        return round(width * (COMPACT_INDEX_WIDE if wide else COMPACT_INDEX))
+    return round(width * (INDEX_WIDE if wide else INDEX))
+
+
 def _corners(img: Image.Image, c: Card, text: str, w: int, h: int) -> None:
     """Rank and a small pip in the top-left corner, the same upside down bottom-right."""
     colour = suit_colour(c.suit, c.family)
-    box = (round(w * 0.26), round(h * 0.3))
+    box = (round(w * 0.28), round(h * 0.32))
     layer = Image.new("RGBA", box, (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
-    size = round(w * (0.2 if len(text) < 2 else 0.17))
-    x, y = w * 0.13, h * 0.045
+    size = round(w * (INDEX if len(text) < 2 else INDEX_WIDE))
+    x, y = w * 0.14, h * 0.035
     d.text((x, y), text, font=font(size, bold=True), fill=colour, anchor="mt")
     if c.suit and not c.is_trump:
-        draw_pip(d, c.suit, c.family, x, y + size * 1.55, w * 0.14)
+        draw_pip(d, c.suit, c.family, x, y + size * 1.45, w * 0.13)
     img.alpha_composite(layer, (0, 0))
     img.alpha_composite(layer.rotate(180), (w - box[0], h - box[1]))
 
@@ -140,7 +156,7 @@ def _compact(img: Image.Image, d: ImageDraw.ImageDraw, c: Card, text: str, w: in
     colour = suit_colour(c.suit, c.family) if c.suit else TRUMP_INK
     if c.is_joker:
         colour = (190, 30, 40)
-    size = round(w * (0.46 if len(text) < 2 else 0.36))
+    size = round(w * (COMPACT_INDEX if len(text) < 2 else COMPACT_INDEX_WIDE))
     d.text((w * 0.27, h * 0.03), text, font=font(size, bold=True), fill=colour, anchor="mt")
     pip_y = h * 0.03 + size * 1.62
     if c.is_trump or c.is_excuse or c.is_joker:

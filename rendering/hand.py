@@ -1,5 +1,8 @@
 """A seat's private hand: sorted by suit and rank, playable cards raised and lit, each card numbered.
 
+Drawn to be read on a phone (issue 29): Discord shows it about 270 px wide there, so rows hold at most
+:data:`PER_ROW` cards and every text and corner index is at least 9 px tall at that width.
+
 The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a card by its number.
 """
 
@@ -13,21 +16,24 @@ from PIL import Image, ImageDraw
 
 from games.cards import Family
 from rendering.assets import font
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, RGB, felt, paste_card, text
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, RGB, felt, paste_card, text, text_width
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
 
-CARD_W = 96
-STEP = 58  # horizontal step of overlapping cards: the corner index stays visible
-PER_ROW = 13
-MARGIN = 18
+CARD_W = 104
+STEP = 56  # horizontal step of overlapping cards: the corner index stays visible
+PER_ROW = 9  # issue 29: a row of 9 keeps the hand about 600 px wide, so its indices read at 270 px
+MARGIN = 14
 RAISE = 14
-GROUP_GAP = 14  # between suits
-ASIDE_W = 56  # cards set aside (the écart so far) shown small under the hand
+GROUP_GAP = 12  # between suits
+ASIDE_W = 64  # cards set aside (the écart so far) shown small (compact faces) under the hand
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
-LABEL_H = 34
+LABEL_H = 36
 LABEL_W = 46  # a card's number label, narrower than the step between two cards
+LABEL_SIZE = 24  # its number
+TITLE = 26  # the header's type sizes
+NOTE = 22
 UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
 
 
@@ -38,7 +44,7 @@ def number_label(index: int, fill: RGB) -> Image.Image:
     img = felt(LABEL_W + 1, LABEL_H - 5)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, LABEL_W, LABEL_H - 6], radius=8, fill=fill)
-    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), 21, (20, 20, 20), bold=True, anchor="mm")
+    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), LABEL_SIZE, (20, 20, 20), bold=True, anchor="mm")
     return img
 
 
@@ -49,15 +55,31 @@ def hand_order(view: dict[str, Any]) -> list[str]:
 
 def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
     """The layout's groups packed into rows of at most PER_ROW cards, a group split only when it
-    cannot fit in a row of its own; each row keeps its groups (drawn with a gap between them)."""
+    cannot fit in a row of its own; each row keeps its groups (drawn with a gap between them). When
+    that takes more rows than the cards need, the rows are filled up instead, a group running on
+    into the next row (a short image reads better on a phone than whole groups, issue 29)."""
+    groups = [list(g) for g in layout_for(view).hand_rows(view)]
     rows: list[list[list[str]]] = []
-    for group in layout_for(view).hand_rows(view):
+    for group in groups:
         if rows and sum(map(len, rows[-1])) + len(group) <= PER_ROW:
             rows[-1].append(list(group))
             continue
         for i in range(0, len(group), PER_ROW):
             rows.append([list(group[i:i + PER_ROW])])
-    return rows
+    count = sum(map(len, groups))
+    if len(rows) <= -(-count // PER_ROW):
+        return rows
+    filled: list[list[list[str]]] = [[]]
+    for group in groups:
+        rest = list(group)
+        while rest:
+            room = PER_ROW - sum(map(len, filled[-1]))
+            if room == 0:
+                filled.append([])
+                continue
+            filled[-1].append(rest[:room])
+            rest = rest[room:]
+    return filled
 
 
 class HandPlan(NamedTuple):
@@ -97,26 +119,30 @@ def draw_hand(plan: HandPlan) -> Image.Image:
     rows = [[c for group in row for c in group] for row in grouped]
     widest = max((len(r) + GROUP_GAP * (len(g) - 1) / STEP for r, g in zip(rows, grouped, strict=True)), default=0)
     ch = card_height(CARD_W)
-    width = max(420, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
+    width = max(400, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
     row_h = LABEL_H + RAISE + ch + 10
-    aside_h = (24 + card_height(ASIDE_W) + 10) if aside else 0
-    height = 48 + max(1, len(rows)) * row_h + 6 + aside_h
-    img = felt(width, height)
-    d = ImageDraw.Draw(img)
-    marked = Counter(plan.marked)
-    d.rectangle([0, 0, width, 40], fill=HEADER)
+    aside_h = (30 + card_height(ASIDE_W) + 10) if aside else 0
     title = tr("your_hand", locale)
     if rows:
         title += f" · {sum(len(r) for r in rows)}"
-    used = text(d, (MARGIN, 20), title, 20, INK, bold=True, anchor="lm")
-    if playable is not None and rows:
-        text(d, (MARGIN + used + 14, 21), tr("playable", locale), 15, MUTED, anchor="lm",
-             width=width - used - 2 * MARGIN - 14)
+    note = tr("playable", locale) if playable is not None and rows else ""
+    used = text_width(title, TITLE, True)
+    below = bool(note) and used + 14 + text_width(note, NOTE) > width - 2 * MARGIN  # the note on a line of its own
+    head = 44 + (28 if below else 0)
+    height = head + 8 + max(1, len(rows)) * row_h + 6 + aside_h
+    img = felt(width, height)
+    d = ImageDraw.Draw(img)
+    marked = Counter(plan.marked)
+    d.rectangle([0, 0, width, head], fill=HEADER)
+    text(d, (MARGIN, 22), title, TITLE, INK, bold=True, anchor="lm")
+    if note:
+        x, y = (MARGIN, 56) if below else (MARGIN + used + 14, 23)
+        text(d, (x, y), note, NOTE, MUTED, anchor="lm", width=width - x - MARGIN)
     if not rows:
-        text(d, (width / 2, 48 + row_h / 2), tr("empty_hand", locale), 20, MUTED, anchor="mm")
+        text(d, (width / 2, head + 8 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, anchor="mm")
     index = 0
     for r, row in enumerate(rows):
-        top = 48 + r * row_h
+        top = head + 8 + r * row_h
         starts = {sum(map(len, grouped[r][:g])) for g in range(1, len(grouped[r]))}
         x = MARGIN - STEP
         for i, code in enumerate(row):
@@ -133,11 +159,11 @@ def draw_hand(plan: HandPlan) -> Image.Image:
             paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
             img.paste(number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT), (x + 2, top + 2))
     if aside:
-        left, y = float(MARGIN), 48 + max(1, len(rows)) * row_h + 4
+        left, y = float(MARGIN), head + 8 + max(1, len(rows)) * row_h + 4
         for label, codes in aside:
-            w = max(font(15, True).getlength(label), len(codes) * (ASIDE_W + 4))
-            text(d, (left, y), label, 15, MUTED, bold=True)
+            w = max(font(NOTE, True).getlength(label), len(codes) * (ASIDE_W + 4))
+            text(d, (left, y), label, NOTE, MUTED, bold=True)
             for i, code in enumerate(codes):
-                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 22, locale)
+                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 28, locale, compact=True)
             left += w + 24
     return img

@@ -1,5 +1,9 @@
 """The end-of-deal recap from ``view["last_deal"]``: contract and points lines, public cards,
-then each seat's change and running total."""
+then each seat's change and running total.
+
+Drawn to be read on a phone (issue 29): 600 px wide with text of at least 20 px and compact card
+faces, so nothing is under 9 px tall when Discord shows it 270 px wide; a line whose label and value
+do not fit side by side puts the value on a line of its own."""
 
 from __future__ import annotations
 
@@ -23,20 +27,24 @@ from rendering.canvas import (
     paste_card,
     signed,
     text,
+    text_width,
+    wrap_whole,
 )
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
 
-W = 760
-ROW = 34
-SMALL_W = 44
-GAP = 28  # between card rows packed on one line
+W = 600
+ROW = 40
+SMALL_W = 56  # compact faces: their index is 20 px
+GAP = 24
+SMALL = 20  # the smallest type
+BODY = 22  # between card rows packed on one line
 
 
 def row_width(label: str, codes: list[str]) -> float:
     """Width of a labelled row of small cards side by side."""
-    return max(font(16, True).getlength(label), len(codes) * (SMALL_W + 4) - 4)
+    return max(font(SMALL, True).getlength(label), len(codes) * (SMALL_W + 4) - 4)
 
 
 def pack_rows(rows: list[tuple[str, list[str]]], width: float) -> list[list[tuple[str, list[str]]]]:
@@ -58,40 +66,61 @@ def draw_card_rows(img: Image.Image, d: ImageDraw.ImageDraw, rows: Sequence[tupl
                    family: Any, locale: str, x: float, y: float, width: float, bottom: float) -> float:
     """Labelled rows of small cards; returns the y below them."""
     for label, codes in rows:
-        if y + 24 + card_height(SMALL_W) > bottom:
+        if y + 28 + card_height(SMALL_W) > bottom:
             break
-        text(d, (x, y), label, 16, MUTED, bold=True, width=width)
-        y += 24
+        text(d, (x, y), label, SMALL, MUTED, bold=True, width=width)
+        y += 28
         per_row = max(1, int((width + 4) // (SMALL_W + 4)))
         step: float = SMALL_W + 4
         if len(codes) > per_row:  # overlap rather than wrap
             step = (width - SMALL_W) / max(1, len(codes) - 1)
             per_row = len(codes)
         for i, code in enumerate(codes):
-            paste_card(img, code or None, family, SMALL_W, x + (i % per_row) * step, y, locale)
+            paste_card(img, code or None, family, SMALL_W, x + (i % per_row) * step, y, locale, compact=True)
         y += card_height(SMALL_W) + 12
     return y
 
 
-GRID_ROW = 28
-GRID_LABEL = 190  # the label column of the per-seat grid
+GRID_ROW = 32
+GRID_LABEL = 170  # the label column of the per-seat grid
+
+
+def _grid_label(label: str) -> tuple[str, ...]:
+    return wrap_whole(label, SMALL, GRID_LABEL - 8)
+
+
+def grid_height(grid: Sequence[tuple[str, list[str]]]) -> float:
+    """The height :func:`draw_grid` takes: a row per line of its (wrapped) label, plus the names."""
+    return GRID_ROW + sum(GRID_ROW + (len(_grid_label(label)) - 1) * (SMALL + 4) for label, _ in grid) + 16 \
+        if grid else 0
 
 
 def draw_grid(d: ImageDraw.ImageDraw, grid: Sequence[tuple[str, list[str]]], names: Sequence[str], y: float) -> float:
     """Per-seat figures in columns headed by the seat names, right-aligned; returns the y below."""
-    left, right = 24, W - 24
+    left, right = 20, W - 20
     col = (right - left - GRID_LABEL) / max(1, len(names))
     for s, name in enumerate(names):
-        text(d, (left + GRID_LABEL + (s + 1) * col, y), name, 16, MUTED, bold=True, anchor="ra", width=col - 10)
+        text(d, (left + GRID_LABEL + (s + 1) * col, y), name, SMALL, MUTED, bold=True, anchor="ra", width=col - 10)
     y += GRID_ROW
     for i, (label, cells) in enumerate(grid):
+        wrapped = _grid_label(label)
+        row_h = GRID_ROW + (len(wrapped) - 1) * (SMALL + 4)
         if i % 2 == 0:
-            d.rectangle([16, y - 4, W - 16, y + GRID_ROW - 6], fill=(28, 52, 44))
-        text(d, (left, y), label, 17, MUTED, width=GRID_LABEL - 8)
+            d.rectangle([16, y - 4, W - 16, y + row_h - 6], fill=(28, 52, 44))
+        for k, line in enumerate(wrapped):
+            text(d, (left, y + k * (SMALL + 4)), line, SMALL, MUTED)
         for s, cell in enumerate(cells[:len(names)]):
-            text(d, (left + GRID_LABEL + (s + 1) * col, y), cell, 17, INK, bold=True, anchor="ra", width=col - 10)
-        y += GRID_ROW
+            text(d, (left + GRID_LABEL + (s + 1) * col, y), cell, SMALL, INK, bold=True, anchor="ra", width=col - 10)
+        y += row_h
     return y + 16
+
+
+LINE = 32
+
+
+def _apart(label: str, value: str) -> bool:
+    """Whether a line's value goes under its label (side by side they would not fit)."""
+    return text_width(label, BODY) + text_width(value, BODY, True) + 24 > W - 40
 
 
 def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> Image.Image:
@@ -101,51 +130,55 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
     lines = layout.recap_lines(view, names, locale) if deal else []
     grid = layout.recap_grid(view, names, locale) if deal else []
     cards = layout.recap_cards(view, names, locale) if deal else []
-    card_lines = pack_rows(cards, W - 48)
-    card_h = len(card_lines) * (24 + card_height(SMALL_W) + 12)
-    grid_h = (len(grid) + 1) * GRID_ROW + 16 if grid else 0
-    height = 64 + len(lines) * 30 + (12 if lines else 0) + grid_h + card_h + 52 + seats * ROW + 16
+    card_lines = pack_rows(cards, W - 40)
+    card_h = len(card_lines) * (28 + card_height(SMALL_W) + 12)
+    grid_h = grid_height(grid)
+    split = [_apart(label, value) for label, value in lines]
+    height = 64 + sum(2 if a else 1 for a in split) * LINE + (12 if lines else 0) + grid_h + card_h + 56 + \
+        seats * ROW + 16
     img = felt(W, height)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, 52], fill=HEADER)
     title = layout.recap_title(view, locale) if deal else f"{layout.title(view, locale)} · {tr('no_deal', locale)}"
-    text(d, (20, 26), title, 24, INK, bold=True, anchor="lm", width=W - 40)
-    y = 66
-    for label, value in lines:
-        text(d, (24, y), label, 18, MUTED, width=300)
-        text(d, (W - 24, y), value, 18, INK, bold=True, anchor="ra", width=W - 360)
-        y += 30
+    text(d, (16, 26), title, 26, INK, bold=True, anchor="lm", width=W - 32)
+    y = 64
+    for (label, value), apart in zip(lines, split, strict=True):
+        text(d, (20, y), label, BODY, MUTED, width=W - 40)
+        y += LINE if apart else 0
+        text(d, (W - 20, y), value, BODY, INK, bold=True, anchor="ra", width=W - 40)
+        y += LINE
     if lines:
         y += 12
     if grid:
         y = draw_grid(d, grid, names, y)
     for line in card_lines:
-        x = 24.0
+        x = 20.0
         for label, codes in line:
-            draw_card_rows(img, d, [(label, codes)], layout.pack(view), locale, x, y, row_width(label, codes), height)
+            draw_card_rows(img, d, [(label, codes)], layout.pack(view), locale, x, y,
+                           min(W - 40, row_width(label, codes)), height)
             x += row_width(label, codes) + GAP
-        y += 24 + card_height(SMALL_W) + 12
-    d.rounded_rectangle([14, y, W - 14, y + 52 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    text(d, (30, y + 22), tr("player", locale), 16, MUTED, bold=True, anchor="lm")
-    text(d, (W - 200, y + 22), tr("change", locale), 16, MUTED, bold=True, anchor="rm")
-    text(d, (W - 34, y + 22), tr("total", locale), 16, MUTED, bold=True, anchor="rm")
+        y += 28 + card_height(SMALL_W) + 12
+    d.rounded_rectangle([10, y, W - 10, y + 56 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    text(d, (24, y + 24), tr("player", locale), SMALL, MUTED, bold=True, anchor="lm")
+    text(d, (W - 150, y + 24), tr("change", locale), SMALL, MUTED, bold=True, anchor="rm")
+    text(d, (W - 26, y + 24), tr("total", locale), SMALL, MUTED, bold=True, anchor="rm")
     deltas = list((deal or {}).get("deltas") or [])
     totals = list((deal or {}).get("scores") or view.get("scores") or [])
     good = 1 if layout.higher_is_better else -1
     best = (max(totals) if good > 0 else min(totals)) if totals else None
     for s in range(seats):
-        ry = y + 44 + s * ROW + ROW / 2
+        ry = y + 48 + s * ROW + ROW / 2
         if s % 2 == 0:
-            d.rectangle([16, ry - ROW / 2, W - 16, ry + ROW / 2], fill=(28, 52, 44))
-        text(d, (30, ry), names[s], 19, INK, bold=True, anchor="lm", width=W - 320)
+            d.rectangle([12, ry - ROW / 2, W - 12, ry + ROW / 2], fill=(28, 52, 44))
+        text(d, (24, ry), names[s], BODY, INK, bold=True, anchor="lm", width=W - 270)
         if s < len(deltas):
             dv = deltas[s]
             colour = INK
             if isinstance(dv, int | float) and dv:
                 colour = PLUS if dv * good > 0 else MINUS
-            text(d, (W - 200, ry), signed(dv) if isinstance(dv, int | float) else str(dv), 19, colour, bold=True,
+            text(d, (W - 150, ry), signed(dv) if isinstance(dv, int | float) else str(dv), BODY, colour, bold=True,
                  anchor="rm")
         if s < len(totals):
             lead = best is not None and totals[s] == best and len(totals) > 1
-            text(d, (W - 34, ry), number(totals[s]), 19, GOLDEN if lead else INK, bold=True, anchor="rm")
+            text(d, (W - 26, ry), number(totals[s]), BODY, GOLDEN if lead else INK, bold=True, anchor="rm")
     return img

@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.cards import card
-from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, text
+from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, text, wrap_whole
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
@@ -77,4 +77,51 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
             step = (col_w - CARD_W) / max(1, len(shown) - 1)
         for i, code in enumerate(shown):
             paste_card(img, code, family, CARD_W, x + i * step, y + LABEL, locale)
+    return img
+
+
+HANDS_W = 600  # issue 29: the hands apart, 600 px wide, read at 270 px (text >= 20 px, indices >= 20 px)
+HAND_CARD = 64  # compact faces: a 20-23 px index
+HAND_STEP = 36  # overlapped compact faces keep their index visible
+NAME = 24
+
+
+def hands_rows(count: int) -> int:
+    """Rows of :data:`HAND_CARD` cards a hand of ``count`` cards takes in the hands image."""
+    per_row = int((HANDS_W - 2 * PAD - HAND_CARD) // HAND_STEP) + 1
+    return max(1, -(-count // per_row))
+
+
+def replay_hands_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: Sequence[str],
+                         locale: str = "fr") -> Image.Image:
+    """Every seat's hand on an image of its own (the replay's second image, beside the table): a
+    line per seat with its name and card count, its cards in rows of overlapped compact faces."""
+    layout = layout_for(view)
+    family = layout.pack({**view, "hand": [c for h in hands for c in h]})
+    ch = card_height(HAND_CARD)
+    heights = [LABEL + hands_rows(len(h)) * (ch + 8) + 10 for h in hands]
+    inner = HANDS_W - 2 * PAD
+    title = wrap_whole(tr("replay.hands", locale), 26, inner, True)
+    head = 16 + 32 * len(title)
+    img = felt(HANDS_W, head + sum(heights) + 8)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([4, 4, HANDS_W - 4, img.height - 4], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
+    for i, line in enumerate(title):
+        text(d, (PAD, 26 + 32 * i), line, 26, GOLDEN, bold=True, anchor="lm")
+    to_act = view.get("to_act")
+    y = float(head)
+    for seat, codes in enumerate(hands):
+        count = f" · {len(codes)}" if codes else ""
+        text(d, (PAD, y + LABEL / 2), f"{names[seat]}{count}", NAME, GOLDEN if seat == to_act else INK, bold=True,
+             anchor="lm", width=inner)
+        shown = sorted_hand(view, codes)
+        if not shown:
+            text(d, (PAD, y + LABEL + ch / 2), "—", NAME, MUTED, anchor="lm")
+        rows = hands_rows(len(shown))
+        per_row = -(-len(shown) // rows) if shown else 1
+        step = min(HAND_CARD + GAP, (inner - HAND_CARD) / max(1, per_row - 1))
+        for i, code in enumerate(shown):
+            paste_card(img, code, family, HAND_CARD, PAD + (i % per_row) * step, y + LABEL + (i // per_row) * (ch + 8),
+                       locale, compact=True)
+        y += heights[seat]
     return img

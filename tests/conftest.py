@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.db import Database
+from bot.storage import Database
 from tools.pgserver import PostgresServer, PostgresUnavailable, execute
 
 BACKENDS = ("sqlite", "postgres")

@@ -21,14 +21,15 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from discord import app_commands
 
-from bot.cogs.leaderboard import lines_of, rows_of
-from bot.db import Rating
-from bot.hands import hand_payload
-from bot.i18n import Translator, t
-from bot.presenter import table_embed
-from bot.table import SeatInfo, Table
-from bot.table_log import TableLog
-from bot.views import SELECT_MAX
+from bot.service.i18n import t
+from bot.service.table import SeatInfo, Table
+from bot.service.table_log import TableLog
+from bot.storage import Rating
+from bot.ui.cogs.leaderboard import lines_of, rows_of
+from bot.ui.hands import hand_payload
+from bot.ui.presenter import table_embed
+from bot.ui.translator import Translator
+from bot.ui.views import SELECT_MAX
 from games import GAMES, i18n
 from games.base import Game, State
 from games.i18n import LOCALES, Catalogue, Msg, catalogue, normalize, ptn, tn

@@ -1,7 +1,9 @@
-"""games/ and rendering/ never import discord; games/ never imports Pillow (DEVELOPERS.md)."""
+"""Layering: games/ and rendering/ never import discord, games/ never imports Pillow (DEVELOPERS.md);
+bot/ in layers, ui > service > infra and storage, with no import circle (issue 28)."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -37,3 +39,116 @@ def test_games_import_neither_discord_nor_pillow() -> None:
 def test_rendering_never_imports_discord() -> None:
     loaded = imported_after(modules("rendering"))
     assert "discord" not in loaded
+
+
+# -- bot/ in layers (issue 28) ------------------------------------------------------------------
+
+#: a layer may import only the layers listed after it (and itself); ``bot.__main__`` starts everything
+BELOW = {"ui": {"service", "infra", "storage"}, "service": {"infra", "storage"}, "infra": {"storage"},
+         "storage": {"infra"}}
+#: the one import circle allowed: the storage factory (``Database.open`` picks a backend, which is a
+#: ``Database``)
+FACTORY = {"bot.storage", "bot.storage.database", "bot.storage.sqlite", "bot.storage.postgres"}
+
+
+def _runtime_imports(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+    """The ``bot`` modules ``tree`` imports, in functions and under ``TYPE_CHECKING`` too (a type is a dependency)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = module.split(".")[: len(module.split(".")) - node.level + (1 if is_package else 0)]
+                base = ".".join([*parts, base] if base else parts)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def bot_graph() -> dict[str, set[str]]:
+    """``bot`` module -> the ``bot`` modules it imports at run time (``from bot import x`` counts as
+    importing ``bot.x`` when that is a module)."""
+    names = set(modules("bot"))
+    graph: dict[str, set[str]] = {}
+    for name in names:
+        path = ROOT / Path(*name.split("."))
+        is_package = path.is_dir()
+        source = (path / "__init__.py") if is_package else path.with_suffix(".py")
+        imported = _runtime_imports(ast.parse(source.read_text(encoding="utf-8")), name, is_package)
+        graph[name] = {m for m in imported if m in names and m not in ("bot", name)}
+    return graph
+
+
+def layer(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in BELOW else None
+
+
+def test_bot_layers_import_downwards_only() -> None:
+    wrong = [f"{a} -> {b}" for a, targets in sorted(bot_graph().items()) for b in sorted(targets)
+             if layer(a) is not None and layer(b) is not None and layer(b) != layer(a)
+             and layer(b) not in BELOW[layer(a)]]  # type: ignore[index]
+    assert wrong == []
+
+
+def test_bot_has_no_import_circle_but_the_storage_factory() -> None:
+    graph = bot_graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def strong(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    assert [c for c in circles if not set(c) <= FACTORY] == []
+
+
+BLOCK_DISCORD = """
+import importlib, sys
+
+class NoDiscord:
+    def find_spec(self, name, path=None, target=None):
+        if name == "discord" or name.startswith("discord."):
+            raise ImportError(f"{name} imported by bot.service")
+        return None
+
+sys.meta_path.insert(0, NoDiscord())
+for m in MODULES:
+    importlib.import_module(m)
+print(sorted(m for m in sys.modules if m.split(".")[0] == "discord"))
+"""
+
+
+def test_bot_service_imports_without_discord() -> None:
+    mods = [m for m in modules("bot/service")]
+    code = BLOCK_DISCORD.replace("MODULES", repr(mods))
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["[]"]

@@ -20,7 +20,7 @@ def test_a_changed_option_makes_the_check_fail() -> None:
 
 
 def test_every_setting_is_documented(capsys: object) -> None:
-    """Each variable ``bot/settings.py`` reads is in ``.env.example``, ``--help`` and the README; the
+    """Each variable ``bot/service/settings.py`` reads is in ``.env.example``, ``--help`` and the README; the
     languages offered for DEFAULT_LOCALE are every language Tapis speaks."""
     import re
 
@@ -30,7 +30,7 @@ def test_every_setting_is_documented(capsys: object) -> None:
     from games.i18n import LOCALES
 
     root = options_table.README.parent
-    read = set(re.findall(r'env\.get\("([A-Z_]+)"\)', (root / "bot" / "settings.py").read_text(encoding="utf-8")))
+    read = set(re.findall(r'env\.get\("([A-Z_]+)"\)', (root / "bot" / "service" / "settings.py").read_text(encoding="utf-8")))
     assert {"DEFAULT_LOCALE", "COMPUTER_PAUSE", "IMAGE_WORKERS", "COMPUTER_WORKERS", "EXPERT_BUDGET"} <= read
     example = (root / ".env.example").read_text(encoding="utf-8")
     readme = options_table.README.read_text(encoding="utf-8")

@@ -27,8 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot import picks
-from bot.i18n import t
+from bot.service import picks
+from bot.service.i18n import t
 from games import GAMES
 from games.base import Action
 from tests.browser.local_mode import ADDRESS, CHROMIUM, CHROMIUM_ARGS, ROOT, LocalMode, free_port
@@ -51,10 +51,10 @@ def serve(seed: str, port: int) -> int:
     """Local mode whose tables are all dealt from ``seed``."""
     import types
 
-    import bot.tables
+    import bot.service.tables
     from bot.__main__ import main
 
-    bot.tables.secrets = types.SimpleNamespace(token_hex=lambda n=8: seed)  # type: ignore[assignment]
+    bot.service.tables.secrets = types.SimpleNamespace(token_hex=lambda n=8: seed)  # type: ignore[assignment]
     return main(["--local", "--port", str(port)])
 
 

@@ -13,7 +13,7 @@ at the merge base).
 
 Keywords: ``t(locale, KEY)``, ``tn(locale, KEY, n)``, ``pt(locale, CONTEXT, KEY)``,
 ``ptn(locale, CONTEXT, KEY, n)``, ``N_(KEY)``, ``Msg(KEY)`` and ``BotError.of(KEY)`` everywhere;
-``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/cogs/``
+``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/ui/cogs/``
 (the slash commands' ``locale_str``, context ``command``).
 """
 
@@ -69,7 +69,7 @@ def _keywords(rel: Path) -> tuple[dict[str, object], str | None]:
     if rel.parts[0] == "rendering":
         keywords.update(_IN_RENDERING)
         context = IMAGE
-    if rel.parts[:2] == ("bot", "cogs"):
+    if rel.parts[:3] == ("bot", "ui", "cogs"):
         keywords.update(_IN_COGS)
     return keywords, context
 
@@ -97,7 +97,7 @@ def _sources(root: Path) -> Iterator[tuple[Path, bytes, dict[str, object]]]:
             keywords = dict(_EVERYWHERE)
             if rel.parts[0] == "rendering":
                 keywords.update(_IN_RENDERING)
-            if rel.parts[:2] == ("bot", "cogs"):
+            if rel.parts[:3] == ("bot", "ui", "cogs"):
                 keywords.update(_IN_COGS)
             yield rel, path.read_bytes(), keywords
 

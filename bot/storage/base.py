@@ -8,15 +8,17 @@ methods the bot calls (tables, actions, results, ratings, settings) are written 
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
+from bot.infra.lockfile import StartupError
 from bot.storage.errors import WriteHealth
 
 MIGRATION_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
@@ -105,9 +107,31 @@ def statements(sql: str) -> list[str]:
             if s and not all(line.strip().startswith("--") for line in s.splitlines())]
 
 
-def is_postgres(target: str | Path) -> bool:
+def is_postgres(target: str | Path | None) -> bool:
     """Whether ``target`` is a PostgreSQL URL (``DATABASE_URL``) rather than an SQLite file."""
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+async def apply_migrations(path: object, dialect: str, current: int, apply: Callable[[int, str], Awaitable[None]],
+                           failures: tuple[type[BaseException], ...], cause: Callable[[BaseException], str]) -> int:
+    """The migration loop both backends share: ``apply(number, sql)`` runs each migration newer
+    than ``current`` (in its own transaction, recording its number); returns the new version.
+
+    :raises StartupError: the database is newer than this code, or a migration fails (one of
+        ``failures``; it is rolled back, the database stays at the version before it)."""
+    known = migrations(dialect)
+    if current > known[-1][0]:
+        raise StartupError(f"database {path}: schema version {current} is newer than this Tapis "
+                           f"(knows up to {known[-1][0]}); update Tapis")
+    for number, sql in known:
+        if number <= current:
+            continue
+        try:
+            await apply(number, sql)
+        except failures as exc:
+            raise StartupError(f"database {path}: migration {number:04d} failed: {cause(exc)}") from exc
+        current = number
+    return current
 
 
 def replayed(snapshot: dict[str, Any], later: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -134,13 +158,10 @@ class Backend:
     def transaction(self) -> AbstractAsyncContextManager[Conn]:
         raise NotImplementedError
 
-    @property
+    @functools.cached_property
     def health(self) -> WriteHealth:
         """Whether writes work (each write transaction's end reports to it; ``/healthz`` reads it)."""
-        health: WriteHealth | None = self.__dict__.get("_health")
-        if health is None:
-            health = self.__dict__["_health"] = WriteHealth(logging.getLogger("bot.db"), self.path)
-        return health
+        return WriteHealth(logging.getLogger("bot.storage"), self.path)
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         raise NotImplementedError

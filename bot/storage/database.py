@@ -4,7 +4,7 @@ Every accepted action is written (an action row, the table's revision) and commi
 interaction is answered, so a restart never loses a game; the state itself is snapshotted every
 ``SNAPSHOT_EVERY`` actions and at each deal's end, and loading replays the action rows after the
 snapshot (:func:`bot.storage.base.replayed`). The end of a match (its last action, status, results
-and ratings) is one transaction too (:mod:`bot.endings`).
+and ratings) is one transaction too (:mod:`bot.service.endings`).
 """
 
 from __future__ import annotations

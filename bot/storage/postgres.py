@@ -23,8 +23,8 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.lockfile import StartupError
-from bot.storage.base import migrations
+from bot.infra.lockfile import StartupError
+from bot.storage.base import apply_migrations
 from bot.storage.database import Database
 
 POOL_SIZE = 10  # connections per process
@@ -147,28 +147,19 @@ class PostgresDatabase(Database):
 
         :raises StartupError: the database is newer than this code, or a migration fails (it is
             rolled back: the database stays at the version before it)."""
-        known = migrations("postgres")
         async with self.pool.acquire() as raw:
             await raw.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
                 await raw.execute(f"CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (version INTEGER PRIMARY KEY, "
                                   f"applied_at TEXT NOT NULL DEFAULT ({NOW}))")
-                current = await _version(raw)
-                if current > known[-1][0]:
-                    raise StartupError(f"database {self.path}: schema version {current} is newer than this "
-                                       f"Tapis (knows up to {known[-1][0]}); update Tapis")
-                for number, sql in known:
-                    if number <= current:
-                        continue
-                    try:
-                        async with raw.transaction():
-                            await raw.execute(sql)
-                            await raw.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES ($1)", number)
-                    except asyncpg.PostgresError as exc:
-                        raise StartupError(f"database {self.path}: migration {number:04d} failed: "
-                                           f"{_cause(exc)}") from exc
-                    current = number
-                return current
+
+                async def apply(number: int, sql: str) -> None:
+                    async with raw.transaction():
+                        await raw.execute(sql)
+                        await raw.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES ($1)", number)
+
+                return await apply_migrations(self.path, "postgres", await _version(raw), apply,
+                                              (asyncpg.PostgresError,), _cause)
             finally:
                 await raw.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 

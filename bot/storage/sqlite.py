@@ -5,7 +5,7 @@ Migrations are ``bot/migrations/sqlite/NNNN_*.sql`` applied in order and tracked
 transaction and one sync (group commit, :meth:`SqliteDatabase.transaction`); reads use a second,
 read-only connection (WAL), so they only ever see committed data. ``synchronous=FULL`` by
 default: an acknowledged move survives a power cut, not only a crash of the process. One process
-per database (:mod:`bot.lockfile`).
+per database (:mod:`bot.infra.lockfile`).
 
 Every connection runs with ``secure_delete`` on, whatever the SQLite build's default: a deleted or
 rewritten row (a member's seat, an erasure) is overwritten with zeros, never left in free space.
@@ -27,12 +27,12 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from bot import lockfile
-from bot.lockfile import StartupError
-from bot.storage.base import migrations, statements
+from bot.infra import lockfile
+from bot.infra.lockfile import StartupError
+from bot.storage.base import apply_migrations, statements
 from bot.storage.database import Database
 
-log = logging.getLogger("bot.db")
+log = logging.getLogger("bot.storage")
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 GROUP_MAX = 64  # write blocks committed together at most
 BEGIN = "BEGIN IMMEDIATE"
@@ -213,23 +213,13 @@ class SqliteDatabase(Database):
 
         :raises StartupError: the database is newer than this code, or a migration fails (it is
             rolled back: the file stays at the version before it)."""
-        current = await self.version()
-        known = migrations("sqlite")
-        if current > known[-1][0]:
-            raise StartupError(f"database {self.path}: schema version {current} is newer than this Tapis "
-                               f"(knows up to {known[-1][0]}); update Tapis")
-        for number, sql in known:
-            if number <= current:
-                continue
-            try:
-                async with self.transaction() as conn:
-                    for statement in statements(sql):
-                        await conn.run(statement)
-                    await conn.run(f"PRAGMA user_version = {number}")
-            except sqlite3.Error as exc:
-                raise StartupError(f"database {self.path}: migration {number:04d} failed: {_cause(exc)}") from exc
-            current = number
-        return current
+        async def apply(number: int, sql: str) -> None:
+            async with self.transaction() as conn:
+                for statement in statements(sql):
+                    await conn.run(statement)
+                await conn.run(f"PRAGMA user_version = {number}")
+
+        return await apply_migrations(self.path, "sqlite", await self.version(), apply, (sqlite3.Error,), _cause)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteConn]:

@@ -21,14 +21,13 @@ from games.base import Action
 from games.cards import FRENCH_SUITS, Card, card, piquet_deck
 from games.piquet import declarations as dc
 from games.piquet.ai import PiquetPlayer, hand_value, plan_discards
-from games.search import DEFAULT_BUDGET, Search, bits
+from games.search import DEFAULT_BUDGET, Advice, Expert, Search, bits, determinized
 
 CARDS: tuple[Card, ...] = tuple(sorted(piquet_deck(), key=lambda c: (FRENCH_SUITS.index(c.suit),
                                                                       dc.RANK_INDEX[c.rank])))
 INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARDS)}
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 ALL = (1 << 32) - 1
-Advice = tuple[Action, float, float | None]
 
 
 def mask_of(cards: Sequence[Card]) -> int:
@@ -133,38 +132,37 @@ def playout(hands: list[int], leader: int, led: int, pts: list[int], tricks: lis
 # -- the player -----------------------------------------------------------------------------------
 
 
-class PiquetExpert:
-    """The expert level (``PIQUET.computer_player("expert")``); one instance per seat."""
+class PiquetExpert(Expert):
+    """The expert level (``PIQUET.computer_player("expert")``); one instance per seat. Its advice
+    reads ``(action, expected deal points difference, None)``."""
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
-        self.budget = budget
-        self.samples = samples
-        self.normal = PiquetPlayer()
+        super().__init__(budget, samples)
         self.plan: list[Card] = []
         self.deal_key: tuple[int, int] | None = None
         self.mine: set[Card] = set()
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        return self.advise(view, legal, rng)[0][0]
+    def normal_player(self) -> PiquetPlayer:
+        return PiquetPlayer()
 
-    def advise(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
-               budget: float | None = None) -> list[Advice]:
-        """The options considered, best first: ``(action, expected deal points difference, None)``."""
+    def observe(self, view: dict[str, Any]) -> None:
         key = (view["deal_no"], view["dealer"])
         if key != self.deal_key:
             self.deal_key, self.plan, self.mine = key, [], set()
         self.mine.update(card(c) for c in view["hand"])
-        search = Search(budget if budget is not None else self.budget, self.samples)
-        r = random.Random(rng.getrandbits(64))
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               search: Search) -> list[Advice]:
         kind = legal[0].kind
-        if len(legal) == 1:
-            return [(legal[0], 0.0, None)]
         if kind == "discard":
-            return self._discard(view, legal, r, search)
+            return self._discard(view, legal, rng, search)
         if kind == "play":
-            return self._play(view, legal, r, search)
-        choice = self.normal.choose(view, legal, r)
-        return [(choice, 0.0, None)]
+            return self._play(view, legal, rng, search)
+        return []
+
+    def fallback(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Advice]:
+        """The normal player's choice alone (the declarations and the talon are not weighed)."""
+        return [(self.normal.choose(view, legal, rng), 0.0, None)]
 
     # -- the exchange -------------------------------------------------------------------------
 
@@ -181,34 +179,31 @@ class PiquetExpert:
         known = mask_of(hand) | mask_of(_codes(view, "talon_seen")) | mask_of(_codes(view, "discard"))
         pool = bits(ALL & ~known)
         stock = view["stock_count"]
-        totals = [0.0] * len(cands)
-        count = 0
-        for _ in search.loop():
+
+        def deal() -> tuple[list[int], list[int]]:
             rng.shuffle(pool)
             # elder: the opponent's 12, then the talon's 8 (his own draws first);
             # younger: the talon's remaining cards first, the opponent's 12 after them
             if elder:
-                opp_hand = pool[:12]
-                talon = pool[12:12 + stock]
-            else:
-                talon = pool[:stock]
-                opp_hand = pool[stock:stock + 12]
-            for i, discard in enumerate(cands):
-                kept = mask_of([c for c in hand if c not in discard])
-                mine = kept
-                for c in talon[:n]:
-                    mine |= 1 << c
-                opp = 0
-                for c in opp_hand:
-                    opp |= 1 << c
-                if elder:  # the opponent exchanges what is left
-                    opp = _quick_exchange(opp, talon[n:])
-                totals[i] += _deal_value(mine, opp, elder, rng)
-            count += 1
-        ranked = sorted(range(len(cands)), key=lambda i: -totals[i])
+                return pool[:12], pool[12:12 + stock]
+            return pool[stock:stock + 12], pool[:stock]
+
+        def outcome(world: tuple[list[int], list[int]], i: int) -> tuple[float, bool]:
+            opp_hand, talon = world
+            mine = mask_of([c for c in hand if c not in cands[i]])
+            for c in talon[:n]:
+                mine |= 1 << c
+            opp = 0
+            for c in opp_hand:
+                opp |= 1 << c
+            if elder:  # the opponent exchanges what is left
+                opp = _quick_exchange(opp, talon[n:])
+            return _deal_value(mine, opp, elder, rng), False
+
+        totals, count = determinized(search, range(len(cands)), deal, outcome)
+        ranked = sorted(range(len(cands)), key=lambda i: -totals[i].total)
         self.plan = list(cands[ranked[0]])
-        out = [(Action("discard", self.plan[0].code), totals[ranked[0]] / max(count, 1), None)]
-        return out
+        return [(Action("discard", self.plan[0].code), totals[ranked[0]].total / max(count, 1), None)]
 
     # -- the play -----------------------------------------------------------------------------
 
@@ -242,25 +237,26 @@ class PiquetExpert:
         tricks = list(view["tricks_won"])
         led = INDEX[trick[0][1]] if trick else -1
         leader = trick[0][0] if trick else me
-        totals = dict.fromkeys(options, 0.0)
-        count = 0
-        for _ in search.loop():
-            rng.shuffle(free)
-            if size > len(free):  # voids inferred wrongly (should not happen): relax them
-                free = free + restricted
-                restricted = []
+        pools = [free, restricted]
+
+        def deal() -> int:
+            rng.shuffle(pools[0])
+            if size > len(pools[0]):  # voids inferred wrongly (should not happen): relax them
+                pools[:] = [pools[0] + pools[1], []]
             opp = shown
-            for c in free[:max(size, 0)]:
+            for c in pools[0][:max(size, 0)]:
                 opp |= 1 << c
-            for c in options:
-                hands = [0, 0]
-                hands[me], hands[opp_seat] = hand, opp
-                p = playout(hands, leader, led, list(base_pts), list(tricks), list(bonus), elder, rng,
-                            first=c)
-                totals[c] += p[me] - p[opp_seat]
-            count += 1
-        ranked = sorted(options, key=lambda c: (-totals[c], c))
-        return [(Action("play", CARDS[c].code), totals[c] / max(count, 1), None) for c in ranked]
+            return opp
+
+        def outcome(opp: int, c: int) -> tuple[float, bool]:
+            hands = [0, 0]
+            hands[me], hands[opp_seat] = hand, opp
+            p = playout(hands, leader, led, list(base_pts), list(tricks), list(bonus), elder, rng, first=c)
+            return p[me] - p[opp_seat], False
+
+        totals, count = determinized(search, options, deal, outcome)
+        ranked = sorted(options, key=lambda c: (-totals[c].total, c))
+        return [(Action("play", CARDS[c].code), totals[c].total / max(count, 1), None) for c in ranked]
 
 
 def _discard_candidates(hand: list[Card], n: int, swaps: int = 3) -> list[tuple[Card, ...]]:

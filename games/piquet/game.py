@@ -10,7 +10,7 @@ from games.cards import FRENCH_SUITS, card, card_text, suit_name
 from games.errors import InvalidAction
 from games.i18n import Msg, t, tn
 from games.piquet import declarations as dc
-from games.piquet.state import DEALS, PiquetState
+from games.piquet.state import DEALS, PiquetState, new_state
 
 _BOOL_OPTIONS = {
     "sinking": Msg("piquet.option.sinking"),
@@ -54,10 +54,7 @@ class PiquetGame(Game):
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> PiquetState:
         """A partie: cut for deal, first deal made; :raises GameError: on seats or options."""
         self.check_seats(seats)
-        state = object.__new__(PiquetState)
-        state._init_base(self, seats, seed, self.resolve_options(options))
-        state._start()
-        return state
+        return new_state(self, seats, seed, self.resolve_options(options))
 
     def parse_action(self, text: str) -> Action:
         """``exchange:N``, ``discard:C``, ``play:C``, ``talon:look|leave``, ``declare|sink:KIND``.
@@ -70,10 +67,9 @@ class PiquetGame(Game):
             try:
                 c = card(arg)
             except ValueError as exc:
-                raise InvalidAction(f"{arg!r} is not a card.", f"{arg!r} n'est pas une carte.") from exc
+                raise InvalidAction.of("error.not_card", card=repr(arg)) from exc
             if c.rank not in dc.RANK_INDEX or c.suit not in FRENCH_SUITS:
-                raise InvalidAction(f"{c.code} is not in the Piquet pack.",
-                                    f"{c.code} n'est pas dans le jeu de piquet.")
+                raise InvalidAction.of("piquet.error.not_in_pack", card=c.code)
             return Action(kind, c.code)
         if kind == "exchange" and len(arg) == 1 and arg in "0123456789":  # ASCII digits only
             return Action(kind, arg)
@@ -81,7 +77,7 @@ class PiquetGame(Game):
             return Action(kind, arg)
         if kind in ("declare", "sink") and arg in dc.CLASSES:
             return Action(kind, arg)
-        raise InvalidAction(f"Unknown action {text!r}.", f"Action inconnue {text!r}.")
+        raise InvalidAction.of("error.unknown_action", action=repr(text))
 
     def action_label(self, action: Action, locale: str = "fr") -> str:
         """Button text: a card, a count, a declaration choice."""
@@ -115,7 +111,7 @@ class PiquetGame(Game):
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         """Four pages of rules (our own words, RULES.md section 4)."""
-        from games.piquet.summary import PAGES
+        from games.piquet.rules_text import PAGES
 
         return [page(locale) for page in PAGES]
 

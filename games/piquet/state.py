@@ -13,8 +13,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from games.base import JSON, Action, Outcome, State
+from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, piquet_deck, sort_key
+from games.errors import IllegalAction
 from games.piquet import declarations as dc
 from games.piquet import scoring as sc
 from games.rng import deal_rng
@@ -181,8 +182,8 @@ class PiquetState(State):
                 return follow
         return [PLAY[c] for c in hand]
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        from games.piquet.messages import why_illegal
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        from games.piquet.explain import why_illegal
 
         return why_illegal(self, seat, action) or super()._why_illegal(seat, action)
 
@@ -402,3 +403,11 @@ class PiquetState(State):
 
 
 PLAY_CARD = {c.code: c for c in piquet_deck()}
+
+
+def new_state(game: Game, seats: int, seed: int | str, options: dict[str, Any]) -> PiquetState:
+    """A fresh match (options already resolved), its first deal dealt."""
+    state = object.__new__(PiquetState)
+    state._init_base(game, seats, seed, options)
+    state._start()
+    return state

@@ -6,8 +6,9 @@ used by the table, the recap image and external rule checks.
 Modules: ``deck`` (points in half points, sizes, thresholds), ``deal`` (packets, chien, petit sec,
 first dealer), ``play`` (legal cards, trick winner), ``announce`` (poignée), ``scoring`` (score
 lines, settlement, :func:`score_deal`), ``state`` (phases and transitions), ``accounting`` (end of
-trick and of deal), ``view`` (what each seat sees), ``actions`` (texts, labels), ``ai`` (computer
-player), ``rules`` (players' summary), ``game`` (the Game and its options).
+trick and of deal), ``views`` (what each seat sees), ``explain`` (why an action is refused),
+``actions`` (texts, labels), ``ai`` (computer player), ``rules_text`` (players' summary), ``game``
+(the Game and its options).
 
 Choices where the rules leave room (each is tested):
 

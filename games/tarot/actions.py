@@ -44,10 +44,10 @@ def parse_action(text: str) -> Action:
         try:
             c = card(arg)
         except ValueError:
-            raise InvalidAction(f"{arg!r} is not a Tarot card.", f"{arg!r} n'est pas une carte de Tarot.") from None
+            raise InvalidAction.of("tarot.error.not_card", card=repr(arg)) from None
         if c.code != "JK":
             return Action(kind, c.code)
-    raise InvalidAction(f"Unknown Tarot action {text!r}.", f"Action de Tarot inconnue {text!r}.")
+    raise InvalidAction.of("tarot.error.unknown_action", action=repr(text))
 
 
 _CONTRACT_LABELS = {"prise": Msg("tarot.contract.prise"), "garde": Msg("tarot.contract.garde"),

@@ -123,18 +123,23 @@ class _Memory:
         if key != self.key:
             self.key, self.seen, self.void = key, set(), {}
         for trick in ([view["last_trick"]["cards"]] if view.get("last_trick") else []) + [view["trick"]]:
-            lead = None
-            for seat, code in trick:
-                c = BY_CODE[code]
-                self.seen.add(c)
-                if c is EXCUSE:
-                    continue
-                if lead is None:
-                    lead = c.suit
-                elif c.suit != lead:
-                    self.void.setdefault(seat, set()).add(lead)
-                    if not c.is_trump:
-                        self.void[seat].add("T")
+            self.note(trick)
+
+    def note(self, trick: list[tuple[int, str]]) -> None:
+        """Remember a trick's cards, and the suits (and trumps) a seat showed it lacks (FFT rules:
+        follow, else trump)."""
+        lead = None
+        for seat, code in trick:
+            c = BY_CODE[code]
+            self.seen.add(c)
+            if c is EXCUSE:
+                continue
+            if lead is None:
+                lead = c.suit
+            elif c.suit != lead:
+                self.void.setdefault(seat, set()).add(lead)
+                if not c.is_trump:
+                    self.void[seat].add("T")
 
 
 class TarotBot:

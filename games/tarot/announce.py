@@ -51,8 +51,7 @@ def shown_cards(hand_trumps: Iterable[Card], ecart_trumps: Iterable[Card], has_e
     elif has_excuse and len(pool) == count - 1:
         chosen = [*pool, EXCUSE]
     else:
-        raise IllegalAction(f"You need {count} trumps for this poignée.",
-                            f"Il faut {count} atouts pour cette poignée.")
+        raise IllegalAction.of("tarot.error.poignee.count", count=count)
     trumps = sorted((c for c in chosen if c is not EXCUSE), key=lambda c: -c.value)
     return (*trumps, EXCUSE) if EXCUSE in chosen else tuple(trumps)
 
@@ -66,17 +65,13 @@ def validate(held: Iterable[Card], shown: Sequence[Card], limits: Sequence[int])
     """
     held_set = set(held)
     if len(set(shown)) != len(shown) or not set(shown) <= held_set:
-        raise IllegalAction("A poignée shows cards you hold, once each.",
-                            "Une poignée montre des cartes que vous avez, une seule fois chacune.")
+        raise IllegalAction.of("tarot.error.poignee.held")
     if any(not c.is_trump and c is not EXCUSE for c in shown):
-        raise IllegalAction("A poignée shows only trumps (and maybe the Excuse).",
-                            "Une poignée ne montre que des atouts (et éventuellement l'Excuse).")
+        raise IllegalAction.of("tarot.error.poignee.trumps")
     if len(shown) not in limits:
-        raise IllegalAction(f"A poignée shows exactly {', '.join(map(str, limits))} cards.",
-                            f"Une poignée montre exactement {', '.join(map(str, limits))} cartes.")
+        raise IllegalAction.of("tarot.error.poignee.sizes", sizes=", ".join(map(str, limits)))
     if EXCUSE in shown:
         trumps_held = sum(1 for c in held_set if c.is_trump)
         if trumps_held != len(shown) - 1:
-            raise IllegalAction("The Excuse may stand in for a trump only when you hold no other trump.",
-                                "L'Excuse ne remplace un atout que si vous n'avez aucun autre atout.")
+            raise IllegalAction.of("tarot.error.poignee.excuse")
     return POIGNEE_LEVELS[list(limits).index(len(shown))]

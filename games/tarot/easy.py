@@ -53,18 +53,7 @@ class _TrickMemory(_Memory):
 
     def update(self, view: dict[str, Any]) -> None:
         self.key, self.seen, self.void = None, set(), {}
-        lead = None
-        for seat, code in view["trick"]:
-            c = BY_CODE[code]
-            self.seen.add(c)
-            if c is EXCUSE:
-                continue
-            if lead is None:
-                lead = c.suit
-            elif c.suit != lead:
-                self.void.setdefault(seat, set()).add(lead)
-                if not c.is_trump:
-                    self.void[seat].add("T")
+        self.note(view["trick"])
 
 
 class Beginner(TarotBot):

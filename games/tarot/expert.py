@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.base import Action
-from games.search import DEFAULT_BUDGET, Search
+from games.search import DEFAULT_BUDGET, Advice, Expert, Search, Tally, determinized
 from games.tarot.ai import TarotBot
 from games.tarot.deck import BY_CODE
 from games.tarot.knowledge import Knowledge, Situation
@@ -42,49 +42,45 @@ from games.tarot.playout import (
 )
 
 ALL = (1 << N_CARDS) - 1
-Advice = tuple[Action, float, float | None]
 #: a bid is made only when its mean result beats passing by this margin (points per deal)
 BID_MARGIN = 4.0
 
 
-class TarotExpert:
-    """The expert level (``TAROT.computer_player("expert")``); one instance per seat."""
+class TarotExpert(Expert):
+    """The expert level (``TAROT.computer_player("expert")``); one instance per seat. Its advice's
+    win chance is that of this seat's side winning the contract."""
+
+    normal: TarotBot
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
-        self.budget = budget
-        self.samples = samples
+        super().__init__(budget, samples)
         self.know = Knowledge()
         self._plan: list[int] = []
-        self.normal = TarotBot()
-        self.normal.memory = _SharedMemory(self.normal.memory)
 
-    # -- the Player protocol ------------------------------------------------------------------
+    def normal_player(self) -> TarotBot:
+        normal = TarotBot()
+        normal.memory = _SharedMemory(normal.memory)
+        return normal
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        return self.advise(view, legal, rng)[0][0]
+    # -- the expert skeleton (games.search.Expert) --------------------------------------------
 
-    def advise(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
-               budget: float | None = None) -> list[Advice]:
-        """Every considered option, best first: ``(action, expected points for this seat, chance
-        that this seat's side wins the contract or None)``."""
+    def observe(self, view: dict[str, Any]) -> None:
         self.know.update(view)
         if view["phase"] == "play":
             self.normal.memory.update(view)
-        search = Search(budget if budget is not None else self.budget, self.samples)
-        seed = rng.getrandbits(64)
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               search: Search) -> list[Advice]:
         kinds = {a.kind for a in legal}
-        if len(legal) == 1:
-            return [(legal[0], 0.0, None)]
         if "bid" in kinds:
-            return self._bid(view, legal, random.Random(seed), search)
+            return self._bid(view, legal, rng, search)
         if "call" in kinds:
-            return self._call(view, legal, random.Random(seed), search)
+            return self._call(view, legal, rng, search)
         if "play" in kinds:
-            return self._play(view, legal, random.Random(seed), search)
+            return self._play(view, legal, rng, search)
         if "discard" in kinds:
-            return self._discard(view, legal, random.Random(seed), search)
-        choice = self.normal.choose(view, legal, random.Random(seed))
-        return [(choice, 0.0, None)] + [(a, 0.0, None) for a in legal if a != choice]
+            return self._discard(view, legal, rng, search)
+        return []
 
     # -- bidding and the call -----------------------------------------------------------------
 
@@ -113,8 +109,8 @@ class TarotExpert:
         size = len(view["hand"])
         chien_size = view["chien_size"]
         policy = heuristic_policy(rng)
-        totals = {i: [0.0, 0, 0] for i in range(len(options))}
-        for _ in search.loop():
+
+        def deal() -> tuple[list[int], int]:
             rng.shuffle(hidden)
             hands = [0] * k
             at = 0
@@ -128,19 +124,20 @@ class TarotExpert:
             chien = 0
             for c in hidden[at:at + chien_size]:
                 chien |= 1 << c
-            for i, (_, contract, called) in enumerate(options):
-                if k == 5 and called is None:
-                    called = _default_call(hand)
-                d = _taking_deal(hands, chien, mypos, contract, called if k == 5 else -1)
-                deltas = d.rollout(policy, rng)
-                t = totals[i]
-                t[0] += deltas[mypos]
-                t[1] += 1
-                t[2] += d.won()
+            return hands, chien
+
+        def outcome(world: tuple[list[int], int], i: int) -> tuple[float, bool]:
+            _, contract, called = options[i]
+            if k == 5 and called is None:
+                called = _default_call(hand)
+            d = _taking_deal(world[0], world[1], mypos, contract, called if k == 5 else -1)
+            return d.rollout(policy, rng)[mypos], d.won()
+
+        totals = determinized(search, range(len(options)), deal, outcome)[0]
         out: list[Advice] = []
         for i, (action, _, _) in enumerate(options):
-            s, n, w = totals[i]
-            out.append((action, s / max(n, 1), w / max(n, 1)))
+            t = totals[i]
+            out.append((action, t.mean(), t.wins / max(t.n, 1)))
         if with_pass:
             out.append((Action("pass"), BID_MARGIN, None))
         out.sort(key=lambda t: -t[1])
@@ -180,8 +177,8 @@ class TarotExpert:
         contract = view["contract"]["bid"]
         called = INDEX[BY_CODE[view["contract"]["called"]]] if view["contract"].get("called") else -1
         policy = heuristic_policy(rng)
-        totals = [0.0] * len(cands)
-        for _ in search.loop():
+
+        def deal() -> tuple[list[int], int | None]:
             rng.shuffle(others)
             hands = [0] * k
             at = 0
@@ -194,12 +191,17 @@ class TarotExpert:
             partner = None
             if called >= 0:
                 partner = next((p for p, h in enumerate(hands) if h >> called & 1), None)
-            for i, ecart in enumerate(cands):
-                hands[mypos] = hand & ~ecart
-                d = Deal(list(hands), taker=mypos, partner=partner, contract=contract, leader=0,
-                         extra_h=halves_of_mask(ecart), called=called)
-                totals[i] += d.rollout(policy, rng)[mypos]
-        return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
+            return hands, partner
+
+        def outcome(world: tuple[list[int], int | None], i: int) -> tuple[float, bool]:
+            hands, partner = world
+            hands[mypos] = hand & ~cands[i]
+            d = Deal(list(hands), taker=mypos, partner=partner, contract=contract, leader=0,
+                     extra_h=halves_of_mask(cands[i]), called=called)
+            return d.rollout(policy, rng)[mypos], False
+
+        totals = determinized(search, range(len(cands)), deal, outcome)[0]
+        return cands[max(range(len(cands)), key=lambda i: (totals[i].total, -i))]
 
     # -- trick play ---------------------------------------------------------------------------
 
@@ -212,34 +214,32 @@ class TarotExpert:
         poignees = [a for a in legal if a.kind == "poignee"]
         mypos = sit.pos[sit.me]
         policy = heuristic_policy(rng)
-        stats = {c: [0.0, 0, 0] for c in cands}
-        if len(cands) > 1 or poignees:
-            for _ in search.loop():
-                hidden = sit.sample(rng)
-                if hidden is None:
-                    break
-                base = sit.deal(hidden)
-                for c in cands:
-                    d = base.copy()
-                    d.play(c)
-                    deltas = d.rollout(policy, rng)
-                    st = stats[c]
-                    st[0] += deltas[mypos]
-                    st[1] += 1
-                    st[2] += d.won() == bool((d.attack >> mypos) & 1)
-        ranked = sorted(cands, key=lambda c: (-(stats[c][0] / max(stats[c][1], 1)), c))
-        if not stats[ranked[0]][1]:  # no sample could be dealt: the normal player decides
+
+        def deal() -> Deal | None:
+            hidden = sit.sample(rng)
+            return None if hidden is None else sit.deal(hidden)
+
+        def outcome(base: Deal, c: int) -> tuple[float, bool]:
+            d = base.copy()
+            d.play(c)
+            deltas = d.rollout(policy, rng)
+            return deltas[mypos], d.won() == bool((d.attack >> mypos) & 1)
+
+        stats = determinized(search, cands, deal, outcome)[0] if len(cands) > 1 or poignees \
+            else {c: Tally() for c in cands}
+        ranked = sorted(cands, key=lambda c: (-stats[c].mean(), c))
+        if not stats[ranked[0]].n:  # no sample could be dealt: the normal player decides
             choice = self.normal.choose(view, legal, rng)
             return [(choice, 0.0, None)]
         out: list[Advice] = []
         best = stats[ranked[0]]
         if poignees:
-            win = best[2] / best[1]
+            win = best.wins / best.n
             if win > 0.5 or view.get("role") in ("taker", "partner"):
-                out.append((poignees[-1], best[0] / best[1], win))
+                out.append((poignees[-1], best.total / best.n, win))
         for c in ranked:
-            s, n, w = stats[c]
-            out.append((Action("play", CARDS[c].code), s / n, w / n))
+            t = stats[c]
+            out.append((Action("play", CARDS[c].code), t.total / t.n, t.wins / t.n))
         return out
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from games.base import Action, Game, Option, Player
 from games.errors import GameError
 from games.i18n import Msg
-from games.tarot import actions, rules
+from games.tarot import actions, rules_text
 from games.tarot.state import TarotState, new_state
 
 
@@ -42,8 +42,7 @@ class TarotGame(Game):
         self.check_seats(seats)
         resolved = self.resolve_options(options)
         if resolved["five_seated_four_playing"] and seats != 5:
-            raise GameError("The 5-seated/4-playing option needs 5 seats.",
-                            "L'option « 5 assis, 4 jouent » demande 5 joueurs.")
+            raise GameError.of("tarot.error.five_seated")
         return new_state(self, seats, seed, resolved)
 
     def parse_action(self, text: str) -> Action:
@@ -61,7 +60,7 @@ class TarotGame(Game):
         return actions.contract_name(bid, locale) if bid in actions.BIDS else None
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
-        return rules.summary(locale)
+        return rules_text.summary(locale)
 
     def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
         """``"easy"`` (:mod:`games.tarot.easy`), ``"normal"`` or ``"expert"`` (see :mod:`games.search`); the expert takes

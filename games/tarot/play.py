@@ -8,9 +8,11 @@ able. The Excuse may always be played; when led, the next card sets the suit.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import partial
 
 from games.base import Action
 from games.cards import Card, suit_name
+from games.errors import IllegalAction
 from games.tarot.deck import DECK, EXCUSE, ORDER, STRENGTH
 
 
@@ -120,17 +122,16 @@ def trick_winner(trick: tuple[Card, ...] | list[Card]) -> int:
     return best_i
 
 
-def why_unplayable(hand: tuple[Card, ...], trick: tuple[Card, ...], c: Card) -> tuple[str, str]:
-    """(English, French) reason why ``c`` may not be played on ``trick``."""
+def why_unplayable(hand: tuple[Card, ...], trick: tuple[Card, ...], c: Card) -> IllegalAction:
+    """Why ``c`` may not be played on ``trick`` (FFT rules: follow, trump, overtrump)."""
     if c not in hand:
-        return (f"You do not hold {c.name('en')}.", f"Vous n'avez pas {c.name('fr')}.")
+        return IllegalAction.of("error.not_held", card=c.name)
     lead = lead_suit(trick)
     if lead is not None and lead != "T" and any(h.suit == lead for h in hand):
-        return (f"You must follow {suit_name(lead, 'en')}.", f"Vous devez fournir à {suit_name(lead, 'fr')}.")
+        return IllegalAction.of("tarot.error.follow", suit=partial(suit_name, lead))
     if any(h.suit == "T" for h in hand):
         high = max((t.value for t in trick if t.suit == "T"), default=0)
         if c.suit == "T":
-            return (f"You must play a trump higher than the {high}.",
-                    f"Vous devez monter à l'atout au-dessus du {high}.")
-        return ("You must trump.", "Vous devez couper (jouer atout).")
-    return (f"{c.name('en')} cannot be played now.", f"{c.name('fr')} ne peut pas être joué maintenant.")
+            return IllegalAction.of("tarot.error.overtrump", high=high)
+        return IllegalAction.of("tarot.error.trump")
+    return IllegalAction.of("tarot.error.unplayable", card=c.name)

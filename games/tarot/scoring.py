@@ -22,9 +22,9 @@ from games.tarot.deck import CONTRACTS, MULTIPLIER, NEEDED, POIGNEE_VALUES
 SIDES = ("attack", "defence")
 
 
-def _check(cond: bool, en: str) -> None:
+def _check(cond: bool, what: str) -> None:
     if not cond:
-        raise GameError(en, en)
+        raise GameError.of("error.scoring", what=what)
 
 
 def score_lines(*, players: int, contract: str, attack_points: float, attack_bouts: int,

@@ -18,16 +18,15 @@ from bisect import bisect_left
 from enum import Enum
 from typing import Any
 
-from games.base import JSON, Action, Outcome, State
+from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, card
-from games.errors import InvalidAction
+from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.tarot import announce
 from games.tarot.accounting import MAX_EVENTS, DealAccounting
 from games.tarot.actions import BIDS, CHELEM, NO_CHELEM, PASS, POIGNEES
 from games.tarot.deal import deal_cards, draw_first_dealer, is_petit_sec
 from games.tarot.deck import (
-    BOUTS,
     BY_CODE,
     CALL,
     CONTRACTS,
@@ -41,7 +40,7 @@ from games.tarot.deck import (
     T21,
     sort_hand,
 )
-from games.tarot.play import playable_actions, why_unplayable
+from games.tarot.play import playable_actions
 
 
 class Phase(Enum):
@@ -54,7 +53,7 @@ class Phase(Enum):
 
 
 class TarotState(DealAccounting, State):
-    """A Tarot match (see the module docstring); views are built by :mod:`games.tarot.view`."""
+    """A Tarot match (see the module docstring); views are built by :mod:`games.tarot.views`."""
 
     # match
     k: int                                   # active players per deal (3, 4 or 5)
@@ -240,36 +239,10 @@ class TarotState(DealAccounting, State):
         trumps, ecart_trumps, excuse = self._poignee_trumps(seat)
         return announce.available_levels(len(trumps) + len(ecart_trumps), excuse, self._limits())
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        kind, arg = action
-        phase = self.phase
-        if kind in ("play", "discard", "call"):
-            try:
-                c = card(arg)
-            except ValueError:
-                raise InvalidAction(f"{arg!r} is not a Tarot card.", f"{arg!r} n'est pas une carte de Tarot.") from None
-        if phase is Phase.PLAY and kind == "play":
-            hand = self.hands[seat]
-            if self.trick or c not in hand:
-                return why_unplayable(hand, self.trick, c)
-            return ("On the first trick the called suit may be led only with the called card.",
-                    "Au premier pli, la couleur appelée ne s'entame qu'avec la carte appelée.")
-        if phase is Phase.PLAY and kind == "poignee":
-            return ("A poignée is shown only before your first card, with enough trumps.",
-                    "Une poignée se montre juste avant votre première carte, avec assez d'atouts.")
-        if phase is Phase.BIDDING and kind == "bid":
-            return (f"You must bid higher than {self.contract}.", f"Il faut enchérir au-dessus de {self.contract}.")
-        if phase is Phase.ECART and kind == "discard":
-            if c not in self.hands[seat]:
-                return (f"You do not hold {c.name('en')}.", f"Vous n'avez pas {c.name('fr')}.")
-            if (c.value == KING and not c.is_trump) or c in BOUTS:
-                return ("Kings and bouts never go in the écart.", "Ni Roi ni bout à l'écart.")
-            return ("Trumps go in the écart only when nothing else is possible.",
-                    "Un atout ne va à l'écart que si rien d'autre n'est possible.")
-        names = {Phase.BIDDING: ("bidding", "enchères"), Phase.CALL: ("the call", "l'appel"),
-                 Phase.ECART: ("the écart", "l'écart"), Phase.ANNOUNCE: ("announcements", "annonces"),
-                 Phase.PLAY: ("trick play", "jeu de la carte")}.get(phase, ("-", "-"))
-        return (f"{action} is not allowed during {names[0]}.", f"{action} n'est pas permis pendant {names[1]}.")
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
+        from games.tarot.explain import why_illegal
+
+        return why_illegal(self, seat, action)
 
     # -- transitions -------------------------------------------------------------------------
 
@@ -385,8 +358,8 @@ class TarotState(DealAccounting, State):
         return self.deal_no
 
     def view(self, seat: int | None) -> JSON:
-        """See :func:`games.tarot.view.build_view` for the keys."""
-        from games.tarot.view import build_view
+        """See :func:`games.tarot.views.build_view` for the keys."""
+        from games.tarot.views import build_view
 
         return build_view(self, seat)
 
@@ -399,7 +372,7 @@ class TarotState(DealAccounting, State):
         return new
 
 
-def new_state(game: Any, seats: int, seed: int | str, options: dict[str, Any]) -> TarotState:
+def new_state(game: Game, seats: int, seed: int | str, options: dict[str, Any]) -> TarotState:
     """A fresh match (the first deal dealt, bidding open)."""
     state = object.__new__(TarotState)
     state._init_base(game, seats, seed, options)

@@ -2,9 +2,10 @@
 
 Modules: :mod:`~games.tresillo.order` (card orders, follow rule, matadors),
 :mod:`~games.tresillo.auction` (bet, bidding, declaration), :mod:`~games.tresillo.exchange`,
-:mod:`~games.tresillo.play` (tricks, renounce, bola), :mod:`~games.tresillo.settlement`
+:mod:`~games.tresillo.play` (tricks, renounce, bola), :mod:`~games.tresillo.scoring`
 (:func:`settle_deal`), :mod:`~games.tresillo.state`, :mod:`~games.tresillo.views`,
-:mod:`~games.tresillo.ai` (computer player), :mod:`~games.tresillo.rules_text`.
+:mod:`~games.tresillo.explain` (why an action is refused), :mod:`~games.tresillo.ai` (computer player),
+:mod:`~games.tresillo.rules_text`.
 
 Action grammar (canonical texts; parsing ignores case; cards as ``1E 7O RC``):
 
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 from games import register
 from games.tresillo.game import TresilloGame
-from games.tresillo.settlement import settle_deal
+from games.tresillo.scoring import settle_deal
 from games.tresillo.state import Phase, TresilloState
 
 __all__ = ["TRESILLO", "Phase", "TresilloGame", "TresilloState", "settle_deal"]

@@ -16,8 +16,9 @@ from typing import Any
 
 from games.base import Action
 from games.cards import Card, card, spanish_deck
+from games.tresillo.auction import LEVELS
 from games.tresillo.order import ORDERS, SUITS, Order, plain_order
-from games.tresillo.settlement import VALUES
+from games.tresillo.scoring import VALUES
 
 DECK = tuple(spanish_deck())
 _BET_OF = {"sacada": "J", "puesta": "P", "renuncia": "P", "defensa": "P", "puesta_doble": "P",
@@ -96,10 +97,11 @@ def contract_ev(hand: Sequence[Card], name: str, trump: str | None, retourne_val
     return value * (2 * p - LOSS_FACTOR * (1 - p))
 
 
-def _declare_options(favour: str, level: int) -> list[tuple[str, str | None]]:
-    names = ("jeu", "jeu_favour", "retourne", "solo", "solo_favour")
+def declare_options(favour: str, level: int) -> list[tuple[str, str | None]]:
+    """Every contract at ``level`` or above with its trump (``None``: a Retourne's turned card;
+    never a plain Jeu or Solo in the favour suit, RULES.md 1.4)."""
     out: list[tuple[str, str | None]] = []
-    for name in names[max(level, 1) - 1:]:
+    for name in LEVELS[max(level, 1):]:
         if name in ("jeu", "solo"):
             out.extend((name, s) for s in SUITS if s != favour)
         elif name == "retourne":
@@ -137,7 +139,7 @@ class TresilloPlayer:
         hand = _cards(view["hand"])
         rv = view["values"]["retourne"]
         best = (-1e9, "")
-        for name, trump in _declare_options(view["favour"], level):
+        for name, trump in declare_options(view["favour"], level):
             ev = contract_ev(hand, name, trump, rv)
             text = f"{name}:{trump}" if name in ("jeu", "solo") else name
             best = max(best, (ev, text))

@@ -5,7 +5,7 @@ on top), so a hand is an ``int`` mask, a suit one ``&`` away and "higher in the 
 each card decision the two other hands are dealt from the unseen cards consistently with what
 this seat knows (the tricks, suits a player failed to follow, its own discards), each playable
 card is played out to the ninth trick with a fast policy, and the deal is settled by the rules'
-payments (:func:`games.tresillo.settlement.settle`). The bids, the contract and the exchange are
+payments (:func:`games.tresillo.scoring.settle`). The bids, the contract and the exchange are
 searched the same way by :mod:`games.tresillo.planning`; the alcalde's bet, who exchanges first,
 the consent, renounces and the bola follow the normal player.
 
@@ -21,14 +21,13 @@ from typing import Any
 
 from games.base import Action
 from games.cards import Card, card, spanish_deck
-from games.search import DEFAULT_BUDGET, Search, bits
+from games.search import DEFAULT_BUDGET, Advice, Expert, Search, bits, determinized
 from games.tresillo.ai import TresilloPlayer
 from games.tresillo.order import ORDERS, SUITS, Order
-from games.tresillo.settlement import settle
+from games.tresillo.scoring import settle
 
 DECK = tuple(spanish_deck())
 SUIT_MASK = tuple(0xFFFF << (16 * s) for s in range(4))
-Advice = tuple[Action, float, float | None]
 
 
 class Cards:
@@ -171,52 +170,51 @@ def _lowest(options: int, trump: int) -> int:
     return best
 
 
-class TresilloExpert:
-    """The expert level (``TRESILLO.computer_player("expert")``); one instance per seat."""
+class TresilloExpert(Expert):
+    """The expert level (``TRESILLO.computer_player("expert")``); one instance per seat. Its
+    advice's win chance is the chance of not losing; a forced move is the normal player's too (it
+    keeps its own notes)."""
+
+    forced_at_once = False
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
-        self.budget = budget
-        self.samples = samples
-        self.normal = TresilloPlayer()
+        super().__init__(budget, samples)
         self.deal_key: tuple[int, int] | None = None
         self.held: set[Card] = set()
         self.plan: list[Card] = []  # the cards chosen at ``exchange:N``, discarded one by one
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        return self.advise(view, legal, rng)[0][0]
+    def normal_player(self) -> TresilloPlayer:
+        return TresilloPlayer()
 
-    def advise(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
-               budget: float | None = None) -> list[Advice]:
-        """The options considered, best first: ``(action, expected points, chance of not losing)``."""
+    def observe(self, view: dict[str, Any]) -> None:
         key = (view.get("shuffle_no", view["deal_no"]), view["dealer"])  # a redealt deal is new
         if key != self.deal_key:
             self.deal_key, self.held, self.plan = key, set(), []
         self.held.update(card(c, "spanish") for c in view.get("hand", ()))
-        r = random.Random(rng.getrandbits(64))
+
+    def decide(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
+               search: Search) -> list[Advice]:
         phase = view["phase"]
         if phase in ("bid", "declare", "exchange") and len(legal) > 1:
-            advice = self._before_play(view, legal, r, budget)
+            advice = self._before_play(view, legal, rng, search)
             if advice:
                 return advice
         plays = [a for a in legal if a.kind == "play"]
         contract = view.get("contract") or {}
         if view["phase"] != "play" or len(plays) < 2 or contract.get("renounced") or view.get("bola"):
-            choice = self.normal.choose(view, legal, r)
-            return [(choice, 0.0, None)] + [(a, 0.0, None) for a in legal if a != choice]
+            return []
         if any(a.kind == "renounce" for a in legal):
-            normal = self.normal.choose(view, legal, r)
+            normal = self.normal.choose(view, legal, rng)
             if normal.kind == "renounce":
                 return [(normal, 0.0, None)]
-        search = Search(budget if budget is not None else self.budget, self.samples)
-        return self._play(view, plays, r, search)
+        return self._play(view, plays, rng, search)
 
     def _before_play(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
-                     budget: float | None) -> list[Advice]:
+                     search: Search) -> list[Advice]:
         """The searched bid, contract or exchange (:mod:`games.tresillo.planning`); ``[]`` when the
         normal player decides (the Solo consent request, a discard outside the plan)."""
         from games.tresillo import planning
 
-        search = Search(budget if budget is not None else self.budget, self.samples)
         phase = view["phase"]
         if phase == "bid":
             return planning.advise_bid(view, legal, rng, search)
@@ -272,32 +270,26 @@ class TresilloExpert:
         leader = view["trick"][0][0] if view["trick"] else me
         options = [cs.index[card(a.arg, "spanish")] for a in plays]
         pay: dict[tuple[int, int, int], int] = {}
-        totals = dict.fromkeys(options, 0.0)
-        good = dict.fromkeys(options, 0)
-        count = 0
         pool = bits(unknown)
-        for _ in search.loop():
-            hidden = _deal(pool, others, counts, void, rng)
-            if hidden is None:
-                break
-            for c in options:
-                hands = [0, 0, 0]
-                for s in others:
-                    hands[pos[s]] = hidden[s]
-                hands[pos[me]] = hand & ~(1 << c)
-                t = [*trick, c]
-                got = _playout(hands, t, pos[leader], seats, declarer, dict(won), cs, rng)
-                key = (got[seats[0]], got[seats[1]], got[seats[2]])
-                if key not in pay:
-                    pay[key] = settle(contract=contract, declarer=declarer, tricks=got).deltas[me]
-                totals[c] += pay[key]
-                good[c] += pay[key] >= 0
-            count += 1
+
+        def outcome(hidden: dict[int, int], c: int) -> tuple[float, bool]:
+            hands = [0, 0, 0]
+            for s in others:
+                hands[pos[s]] = hidden[s]
+            hands[pos[me]] = hand & ~(1 << c)
+            got = _playout(hands, [*trick, c], pos[leader], seats, declarer, dict(won), cs, rng)
+            key = (got[seats[0]], got[seats[1]], got[seats[2]])
+            if key not in pay:
+                pay[key] = settle(contract=contract, declarer=declarer, tricks=got).deltas[me]
+            return pay[key], pay[key] >= 0
+
+        tallies, count = determinized(search, options, lambda: _deal(pool, others, counts, void, rng), outcome)
         if not count:
             choice = self.normal.choose(view, plays, rng)
             return [(choice, 0.0, None)]
-        ranked = sorted(options, key=lambda c: (-totals[c], c))
-        return [(Action("play", cs.card[c].code), totals[c] / count, good[c] / count) for c in ranked]
+        ranked = sorted(options, key=lambda c: (-tallies[c].total, c))
+        return [(Action("play", cs.card[c].code), tallies[c].total / count, tallies[c].wins / count)
+                for c in ranked]
 
 
 def _deal(pool: list[int], others: list[int], counts: dict[int, int], void: dict[int, int],

@@ -11,8 +11,8 @@ from games.errors import InvalidAction
 from games.i18n import Msg, t, tn
 from games.tresillo.auction import LEVELS
 from games.tresillo.order import SUITS
-from games.tresillo.settlement import bet_wins
-from games.tresillo.state import TresilloState
+from games.tresillo.scoring import bet_wins
+from games.tresillo.state import TresilloState, new_state
 
 _SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
 _FIXED_ARGS: dict[str, tuple[str, ...]] = {
@@ -73,6 +73,9 @@ class TresilloGame(Game):
     def options(self) -> list[Option]:
         return [
             Option("rounds", 1, Msg("tresillo.option.rounds"), minimum=1, maximum=5),
+            # a set number of deals (a duplicate deal of the daily challenge is one, issue 31)
+            Option("deals", 0, Msg("tresillo.option.deals"), minimum=0, maximum=15,
+                   labels={0: Msg("tresillo.option.deals.0")}),
             Option("favour", "E", Msg("tresillo.option.favour"), choices=SUITS, labels=_SUIT_LABELS),
             Option("stake", 10, Msg("tresillo.option.stake"), choices=(2, 4, 6, 8, 10, 20, 30, 50, 100)),
             Option("retourne_value", 10, Msg("tresillo.option.retourne_value"), choices=(10, 30)),
@@ -85,10 +88,7 @@ class TresilloGame(Game):
     def new(self, seats: int, seed: int | str, options: Mapping[str, Any] | None = None) -> TresilloState:
         """A new match; :raises GameError: on a bad seat count or option."""
         self.check_seats(seats)
-        st = object.__new__(TresilloState)
-        st._init_base(self, seats, seed, self.resolve_options(options))
-        st._start_match()
-        return st
+        return new_state(self, seats, seed, self.resolve_options(options))
 
     def initial_state(self, data: Mapping[str, Any]) -> TresilloState:
         """A save without ``"all_pass": "redeal"`` predates RULES.md 1.4's annulled deal not
@@ -100,7 +100,7 @@ class TresilloGame(Game):
     def parse_action(self, text: str) -> Action:
         """Parse an action text (see the package docstring); :raises InvalidAction: when unknown."""
         kind, arg = Action.split(text)
-        bad = InvalidAction(f"Unknown action {text!r}.", f"Action inconnue {text!r}.")
+        bad = InvalidAction.of("error.unknown_action", action=repr(text))
         if kind in ("play", "discard"):
             try:
                 return Action(kind, card(arg, "spanish").code)

@@ -6,7 +6,7 @@ shuffled into the two other hands and the talon (the rest are dead discards). Ev
 contract, or how many of its worst cards to exchange) is played out on the *same* sampled deals:
 the exchanges still to come by the normal player's rule (its junk out, RULES.md 1.5 limits), the
 nine tricks by the expert's fast card policy, and the deal settled by the rules' payments
-(:func:`games.tresillo.settlement.settle`). The best mean gain wins. A bid is made when the best
+(:func:`games.tresillo.scoring.settle`). The best mean gain wins. A bid is made when the best
 contract it allows is expected to gain more than :data:`BID_MARGIN` (passing is worth about 0:
 an annulled deal pays nothing, and the contracts others take are close to even for a defender).
 
@@ -27,16 +27,16 @@ from typing import Any
 
 from games.base import Action
 from games.cards import Card, card
-from games.search import Search, bits
-from games.tresillo.auction import LEVEL_OF, LEVELS
+from games.search import Advice, Search, bits
+from games.tresillo.ai import declare_options
+from games.tresillo.auction import LEVEL_OF
 from games.tresillo.expert import DECK, SUIT_MASK, Cards, _playout
 from games.tresillo.order import SUITS
-from games.tresillo.settlement import settle
+from games.tresillo.scoring import settle
 
 #: points a bid's best contract must be expected to gain (tuned on duplicate deals against normal)
 BID_MARGIN = 0.0
 SOLO_FREE_LIMIT = 7
-Advice = tuple[Action, float, float | None]
 _PLAIN: dict[str, tuple[dict[int, int], dict[int, int]]] = {}
 
 
@@ -156,17 +156,8 @@ def exchange_order(contract: str, declarer: int, seats: list[int]) -> list[int]:
 
 
 def contracts(view: dict[str, Any], level: int) -> list[tuple[str, str | None]]:
-    """Every contract at ``level`` or above with its trump (``None``: a Retourne's turned card)."""
-    favour = view["favour"]
-    out: list[tuple[str, str | None]] = []
-    for name in LEVELS[max(level, 1):]:
-        if name in ("jeu", "solo"):
-            out.extend((name, s) for s in SUITS if s != favour)
-        elif name == "retourne":
-            out.append((name, None))
-        else:
-            out.append((name, favour))
-    return out
+    """Every contract at ``level`` or above with its trump (:func:`~games.tresillo.ai.declare_options`)."""
+    return declare_options(view["favour"], level)
 
 
 def contract_gains(view: dict[str, Any], options: list[tuple[str, str | None]], rng: random.Random,

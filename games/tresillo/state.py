@@ -20,12 +20,13 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, ClassVar
 
-from games.base import JSON, Action, Outcome, State
+from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, sort_key, spanish_deck
+from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.tresillo import auction, exchange, play
 from games.tresillo.order import Order
-from games.tresillo.settlement import ANULADA, settle
+from games.tresillo.scoring import ANULADA, settle
 
 
 class Phase(Enum):
@@ -121,7 +122,7 @@ class TresilloState(State):
         self.deal_no = 0
         self.shuffle_no = 0
         self.all_pass_counts = False
-        self.total_deals = self.options["rounds"] * n
+        self.total_deals = self.options.get("deals") or self.options["rounds"] * n
         self.ledger = (0,) * n
         self.last_deal = None
         self.results = ()
@@ -252,7 +253,7 @@ class TresilloState(State):
     def _advance(self, seat: int, action: Action) -> None:
         _ADVANCE[self.phase](self, seat, action)
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
         from games.tresillo.explain import why_illegal
 
         return why_illegal(self, seat, action)
@@ -275,3 +276,11 @@ class TresilloState(State):
 
     def outcome(self) -> Outcome | None:
         return Outcome.from_scores(self.ledger) if self.turn is None else None
+
+
+def new_state(game: Game, seats: int, seed: int | str, options: dict[str, Any]) -> TresilloState:
+    """A fresh match (options already resolved), its first deal dealt."""
+    state = object.__new__(TresilloState)
+    state._init_base(game, seats, seed, options)
+    state._start_match()
+    return state

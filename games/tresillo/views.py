@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from games.base import JSON, fresh_json
 from games.cards import Card
 from games.tresillo.auction import LEVELS
-from games.tresillo.settlement import VALUES
+from games.tresillo.scoring import VALUES
 
 if TYPE_CHECKING:
     from games.tresillo.state import TresilloState

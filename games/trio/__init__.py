@@ -41,8 +41,9 @@ ends quickly (one round, blocked when the stock first runs out), for generic ran
 from __future__ import annotations
 
 from games import register
-from games.trio.contracts import contract_met, hand_points
+from games.trio.contracts import contract_met
 from games.trio.game import ECOLE, TRIO, EcoleGame, TrioGame
+from games.trio.scoring import hand_points
 
 # The generic contract suite plays uniformly random matches under ``Game.playout_options``
 # (one round): random players cannot finish seven contracts.

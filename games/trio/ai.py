@@ -16,9 +16,10 @@ from collections.abc import Sequence
 
 from games.base import JSON, Action
 from games.cards import Card, card
-from games.trio.contracts import card_points, contract_parts, search_parts
+from games.trio.contracts import contract_parts, search_parts
+from games.trio.feasibility import counts_of, feasible
 from games.trio.melds import POS_OF_RANK, SEQ, SET, is_wild
-from games.trio.search import counts_of, feasible
+from games.trio.scoring import card_points
 
 WILD_VALUE = 100.0  # a wild is never thrown
 SET_VALUE = {0: 0.0, 1: 0.0, 2: 2.0, 3: 4.5, 4: 5.0}  # by the naturals of the card's rank held

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from games.cards import Card
 from games.trio.contracts import contract_parts, run_wild_limit
+from games.trio.feasibility import NO_DISTINCT, Distinct, SeqPart, SetPart, counts_of, feasible
 from games.trio.melds import ADJACENCY, POS_OF_RANK, SEQ, card_at, is_wild, positions, wilds_ok
-from games.trio.search import NO_DISTINCT, Distinct, SeqPart, SetPart, counts_of, feasible
 
 Built = tuple[tuple[Card, int], ...]
 Candidate = tuple[str, Card, int]  # the ``add:`` argument, the card, its place

@@ -1,6 +1,7 @@
-"""Contracts, hand points and the packs of Le Trio and L'École (RULES.md 3.1, 3.3, 3.5).
+"""Contracts and the packs of Le Trio and L'École (RULES.md 3.1, 3.3, 3.5); hand points are in
+:mod:`games.trio.scoring`.
 
-``hand_points`` and ``contract_met`` are the pure rule checks exported by :mod:`games.trio`.
+``contract_met`` is a pure rule check exported by :mod:`games.trio`.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from collections.abc import Sequence
 
 from games.cards import Card, card
 from games.i18n import Msg, t
+from games.trio.feasibility import SeqPart, SetPart
 from games.trio.melds import ADJACENCY, SEQ, SET, is_wild, parse_seq, parse_set
-from games.trio.search import SeqPart, SetPart
 
 VARIANTS = ("trio", "ecole")
 
@@ -42,7 +43,7 @@ CONTRACTS: dict[str, tuple[tuple[tuple[str, int], ...], ...]] = {
 _NAMES = {(SET, 3): Msg("trio.part.set3"), (SET, 4): Msg("trio.part.set4"), (SEQ, 4): Msg("trio.part.seq4")}
 
 
-def _check_variant(variant: str) -> None:
+def check_variant(variant: str) -> None:
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r} (trio or ecole)")
 
@@ -52,7 +53,7 @@ def contract_parts(contract: int, variant: str = "trio") -> tuple[tuple[str, int
 
     :raises ValueError: on an unknown variant or contract number.
     """
-    _check_variant(variant)
+    check_variant(variant)
     table = CONTRACTS[variant]
     if not 1 <= contract <= len(table):
         raise ValueError(f"no contract {contract} in {variant}")
@@ -80,33 +81,10 @@ def contract_name(contract: int, variant: str = "trio", locale: str = "fr") -> s
 
 def deck_count(seats: int, variant: str = "trio") -> int:
     """Standard packs used: Trio 2 (3-4 players) or 3 (5-6); École 2 (3), 3 (4-5), 4 (6-7)."""
-    _check_variant(variant)
+    check_variant(variant)
     if variant == "trio":
         return 2 if seats <= 4 else 3
     return 2 if seats <= 3 else 3 if seats <= 5 else 4
-
-
-def card_points(c: Card) -> int:
-    """Penalty value of one card left in hand: a 2 or a joker 20; A K Q J 10 worth 10; 9 to 3
-    worth 5 (RULES.md 3.1)."""
-    return 20 if is_wild(c) else 10 if c.rank in ("A", "K", "Q", "J", "10") else 5
-
-
-def hand_points(cards: Sequence[str | Card], *, variant: str = "trio") -> int:
-    """Penalty points of the cards left in a hand (RULES.md 3.1).
-
-    :raises ValueError: on an unknown card or variant, or a joker in Le Trio (no jokers there).
-    """
-    _check_variant(variant)
-    total = 0
-    for text in cards:
-        c = card(text)
-        if c.rank in ("C", "T", "EX") or c.family != "french":
-            raise ValueError(f"{c.code} is not a card of {variant}")
-        if c.is_joker and variant == "trio":
-            raise ValueError("Le Trio is played without jokers")
-        total += card_points(c)
-    return total
 
 
 def classify(cards: Sequence[Card], variant: str, contract: int | None = None,
@@ -166,7 +144,7 @@ def contract_met(melds: Sequence[Sequence[str | Card]], contract: int, *, varian
 
 def search_parts(contract: int, variant: str, longer: bool = False,
                  ) -> tuple[tuple[SeqPart, ...], tuple[SetPart, ...]]:
-    """The contract as search parts for :func:`games.trio.search.solve` (runs longest first)."""
+    """The contract as search parts for :func:`games.trio.feasibility.solve` (runs longest first)."""
     parts = contract_parts(contract, variant)
     runs = tuple(SeqPart(s, 13 if longer else s, run_wild_limit(variant, contract, s))
                  for k, s in sorted(parts, key=lambda p: -p[1]) if k == SEQ)

@@ -8,7 +8,7 @@ rounds), a seat that never opens pays for all thirteen (about 98: RULES.md 3.1).
 candidate discard (the normal player's least useful cards), on the same sampled futures (the
 cards it has not seen, shuffled: the packs less its hand, the table and the discard's top card)
 it finds after how many draws the hand with those draws forms the contract
-(:func:`games.trio.search.feasible`), and scores the round's expected penalty: the round lasts
+(:func:`games.trio.feasibility.feasible`), and scores the round's expected penalty: the round lasts
 each further turn with chance ``1 - q`` (``q`` larger once others have opened), an opened hand
 pays :data:`OPENED`, an unopened one its points. The draw compares the discard's top card with
 the stock's sampled card the same way, each followed by the normal player's discard. The normal
@@ -36,11 +36,12 @@ from typing import Any, TypeVar
 
 from games.base import JSON, Action
 from games.cards import Card, card, standard_decks
-from games.search import DEFAULT_BUDGET, Search
+from games.search import DEFAULT_BUDGET, Advice, Expert, Search
 from games.trio.ai import TrioPlayer, aim, usefulness
-from games.trio.contracts import card_points, deck_count, hand_points, search_parts
+from games.trio.contracts import deck_count, search_parts
+from games.trio.feasibility import SeqPart, SetPart, counts_of, feasible
 from games.trio.melds import SLOTS, is_wild
-from games.trio.search import SeqPart, SetPart, feasible
+from games.trio.scoring import card_points, hand_points
 
 #: standard errors a searched choice must gain over the normal player's to replace it
 CONFIDENCE = 2.0
@@ -53,7 +54,6 @@ OPENED = 12.0
 END_CHANCE = (0.15, 0.3, 0.45)
 #: discard candidates weighed: the normal player's least useful distinct cards
 CANDIDATES = 8
-Advice = tuple[Action, float, float | None]
 _TAKE, _STOCK = Action("draw", "discard"), Action("draw", "stock")
 WILD = -1  # a future card that is wild
 
@@ -97,15 +97,10 @@ class Goal:
 
 
 def split(cards: Sequence[Card]) -> tuple[list[int], int]:
-    """``(natural counts by slot, wilds)`` of ``cards`` (as :func:`games.trio.search.counts_of`)."""
-    counts = [0] * 52
-    wilds = 0
-    for c in cards:
-        if is_wild(c):
-            wilds += 1
-        else:
-            counts[SLOTS[c]] += 1
-    return counts, wilds
+    """``(natural counts by slot, wilds)`` of ``cards`` (:func:`games.trio.feasibility.counts_of`,
+    the counts as a list to add future draws to)."""
+    counts, wilds = counts_of(cards)
+    return list(counts), wilds
 
 
 def unseen(view: JSON, hand: Sequence[Card]) -> list[int]:
@@ -124,7 +119,7 @@ def unseen(view: JSON, hand: Sequence[Card]) -> list[int]:
     return out
 
 
-class TrioExpert:
+class TrioExpert(Expert):
     """The expert level (``TRIO.computer_player("expert")``, ``ECOLE`` too); see the module docstring."""
 
     #: its options are weighed in expected penalty before the seat opens and not at all after, so the
@@ -133,18 +128,18 @@ class TrioExpert:
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None,
                  horizon: int = HORIZON) -> None:
-        self.budget = budget
-        self.samples = samples
+        super().__init__(budget, samples)
         self.horizon = horizon
-        self.normal = TrioPlayer()
 
-    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
-        return self.advise(view, legal, rng)[0][0]
+    def normal_player(self) -> TrioPlayer:
+        return TrioPlayer()
 
     def advise(self, view: JSON, legal: Sequence[Action], rng: random.Random,
                budget: float | None = None) -> list[Advice]:
         """The options weighed, best first: ``(action, -expected penalty of the round, None)``;
-        the normal player's choice alone when nothing is searched."""
+        the normal player's choice alone when nothing is searched. Unlike the trick games'
+        experts (:class:`~games.search.Expert`), the normal player chooses first: the search only
+        weighs the draw and the discard before the seat opens."""
         seat = view["seat"]
         choice = self.normal.choose(view, legal, rng)
         if view["opened"][seat]:

@@ -98,7 +98,7 @@ class TrioGame(Game):
         :raises InvalidAction: when ``text`` is not a step of this game.
         """
         kind, arg = Action.split(text)
-        bad = InvalidAction(f"Unknown action {text!r}.", f"Action inconnue {text!r}.")
+        bad = InvalidAction.of("error.unknown_action", action=repr(text))
         if kind in _KINDS:
             if arg.lower() not in _KINDS[kind]:
                 raise bad

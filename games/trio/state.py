@@ -11,14 +11,17 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from games.base import JSON, Action, Outcome, State
+from games.base import JSON, Action, Game, Outcome, State
 from games.cards import Card, card, sort_key, standard_decks
+from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
-from games.trio.contracts import contract_met, deck_count, hand_points
+from games.trio.contracts import contract_met, deck_count
+from games.trio.explain import why_illegal
+from games.trio.feasibility import NO_DISTINCT, Distinct, TableMeld, abstract
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
-from games.trio.search import NO_DISTINCT, Distinct, TableMeld, abstract
-from games.trio.steps import advance, legal_steps, why_illegal  # steps imports this module only to type
+from games.trio.scoring import hand_points
+from games.trio.steps import advance, legal_steps  # steps imports this module only to type
 
 HAND_SIZE = 13
 EVENTS_KEPT = 10
@@ -158,7 +161,7 @@ class TrioState(State):
     def _legal(self) -> list[Action]:
         return legal_steps(self)
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
         return why_illegal(self, action)
 
     def pending_picks(self, seat: int) -> int:
@@ -277,48 +280,10 @@ class TrioState(State):
         return self.round_no
 
     def view(self, seat: int | None) -> JSON:
-        """Shared keys plus: ``variant``, ``contracts`` (each seat's current contract number),
-        ``last_contract``, ``opened``, ``melds`` (``{"id", "owner", "kind": "set"|"seq", "cards",
-        "as" (what each card stands for), "closed"}``), ``stock_count``, ``discard_top``,
-        ``discard_count``, ``must_go_out`` (the seat to act took the discard after opening and
-        must go out this turn), ``stock_pass`` (this round's pass through the stock, from 1) and
-        ``stock_passes`` (the round is blocked when the last one runs out), ``max_rounds`` (the
-        match limit), ``first_dealer`` and ``first_dealer_cards`` (the cards dealt face up until
-        the first Jack), ``winners`` (once over). ``last_deal`` adds ``out`` (the seat that went
-        out, ``None`` for a blocked round), ``blocked`` (the stock ran out for the last time: nobody
-        went out), ``match_limit`` (the match ended because it reached ``max_rounds``), ``opened``,
-        ``finishers`` (who completed the last contract), ``hands`` (the cards counted) and ``melds``
-        (the table as the round ended, rows as in ``melds``). Events
-        besides ``deal`` / ``draw`` / ``discard`` / ``meld`` / ``open`` / ``layoff`` / ``out``:
-        ``reshuffle`` (``cards``, ``pass``), ``blocked`` (``deal_no``, ``passes``), ``deal_end``
-        (``deal_no``, ``out``, ``blocked``, ``deltas``) and ``match_limit`` (``rounds``). Privately: ``hand``
-        (every held card), ``building`` (``{"kind", "cards": ["7H", "2C=8H"], "staged": [...]}``
-        or ``None``) and ``layoff_card``.
+        """See :func:`games.trio.views.build_view` for the keys."""
+        from games.trio.views import build_view
 
-        Every call builds fresh dicts and lists: callers may change them."""
-        over = self.phase == "over"
-        v: JSON = {"game": self.game.name, "seats": self.seats, "seat": seat, "rev": self.rev,
-                   "to_act": None if over else self.turn, "phase": self.phase, "variant": self.variant,
-                   "deal_no": self.round_no, "deals": None, "dealer": self.dealer,
-                   "first_dealer": self.first_dealer, "first_dealer_cards": list(self.jack_cards),
-                   "hand_counts": [len(self.held(s)) for s in range(self.seats)], "scores": list(self.scores),
-                   "contracts": list(self.contract), "last_contract": self.last, "opened": list(self.opened),
-                   "melds": [m.to_json() for m in self.melds], "stock_count": len(self.stock),
-                   "stock_pass": self.reshuffles + 1, "stock_passes": int(self.options["stock_passes"]),
-                   "discard_top": self.pile[-1].code if self.pile else None, "discard_count": len(self.pile),
-                   "must_go_out": self.must_out, "max_rounds": int(self.options["max_rounds"]),
-                   "last_deal": last_deal_json(self.last_deal), "events": events_json(self.events),
-                   "winners": list(self.winners) if over else None}
-        if seat is None:
-            return v
-        v["hand"] = [c.code for c in self.held(seat)]
-        v["building"] = v["layoff_card"] = None
-        if seat == self.turn and self.phase in ("meld", "layoff"):
-            v["building"] = {"kind": self.kind, "cards": texts(self.kind, self.built),
-                             "staged": [{"kind": k, "cards": texts(k, b)} for k, b in self.staged]}
-            if self.layoff_card:
-                v["layoff_card"] = self.layoff_card.code
-        return v
+        return build_view(self, seat)
 
     def outcome(self) -> Outcome | None:
         """Scores are penalty points (lower is better); the winners come first, then the others by
@@ -335,34 +300,8 @@ class TrioState(State):
         return Outcome(tuple(float(x) for x in self.scores), ranking, tuple(places))
 
 
-def events_json(events: tuple[JSON, ...]) -> list[JSON]:
-    """Fresh copies of the events (flat dicts, but for the lists of ``deal_end`` and ``open``)."""
-    out = [dict(e) for e in events]
-    for e in out:
-        for k in ("deltas", "melds"):
-            if k in e:
-                e[k] = list(e[k])
-    return out
-
-
-def last_deal_json(last: JSON | None) -> JSON | None:
-    """A fresh copy of the ``last_deal`` record."""
-    if last is None:
-        return None
-    d = {k: list(v) if isinstance(v, list) else v for k, v in last.items()}
-    d["hands"] = {k: list(v) for k, v in last["hands"].items()}
-    d["melds"] = [{**m, "cards": list(m["cards"]), "as": list(m["as"])} for m in last["melds"]]
-    return d
-
-
-def texts(kind: str, built: Built) -> list[str]:
-    """The codes of a build, a wild written with what it stands for (``"2C=8H"``)."""
-    ordered = sorted(built, key=lambda cp: cp[1]) if kind == "seq" else list(built)
-    reps = represented(kind, built) if built else []
-    return [f"{c.code}={r}" if is_wild(c) else c.code for (c, _), r in zip(ordered, reps, strict=True)]
-
-
-def new_state(game: Any, variant: str, seats: int, seed: int | str, options: dict[str, Any]) -> TrioState:
+def new_state(game: Game, variant: str, seats: int, seed: int | str, options: dict[str, Any]) -> TrioState:
+    """A fresh match (options already resolved): the first dealer chosen, the first round dealt."""
     s = object.__new__(TrioState)
     s._init_base(game, seats, seed, options)
     s.variant = variant

@@ -14,8 +14,8 @@ from games.base import Action
 from games.cards import Card, card
 from games.trio.building import Built, Frame, candidates, is_complete, legal_adds
 from games.trio.contracts import run_wild_limit
+from games.trio.feasibility import EVERY, SeqPart, TableMeld, can_go_out, counts_of, run_ways
 from games.trio.melds import POS_OF_RANK, SUITS, is_wild
-from games.trio.search import EVERY, SeqPart, TableMeld, can_go_out, counts_of, run_ways
 
 if TYPE_CHECKING:
     from games.trio.state import TrioState
@@ -314,31 +314,4 @@ def _completions(hand: Sequence[Card], built: Built, kind: str, variant: str,
     return out
 
 
-def why_illegal(s: TrioState, a: Action) -> tuple[str, str]:
-    """A player-readable reason for refusing ``a``."""
-    seat = s.turn
-    if s.phase == "draw" and a.kind != "draw":
-        return ("Draw first: from the stock or the discard pile.",
-                "Piochez d'abord : au talon ou à la défausse.")
-    if a == Action("draw", "discard") and s.opened[seat]:
-        return ("Having opened, you may take the discard only if it lets you go out this turn.",
-                "Ayant ouvert, vous ne pouvez prendre la défausse que si elle vous permet de finir ce tour.")
-    if a.kind == "layoff" and not s.opened[seat]:
-        return ("You may lay off cards only after opening.",
-                "Vous ne pouvez poser sur les combinaisons qu'après avoir ouvert.")
-    if a.kind in ("layoff", "meld") and s.opened_now:
-        return ("On the turn you open you may lay nothing else.",
-                "Au tour de l'ouverture, on ne pose rien d'autre.")
-    if a.kind == "meld" and s.phase == "play" and not s.opened[seat]:
-        return ("Your hand cannot make your contract now: open with exactly its combinations.",
-                "Votre main ne permet pas de remplir votre contrat : ouvrez avec exactement ses combinaisons.")
-    if s.must_out:
-        return ("You took the discard after opening: this turn you must go out.",
-                "Vous avez pris la défausse après avoir ouvert : vous devez finir ce tour.")
-    if a.kind in ("add", "onto"):
-        return (f"{a.arg} does not fit there (combination rules or wild limit).",
-                f"{a.arg} ne convient pas ici (règles des combinaisons ou limite de passe-partout).")
-    return (f"{a} is not allowed now.", f"{a} n'est pas permis maintenant.")
-
-
-__all__ = ["advance", "layoff_targets", "legal_steps", "why_illegal"]
+__all__ = ["advance", "layoff_targets", "legal_steps"]

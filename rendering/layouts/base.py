@@ -147,6 +147,11 @@ class Layout:
         """Whether the seat's plate is lit (the seat to act)."""
         return view.get("to_act") == seat
 
+    def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        """What the game's own table drawing adds, in words, for the image's description
+        (:mod:`rendering.alt_text`): none for the generic table."""
+        return []
+
     # -- recap ---------------------------------------------------------------------------------
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:

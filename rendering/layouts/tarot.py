@@ -1,4 +1,4 @@
-"""French Tarot's table and recap (view keys in ``games/tarot/view.py``): taker, partner and called
+"""French Tarot's table and recap (view keys in ``games/tarot/views.py``): taker, partner and called
 King, contract and multiplier, the chien when public, poignées, tricks per side, score lines."""
 
 from __future__ import annotations

@@ -239,6 +239,26 @@ class TrioLayout(Layout):
                 text(d, (x0 + 12, y), part, MIN_TEXT, GOLDEN, bold=True)
                 y += LINE
 
+    def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        """Each seat's contract and laid combinations (named as under their cards), the stock and
+        the discard pile, for the table's description."""
+        lines = []
+        melds = view.get("melds") or []
+        for seat, name in enumerate(names):
+            laid = [meld_name(str(m.get("kind") or ""), [str(r) for r in m.get("as") or m.get("cards") or []], locale)
+                    for m in melds if m.get("owner") == seat]
+            words = [w for w in (contract_text(view, seat, locale), ", ".join(laid)) if w]
+            if words:
+                lines.append(name + colon(locale) + " · ".join(words))
+        if view.get("phase") != "over":
+            lines.append(f"{tr('trio.stock', locale)}{colon(locale)}{view.get('stock_count', 0) or 0}")
+            top = view.get("discard_top")
+            pile = f"{tr('trio.discard', locale)}{colon(locale)}{view.get('discard_count', 0) or 0}"
+            if top:
+                pile += f" · {card(str(top), 'french').text(locale)}"
+            lines.append(pile)
+        return lines
+
     # -- recap ---------------------------------------------------------------------------------
 
     def recap_title(self, view: JSON, locale: str) -> str:

@@ -13,9 +13,9 @@ import pytest
 from simcord import interactions as sim_interactions
 
 import games
-from bot.client import TapisBot
-from bot.db import Database
-from bot.settings import Settings
+from bot.service.settings import Settings
+from bot.storage import Database
+from bot.ui.client import TapisBot
 from tests.toygame import TOY
 
 

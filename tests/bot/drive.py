@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.ids import build_id, parse_id
-from bot.tables import Table
-from bot.views import ADD_LEVEL
+from bot.service.tables import Table
+from bot.ui.ids import build_id, parse_id
+from bot.ui.views import ADD_LEVEL
 
 
 def components(message: Any) -> list[dict[str, Any]]:

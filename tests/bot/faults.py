@@ -21,8 +21,8 @@ from typing import Any
 from simcord.backend.errors import BackendError
 from simcord.http import router
 
-from bot.ids import parse_id
-from bot.tables import Table
+from bot.service.tables import Table
+from bot.ui.ids import parse_id
 from tests.bot.drive import components, find, member_of, open_table
 
 #: the routes faults are injected on: ``(method, path pattern)``

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import Translator
+from bot.ui.translator import Translator
 
 
 def walk(bot: Any) -> list[Any]:
@@ -19,10 +19,10 @@ def walk(bot: Any) -> list[Any]:
 
 
 async def test_every_command_localized(simcord_bot: Any) -> None:
-    await simcord_bot.load_extension("bot.cogs.lobby")
-    await simcord_bot.load_extension("bot.cogs.play")
-    await simcord_bot.load_extension("bot.cogs.leaderboard")
-    await simcord_bot.load_extension("bot.cogs.admin")
+    await simcord_bot.load_extension("bot.ui.cogs.lobby")
+    await simcord_bot.load_extension("bot.ui.cogs.play")
+    await simcord_bot.load_extension("bot.ui.cogs.leaderboard")
+    await simcord_bot.load_extension("bot.ui.cogs.admin")
     translator = Translator()
     names = set()
     for cmd in walk(simcord_bot):

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.db import Database, Rating, migrations
+from bot.storage import Database, Rating, migrations
 
 pytestmark = pytest.mark.backends
 

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 import games
-from bot import images, replay, shown
-from bot.ids import build_id, parse_id
+from bot.infra import images
+from bot.ui import replay, shown
+from bot.ui.ids import build_id, parse_id
 from tests.bot.drive import components, find, member_of, open_table
 from tests.bot.faults import APOLOGY, Faults, expected_recaps, injected, play_match, said, settle
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from bot.health import unready, writes_fail
-from bot.i18n import t
+from bot.infra.health import unready, writes_fail
+from bot.service.i18n import t
 from tests.bot.drive import open_table, play_by_command
 
 

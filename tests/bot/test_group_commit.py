@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import Database, fetch_all, run
+from bot.storage import Database, fetch_all, run
 
 
 async def _setup(db: Database) -> list[str]:

@@ -16,10 +16,10 @@ from discord import app_commands
 from PIL import Image
 
 import games
-from bot.db import match_results
-from bot.i18n import Translator
-from bot.ids import build_id, parse_id
-from bot.records import read_match, score_sheet
+from bot.service.records import read_match, score_sheet
+from bot.storage import match_results
+from bot.ui.ids import build_id, parse_id
+from bot.ui.translator import Translator
 from tests.bot.drive import components, find, member_of, open_table, play_by_command
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -30,7 +30,7 @@ def seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables deal from known seeds (the bot draws them at random), so a failure replays."""
     count = iter(range(10_000))
     base = os.environ.get("HISTORY_SEED", "history")
-    monkeypatch.setattr("bot.tables.secrets.token_hex", lambda n: f"{base}-{next(count)}")
+    monkeypatch.setattr("bot.service.tables.secrets.token_hex", lambda n: f"{base}-{next(count)}")
 
 
 async def finish(w: Any, table: Any, seed: int = 1) -> None:
@@ -120,7 +120,9 @@ async def test_replay_of_a_finished_tarot_match_shows_every_trick(world: Any) ->
         msg = find(w.channel, msg.id, viewer=w.bob)
         assert msg.embeds[0].footer.text.startswith(f"Step {n + 1}/{total}")
         headings.append(msg.embeds[0].description.splitlines()[0].strip("*"))
-        assert [a.filename for a in msg.attachments] == ["replay.png"]
+        # the table and, apart, every hand (each legible on a phone, issue 29), both described
+        assert [a.filename for a in msg.attachments] == ["replay.png", "hands.png"]
+        assert all(a.description and len(a.description) <= 1024 for a in msg.attachments)
         if n % 9 == 0:
             sizes.add(png_size(await read(msg.attachments[0]))[0])
         if n + 1 < total:
@@ -258,7 +260,7 @@ async def test_after_a_restart_the_buttons_still_work(world: Any, make_bot: Any)
 
 
 async def test_history_commands_are_localized(simcord_bot: Any) -> None:
-    await simcord_bot.load_extension("bot.cogs.history")
+    await simcord_bot.load_extension("bot.ui.cogs.history")
     translator = Translator()
     names = set()
     for cmd in simcord_bot.tree.get_commands():

@@ -1,4 +1,4 @@
-"""Matches read back from their action logs (``bot/records.py``): deals, replay steps and hands,
+"""Matches read back from their action logs (``bot/service/records.py``): deals, replay steps and hands,
 score sheets and the text record, for every game, from computer-played matches."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.records import hands_of, read_match, record_text, score_sheet
+from bot.service.records import hands_of, read_match, record_text, score_sheet
 from games import GAMES
 from games.base import Action, State
 from games.errors import CorruptState

@@ -1,10 +1,10 @@
-"""The one custom_id scheme (bot/ids.py)."""
+"""The one custom_id scheme (bot/ui/ids.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.ids import MAX_LEN, build_id, parse_id
+from bot.ui.ids import MAX_LEN, build_id, parse_id
 
 
 def test_round_trip() -> None:

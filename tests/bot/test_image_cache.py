@@ -11,7 +11,7 @@ import pytest
 
 import games
 import rendering
-from bot import images
+from bot.infra import images
 
 
 @pytest.fixture

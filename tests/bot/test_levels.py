@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.db import Database
-from bot.settings import Settings
-from bot.table import SeatInfo
-from bot.table_log import TableLog
-from bot.tables import TableService
-from bot.thinking import Thinker
+from bot.infra.thinking import Thinker
+from bot.service.settings import Settings
+from bot.service.table import SeatInfo
+from bot.service.table_log import TableLog
+from bot.service.tables import TableService
+from bot.storage import Database
 from games import GAMES
 from tests.bot.drive import components, find, open_table
 

@@ -23,9 +23,9 @@ import pytest
 import simcord
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.ids import build_id
-from bot.metrics import component_kind
-from bot.settings import Settings
+from bot.service.settings import Settings
+from bot.ui.discord_errors import component_kind
+from bot.ui.ids import build_id
 from tests.bot.drive import find, open_table, play_turn
 
 ROOT = Path(__file__).resolve().parents[2]

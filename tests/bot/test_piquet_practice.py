@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import games
-from bot import ratings
-from bot.ids import build_id
+from bot.service import ratings
+from bot.ui.ids import build_id
 from tests.bot.drive import find, open_table
 from tests.bot.test_history import finish, last_said, results_message
 

@@ -7,8 +7,8 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
-from bot.presenter import ChannelLimiter, Presenter, _Shown, contract_text
-from bot.settings import Settings
+from bot.service.settings import Settings
+from bot.ui.presenter import ChannelLimiter, Presenter, _Shown, contract_text
 
 
 async def test_limiter_waits_after_five_in_the_period() -> None:
@@ -53,7 +53,7 @@ def test_contract_line() -> None:
 
 async def test_images_fall_back_to_text(monkeypatch: Any) -> None:
     import rendering
-    from bot import images
+    from bot.infra import images
 
     monkeypatch.delattr(rendering, "table_image")
     assert await images.table_png({"seats": 2}, ["a", "b"], "fr") is None

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot import privacy, replay
-from bot.db import checkpoint, history
-from bot.ids import parse_id
+from bot.service import privacy
+from bot.storage import checkpoint, history
+from bot.ui import replay
+from bot.ui.ids import parse_id
 from tests.bot.drive import components, find, open_table, play_by_command
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -26,7 +27,7 @@ NAME = "zephyrine_quokka"  # a name found nowhere else in the file
 @pytest.fixture(autouse=True)
 def seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     count = iter(range(10_000))
-    monkeypatch.setattr("bot.tables.secrets.token_hex", lambda n: f"privacy-{next(count)}")
+    monkeypatch.setattr("bot.service.tables.secrets.token_hex", lambda n: f"privacy-{next(count)}")
 
 
 def last_said(res: Any) -> Any:
@@ -296,7 +297,7 @@ async def test_a_server_that_takes_the_bot_back_keeps_its_data(world: Any) -> No
 
 
 def test_privacy_buttons_belong_to_their_member_or_the_servers_admins() -> None:
-    from bot.cogs.privacy import refusal
+    from bot.ui.cogs.privacy import refusal
 
     member, other, guild = 11, 12, 99
     for verb in ("~ze", "~zx", "~zy", "~zn"):

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot.db import Database, run
-from bot.settings import Settings
-from bot.tables import TableService
+from bot.service.settings import Settings
+from bot.service.tables import TableService
+from bot.storage import Database, run
 from games.errors import GameError
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot import limits
-from bot.ids import build_id
+from bot.ui import limits
+from bot.ui.ids import build_id
 from tests.bot.drive import components, find, member_of, open_table
 
 FORGED = {

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bot.db import migrations
+from bot.storage import migrations
 from tools.pgserver import PostgresServer, execute, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def folder() -> Iterator[Path]:
 
 def make_database(path: Path, user_version: int | None = None) -> None:
     """A real Tapis database at ``path`` (made by a start of the bot's own code)."""
-    code = ("import asyncio, sys\nfrom bot.db import Database\n"
+    code = ("import asyncio, sys\nfrom bot.storage import Database\n"
             "async def main():\n    await (await Database.open(sys.argv[1])).close()\nasyncio.run(main())")
     subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, check=True, timeout=QUICK)
     path.with_name(path.name + ".lock").unlink()  # left by that start, owned by its user
@@ -89,7 +89,7 @@ def can_drop_privileges() -> bool:
         return True
     if shutil.which("setpriv") is None:
         return False
-    probe = subprocess.run([*NOBODY, sys.executable, "-c", "import bot.db"], cwd=ROOT, capture_output=True,
+    probe = subprocess.run([*NOBODY, sys.executable, "-c", "import bot.storage"], cwd=ROOT, capture_output=True,
                            timeout=QUICK)
     return probe.returncode == 0
 
@@ -259,7 +259,7 @@ rm -f "$1/spare"  # room for the lock file's page, not for the write-ahead log
 set +e
 "$3" -m bot --database "$1/tapis.sqlite3"
 """
-    make = ("import asyncio, sys\nfrom bot.db import Database\n"
+    make = ("import asyncio, sys\nfrom bot.storage import Database\n"
             "async def main():\n    await (await Database.open(sys.argv[1])).close()\nasyncio.run(main())")
     lines = []
     for case in ("empty", "made"):

@@ -17,12 +17,12 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from bot.db import Database
-from bot.health import writes_fail
-from bot.lockfile import StartupError
-from bot.reload import StorageFailure
-from bot.settings import Settings
-from bot.tables import TableService
+from bot.infra.health import writes_fail
+from bot.infra.lockfile import StartupError
+from bot.service.reload import StorageFailure
+from bot.service.settings import Settings
+from bot.service.tables import TableService
+from bot.storage import Database
 from tests.bot.test_reliability_db import started
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from bot import rating_store, ratings
-from bot.db import Database
-from bot.rerate import rerate
-from bot.settings import Settings
-from bot.tables import TableService
+from bot.service import rating_store, ratings
+from bot.service.rerate import rerate
+from bot.service.settings import Settings
+from bot.service.tables import TableService
+from bot.storage import Database
 from tests.bot.test_ratings_model import played
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -54,7 +54,7 @@ async def test_recomputed_ratings_equal_the_matches_rated_afresh(db: Database) -
     service = TableService(db, SETTINGS)
     await service.restore()  # the start-up step finds nothing to do, then each match is finished, rated live
     await service.close()
-    async with db.transaction() as conn:  # as bot.privacy erases a member: their seat is anonymous
+    async with db.transaction() as conn:  # as bot.service.privacy erases a member: their seat is anonymous
         for sql in ERASE:
             await conn.run(sql)
     fresh = await _stored(db)

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot import images
-from bot.ids import build_id
+from bot.infra import images
+from bot.ui.ids import build_id
 from tests.bot.drive import components, find, member_of, open_table, play_by_command, play_turn
 
 

@@ -7,7 +7,7 @@ import random
 
 import games
 from benchmarks import serve
-from bot import images
+from bot.infra import images
 
 
 async def test_a_short_serving_run_plays_every_game() -> None:

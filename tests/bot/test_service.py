@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import games
-from bot.db import Database
-from bot.rating_deals import Payment, read_deal
-from bot.ratings import rate_match
-from bot.settings import Settings
-from bot.tables import StaleAction, TableService
+from bot.service.rating_deals import Payment, read_deal
+from bot.service.ratings import rate_match
+from bot.service.settings import Settings
+from bot.service.tables import StaleAction, TableService
+from bot.storage import Database
 from games.errors import GameError, IllegalAction, NotYourTurn
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from bot import privacy
-from bot.db import Database
-from bot.settings import Settings, SettingsError
-from bot.shards import ShardSet, parse_ids, shard_of
-from bot.tables import BotError, TableService
+from bot.infra.shards import ShardSet, parse_ids, shard_of
+from bot.service import privacy
+from bot.service.settings import Settings, SettingsError
+from bot.service.tables import BotError, TableService
+from bot.storage import Database
 
 pytestmark = pytest.mark.backends  # the restore and housekeeping tests run on SQLite and PostgreSQL
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import TapisBot
-from bot.db import Database
-from bot.settings import Settings
-from bot.shards import ShardLease, ShardSet, ShardTaken
+from bot.infra.shards import ShardLease, ShardSet, ShardTaken
+from bot.service.settings import Settings
+from bot.storage import Database
+from bot.ui.client import TapisBot
 from tests.bot.test_shard_lease import owners
 from tools.pgserver import PostgresServer
 

@@ -12,9 +12,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.ids import ParsedId, build_id
-from bot.settings import Settings
-from bot.shards import ShardSet
+from bot.infra.shards import ShardSet
+from bot.service.settings import Settings
+from bot.ui.ids import ParsedId, build_id
 from tests.bot.drive import find, open_table, play_turn
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import games
-from bot import db as dbm
-from bot.db import Database
-from bot.settings import Settings
-from bot.tables import TableService
+from bot import storage as dbm
+from bot.service.settings import Settings
+from bot.service.tables import TableService
+from bot.storage import Database
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 

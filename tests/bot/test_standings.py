@@ -11,10 +11,10 @@ import aiohttp
 import pytest
 
 import games
-from bot.cogs.leaderboard import computer_name
-from bot.db import Rating
-from bot.local import build_world
-from bot.ratings import MODEL, rate_match, shown, value
+from bot.service.ratings import MODEL, rate_match, shown, value
+from bot.storage import Rating
+from bot.ui.cogs.leaderboard import computer_name
+from bot.ui.local import build_world
 from tests.bot.drive import open_table, play_turn
 from tests.bot.preview_driver import PreviewPage
 from tests.toygame import TOY

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot import parts, shown
-from bot.presenter import Presenter
+from bot.ui import parts, shown
+from bot.ui.presenter import Presenter
 from tests.bot.drive import member_of, open_table, play_turn
 
 

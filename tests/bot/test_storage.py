@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from bot import ratings
-from bot.db import Database, migrations
-from bot.settings import Settings
+from bot.service import ratings
+from bot.service.settings import Settings
+from bot.service.tables import TableService
+from bot.storage import Database, migrations
 from bot.storage import queries as q
 from bot.storage.postgres import redact, translate
-from bot.tables import TableService
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot import ids, privacy
-from bot.cogs.lobby import parse_options
-from bot.ids import parse_id
-from bot.table import BotError
+from bot.service import privacy
+from bot.service.table import BotError
+from bot.ui import ids
+from bot.ui.cogs.lobby import parse_options
+from bot.ui.ids import parse_id
 from games import find_game
 from games.cards import Card
 from games.errors import GameError

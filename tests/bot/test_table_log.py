@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot.i18n import t
-from bot.table_log import KEPT, TableLog, card_label, new_events
+from bot.service.i18n import t
+from bot.service.table_log import KEPT, TableLog, card_label, new_events
 from games import GAMES
 
 NAMES = ["Marie", "Pablo", "Jeanne", "Léa", "Hugo"]
@@ -103,7 +103,7 @@ def test_the_lines_follow_a_change_of_language() -> None:
 
 
 def test_computer_names_in_another_language() -> None:
-    from bot.tables import computer_name
+    from bot.service.tables import computer_name
 
     assert computer_name("Computer 2 · Expert", "fr") == "Ordinateur 2 · Expert"
     assert computer_name("Ordinateur 1 · Normal", "es") == t("es", "computer_seat", n=1, level=t("es", "level_normal"))

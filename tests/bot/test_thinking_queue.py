@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot.think_budget import Budgets, Rounds
-from bot.think_memory import Memories
-from bot.thinking import TRIES, Thinker, WorkerLost
+from bot.infra.think_budget import Budgets, Rounds
+from bot.infra.think_memory import Memories
+from bot.infra.thinking import TRIES, Thinker, WorkerLost
 from games import GAMES
 from games.base import Action
 
@@ -226,7 +226,7 @@ def test_the_seats_players_are_kept_within_a_number_of_bytes() -> None:
 
 
 def test_the_target_wait_is_a_setting() -> None:
-    from bot.settings import Settings, SettingsError
+    from bot.service.settings import Settings, SettingsError
 
     assert Settings.from_env({}).computer_target_wait == 3.0
     assert Settings.from_env({"COMPUTER_TARGET_WAIT": "5"}).computer_target_wait == 5.0

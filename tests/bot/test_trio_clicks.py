@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import games
-from bot import picks
-from bot.ids import build_id, parse_id
+from bot.service import picks
+from bot.ui.ids import build_id, parse_id
 from games.base import Action
 from games.cards import card
 from games.errors import GameError
@@ -99,9 +99,9 @@ def _wilds_laid(plan: list[Action]) -> int:
 
 async def _open(w: Any, monkeypatch: pytest.MonkeyPatch, name: str, seed: str) -> tuple[Any, Any, int]:
     """A table of ``name`` with the host and two computers, dealt from ``seed``."""
-    import bot.tables
+    import bot.service.tables
 
-    monkeypatch.setattr(bot.tables.secrets, "token_hex", lambda n=8: seed)
+    monkeypatch.setattr(bot.service.tables.secrets, "token_hex", lambda n=8: seed)
     table, table_msg = await open_table(w, name, [w.alice], 2)
     seat = next(s for s, info in enumerate(table.seats) if not info.computer)
     assert table.seed == seed and table.to_act() == seat == 0

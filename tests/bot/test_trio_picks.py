@@ -1,12 +1,12 @@
 """Issue 19: the cards of a Le Trio / L'École combination picked in one menu, wilds included, and
-laid by the bot as the engine's own steps (``bot/picks.py``). Checked against played matches: the
+laid by the bot as the engine's own steps (``bot/service/picks.py``). Checked against played matches: the
 cards each player added, one step at a time, are accepted as one menu and lay the same cards."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from bot import picks
+from bot.service import picks
 from games.base import Action
 from games.cards import card
 from games.trio.game import ECOLE, TRIO, TrioGame

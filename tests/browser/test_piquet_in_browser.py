@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.service.i18n import t
 from tests.browser.local_mode import CHROMIUM, CHROMIUM_ARGS, local_mode, need_browser
 from tests.browser.test_tarot_in_browser import (
     LOCALE,

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.service.i18n import t
 from tests.browser.local_mode import CHROMIUM, CHROMIUM_ARGS, LocalMode, local_mode, need_browser
 
 LOCALE = "fr"

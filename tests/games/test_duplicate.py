@@ -174,3 +174,28 @@ def test_lower_is_better_standings_break_ties_by_the_lower_sum() -> None:
     results = [result("A", d1, 0, 5), result("B", d1, 0, 20), result("A", d2, 0, 30), result("B", d2, 0, 10)]
     table = standings(results, higher_is_better=False)
     assert [(s.player, s.percent, s.total, s.place) for s in table] == [("B", 50.0, 30.0, 0), ("A", 50.0, 35.0, 1)]
+
+
+# -- a deal score per game (§5.2) for the daily challenge (issue 31) ----------------------------
+
+@pytest.mark.parametrize("game, seats", [("tarot", 4), ("piquet", 2), ("tresillo", 3)])
+def test_a_one_deal_match_gives_each_seat_its_deal_score(game: str, seats: int) -> None:
+    import random
+
+    from games.duplicate import ONE_DEAL, deal_score
+
+    deal = DuplicateDeal.of(game, seats, "day", 0, ONE_DEAL[game])
+    state = deal.new_state()
+    rng = random.Random(1)
+    while (seat := state.to_act()) is not None:
+        legal = state.legal_actions(seat)
+        state = state.apply(seat, legal[rng.randrange(len(legal))])
+    scores = [deal_score(game, state, s) for s in range(seats)]
+    assert state.deal_index() >= 1
+    if game == "piquet":
+        assert scores == [float(d) for d in state.history[0]["deltas"]] and len(state.history) == 1
+    else:
+        assert scores == list(state.outcome().scores)
+        assert abs(sum(scores)) < 1e-9, "zero-sum"
+    with pytest.raises(ValueError):
+        deal_score(game, deal.new_state(), 0)

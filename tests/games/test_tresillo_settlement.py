@@ -11,7 +11,7 @@ import pytest
 
 from games.errors import GameError
 from games.tresillo import settle_deal
-from games.tresillo.settlement import settle
+from games.tresillo.scoring import settle
 
 
 def tr(d: int, a: int, b: int) -> dict[int, int]:

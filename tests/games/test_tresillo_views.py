@@ -182,7 +182,7 @@ def test_options_survive_save_and_replay() -> None:
         legal = st.legal_actions(seat)
         st = st.apply(seat, legal[rng.randrange(len(legal))])
     data = json.loads(json.dumps(st.to_json()))
-    assert data["options"] == {**options, "open_any": True}
+    assert data["options"] == {**options, "open_any": True, "deals": 0}
     loaded = TRESILLO.load(data)
     assert loaded == st and loaded.view(None) == st.view(None)
     assert loaded.view(None)["values"]["retourne"] == 30

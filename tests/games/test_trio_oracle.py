@@ -3,7 +3,7 @@ against a brute force.
 
 The oracle below is the straightforward definition the engine's legal steps must match exactly
 (RULES.md 3.4: only steps that can be finished): every candidate add is checked with the contract
-search :func:`games.trio.search.feasible`, itself checked against a brute force that tries every
+search :func:`games.trio.feasibility.feasible`, itself checked against a brute force that tries every
 way (every run window and wild mask, every set rank) with none of its dominance rules. It is
 compared with ``state.legal_actions`` on every position of computer-played, mixed and random
 matches, under default and alternative options.
@@ -23,9 +23,7 @@ from games.cards import Card, card
 from games.trio.ai import BaselinePlayer, TrioPlayer, usefulness
 from games.trio.building import Built, Frame, is_complete
 from games.trio.contracts import run_wild_limit
-from games.trio.game import ECOLE, TRIO, TrioGame
-from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, card_at, is_wild, positions
-from games.trio.search import (
+from games.trio.feasibility import (
     EVERY,
     Distinct,
     SeqPart,
@@ -36,6 +34,8 @@ from games.trio.search import (
     feasible,
     run_ways,
 )
+from games.trio.game import ECOLE, TRIO, TrioGame
+from games.trio.melds import ADJACENCY, POS_OF_RANK, SUITS, card_at, is_wild, positions
 from games.trio.state import TrioState
 from games.trio.steps import ORDER, keeps_out
 

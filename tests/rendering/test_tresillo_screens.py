@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from games.tresillo import TRESILLO
-from games.tresillo.settlement import settle
+from games.tresillo.scoring import settle
 from rendering import recap_image
 from rendering.layouts import layout_for
 from tests.games.test_tresillo_support import act, rig

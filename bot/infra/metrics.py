@@ -1,0 +1,137 @@
+"""Prometheus metrics of one bot process (issue 17, item 4), in a registry of its own.
+
+* ``tapis_actions_total{game, by}``: actions accepted and saved (``by``: ``human`` or ``computer``,
+  a computer standing in for an absent member included);
+* ``tapis_interaction_seconds{kind}``: time to handle an interaction, from its arrival to its last
+  answer (``button``, ``select``, ``command``, ``autocomplete``);
+* ``tapis_tables_in_play{game}``: matches in play, counted from the table registry at each scrape;
+* ``tapis_errors_total{kind}``: ``refused`` (a move the engine or the table refused),
+  ``internal`` (an unexpected failure, logged with its traceback), ``discord_http`` (Discord
+  answered a request with an error, or a request to it timed out or lost its connection);
+* ``tapis_discord_failures_total{kind}``: those Discord failures by kind (``timeout``, ``network``,
+  ``server_error``, ``rate_limited``, ``refused``; :mod:`bot.ui.discord_errors`), each logged in one
+  line at WARNING;
+* ``tapis_database_seconds{transaction}``: time of each database transaction, commit included.
+
+Each :class:`Metrics` has its own :class:`~prometheus_client.CollectorRegistry`, so two bots in one
+process (tests) never share counters. :mod:`bot.infra.health` serves :meth:`Metrics.exposition`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter as Tally
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+import games
+
+disable_created_metrics()  # no ``*_created`` series: a scrape carries only what is counted
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"  # the Prometheus text format
+INTERACTION_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
+DATABASE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+
+
+class _TablesInPlay(Collector):
+    """``tapis_tables_in_play{game}``, read from the open tables when Prometheus scrapes: every
+    registered game is listed, at 0 when none of its matches is in play."""
+
+    def __init__(self, tables: Callable[[], Iterable[Any]]) -> None:
+        self.tables = tables
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        counts = Tally(t.game.name for t in list(self.tables()) if t.status == "playing")
+        family = GaugeMetricFamily("tapis_tables_in_play", "Matches in play, by game.", labels=["game"])
+        for name in sorted(set(games.GAMES) | set(counts)):
+            family.add_metric([name], counts.get(name, 0))
+        yield family
+
+
+def _internal(exc: BaseException) -> str | None:
+    return None
+
+
+class Metrics:
+    """The counters and histograms above; ``tables`` lists the open tables (read at scrape time).
+
+    :attr:`discord_kind` tells a failed request to Discord's kind (``None``: not Discord's); the
+    Discord client sets it (:func:`bot.ui.discord_errors.failure_kind`), infrastructure knows no
+    Discord."""
+
+    def __init__(self, tables: Callable[[], Iterable[Any]]) -> None:
+        self.discord_kind: Callable[[BaseException], str | None] = _internal
+        self.registry = CollectorRegistry()
+        self.actions = Counter("tapis_actions", "Actions accepted and saved, by game and by whom.",
+                               ["game", "by"], registry=self.registry)
+        self.interactions = Histogram("tapis_interaction_seconds", "Time to handle an interaction, by kind.",
+                                      ["kind"], buckets=INTERACTION_BUCKETS, registry=self.registry)
+        self.errors = Counter("tapis_errors", "Refused moves, internal errors and Discord HTTP errors.",
+                              ["kind"], registry=self.registry)
+        self.database = Histogram("tapis_database_seconds", "Time of each database transaction, commit included.",
+                                  ["transaction"], buckets=DATABASE_BUCKETS, registry=self.registry)
+        self.discord = Counter("tapis_discord_failures", "Failed requests to Discord, by kind.", ["kind"],
+                               registry=self.registry)
+        self.registry.register(_TablesInPlay(tables))
+        for kind in ("timeout", "network", "server_error", "rate_limited", "refused"):
+            self.discord.labels(kind)
+        for kind in ("refused", "internal", "discord_http"):  # every series is exported from the start, at 0
+            self.errors.labels(kind)
+        for kind in ("button", "select", "command", "autocomplete"):
+            self.interactions.labels(kind)
+        for name in games.GAMES:
+            self.actions.labels(name, "human")
+            self.actions.labels(name, "computer")
+
+    def accepted(self, game: str, applied: Sequence[tuple[int, int, str, bool]]) -> None:
+        """Count saved actions: ``(revision, seat, action, by a computer)`` rows."""
+        for *_row, computer in applied:
+            self.actions.labels(game, "computer" if computer else "human").inc()
+
+    def error(self, kind: str) -> None:
+        """One error of ``kind``: ``refused``, ``internal`` or ``discord_http``."""
+        self.errors.labels(kind).inc()
+
+    def failed(self, exc: BaseException) -> None:
+        """A failure: a Discord one (an HTTP error, a timeout, a lost connection), or else an
+        internal one."""
+        kind = self.discord_kind(exc)
+        if kind is not None:
+            self.error("discord_http")
+            self.discord.labels(kind).inc()
+        else:
+            self.error("internal")
+
+    def interaction(self, kind: str, began: float) -> None:
+        """An interaction of ``kind`` handled, begun at ``began`` (:func:`time.perf_counter`)."""
+        self.interactions.labels(kind).observe(time.perf_counter() - began)
+
+    @asynccontextmanager
+    async def transaction(self, name: str) -> AsyncIterator[None]:
+        """Time the database transaction opened inside this block (named ``name``)."""
+        began = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.database.labels(name).observe(time.perf_counter() - began)
+
+    def exposition(self) -> bytes:
+        """Everything, in the Prometheus text format (:data:`CONTENT_TYPE`)."""
+        return generate_latest(self.registry)
+
+
+class Failures(list[BaseException]):
+    """The bot's list of unexpected failures (``TableService.errors``, ``TapisBot.unexpected``):
+    every failure appended is counted too, as a Discord HTTP error or an internal one."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__()
+        self.metrics = metrics
+
+    def append(self, exc: BaseException) -> None:
+        self.metrics.failed(exc)
+        super().append(exc)

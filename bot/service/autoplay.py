@@ -1,0 +1,201 @@
+"""Computer players and the turn timer, for :class:`bot.service.tables.TableService`.
+
+After every change the service calls :meth:`ComputerTurns.after_change`: when a computer (or the
+computer standing in for an absent member) is to act, a background task plays, one decision per
+``computer_pause``, under the table's lock; otherwise the turn timer is armed for the member to
+act. When it runs out, a computer plays that turn; after two missed turns in a row the member is
+marked away and the computer keeps the seat until "My hand" brings them back.
+
+Each decision is thought in :class:`bot.infra.thinking.Thinker`'s worker pool at the seat's level (a
+stand-in for an absent member plays at normal level), so an expert thinking for a second holds
+only its own table's lock and never the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.infra.thinking import LEVELS, Thinker
+from bot.service.i18n import N_
+from bot.service.table import Table
+
+if TYPE_CHECKING:
+    from bot.service.settings import Settings
+    from bot.service.tasks import Tasks
+    from games.base import State
+
+log = logging.getLogger("bot.service.tables")
+__all__ = ["LEVELS", "LEVEL_KEYS", "ComputerTurns"]
+#: the text key of each computer level's name
+LEVEL_KEYS = {"easy": N_("level_easy"), "normal": N_("level_normal"), "expert": N_("level_expert")}
+
+
+class Commit(Protocol):
+    """Saves accepted actions and makes ``new`` the table's state (:meth:`TableService.commit`)."""
+
+    def __call__(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
+                 seats: Sequence[int]) -> Awaitable[None]: ...
+
+
+class ComputerTurns:
+    """Background play: computer turns and the turn timer of every table.
+
+    Collaborators: ``tasks`` runs the background tasks, ``changed`` tells the listener a table
+    changed, ``timer_of`` gives a server's turn timer, ``commit`` saves what a computer played,
+    ``errors`` collects unexpected failures."""
+
+    def __init__(self, settings: Settings, tasks: Tasks, changed: Callable[[Table], None],
+                 timer_of: Callable[[int], int], commit: Commit, errors: list[BaseException]) -> None:
+        self.settings = settings
+        self.tasks = tasks
+        self.changed = changed
+        self.timer_of = timer_of
+        self.commit = commit
+        self.errors = errors
+        self.timers: dict[str, asyncio.Task[Any]] = {}
+        self.robots: dict[str, asyncio.Task[Any]] = {}
+        self._thinker: Thinker | None = None
+
+    @property
+    def thinker(self) -> Thinker:
+        """The pool the computer players (and hints) think in, made on first use."""
+        if self._thinker is None:
+            self._thinker = Thinker(self.settings.computer_workers, self.settings.expert_budget,
+                                    self.settings.computer_target_wait)
+        return self._thinker
+
+    @thinker.setter
+    def thinker(self, thinker: Thinker) -> None:
+        """Another pool (``benchmarks.computer_wait --pinned``)."""
+        self._thinker = thinker
+
+    def after_change(self, table: Table) -> None:
+        """The table changed: the listener is told; a computer plays, or the turn timer is armed."""
+        self.changed(table)
+        if table.status != "playing":
+            self.stop(table.id)
+            return
+        if table.computer_turn():
+            robot = self.robots.get(table.id)
+            if robot is None or robot.done():
+                self.robots[table.id] = self.tasks.spawn(self._robot_loop(table))
+        else:
+            self._arm_timer(table)
+
+    def thinking(self, table: Table) -> bool:
+        """Whether a computer player's task is running for ``table``."""
+        robot = self.robots.get(table.id)
+        return robot is not None and not robot.done()
+
+    def stop(self, table_id: str) -> None:
+        """The table's timer and computer players stop (it closed, or left this process)."""
+        current = asyncio.current_task()
+        for tasks in (self.timers, self.robots):
+            task = tasks.pop(table_id, None)
+            if task is not None and task is not current:
+                task.cancel()
+
+    def _arm_timer(self, table: Table) -> None:
+        old = self.timers.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        seat = table.to_act()
+        timer = self.timer_of(table.guild_id)
+        if seat is None or timer <= 0 or table.challenge:  # a challenge waits for its member
+            return
+        self.timers[table.id] = self.tasks.spawn(self._timer(table, seat, table.rev, timer))
+
+    async def _timer(self, table: Table, seat: int, rev: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        try:
+            await self._time_out(table, seat, rev)
+        except Exception as exc:
+            self.errors.append(exc)
+            log.exception("table %s: turn timer failed", table.id)
+
+    async def _time_out(self, table: Table, seat: int, rev: int) -> None:
+        async with table.lock:
+            if table.status != "playing" or table.rev != rev or table.to_act() != seat:
+                return
+            info = table.seats[seat]
+            info.missed += 1
+            if info.missed >= 2:
+                info.away = True
+            log.info("table %s: seat %d missed its turn (%d in a row)", table.id, seat, info.missed)
+            await self._robot_turn(table, seat)
+        self.after_change(table)
+
+    async def _robot_loop(self, table: Table) -> None:
+        """Computer players act, one decision per pause, until a present human is to act."""
+        try:
+            await self._robot_steps(table)
+        except Exception as exc:
+            self.errors.append(exc)
+            log.exception("table %s: computer players stopped", table.id)
+
+    async def _robot_steps(self, table: Table) -> None:
+        pause = self.settings.computer_pause
+        # the member who acts next waits from now (their decisions share COMPUTER_TARGET_WAIT), if present
+        since, watched = asyncio.get_running_loop().time(), any(not s.computer and not s.away for s in table.seats)
+        while True:
+            if pause > 0:
+                await asyncio.sleep(pause)
+            async with table.lock:
+                if table.status != "playing" or not table.computer_turn():
+                    break
+                seat = table.to_act()
+                assert seat is not None
+                await self._robot_turn(table, seat, one=True, since=since, watched=watched)
+            self.changed(table)
+        if self.robots.get(table.id) is asyncio.current_task():
+            del self.robots[table.id]
+        if table.status == "playing":
+            self._arm_timer(table)
+        # no further notice otherwise: the last move, or the cancel, already told the listener (a
+        # second notice one pause later posted the recap and the results twice, issue 26)
+
+    async def _robot_turn(self, table: Table, seat: int, *, one: bool = False, since: float | None = None,
+                          watched: bool = True) -> None:
+        """A computer decides for ``seat`` (its whole turn, or one decision); lock held."""
+        state = table.state
+        assert state is not None
+        level = table.seats[seat].plays_at
+        applied = []
+        while state.to_act() == seat:
+            legal = state.legal_actions(seat)
+            seed = table.computer_seed(state.rev)
+            try:
+                action = await self.thinker.decide(table.game.name, level, state.view(seat), legal, seed,
+                                                   table=table.id, seat=seat, since=since, watched=watched,
+                                                   samples=table.expert_samples)
+                new = state.apply(seat, action)
+            except Exception as exc:  # a faulty computer player never stalls a table
+                self.errors.append(exc)
+                log.exception("table %s: the %s computer player failed; it plays at random", table.id,
+                              table.game.name)
+                rng = random.Random(seed)
+                action = legal[rng.randrange(len(legal))]
+                new = state.apply(seat, action)
+            state = new
+            applied.append((state.rev, seat, str(action), True))
+            if one:
+                break
+        if applied:
+            await self.commit(table, state, applied, [seat])
+
+    async def idle(self) -> None:
+        """Wait until no computer player is thinking (timers excepted): for tests."""
+        while True:
+            busy = [t for t in self.robots.values() if not t.done()]
+            if not busy:
+                return
+            await asyncio.gather(*busy, return_exceptions=True)
+
+    def close(self) -> None:
+        """The thinkers' worker processes stop (the tasks are the service's to cancel)."""
+        if self._thinker is not None:
+            self._thinker.close()

@@ -1,0 +1,205 @@
+"""How matches end, for :class:`bot.service.tables.TableService`: results and ratings, and restore.
+
+The end of a match is saved in the same transaction as its last action (status "over", results,
+ratings): :meth:`Endings.write_results` runs inside the caller's transaction and reads the
+ratings there, so two matches ending at once cannot lose a rating update. :meth:`Endings.restore`
+rebuilds the open tables after a restart and finishes any match whose saved state is already
+over (a database written before the end was saved with the last action).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bot import storage as dbm
+from bot.service import rating_store, ratings
+from bot.service.registry import CLOSED_IDS, Registry
+from bot.service.reload import table_of
+from bot.service.table import Table
+from bot.storage import Database, Rating
+from bot.storage.base import replayed
+from bot.storage.database import snapshot_of
+from bot.storage.errors import cause, describe
+from games.base import State
+from games.errors import GameError
+
+if TYPE_CHECKING:
+    from bot.infra.metrics import Metrics
+    from bot.service.preferences import Preferences
+
+log = logging.getLogger("bot.service.tables")
+
+
+def _bad_data(exc: BaseException) -> bool:
+    """Whether ``exc`` says a table's saved data cannot be used (not the database being down)."""
+    if isinstance(exc, KeyError | GameError | ValueError | TypeError):
+        return True
+    return cause(exc) == "corrupt"
+
+
+def _unrestorable(table_id: str, why: str) -> None:
+    log.error("table %s cannot be restored, left out: %s", table_id, why)
+
+
+class Endings:
+    """Results, ratings and restore of the tables.
+
+    Collaborators: the database, the ``registry`` of tables, the servers' ``prefs``, ``metrics``
+    and ``errors``; ``changed`` tells the listener a table changed, ``after_change`` restarts a
+    restored table's play (:meth:`ComputerTurns.after_change`), ``stop`` stops a finished
+    table's background play, ``serves`` tells the servers on this process's shards."""
+
+    def __init__(self, db: Database, registry: Registry, prefs: Preferences, metrics: Metrics,
+                 errors: list[BaseException], clock: Callable[[], float], serves: Callable[[int], bool],
+                 changed: Callable[[Table], None], after_change: Callable[[Table], None],
+                 stop: Callable[[str], None]) -> None:
+        self.db = db
+        self.registry = registry
+        self.prefs = prefs
+        self.metrics = metrics
+        self.errors = errors
+        self.clock = clock
+        self.serves = serves
+        self.changed = changed
+        self.after_change = after_change
+        self.stop = stop
+
+    async def write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
+        """Results and rating changes of a finished match, written in the caller's transaction
+        (ratings are read there too, so two matches ending together cannot lose an update). A
+        practice match (:attr:`Table.rated` false) is recorded with no rating and changes none."""
+        outcome = state.outcome()
+        assert outcome is not None
+        if not table.game.rated(state.options):
+            rows = [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
+                     "place": outcome.places[seat], "rating_before": None, "rating_after": None}
+                    for seat, info in enumerate(table.seats)]
+            await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows, [])
+            return rows
+        keys = [ratings.player_key(s.user_id, s.plays_at) for s in table.seats]
+        names = [s.name for s in table.seats]  # a computer's rating line is named by its level
+        current: dict[str, Rating] = {}
+        for key in set(keys):
+            r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)
+            if r is not None:
+                current[key] = r
+        advantages = await rating_store.read_advantages(conn, table.guild_id, table.game.name)
+        data = state.to_json()
+        rated = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current,
+                                        advantages)
+        rows = []
+        for seat, info in enumerate(table.seats):
+            rows.append({"seat": seat, "user_id": info.user_id, "name": info.name,
+                         "score": outcome.scores[seat], "place": outcome.places[seat],
+                         "rating_before": round(ratings.value(rated.before[seat]), 2),
+                         "rating_after": round(ratings.value(rated.ratings[keys[seat]]), 2),
+                         "rating_why": json.dumps([w.to_json() for w in rated.why[seat]])})
+        await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows,
+                               list(rated.ratings.values()))
+        await rating_store.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
+        return rows
+
+    def finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
+        """The match is over (already saved): it leaves the open tables."""
+        table.status, table.result = "over", rows
+        self.stop(table.id)
+        self.registry.close(table)
+        log.info("table %s over", table.id)
+
+    async def restore(self) -> int:
+        """Load every server's settings and rebuild the open tables of the servers on this process's
+        shards (``serves``) from the database; returns how many.
+
+        A match whose saved state is already over (it ended as the process died, before this
+        version saved the end in the same transaction) is finished now: results, ratings, status.
+
+        Each table comes back on its own: one whose row cannot be used (its state not JSON, its log
+        not replaying, an unknown game, a corrupt page) is reported by id in one log line and left
+        out; the others come back. A database that cannot be read at all fails the whole restore."""
+        await self.prefs.load_all()
+        for table_id, status in reversed(await self.db.closed_tables(CLOSED_IDS)):
+            self.registry.remember(table_id, status)
+        rows = [r for r in await self.db.open_rows()
+                if r["id"] not in self.registry.open and self.serves(r["guild_id"])]
+        snapshots: dict[str, dict[str, Any] | None] = {}
+        for row in rows:
+            try:
+                snapshots[row["id"]] = snapshot_of(row)
+            except ValueError as exc:  # not JSON: this table alone is left out
+                _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+        later = await self._later_actions(snapshots)
+        count = 0
+        for row in rows:
+            if row["id"] not in snapshots:
+                continue
+            table = await self._restore_one(row, snapshots[row["id"]], later)
+            if table is None:
+                continue
+            await self.prefs.of(table.guild_id)
+            if table.status == "playing" and table.state is not None and table.state.to_act() is None:
+                await self._finish_saved(table, table.state)
+                continue
+            other = self.registry.at(table.place_id)
+            if other is not None:
+                log.warning("table %s shares its channel with open table %s", table.id, other.id)
+            self.registry.add(table)
+            count += 1
+        for table in list(self.registry.open.values()):
+            if table.status == "playing":
+                self.after_change(table)
+        log.info("restored %d open table(s)", count)
+        return count
+
+    async def _later_actions(self, snapshots: dict[str, dict[str, Any] | None]
+                             ) -> dict[str, list[dict[str, Any]]] | None:
+        """The actions saved after each snapshot, in one query; ``None`` when that query fails
+        (each table then reads its own, and only those that cannot are left out)."""
+        after = {tid: len(snap.get("log") or []) for tid, snap in snapshots.items() if snap is not None}
+        try:
+            return await self.db.later_actions(after)
+        except Exception as exc:
+            if not _bad_data(exc):
+                raise
+            log.warning("the actions of the open tables cannot be read at once (%s); table by table",
+                        describe(exc))
+            return None
+
+    async def _restore_one(self, row: dict[str, Any], snapshot: dict[str, Any] | None,
+                           later: dict[str, list[dict[str, Any]]] | None) -> Table | None:
+        """One open table from its row; ``None`` (one log line naming it) when it cannot be read."""
+        try:
+            seat_rows = await self.db.seats(row["id"])
+            if snapshot is None:
+                saved = None
+            elif later is None:
+                saved = await self.db.saved_state(row)
+            else:
+                saved = replayed(snapshot, later.get(row["id"], []))
+            return table_of(row, seat_rows, saved, self.clock())
+        except Exception as exc:
+            if not _bad_data(exc):
+                raise  # the database itself fails (unreachable...): the start fails, nothing is lost
+            _unrestorable(row["id"], describe(exc))
+            return None
+
+    async def _finish_saved(self, table: Table, state: State) -> None:
+        """Record the end of a match found over but still "playing" in the database."""
+        try:
+            async with self.metrics.transaction("finish"), self.db.transaction() as conn:
+                rows = await dbm.fetch_all(conn, dbm.SELECT_RESULTS, (table.id,))
+                if rows:
+                    await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
+                else:
+                    rows = await self.write_results(conn, table, state)
+        except Exception as exc:
+            self.errors.append(exc)
+            log.exception("table %s: its finished match could not be recorded", table.id)
+            return
+        table.turn_start = state.rev
+        self.finished(table, rows)
+        log.warning("table %s: its match ended before the restart; its results are recorded now", table.id)
+        self.changed(table)

@@ -1,0 +1,75 @@
+"""Tables read back from the database (issue 26): after a write whose fate is unknown, and at restore.
+
+A ``COMMIT`` whose answer is lost (the connection dropped after PostgreSQL committed) or a unique
+violation (the process's memory was behind the database) leaves a table whose memory may not be
+what is saved. :func:`read_back` rebuilds it in place from its row, its seats and its actions, and
+:func:`counted` tells whether the move being saved is among them, so the member is told the truth.
+A table that cannot be read back at once is marked :attr:`Table.stale`: the service reads it back
+before its next change (:meth:`bot.service.tables.TableService._fresh`).
+
+:func:`table_of` builds a table from its row for :meth:`bot.service.endings.Endings.restore`, one table at
+a time: a row that cannot be read is reported by id and skipped, the others come back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.service.table import BotError, SeatInfo, Table
+from games import GAMES
+from games.base import State
+
+if TYPE_CHECKING:
+    from bot.storage import Database
+
+
+class StorageFailure(BotError):
+    """A change the database did not take (full disk, lost connection...), told to the member as it
+    is: not saved, or not known (``key``); never counted as a refused move."""
+
+
+def seats_of(rows: Sequence[dict[str, Any]]) -> list[SeatInfo]:
+    return [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level")) for s in rows]
+
+
+def table_of(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], saved: dict[str, Any] | None,
+             default_active: float) -> Table:
+    """A table from its saved row, seats and state (``saved``: snapshot plus later actions).
+
+    :raises KeyError: an unknown game. :raises GameError: the log does not replay.
+        :raises ValueError: bad options."""
+    game = GAMES[row["game"]]
+    options = json.loads(row["options"] or "{}")
+    if not isinstance(options, dict):
+        raise ValueError("its options are not a JSON object")
+    capacity = int(options.pop("_capacity", row["seats"]))
+    state = game.load(saved) if saved is not None else None
+    return Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
+                 row["seed"], options, capacity, seats_of(seat_rows), row["status"], row["message_id"], state,
+                 active_at=row.get("active_at") or default_active)
+
+
+async def read_back(db: Database, table: Table) -> None:
+    """Make ``table`` what the database holds: state, status, seats, host, activity (its lock held).
+
+    :raises: the database's error when it cannot be read (the table is then left as it was)."""
+    row = await db.table(table.id)
+    if row is None:
+        raise LookupError(f"table {table.id} is not in the database")
+    seat_rows = await db.seats(table.id)
+    saved = await db.saved_state(row)
+    state = table.game.load(saved) if saved is not None else None
+    table.state, table.status = state, row["status"]
+    table.seats = seats_of(seat_rows)
+    table.host_id = row["host_id"]
+    table.active_at = row.get("active_at") or table.active_at
+    table.stale = False
+
+
+def counted(saved: State | None, new: State) -> bool:
+    """Whether the saved state holds every action of ``new`` (the uncertain commit went through)."""
+    if saved is None or saved.rev < new.rev:
+        return False
+    return bool(saved.to_json()["log"][:new.rev] == new.to_json()["log"])

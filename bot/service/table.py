@@ -1,0 +1,199 @@
+"""A table's data: seats (members and computer players), state, lock; and the bot's refusals."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.service.i18n import t
+from games.base import Action, Game, PickMenu, State
+from games.errors import GameError, NotYourTurn
+
+#: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
+#: points a Tarot deal at 32 samples (issue 33), about 15 ms of a core
+CHALLENGE_SAMPLES = 32
+
+
+class BotError(GameError):
+    """A refusal from the bot itself (not the engine), shown to the player like engine errors.
+
+    Made with :meth:`of`, it keeps its key and reads it in the player's language when shown; a
+    :class:`~games.base.Game` among the fields is shown as its title in that language, and a
+    callable field is called with that language.
+    """
+
+    key: str | None = None
+    fields: dict[str, Any]
+
+    @classmethod
+    def of(cls, key: str, **kw: Any) -> BotError:
+        err = cls(_text("en", key, kw), _text("fr", key, kw))
+        err.key, err.fields = key, kw
+        return err
+
+    def localized(self, locale: str = "fr") -> str:
+        return _text(locale, self.key, self.fields) if self.key else super().localized(locale)
+
+
+def _text(locale: str, key: str, fields: dict[str, Any]) -> str:
+    return t(locale, key, **{k: v.title(locale) if isinstance(v, Game) else v(locale) if callable(v) else v
+                             for k, v in fields.items()})
+
+
+class StaleAction(BotError):
+    """A click on components built for an older revision."""
+
+
+@dataclass
+class SeatInfo:
+    """Who holds a seat: a member (``user_id``) or a computer player (``user_id is None``) of a
+    ``level`` (``easy``, ``normal``, ``expert``; a member's stand-in plays at normal level)."""
+
+    user_id: int | None
+    name: str
+    missed: int = 0
+    away: bool = False
+    level: str | None = None
+
+    @property
+    def plays_at(self) -> str:
+        """The level of the computer that plays this seat (its own, or normal for a stand-in)."""
+        return (self.level or "normal") if self.computer else "normal"
+
+    @property
+    def computer(self) -> bool:
+        return self.user_id is None
+
+    def as_row(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "missed": self.missed, "away": self.away,
+                "level": self.level if self.computer else None}
+
+
+@dataclass
+class Table:
+    """One table: lobby, match in play or finished."""
+
+    id: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: Game
+    host_id: int
+    seed: str
+    options: dict[str, Any]
+    capacity: int
+    seats: list[SeatInfo] = field(default_factory=list)
+    status: str = "lobby"
+    message_id: int | None = None
+    state: State | None = None
+    votes: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    result: list[dict[str, Any]] | None = None
+    turn_start: int = 0  # revision at which the current seat's turn began (one ping per turn)
+    active_at: float = 0.0  # Unix seconds of the last lobby change or member's move (housekeeping)
+    stale: bool = False  # a write's fate is unknown: read back from the database before the next change
+
+    @property
+    def duplicate(self) -> bool:
+        """A duplicate deal (issue 31; RULES.md §5.1), played at other tables too: a daily
+        challenge's (seed ``challenge:...``) or a group's duplicate tables' (``dup:...``); the seed is
+        saved with the table. Its computers decide from the deal and the moves alone (not the
+        table's id) and the expert counts its budget in samples (:data:`CHALLENGE_SAMPLES`)."""
+        return self.seed.startswith(("challenge:", "dup:"))
+
+    @property
+    def challenge(self) -> bool:
+        """A deal of a daily challenge: no turn timer runs (nobody stands in for its member)."""
+        return self.seed.startswith("challenge:")
+
+    def computer_seed(self, rev: int) -> str:
+        """The seed of a computer's decision at revision ``rev``: the same at every table of a
+        duplicate deal where the same moves were made; else proper to the table."""
+        return f"{self.seed}:{rev}" if self.duplicate else f"{self.seed}:{self.id}:{rev}"
+
+    @property
+    def expert_samples(self) -> int | None:
+        """The expert's budget in samples (a duplicate deal: a busy machine does not play weaker at
+        one table than another), or ``None`` for seconds shared by the queue."""
+        return CHALLENGE_SAMPLES if self.duplicate else None
+
+    @property
+    def place_id(self) -> int:
+        """The channel or thread the table lives in."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def rev(self) -> int:
+        return self.state.rev if self.state is not None else 0
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def seat_of(self, user_id: int) -> int:
+        """The seat ``user_id`` holds; :raises NotYourTurn: when not seated."""
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        raise NotYourTurn(t("en", "not_seated"), t("fr", "not_seated"))
+
+    def seated(self, user_id: int) -> bool:
+        return any(s.user_id == user_id for s in self.seats)
+
+    def to_act(self) -> int | None:
+        return self.state.to_act() if self.state is not None and self.status == "playing" else None
+
+    def computer_turn(self) -> bool:
+        seat = self.to_act()
+        return seat is not None and (self.seats[seat].computer or self.seats[seat].away)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def rated(self) -> bool:
+        """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one)."""
+        if self.state is not None:
+            return self.game.rated(self.state.options)
+        try:
+            return self.game.rated(self.game.resolve_options(self.options))
+        except GameError:
+            return True
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What one seat's hand message shows, asked of the engine once (issue 28): its private view,
+    its legal actions (none unless the match is in play), the cards a pick must take and the
+    game's pick menu. The bot's live hands and ``benchmarks.serve`` both draw it."""
+
+    seat: int
+    view: dict[str, Any]
+    legal: list[Action]
+    picks: int
+    menu: PickMenu | None
+
+
+def hand_of(table: Table, seat: int) -> Hand:
+    """``seat``'s :class:`Hand` at ``table``. :raises BotError: no match there (``not_playing``)."""
+    state = table.state
+    if state is None:
+        raise BotError.of("not_playing")
+    legal = state.legal_actions(seat) if table.status == "playing" else []
+    picks = state.pending_picks(seat) if legal else 0
+    menu = table.game.pick_menu(state, seat) if legal else None
+    return Hand(seat, state.view(seat), legal, picks, menu)
+
+
+class Listener(Protocol):
+    """Told about every change, to update Discord (never blocks: schedule work and return)."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+
+class Silent:
+    """A listener told nothing (a service without Discord: tests, benchmarks)."""
+
+    def table_changed(self, table: Table) -> None:
+        return None

@@ -1,0 +1,606 @@
+"""TableService: every table's state, its seat<->user map, one lock per table, and ``act()``.
+
+All player input goes through :meth:`TableService.act` (STYLE.md section 3)::
+
+    async with table.lock:
+        seat = table.seat_of(user_id)           # NotYourTurn when unseated
+        new = state.apply(seat, game.parse_action(text))   # InvalidAction / IllegalAction
+        await db.save_actions(...)              # one transaction, before answering
+        table.state = new
+
+Computer players (and the computer standing in for an absent player) act from background tasks
+that take the same lock. No Discord object enters here: a :class:`Listener` is told about changes.
+
+Only open tables stay in :attr:`TableService.tables` (see :mod:`bot.service.registry`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import replace
+from typing import Any
+
+from bot import storage as dbm
+from bot.infra.metrics import Failures, Metrics
+from bot.infra.thinking import Thinker
+from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
+from bot.service.endings import Endings
+from bot.service.housekeeping import Housekeeping
+from bot.service.i18n import LOCALES, t
+from bot.service.preferences import Preferences
+from bot.service.privacy import Departures
+from bot.service.registry import Registry
+from bot.service.reload import StorageFailure, counted, read_back
+from bot.service.settings import Settings
+from bot.service.table import BotError, Hand, Listener, SeatInfo, Silent, StaleAction, Table, hand_of
+from bot.service.tasks import Tasks
+from bot.storage import Database
+from bot.storage import errors as storage
+from games import find_game
+from games.base import Action, State
+from games.errors import GameError
+
+log = logging.getLogger(__name__)
+__all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "StorageFailure", "Table", "TableService"]
+
+
+#: a chosen action: its value, or its text typed in a command
+Chosen = Action | str
+
+
+def _deal_ended(old: State | None, new: State) -> bool:
+    """Whether ``new`` is in another deal than ``old`` (a snapshot is saved at each deal's end)."""
+    if old is None:
+        return True
+    return old.deal_index() != new.deal_index()
+
+
+def _every_server(guild_id: int) -> bool:
+    """One process serving every shard."""
+    return True
+
+
+class TableService:
+    """The tables of every server, their locks, and the one path that changes them.
+
+    Composed of parts with explicit collaborators (issue 28): the :class:`Registry` of tables,
+    the servers' :class:`Preferences`, :class:`ComputerTurns` (computer players and turn timers),
+    :class:`Endings` (results, ratings, restore), :class:`Housekeeping` (forgotten tables, departed
+    servers), privacy's :class:`Departures`, all sharing one set of background :class:`Tasks`."""
+
+    def __init__(self, db: Database, settings: Settings, listener: Listener | None = None) -> None:
+        self.db = db
+        self.settings = settings
+        self.listener: Listener = listener or Silent()
+        self.registry = Registry()
+        self.tables: dict[str, Table] = self.registry.open  # open tables only
+        self.clock: Callable[[], float] = time.time
+        self.announce: Callable[[Table, str], None] | None = None  # a notice for the table's channel
+        self.metrics = Metrics(lambda: self.tables.values())
+        self.errors: list[BaseException] = Failures(self.metrics)  # unexpected failures (logged, counted)
+        self.serves: Callable[[int], bool] = _every_server  # the servers on this process's shards
+        self.tasks = Tasks()
+        self.preferences = Preferences(db, settings)
+        self.departures = Departures(db)
+        self.computers = ComputerTurns(settings, self.tasks, self._changed, self.preferences.timer_of, self.commit,
+                                       self.errors)
+        self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, self._now,
+                               self._serves, self._changed, self.computers.after_change, self.computers.stop)
+        self.housekeeping = Housekeeping(settings, self.registry, self.computers, self.close_table, self, self.tasks,
+                                         self._now, self.errors)
+
+    def _changed(self, table: Table) -> None:
+        self.listener.table_changed(table)
+
+    def _now(self) -> float:
+        return self.clock()
+
+    def _serves(self, guild_id: int) -> bool:
+        return self.serves(guild_id)
+
+    # -- the parts' entry points -----------------------------------------------------------
+
+    @property
+    def thinker(self) -> Thinker:
+        """The pool the computer players (and hints) think in (:attr:`ComputerTurns.thinker`)."""
+        return self.computers.thinker
+
+    @property
+    def departed(self) -> dict[int, float] | None:
+        """Server id -> when the bot left it (``None`` until the first sweep reads them)."""
+        return self.departures.known
+
+    def after_change(self, table: Table) -> None:
+        """After every change: the listener is told, computers play or the turn timer is armed."""
+        self.computers.after_change(table)
+
+    def stop_tasks(self, table_id: str) -> None:
+        self.computers.stop(table_id)
+
+    def thinking(self, table: Table) -> bool:
+        return self.computers.thinking(table)
+
+    async def idle(self) -> None:
+        """Wait until no computer player is thinking (timers excepted): for tests."""
+        await self.computers.idle()
+
+    async def restore(self) -> int:
+        """:meth:`Endings.restore`: the open tables back after a restart; returns how many."""
+        return await self.endings.restore()
+
+    def idle_reason(self, table: Table, now: float) -> str | None:
+        return self.housekeeping.idle_reason(table, now)
+
+    async def sweep(self) -> int:
+        """:meth:`Housekeeping.sweep`: close every forgotten table now; returns how many."""
+        return await self.housekeeping.sweep()
+
+    async def purge_departed(self) -> list[int]:
+        return await self.housekeeping.purge_departed()
+
+    def start_housekeeping(self) -> asyncio.Task[Any]:
+        return self.housekeeping.start()
+
+    async def close(self) -> None:
+        """Stop every background task and the computer players' workers."""
+        await self.tasks.cancel_all()
+        self.computers.close()
+
+    def forget_guild(self, guild_id: int) -> None:
+        """A server's data was erased: its preferences are read again if it comes back."""
+        self.preferences.forget(guild_id)
+
+    # -- lookup ------------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        """An open or recently closed table. :raises BotError: unknown, or closed long ago."""
+        return self.registry.get(table_id)
+
+    def at(self, place_id: int) -> Table | None:
+        """The open table in a channel or thread."""
+        return self.registry.at(place_id)
+
+    def known(self) -> list[Table]:
+        """The open tables, then the recently closed ones (the last closed last)."""
+        return self.registry.known()
+
+    async def prefs(self, guild_id: int) -> tuple[str, int]:
+        """``(locale, turn timer seconds)`` of a server."""
+        return await self.preferences.of(guild_id)
+
+    def locale_of(self, guild_id: int) -> str:
+        return self.preferences.locale_of(guild_id)
+
+    async def set_prefs(self, guild_id: int, *, locale: str | None = None, timer: int | None = None) -> None:
+        await self.preferences.set(guild_id, locale=locale, timer=timer)
+        if locale is not None:
+            await self._rename_computers(guild_id, self.locale_of(guild_id))
+
+    async def _rename_computers(self, guild_id: int, locale: str) -> None:
+        """After ``/settings language:``: the computer players of the server's open tables take their
+        names in the new language ("Computer 1 · Normal" becomes "Ordinateur 1 · Normal"; issue 29)."""
+        for table in [tb for tb in self.tables.values() if tb.guild_id == guild_id and tb.open]:
+            async with table.lock:
+                seats = [replace(s, name=computer_name(s.name, locale)) if s.computer else s
+                         for s in table.seats]
+                if seats == table.seats:
+                    continue
+                table.seats = seats
+                await self.save_lobby(table)
+            self.listener.table_changed(table)
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    async def create(self, *, guild_id: int, channel_id: int, thread_id: int | None, host_id: int,
+                     host_name: str, game: str, options: dict[str, Any] | None = None,
+                     seats: int | None = None, seed: str | None = None) -> Table:
+        """Open a lobby with the host seated. :raises GameError: bad game, seats or options."""
+        if not self.serves(guild_id):
+            raise BotError.of("other_shard")
+        g = find_game(game)
+        resolved = g.resolve_options(options)
+        capacity = g.max_seats if seats is None else seats
+        g.check_seats(capacity)
+        with self.registry.reserving(thread_id or channel_id):
+            table = await self._insert(guild_id, channel_id, thread_id, g, host_id, host_name, seed, resolved,
+                                       capacity)
+            self.registry.add(table)
+        await self.prefs(guild_id)
+        return table
+
+    async def _insert(self, guild_id: int, channel_id: int, thread_id: int | None, g: Any, host_id: int,
+                      host_name: str, seed: str | None, resolved: dict[str, Any], capacity: int) -> Table:
+        for _attempt in range(5):
+            table = Table(self.registry.new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
+                          resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
+            try:
+                async with self._writing("lobby", None):
+                    await self.db.create_table(
+                        {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
+                         "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
+                         "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
+                        [s.as_row() for s in table.seats])
+                return table
+            except Exception as exc:  # the id of a table closed long ago: draw another
+                if storage.cause(exc) != "conflict":
+                    raise
+                self.registry.remember(table.id, "over")
+        raise RuntimeError("no free table id after 5 draws")
+
+    async def set_message(self, table: Table, message_id: int | None) -> None:
+        table.message_id = message_id
+        await self.db.set_message(table.id, message_id, table.thread_id)
+
+    @contextmanager
+    def undo(self, table: Table) -> Iterator[None]:
+        """A lobby change whose save fails is undone in memory too (memory never runs ahead of the
+        database)."""
+        saved = ([replace(s) for s in table.seats], table.status, table.state, table.active_at)
+        try:
+            yield
+        except BaseException:
+            table.seats, table.status, table.state, table.active_at = saved
+            raise
+
+    async def save_lobby(self, table: Table) -> None:
+        table.active_at = self.clock()
+        async with self._writing("lobby", table):
+            await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
+                                     options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
+                                     status=table.status,
+                                     state=table.state.to_json() if table.state is not None else None,
+                                     revision=table.rev, active_at=table.active_at)
+
+    async def join(self, table_id: str, user_id: int, name: str) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            await self._fresh(table)
+            self._need(table, "lobby")
+            if table.seated(user_id):
+                raise BotError.of("already_seated")
+            if len(table.seats) >= table.capacity:
+                raise BotError.of("table_full")
+            with self.undo(table):
+                table.seats.append(SeatInfo(user_id, name))
+                await self.save_lobby(table)
+        self.listener.table_changed(table)
+        return table
+
+    async def leave(self, table_id: str, user_id: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            await self._fresh(table)
+            self._need(table, "lobby")
+            seat = table.seat_of(user_id)
+            if user_id == table.host_id:
+                raise BotError.of("host_leaves")
+            with self.undo(table):
+                del table.seats[seat]
+                await self.save_lobby(table)
+        self.listener.table_changed(table)
+        return table
+
+    def computer_seat(self, table: Table, level: str) -> SeatInfo:
+        """A new computer seat of ``level``, named with its level ("Ordinateur 2 · Expert")."""
+        if level not in LEVELS:
+            raise BotError.of("bad_choice")
+        locale = self.locale_of(table.guild_id)
+        n = sum(s.computer for s in table.seats) + 1
+        return SeatInfo(None, t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[level])), level=level)
+
+    async def add_computer(self, table_id: str, user_id: int, level: str = "normal") -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            await self._fresh(table)
+            self._need(table, "lobby")
+            table.seat_of(user_id)
+            if len(table.seats) >= table.capacity:
+                raise BotError.of("table_full")
+            with self.undo(table):
+                table.seats.append(self.computer_seat(table, level))
+                await self.save_lobby(table)
+        self.listener.table_changed(table)
+        return table
+
+    async def kick(self, table_id: str, by: int, seat: int) -> SeatInfo:
+        """Host only: a lobby seat is freed; in play a computer player takes the seat for good."""
+        table = self.get(table_id)
+        async with table.lock:
+            await self._fresh(table)
+            self._host(table, by)
+            if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
+                raise BotError.of("bad_choice")
+            old = table.seats[seat]
+            with self.undo(table):
+                if table.status == "lobby":
+                    del table.seats[seat]
+                else:
+                    table.seats[seat] = self.computer_seat(table, "normal")
+                await self.save_lobby(table)
+        self.after_change(table)
+        return old
+
+    async def start(self, table_id: str, by: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            await self._fresh(table)
+            self._need(table, "lobby")
+            self._host(table, by)
+            game = table.game
+            if len(table.seats) < game.min_seats:
+                raise BotError.of("too_few", game=game, n=game.min_seats)
+            state = game.new(len(table.seats), table.seed, table.options)
+            with self.undo(table):
+                table.state, table.status = state, "playing"
+                await self.save_lobby(table)
+            log.info("table %s started: %s with %d seats", table.id, game.name, len(table.seats))
+        self.after_change(table)
+        return table
+
+    async def cancel(self, table_id: str, by: int | None, *, admin: bool = False) -> Table:
+        """Host (or an admin with ``admin=True``) cancels the table."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_open(table)
+            if not admin:
+                self._host(table, by)
+                if table.challenge and table.status == "playing":  # one attempt: its deal would be dealt again
+                    raise BotError.of("challenge_no_abort")
+            await self.close_table(table, "cancelled")
+        return table
+
+    async def vote_abort(self, table_id: str, user_id: int) -> tuple[int, int]:
+        """A seated member votes to abandon; a majority of the seated members cancels the match."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need(table, "playing")
+            table.seat_of(user_id)
+            if table.challenge:  # one attempt: an abandoned deal would be dealt again (issue 31)
+                raise BotError.of("challenge_no_abort")
+            table.votes.add(user_id)
+            humans = sum(not s.computer for s in table.seats)
+            need = humans // 2 + 1
+            if len(table.votes) >= need:
+                await self.close_table(table, "cancelled")
+            return len(table.votes), need
+
+    async def reset_place(self, place_id: int) -> int:
+        """Admins: cancel every open table in a channel (or thread), however stuck it is."""
+        count = 0
+        for table in list(self.tables.values()):
+            if table.open and place_id in (table.channel_id, table.thread_id):
+                await self.cancel(table.id, None, admin=True)
+                count += 1
+        return count
+
+    async def close_table(self, table: Table, status: str, notice: str | None = None) -> None:
+        """Cancel (or end) an open table, lock held: saved first, then it leaves the open tables;
+        ``notice``: a text key posted in its channel (housekeeping)."""
+        async with self._writing("status", table):
+            await self.db.set_status(table.id, status)
+        table.status = status
+        self.stop_tasks(table.id)
+        self.registry.close(table)
+        log.info("table %s %s%s", table.id, status, f" ({notice})" if notice else "")
+        self.listener.table_changed(table)
+        if notice is not None and self.announce is not None:
+            self.announce(table, notice)
+
+    def _need_open(self, table: Table) -> None:
+        if not table.open:
+            raise BotError.of("table_over" if table.status == "over" else "cancelled", table=table.id)
+
+    def _need(self, table: Table, status: str) -> None:
+        self._need_open(table)
+        if table.status != status:
+            raise BotError.of("not_lobby" if status == "lobby" else "not_playing")
+
+    def _host(self, table: Table, by: int | None) -> None:
+        if by != table.host_id:
+            host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
+            raise BotError.of("not_host", host=host)
+
+    # -- play --------------------------------------------------------------------------------
+
+    async def act(self, table_id: str, user_id: int, actions: Chosen | Sequence[Chosen] = (),
+                  rev: int | None = None, *, index: Sequence[int] = ()) -> Table:
+        """:meth:`_act`, its refusals counted (``tapis_errors_total{kind="refused"}``)."""
+        try:
+            return await self._act(table_id, user_id, actions, rev, index=index)
+        except StorageFailure:
+            raise  # counted where it happened (an internal error, one log line)
+        except GameError:
+            self.metrics.error("refused")
+            raise
+
+    async def _act(self, table_id: str, user_id: int, actions: Chosen | Sequence[Chosen] = (),
+                   rev: int | None = None, *, index: Sequence[int] = ()) -> Table:
+        """Apply a seated member's action(s); several are applied in order, all or none.
+
+        ``actions``: :class:`Action` values (a click's), or their text (typed in a command, parsed by
+        the game). ``rev`` (from a custom_id) must match the table's revision; ``index`` picks legal
+        actions by position instead (ids too long for a custom_id, menu values).
+
+        :raises StaleAction: ``rev`` is out of date. :raises NotYourTurn: unseated or not
+            this seat's turn. :raises InvalidAction, IllegalAction: from the engine.
+        """
+        table = self.get(table_id)
+        chosen: list[Chosen] = [actions] if isinstance(actions, str | Action) else list(actions)
+        async with table.lock:
+            await self._fresh(table)
+            self._need(table, "playing")
+            assert table.state is not None
+            if rev is not None and rev != table.state.rev:
+                raise StaleAction.of("stale")
+            seat = table.seat_of(user_id)
+            state = table.state
+            if index:
+                legal = state.legal_actions(seat)
+                if not legal:
+                    state.apply(seat, Action("pass"))  # raises NotYourTurn with the engine's text
+                try:
+                    chosen = [legal[i] for i in index]
+                except IndexError:
+                    raise BotError.of("bad_choice") from None
+            if not chosen:
+                raise BotError.of("bad_choice")
+            info = table.seats[seat]
+            new, applied = self._apply_all(table, seat, chosen, state)
+            flags = info.missed, info.away
+            info.missed, info.away = 0, False
+            try:
+                await self.commit(table, new, [(r, seat, a, False) for r, a in applied], [seat], human=True)
+            except BaseException:
+                info.missed, info.away = flags
+                raise
+        self.after_change(table)
+        return table
+
+    def _apply_all(self, table: Table, seat: int, chosen: Sequence[Chosen],
+                   state: State) -> tuple[State, list[tuple[int, str]]]:
+        applied = []
+        for one in chosen:
+            action = table.game.parse_action(one) if isinstance(one, str) else one
+            state = state.apply(seat, action)
+            applied.append((state.rev, str(action)))
+        return state, applied
+
+    async def commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
+                      seats: Sequence[int], *, human: bool = False) -> None:
+        """Save the accepted actions in one transaction, then make ``new`` the table's state.
+
+        When ``new`` ends the match, the same transaction records its status, results and ratings:
+        a crash can never leave a finished match "playing". ``human``: a member acted (activity)."""
+        old = table.state
+        if table.stale:  # an earlier write's fate was unknown: ``new`` must follow what is saved
+            await self._fresh(table)
+            if old is None or table.state is None or table.state.rev != old.rev or not counted(table.state, old):
+                raise StaleAction.of("stale")
+        over = new.to_act() is None
+        now = self.clock() if human else None
+        rows = None
+        try:
+            async with self._writing("actions", table, settle=False), self.db.transaction() as conn:
+                snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(old, new)
+                await dbm.write_actions(conn, table.id, state=new.to_json() if snapshot else None, revision=new.rev,
+                                        status="over" if over else "playing", actions=applied, active_at=now,
+                                        seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
+                if over:
+                    rows = await self.endings.write_results(conn, table, new)
+        except Exception as exc:
+            if not storage.uncertain(exc):
+                raise
+            rows = await self._settle(table, new, exc)
+        self.metrics.accepted(table.game.name, applied)
+        if now is not None:
+            table.active_at = now
+        if old is None or new.to_act() != old.to_act():
+            table.turn_start = new.rev
+        table.state = new
+        if rows is not None:
+            self.endings.finished(table, rows)
+
+    async def _settle(self, table: Table, new: State, exc: BaseException) -> list[dict[str, Any]] | None:
+        """After a commit whose fate is unknown (``exc``: a lost connection, a unique violation),
+        read the table back: returns the match's results when ``new`` counted and ended it, ``None``
+        when it counted; :raises StorageFailure: it did not count (``move_not_saved``), or the table
+        cannot be read now (``move_unknown``: it is read back before its next change)."""
+        try:
+            await read_back(self.db, table)
+        except Exception:
+            table.stale = True
+            log.warning("table %s: the save of revision %d has an unknown outcome (%s); it is read back "
+                        "before its next move", table.id, new.rev, storage.describe(exc))
+            raise StorageFailure.of("move_unknown") from exc
+        if not counted(table.state, new):
+            log.warning("table %s: revision %d was not saved (%s); the table is read back", table.id, new.rev,
+                        storage.describe(exc))
+            raise StorageFailure.of("move_not_saved") from exc
+        log.warning("table %s: revision %d was saved although its commit failed (%s); read back, it goes on",
+                    table.id, new.rev, storage.describe(exc))
+        return await self.db.results(table.id) if table.status == "over" else None
+
+    async def _fresh(self, table: Table) -> None:
+        """Read back a table marked stale (its lock held), before it changes again.
+
+        :raises StorageFailure: the database cannot be read now (``storage_down``)."""
+        if not table.stale:
+            return
+        try:
+            await read_back(self.db, table)
+        except Exception as exc:
+            self._storage_log(exc)
+            raise StorageFailure.of("storage_down") from exc
+        log.info("table %s read back from the database (revision %d)", table.id, table.rev)
+        if not table.open:
+            self.registry.close(table)
+            self.stop_tasks(table.id)
+
+    @asynccontextmanager
+    async def _writing(self, name: str, table: Table | None, *, settle: bool = True) -> AsyncIterator[None]:
+        """A timed write (``name``) of ``table``: a storage failure (full disk, read-only, corrupt,
+        lost connection...) becomes a :class:`StorageFailure` told to the member as it is, with one
+        log line per cause and minute instead of a traceback per click. ``settle``: a write whose
+        fate is unknown marks the table stale (else the caller reads it back itself). A unique
+        violation is the caller's (a new table's id already taken...)."""
+        try:
+            async with self.metrics.transaction(name):
+                yield
+        except StorageFailure:
+            raise
+        except Exception as exc:
+            why = storage.cause(exc)
+            if why is None or (why == "conflict" and table is None) or (not settle and storage.uncertain(exc)):
+                raise
+            self._storage_log(exc)
+            if storage.uncertain(exc) and table is not None:
+                table.stale = True
+                raise StorageFailure.of("move_unknown" if name == "actions" else "change_unknown") from exc
+            raise StorageFailure.of("move_not_saved" if name == "actions" else "not_saved") from exc
+
+    def _storage_log(self, exc: BaseException) -> None:
+        """Count a storage failure; its log line is :attr:`Database.health`'s (one per cause and minute)."""
+        self.metrics.error("internal")
+        self.db.health.failed(exc)
+
+    async def reclaim(self, table_id: str, user_id: int) -> bool:
+        """"My hand" brings an absent player back; ``True`` when they were away."""
+        table = self.get(table_id)
+        async with table.lock:
+            if not table.open:
+                return False
+            seat = table.seat_of(user_id)
+            info = table.seats[seat]
+            if not info.away and not info.missed:
+                return False
+            was_away = info.away
+            async with self._writing("lobby", table):
+                await self.db.save_seats(table.id, [(seat, 0, False)])
+            info.away, info.missed = False, 0
+        self.after_change(table)
+        return was_away
+
+    # -- queries (restore: bot/service/endings.py) ---------------------------------------------------
+
+    def hand(self, table_id: str, user_id: int) -> tuple[Table, Hand]:
+        """A seated member's table and :class:`Hand` (what their hand message shows)."""
+        table = self.get(table_id)
+        seat = table.seat_of(user_id)
+        if table.status == "cancelled":
+            raise BotError.of("cancelled", table=table.id)
+        return table, hand_of(table, seat)
+
+
+def computer_name(name: str, locale: str) -> str:
+    """A computer seat's name (:meth:`TableService.computer_seat`, in any language) in ``locale``;
+    a name that is not one (a member's stand-in keeps the member's name) is returned unchanged."""
+    for n in range(1, 10):
+        for lv in LEVEL_KEYS:
+            if name in {t(other, "computer_seat", n=n, level=t(other, LEVEL_KEYS[lv])) for other in LOCALES}:
+                return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[lv]))
+    return name

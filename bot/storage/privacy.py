@@ -1,0 +1,150 @@
+"""The rows of a member or a server (issue 20): the queries behind :mod:`bot.service.privacy`'s
+export and erasure, and the servers the bot left.
+
+A member's rows are ``seats`` (id and display name), the ``actions`` of those seats, ``results``
+(id and name), ``ratings`` (key ``u<id>``, id and name) and ``game_tables.host_id``. Erasing a
+member is one transaction: their ratings are deleted, their seats and result lines get the name
+``former(guild_id)`` and no id, their host ids become 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.storage.base import Conn
+    from bot.storage.database import Database
+
+OPEN = "('lobby', 'playing')"
+
+# -- a member ----------------------------------------------------------------------------------
+
+MY_SEATS = """SELECT s.table_id, t.guild_id, t.game, t.status, t.created_at, s.seat, s.name,
+    t.host_id = s.user_id AS host FROM seats s JOIN game_tables t ON t.id = s.table_id
+    WHERE s.user_id = ? ORDER BY t.created_at, s.table_id"""
+MY_ACTIONS = """SELECT a.table_id, a.rev, a.seat, a.action, a.by_computer, a.at FROM actions a
+    JOIN seats s ON s.table_id = a.table_id AND s.seat = a.seat WHERE s.user_id = ? ORDER BY a.table_id, a.rev"""
+MY_RESULTS = """SELECT table_id, guild_id, game, seat, name, score, place, rating_before, rating_after,
+    finished_at FROM results WHERE user_id = ? ORDER BY finished_at, table_id"""
+MY_RATINGS = """SELECT guild_id, game, player_key, name, mu, sigma, matches, wins, points FROM ratings
+    WHERE user_id = ? OR player_key = ? ORDER BY guild_id, game"""
+MY_HOSTED = "SELECT id AS table_id, guild_id, game, status, created_at FROM game_tables WHERE host_id = ?"
+MY_GUILDS = """SELECT t.guild_id FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE s.user_id = ?
+    UNION SELECT guild_id FROM results WHERE user_id = ?
+    UNION SELECT guild_id FROM ratings WHERE user_id = ? OR player_key = ?
+    UNION SELECT guild_id FROM game_tables WHERE host_id = ?"""
+STILL_OPEN = f"""SELECT COUNT(*) FROM seats s JOIN game_tables t ON t.id = s.table_id
+    WHERE s.user_id = ? AND t.status IN {OPEN}"""
+FORGET_SEATS = """UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?
+    AND table_id IN (SELECT id FROM game_tables WHERE guild_id = ?)"""
+FORGET_RESULTS = "UPDATE results SET user_id = NULL, name = ? WHERE user_id = ? AND guild_id = ?"
+FORGET_RATINGS = "DELETE FROM ratings WHERE user_id = ? OR player_key = ?"
+FORGET_HOST = "UPDATE game_tables SET host_id = 0 WHERE host_id = ?"
+
+
+class StillSeated(Exception):
+    """The member still holds a seat at an open table: nothing was erased."""
+
+
+async def member_rows(db: Database, user_id: int, key: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row about a member (``key``: their rating key), from one consistent snapshot."""
+    async with db.transaction() as conn:
+        await conn.snapshot()
+        return {"seats": await conn.fetch_all(MY_SEATS, (user_id,)),
+                "actions": await conn.fetch_all(MY_ACTIONS, (user_id,)),
+                "results": await conn.fetch_all(MY_RESULTS, (user_id,)),
+                "ratings": await conn.fetch_all(MY_RATINGS, (user_id, key)),
+                "tables_opened": await conn.fetch_all(MY_HOSTED, (user_id,))}
+
+
+async def erase_member(db: Database, user_id: int, key: str, former: Callable[[int], str]) -> int:
+    """Erase a member in one transaction (``former``: the name their lines take in a server);
+    returns how many rows changed. :raises StillSeated: seated at an open table."""
+    changed = 0
+    async with db.transaction() as conn:
+        if await conn.scalar(STILL_OPEN, (user_id,)):
+            raise StillSeated(user_id)
+        guilds = [r["guild_id"] for r in await conn.fetch_all(MY_GUILDS, (user_id, user_id, user_id, key, user_id))]
+        for guild_id in guilds:
+            name = former(guild_id)
+            changed += await _count(conn, FORGET_SEATS, (name, user_id, guild_id))
+            changed += await _count(conn, FORGET_RESULTS, (name, user_id, guild_id))
+        changed += await _count(conn, FORGET_RATINGS, (user_id, key))
+        changed += await _count(conn, FORGET_HOST, (user_id,))
+    return changed
+
+
+# -- a server ----------------------------------------------------------------------------------
+
+GUILD_COUNTS = {
+    "tables": "SELECT COUNT(*) FROM game_tables WHERE guild_id = ?",
+    "members": """SELECT COUNT(DISTINCT s.user_id) FROM seats s JOIN game_tables t ON t.id = s.table_id
+        WHERE t.guild_id = ? AND s.user_id IS NOT NULL""",
+    "actions": "SELECT COUNT(*) FROM actions WHERE table_id IN (SELECT id FROM game_tables WHERE guild_id = ?)",
+    "results": "SELECT COUNT(*) FROM results WHERE guild_id = ?",
+    "ratings": "SELECT COUNT(*) FROM ratings WHERE guild_id = ?",
+    "settings": "SELECT COUNT(*) FROM guild_settings WHERE guild_id = ?",
+}
+GUILD_TABLES = "(SELECT id FROM game_tables WHERE guild_id = ?)"
+FORGET_GUILD = (
+    f"DELETE FROM actions WHERE table_id IN {GUILD_TABLES}",
+    f"DELETE FROM seats WHERE table_id IN {GUILD_TABLES}",
+    f"DELETE FROM shown_parts WHERE table_id IN {GUILD_TABLES}",
+    "DELETE FROM game_tables WHERE guild_id = ?",
+    "DELETE FROM results WHERE guild_id = ?",
+    "DELETE FROM ratings WHERE guild_id = ?",
+    "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages (issue 27)
+    "DELETE FROM guild_settings WHERE guild_id = ?",
+    "DELETE FROM guild_departures WHERE guild_id = ?",
+)
+DEPARTURES = "SELECT guild_id, left_at FROM guild_departures"
+DEPARTED = "INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?) ON CONFLICT DO NOTHING"
+BACK = "DELETE FROM guild_departures WHERE guild_id = ?"
+LEFT_BEFORE = "SELECT guild_id FROM guild_departures WHERE left_at <= ? ORDER BY guild_id"
+
+
+async def guild_counts(db: Database, guild_id: int) -> dict[str, int]:
+    """How many rows Tapis holds for a server, by kind."""
+    async with db.transaction() as conn:
+        await conn.snapshot()
+        return {kind: int(await conn.scalar(sql, (guild_id,)) or 0) for kind, sql in GUILD_COUNTS.items()}
+
+
+async def erase_guild(db: Database, guild_id: int) -> int:
+    """Delete every row of a server in one transaction; returns how many."""
+    deleted = 0
+    async with db.transaction() as conn:
+        for sql in FORGET_GUILD:
+            deleted += await _count(conn, sql, (guild_id,))
+    return deleted
+
+
+async def departures(db: Database) -> dict[int, float]:
+    """When the bot left each server it left (and was not invited back to)."""
+    async with db.transaction() as conn:
+        rows = await conn.fetch_all(DEPARTURES)
+    return {row["guild_id"]: row["left_at"] for row in rows}
+
+
+async def departed(db: Database, guild_id: int, at: float) -> None:
+    """The bot left a server at ``at`` (the first departure is kept)."""
+    async with db.transaction() as conn:
+        await conn.run(DEPARTED, (guild_id, float(at)))
+
+
+async def back(db: Database, guild_id: int) -> None:
+    """The bot is in the server again."""
+    async with db.transaction() as conn:
+        await conn.run(BACK, (guild_id,))
+
+
+async def left_before(db: Database, when: float) -> list[int]:
+    """The servers the bot left at ``when`` or earlier."""
+    async with db.transaction() as conn:
+        rows = await conn.fetch_all(LEFT_BEFORE, (float(when),))
+    return [row["guild_id"] for row in rows]
+
+
+async def _count(conn: Conn, sql: str, params: tuple[Any, ...]) -> int:
+    return await conn.run(sql, params)

@@ -1,0 +1,2 @@
+"""Discord adapters (issue 28): the client, cogs, views and custom ids, live hands, the presenter,
+replay, hints, the local mode."""

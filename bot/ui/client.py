@@ -1,0 +1,307 @@
+"""TapisBot: loads the cogs, registers the DynamicItem, owns its shards, restores tables, syncs commands.
+
+The bot is an ``AutoShardedBot``: it serves the shards of ``Settings.shard_ids`` (all by default)
+among ``Settings.shard_count`` (Discord's recommendation by default); only the tables of servers on
+those shards are restored and served (:mod:`bot.infra.shards`). With PostgreSQL, the shards are owned
+through advisory locks: a lost lock connection stops the bot (:attr:`TapisBot.stopped_by`).
+
+Every interaction gets an answer: refusals and failures through :meth:`TapisBot.guard`, clicks on
+components no handler knows (forged or foreign custom_ids) through :meth:`TapisBot.on_interaction`;
+every reply is cut to Discord's limits, with user input echoed at most ``limits.ECHO`` characters.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.infra.health import Gateway, HealthServer
+from bot.infra.shards import ShardLease, ShardSet
+from bot.service.challenges import ChallengeService
+from bot.service.duplicate_tables import DuplicateTables
+from bot.service.i18n import LOCALES, t
+from bot.service.settings import Settings
+from bot.service.tables import BotError, Table, TableService
+from bot.storage import Database, is_postgres
+from bot.ui import discord_errors, ids, limits
+from bot.ui.answers import COMMITTED, reply
+from bot.ui.hands import Hands
+from bot.ui.hints import HintSwitch
+from bot.ui.ids import Handler, ParsedId
+from bot.ui.presenter import Presenter
+from bot.ui.translator import Translator
+from bot.ui.views import TapisItem
+from games.errors import GameError
+
+log = logging.getLogger(__name__)
+COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
+        "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate")
+
+
+class TapisTree(app_commands.CommandTree["TapisBot"]):
+    """Errors that escape a command (failed checks...) are logged and answered politely; the time
+    each command (and autocomplete) takes is measured (``tapis_interaction_seconds``)."""
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        began = time.perf_counter()
+        try:
+            await super()._call(interaction)
+        finally:
+            kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
+            self.client.metrics.interaction(kind, began)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Commands of a server on another process's shard are refused (Discord sends a server's
+        events to its shard, so this should not happen; never served twice if it does)."""
+        bot: TapisBot = interaction.client  # type: ignore[assignment]
+        if bot.serves(interaction.guild_id):
+            return True
+        log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
+                    interaction.guild_id, bot.served)
+        if interaction.type is discord.InteractionType.autocomplete:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+        else:
+            await reply(interaction, t(bot.private_locale(interaction), "other_shard"))
+        return False
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        bot: TapisBot = interaction.client  # type: ignore[assignment]
+        locale = bot.private_locale(interaction)
+        if isinstance(error, app_commands.CheckFailure):
+            await reply(interaction, t(locale, "not_admin"))
+            return
+        cause = getattr(error, "original", error)
+        if discord_errors.is_discord(cause):
+            bot.metrics.failed(cause)
+            log.warning("command %s: Discord failed (%s)", interaction.command and interaction.command.qualified_name,
+                        discord_errors.describe(cause))
+            if not interaction.extras.get(COMMITTED):
+                await reply(interaction, t(locale, "apology"))
+            return
+        log.error("command %s failed", interaction.command and interaction.command.qualified_name,
+                  exc_info=error)
+        await reply(interaction, t(locale, "apology"))
+
+
+class TapisBot(commands.AutoShardedBot):
+    """The Discord bot: a :class:`TableService` shown by a :class:`Presenter`.
+
+    ``lease``: the shards' advisory locks when the caller took them before logging in; otherwise
+    the bot takes them in :meth:`setup_hook` (PostgreSQL only). Either way it releases them on close."""
+
+    def __init__(self, settings: Settings, db: Database, *, lease: ShardLease | None = None, **kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        # without a token (local mode, tests) there is no Discord to recommend a count: one shard
+        count = settings.shard_count if settings.shard_count is not None or settings.token else 1
+        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=TapisTree,
+                         help_command=None, shard_count=count, shard_ids=ids, **kwargs)
+        self.settings = settings
+        self.lease = lease
+        self.served: ShardSet | None = None  # known in setup_hook (Discord's recommended count)
+        self.stopped_by: str | None = None  # why the bot stopped itself (its shards' lock was lost)
+        self._lease_watch: asyncio.Task[None] | None = None
+        self.db = db
+        self.service = TableService(db, settings)
+        self.hint_switch = HintSwitch(db)
+        self.presenter = Presenter(self)
+        self.hands = Hands(self)
+        self.service.listener = self.presenter
+        self.service.announce = self.announce
+        self.challenges = ChallengeService(self.service)
+        self.duplicates = DuplicateTables(self.service)
+        self._notices: set[asyncio.Task[None]] = set()
+        self.handlers: dict[str, Handler] = {}
+        self.unexpected: list[BaseException] = self.service.errors
+        self.metrics = self.service.metrics
+        self.metrics.discord_kind = discord_errors.failure_kind
+        self.restored = False  # the open tables are back (``/healthz``)
+        self.gateway = Gateway(self)
+        self.health = HealthServer(self, settings.metrics_host, settings.metrics_port) \
+            if settings.metrics_port else None
+
+    async def open_health(self) -> None:
+        """Serve ``/metrics`` and ``/healthz`` when ``METRICS_PORT`` is set (once; before the login
+        when started by ``python -m bot``). :raises StartupError: the port is taken."""
+        if self.health is not None:
+            await self.health.start()
+
+    async def setup_hook(self) -> None:
+        await self.open_health()
+        self.add_dynamic_items(TapisItem)
+        await self.tree.set_translator(Translator())
+        for name in COGS:
+            await self.load_extension(name)
+        await self.own_shards()
+        self.presenter.starting = True  # only tables whose message is behind are redrawn
+        restored = await self.service.restore()
+        await self.challenges.restore()
+        await self.duplicates.restore()
+        await self.presenter.start_up(list(self.service.tables.values()))
+        self.restored = True
+        if restored:
+            log.info("%d table(s) back in play", restored)
+        self.service.start_housekeeping()
+        if self.settings.sync_commands:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def own_shards(self) -> ShardSet:
+        """Settle the shards this process serves (asking Discord for its recommended count when
+        ``SHARD_COUNT`` is not set), filter the tables to their servers, and, with PostgreSQL and a
+        token, own them. :raises ShardTaken: another process serves one of them."""
+        count = self.shard_count
+        if count is None:
+            count, _url, _limits = await self.http.get_bot_gateway()
+            self.shard_count = count
+        self.served = ShardSet.of(count, self.shard_ids)
+        self.service.serves = self.served.serves
+        # shards are owned against other processes connecting to Discord: not without a token (tests)
+        if self.lease is None and self.settings.token and not self.settings.local \
+                and is_postgres(self.settings.database_url):
+            assert self.settings.database_url is not None
+            self.lease = await ShardLease.acquire(self.settings.database_url, self.served.ids)
+        if self.lease is not None and self._lease_watch is None:
+            self._lease_watch = asyncio.get_running_loop().create_task(self._stop_when_lost(self.lease))
+        log.info("serving %s", self.served)
+        return self.served
+
+    async def _stop_when_lost(self, lease: ShardLease) -> None:
+        """Another process may own the shards once their lock is lost: stop serving at once."""
+        await lease.lost.wait()
+        self.stopped_by = lease.why()
+        await self.close()
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process serves the server ``guild_id`` (direct messages: yes)."""
+        return guild_id is None or self.served is None or self.served.serves(guild_id)
+
+    async def _serves_table(self, parsed: ParsedId | None) -> bool:
+        """Whether the table of a component is served here: a table this process does not hold,
+        clicked outside a server (the click says no server), is looked up."""
+        if parsed is None or self.served is None or self.served.everything:
+            return True
+        try:
+            self.service.get(parsed.table)
+            return True
+        except BotError:
+            row = await self.db.table(parsed.table)
+        return row is None or self.served.serves(row["guild_id"])
+
+    def locale_for(self, interaction: discord.Interaction[Any]) -> str:
+        """The server's language (``/settings language:``): public messages."""
+        if interaction.guild_id is None:
+            return self.settings.default_locale
+        return self.service.locale_of(interaction.guild_id)
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """Private messages (hands, hints, errors): the member's own Discord language when Tapis
+        speaks it (``interaction.locale``: French, English or Spanish), else the server's. In local
+        mode the simulated Discord reports every member as en-US, so the server's language is used."""
+        if self.settings.local:
+            return self.locale_for(interaction)
+        own = getattr(interaction, "locale", None)
+        code = str(getattr(own, "value", own) or "").replace("_", "-").split("-")[0].lower()
+        return code if code in LOCALES else self.locale_for(interaction)
+
+    @asynccontextmanager
+    async def guard(self, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+        """Engine and bot refusals answered verbatim (localized), ephemerally; Discord failing
+        (an HTTP error, a timeout) logged in one line and counted, answered with the apology only
+        when nothing was saved; anything else logged with its traceback and apologised for."""
+        try:
+            yield
+        except GameError as exc:
+            text = exc.localized(self.private_locale(interaction))
+            await reply(interaction, limits.shorten_echo(text, limits.user_inputs(interaction.data)))
+        except discord_errors.DISCORD as exc:
+            self.metrics.failed(exc)
+            saved = bool(interaction.extras.get(COMMITTED))
+            log.warning("interaction %s: Discord failed (%s)%s", interaction.id, discord_errors.describe(exc),
+                        "; the move was saved" if saved else "")
+            if not saved:
+                await reply(interaction, t(self.private_locale(interaction), "apology"))
+        except Exception as exc:
+            self.unexpected.append(exc)
+            log.exception("interaction %s failed", interaction.id)
+            await reply(interaction, t(self.private_locale(interaction), "apology"))
+
+    async def on_tapis_component(self, interaction: discord.Interaction[Any], parsed: ParsedId | None,
+                                 values: list[str]) -> None:
+        """Every Tapis button and menu lands here: routed by the verb in its custom_id (timed)."""
+        began = time.perf_counter()
+        async with self.guard(interaction):
+            if not self.serves(interaction.guild_id) or not await self._serves_table(parsed):
+                log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
+                            interaction.guild_id, self.served)
+                raise BotError.of("other_shard")
+            if parsed is None:
+                raise BotError.of("unknown_verb")
+            action = parsed.action
+            verb = action[:2] if action.startswith("~") else ""
+            handler = self.handlers.get(verb) or self.handlers.get("act")
+            assert handler is not None
+            await handler(interaction, parsed, values)
+        self.metrics.interaction(discord_errors.component_kind(interaction), began)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a component whose custom_id no handler matches (forged, damaged, another
+        bot's, or from an older version) still gets an answer."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
+        if isinstance(custom_id, str) and (ids.PATTERN.fullmatch(custom_id) or self._in_a_view(interaction, data)):
+            return  # a TapisItem (or a View of this process) answers it
+        log.info("interaction %s: unknown component id %r", interaction.id, limits.clip(str(custom_id), 120))
+        await reply(interaction, t(self.private_locale(interaction), "unknown_verb"))
+
+    def _in_a_view(self, interaction: discord.Interaction[Any], data: dict[str, Any]) -> bool:
+        """Whether a View held by this process has an item with this custom_id (discord.py 2.7's
+        view store: by message, then unbound persistent views)."""
+        views = getattr(getattr(self._connection, "_view_store", None), "_views", {})
+        key = (data.get("component_type"), data.get("custom_id"))
+        message_id = interaction.message.id if interaction.message is not None else None
+        return key in views.get(message_id, {}) or key in views.get(None, {})
+
+    def announce(self, table: Table, key: str) -> None:
+        """Post a housekeeping notice (``idle_lobby``, ``idle_match``) in the table's channel."""
+        locale = self.service.locale_of(table.guild_id)
+        text = t(locale, key, table=table.id, hours=f"{self.settings.lobby_idle / 3600:g}",
+                 days=f"{self.settings.match_idle / 86400:g}")
+        task = asyncio.get_running_loop().create_task(self._post(table.place_id, table.guild_id, text))
+        self._notices.add(task)
+        task.add_done_callback(self._notices.discard)
+
+    async def _post(self, place_id: int, guild_id: int, text: str) -> None:
+        try:
+            channel = self.get_partial_messageable(place_id, guild_id=guild_id)
+            await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=discord.AllowedMentions.none())
+        except discord_errors.DISCORD as exc:
+            self.metrics.failed(exc)
+            log.warning("could not post a notice in channel %s (%s)", place_id, discord_errors.describe(exc))
+
+    async def close(self) -> None:
+        """Stop serving (timers, computer players, Discord, /metrics), then give the shards back."""
+        try:
+            await self.service.close()
+            await super().close()
+            if self.health is not None:
+                await self.health.stop()
+        finally:
+            if self.lease is not None:
+                await self.lease.release()

@@ -1,0 +1,66 @@
+"""Thin cogs: they turn Discord input into TableService calls (STYLE.md section 3)."""
+
+from __future__ import annotations
+
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games import GAMES
+
+if TYPE_CHECKING:
+    from bot.service.settings import Settings
+    from bot.service.table import Table
+    from bot.service.tables import TableService
+    from bot.storage import Database
+    from bot.ui.hands import Hands
+    from bot.ui.hints import HintSwitch
+    from bot.ui.ids import Handler
+
+
+class Shows(Protocol):
+    """The presenter, as the cogs see it (:class:`bot.ui.presenter.Presenter`)."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+    async def post_lobby(self, table: Table) -> None: ...
+
+
+class CogBot(Protocol):
+    """What the cogs need of the bot (:class:`bot.ui.client.TapisBot`): the service and what shows
+    it, the component handlers they register, the guard that answers every interaction."""
+
+    settings: Settings
+    db: Database
+    service: TableService
+    presenter: Shows
+    hands: Hands
+    hint_switch: HintSwitch
+    handlers: dict[str, Handler]
+
+    def guard(self, interaction: discord.Interaction[Any]) -> AbstractAsyncContextManager[None]: ...
+
+    def locale_for(self, interaction: discord.Interaction[Any]) -> str: ...
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+
+    async def add_cog(self, cog: commands.Cog, /) -> None: ...
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game as a fixed choice ("Tarot (3-5)"), so a game picker lists them all
+    before anything is typed (autocomplete shows nothing until then in some clients).
+
+    Called where a cog module is executed: discord.py executes an extension's module at each load,
+    so the games registered when the bot starts are the ones offered. Titles are the games' own
+    names (Tarot, Tresillo, Le Trio, L'École, Piquet), the same in every language.
+    """
+    out = []
+    for name, game in GAMES.items():
+        title = game.titles.get("fr") or next(iter(game.titles.values()), name)
+        seats = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
+        out.append(app_commands.Choice(name=f"{title} ({seats})"[:100], value=name))
+    return out[:25]

@@ -1,0 +1,108 @@
+"""``/leaderboard game:`` (scoreboard image) and ``/stats member:``; computer players listed apart."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.infra import images
+from bot.service import ratings
+from bot.service.autoplay import LEVEL_KEYS
+from bot.service.i18n import pick, t, tn
+from bot.service.rating_words import why_line
+from bot.storage import Rating, history
+from bot.ui import views
+from bot.ui.answers import defer_public
+from bot.ui.cogs import CogBot, game_choices
+from games import GAMES, find_game
+
+_ = app_commands.locale_str
+
+
+def rows_of(found: list[Rating], computer: bool = False, locale: str = "fr") -> list[dict[str, Any]]:
+    """Scoreboard rows for ``rendering.scoreboard_image`` (computer players named in ``locale``), with
+    the shown rating (``ratings.shown``: 1000 for a new player)."""
+    return [{"rank": i + 1, "name": computer_name(r.player_key, locale) if computer else r.name,
+             "rating": ratings.shown(ratings.value(r)), "matches": r.matches, "wins": r.wins,
+             "points": round(r.points, 1), "computer": computer, "provisional": ratings.provisional(r)}
+            for i, r in enumerate(found)]
+
+
+def computer_name(player_key: str, locale: str) -> str:
+    """A computer player's name from its rating key (``c:normal``, ``c:baseline``)."""
+    level = player_key.partition(":")[2]
+    if level in ("", "normal"):
+        return t(locale, "computer_player")
+    return t(locale, "computer_level", level=t(locale, LEVEL_KEYS[level]) if level in LEVEL_KEYS else level)
+
+
+def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
+    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"],
+                       rating=f"{r['rating']}{'?' if r.get('provisional') else ''}",
+                       matches=tn(locale, "count.matches", r["matches"]), wins=tn(locale, "count.wins", r["wins"]),
+                       points=tn(locale, "count.points", r["points"])) for r in rows)
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot: CogBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("leaderboard"), description=_("Show the server leaderboard of a game."))
+    @app_commands.guild_only()
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("The game to play."))
+    @app_commands.choices(game=game_choices())
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+        async with self.bot.guard(interaction):
+            await defer_public(interaction)
+            g = find_game(game)
+            locale = self.bot.locale_for(interaction)
+            assert interaction.guild_id is not None
+            humans = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=15))
+            computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), True,
+                                locale)
+            title = t(locale, "leaderboard", game=views.game_title(g, locale))
+            embed = discord.Embed(title=title,
+                                  colour=discord.Colour.gold())
+            embed.description = lines_of(humans, locale)[:4000] or t(locale, "no_results")
+            if computers:
+                embed.add_field(name=t(locale, "computers"), value=lines_of(computers, locale)[:1024], inline=False)
+            files = []
+            if humans:
+                png = await images.scoreboard_png(humans, locale, title)
+                if png:
+                    files.append(discord.File(io.BytesIO(png), filename="leaderboard.png"))
+                    embed.set_image(url="attachment://leaderboard.png")
+            await interaction.followup.send(embed=embed, files=files)
+
+    @app_commands.command(name=_("stats"), description=_("Show a member's results on this server."))
+    @app_commands.guild_only()
+    @app_commands.rename(member=_("member"))
+    @app_commands.describe(member=_("The member."))
+    async def stats(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        async with self.bot.guard(interaction):
+            await defer_public(interaction)
+            who = member or interaction.user
+            locale = self.bot.locale_for(interaction)
+            assert interaction.guild_id is not None
+            found = await self.bot.db.stats(interaction.guild_id, who.id)
+            embed = discord.Embed(title=t(locale, "stats_title", name=who.display_name), colour=discord.Colour.teal())
+            for name, r in found:
+                title = pick(GAMES[name].titles, locale, name) if name in GAMES else name
+                value = lines_of(rows_of([r], locale=locale), locale).split(". ", 1)[-1]
+                last, _ = await history(self.bot.db, interaction.guild_id, who.id, name, limit=1)
+                why = why_line(GAMES.get(name), last[0].get("rating_why"), locale) if last else ""
+                if why:  # why the last match moved it (issue 27)
+                    value += "\n" + t(locale, "rating_last", why=why)
+                embed.add_field(name=title, value=value[:1024], inline=False)
+            if not found:
+                embed.description = t(locale, "no_results")
+            await interaction.followup.send(embed=embed)
+
+
+async def setup(bot: CogBot) -> None:
+    await bot.add_cog(Leaderboard(bot))

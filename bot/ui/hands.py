@@ -1,0 +1,315 @@
+"""Each player's live private hand: one ephemeral message per seat, kept up to date (issue 12).
+
+"My hand" (or ``/hand``) opens a private message that stays the player's console for the match:
+
+* a click on it is answered by editing that same message (the click's own response);
+* when the table changes (the turn comes back, the awaited player changes, the hand changes) the
+  bot edits it with the newest interaction token it holds for that seat; a token can edit its
+  message for 15 minutes (DISCORD.md), so a console older than :data:`TOKEN_LIFE` is left alone
+  and the turn ping asks the player to click "My hand" again;
+* opening the hand again retires the previous message (one line, no components);
+* a click on a retired or outdated message turns that message into the current hand: nothing new
+  is posted.
+
+Only the seat's own view (``state.view(seat)``) is drawn here, in ephemeral messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.infra import images
+from bot.service.i18n import N_, t
+from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
+from bot.ui import discord_errors, views
+from games.base import Action, PickMenu
+from games.errors import GameError
+from rendering import alt_text
+
+if TYPE_CHECKING:
+    from bot.infra.metrics import Metrics
+    from bot.service.tables import TableService
+    from bot.ui.hints import HintSwitch
+
+log = logging.getLogger(__name__)
+TOKEN_LIFE = 14 * 60  # seconds an interaction token is used to edit (Discord allows 15 minutes)
+
+
+def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | None:
+    """The card codes a hand image lights (the legal actions' arguments, a pick menu's wilds
+    too); None when the seat has nothing to do (nothing dimmed)."""
+    if not legal:
+        return None
+    return [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())
+
+
+def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
+                 group: int | None = None, note: str | None = None, hint: bool = False,
+                 menu: PickMenu | None = None, png: bytes | None = None) -> dict[str, Any]:
+    """Embed, image and components of one seat's private hand; ``menu``: the game's pick menu,
+    which replaces ``picks``; ``png``: its hand image (:func:`bot.infra.images.hand_png` of ``view`` and
+    :func:`lit_cards`), the cards in text without it."""
+    if menu is not None:
+        picks = menu.n
+    embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
+                          colour=discord.Colour.dark_blue())
+    lines = [note] if note else []
+    lines += table.game.hand_notes(view, locale)
+    to_act = table.to_act()
+    if legal:
+        if picks > 1:
+            lines.append(t(locale, "choose_n", n=picks))
+        elif len(legal) > views.SELECT_MAX and group is None:
+            lines.append(t(locale, "choose_group"))
+        else:
+            lines.append(t(locale, "choose"))
+    elif to_act is not None:
+        lines.append(t(locale, "waiting", name=table.seats[to_act].name))
+    else:
+        lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
+    hand = view.get("hand")
+    if not png and hand:
+        lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
+    embed.description = "\n".join(lines)[:4000]
+    files = []
+    if png:
+        files.append(discord.File(io.BytesIO(png), filename="hand.png",
+                                  description=alt_text.hand_alt(view, locale, lit_cards(legal, menu))))
+        embed.set_image(url="attachment://hand.png")
+    # No Hint button under a menu of several picks (écart, exchange): the taller message made the
+    # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
+    ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu)
+    return {"embed": embed, "attachments": files, "view": ui}
+
+
+async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = None, note: str | None = None,
+                    hint: bool = False, urgent: bool = True) -> dict[str, Any]:
+    """The hand message of ``hand`` (:func:`bot.service.table.hand_of`): its image drawn by the image
+    workers, then :func:`hand_payload`. What a click shows: the live hands and ``benchmarks.serve``
+    both call it (issue 28)."""
+    png = await images.hand_png(hand.view, locale, lit_cards(hand.legal, hand.menu), urgent)
+    return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png)
+
+
+def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
+    """Changes exactly when the seat's message must change: every revision on its turn, else
+    its hand, who is awaited and whether the match goes on."""
+    if table.state is None:
+        return ("none", table.status)
+    if hand.legal:
+        return ("turn", table.rev, group)
+    cards = tuple(str(c) for c in hand.view.get("hand") or ())
+    return ("wait", table.status, table.to_act(), cards, hand.view.get("deal_no"))
+
+
+class Watcher(Protocol):
+    """The presenter, as the hands see it: told that a table must be shown again."""
+
+    def table_changed(self, table: Table) -> None: ...
+
+
+class HandsBot(Protocol):
+    """What the live hands need of the bot (:class:`bot.ui.client.TapisBot`)."""
+
+    service: TableService
+    metrics: Metrics
+    presenter: Watcher
+    hint_switch: HintSwitch
+
+    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+
+
+@dataclass
+class Console:
+    """The message a seat plays from, and the newest interaction whose token can edit it."""
+
+    table_id: str
+    seat: int
+    message_id: int
+    interaction: discord.Interaction[Any]
+    group: int | None = None
+    note: str | None = None  # a line above the hand (a refusal, "welcome back"), until the hand changes
+    shown: Any = None  # what the message shows (see :meth:`Hands.key`)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    def fresh(self) -> bool:
+        """Whether the token may still edit the message (with a margin before 15 minutes)."""
+        age = discord.utils.utcnow() - self.interaction.created_at
+        return age.total_seconds() < TOKEN_LIFE
+
+
+class Hands:
+    """Every seat's console: opened by "My hand", edited by clicks and by table changes."""
+
+    def __init__(self, bot: HandsBot) -> None:
+        self.bot = bot
+        self.consoles: dict[str, dict[int, Console]] = {}  # table id -> seat -> console
+
+    # -- what a console shows ------------------------------------------------------------------
+
+    @staticmethod
+    def key(table: Table, seat: int, group: int | None) -> Any:
+        """:func:`shown_key` of the seat's hand now."""
+        if table.state is None:
+            return ("none", table.status)
+        return shown_key(table, hand_of(table, seat), group)
+
+    def locale(self, console: Console) -> str:
+        """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
+        return self.bot.private_locale(console.interaction)
+
+    async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any],
+                    urgent: bool = True) -> None:
+        """Draw the seat's current hand into ``interaction``'s message (console lock held);
+        ``urgent``: it answers the player's click (its image drawn before background redraws)."""
+        hand = hand_of(table, console.seat)  # the engine asked once
+        key = shown_key(table, hand, console.group)
+        hint = await self.bot.hint_switch.offered(table, hand)
+        payload = await draw_hand(table, hand, self.locale(console), console.group, console.note, hint, urgent)
+        ui = payload["view"]
+        await interaction.edit_original_response(content=None, **payload)
+        if ui is not None:
+            ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
+        console.shown = key
+
+    # -- "My hand" -----------------------------------------------------------------------------
+
+    async def open(self, interaction: discord.Interaction[Any], table_id: str, note: str | None = None) -> None:
+        """Answer a deferred "My hand" / ``/hand`` with a new console; retire the previous one."""
+        table = self.bot.service.get(table_id)
+        if not table.open:
+            raise BotError.of(N_("table_over") if table.status == "over" else N_("cancelled"), table=table.id)
+        seat = table.seat_of(interaction.user.id)
+        seats = self.consoles.setdefault(table_id, {})
+        old = seats.get(seat)
+        console = Console(table_id, seat, 0, interaction, note=note)
+        async with console.lock:
+            seats[seat] = console
+            try:
+                await self._edit(console, table, interaction)
+                message = await interaction.original_response()
+            except BaseException:  # not opened: the previous console stays the seat's
+                if seats.get(seat) is console:
+                    if old is None:
+                        del seats[seat]
+                    else:
+                        seats[seat] = old
+                raise
+            console.message_id = message.id
+        if old is not None:
+            await self._retire(old)
+
+    async def _retire(self, old: Console, why: str = N_("hand_replaced")) -> None:
+        """Turn an old console into one line without components (``why`` is its text key)."""
+        async with old.lock:
+            if not old.fresh():
+                return
+            try:
+                await old.interaction.edit_original_response(content=t(self.locale(old), why),
+                                                             embed=None, attachments=[], view=None)
+            except discord_errors.DISCORD as exc:
+                log.debug("could not retire a hand message of table %s (%s)", old.table_id,
+                          discord_errors.describe(exc))
+
+    # -- clicks on a hand message --------------------------------------------------------------
+
+    async def click(self, interaction: discord.Interaction[Any], table_id: str, rev: int,
+                    run: Callable[[Table, Console], Awaitable[None]]) -> None:
+        """A click on a hand message: ``run`` acts (or opens a menu group) when the message is current;
+        the message is then redrawn in place. Refusals and outdated clicks are shown in that same
+        message; nothing new is posted. Only the member's own private message is a hand: a hand
+        component on a public message is refused (privately) and that message left alone.
+
+        Once ``run`` acted, the member is never told to try again: when Discord does not take the
+        redraw, the click goes unanswered and the presenter redraws the hand when it can."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            raise BotError.of("not_a_hand")
+        await interaction.response.defer()
+        try:
+            table = self.bot.service.get(table_id)
+            seat = table.seat_of(interaction.user.id)
+        except GameError as exc:  # the table is gone: say so in the message, without its buttons
+            await interaction.edit_original_response(content=exc.localized(self.bot.private_locale(interaction)),
+                                                     embed=None, attachments=[], view=None)
+            return
+        message_id = interaction.message.id if interaction.message is not None else 0
+        seats = self.consoles.setdefault(table_id, {})
+        console = seats.get(seat)
+        if console is None or console.message_id != message_id:
+            old, console = console, Console(table_id, seat, message_id, interaction)
+            seats[seat] = console
+            if old is not None:
+                await self._retire(old)
+        async with console.lock:
+            console.interaction = interaction  # the newest token: 15 more minutes
+            console.note = None
+            if rev != table.rev or table.status != "playing":
+                console.group = None
+                console.note = t(self.locale(console), "hand_updated")
+            else:
+                try:
+                    await run(table, console)
+                except StaleAction:  # the table moved on between the check and the action
+                    console.group = None
+                    console.note = t(self.locale(console), "hand_updated")
+                except GameError as exc:
+                    console.note = exc.localized(self.locale(console))
+            try:
+                await self._edit(console, table, interaction)
+            except discord_errors.DISCORD as exc:
+                self.bot.metrics.failed(exc)
+                log.warning("table %s: a click's hand not redrawn (%s); the presenter will", table_id,
+                            discord_errors.describe(exc))
+                console.shown = None
+                self.bot.presenter.table_changed(table)
+
+    # -- table changes -------------------------------------------------------------------------
+
+    def live(self, table_id: str, seat: int) -> bool:
+        """Whether the seat has a console the bot can still edit."""
+        console = self.consoles.get(table_id, {}).get(seat)
+        return console is not None and console.fresh()
+
+    async def refresh(self, table: Table) -> bool:
+        """Bring every console of ``table`` up to date (called by the presenter, coalesced);
+        ``True`` when Discord did not take an edit this time (the presenter tries again). A
+        console whose token Discord no longer knows is dropped."""
+        seats = self.consoles.get(table.id, {})
+        left = False
+        for seat, console in list(seats.items()):
+            holder = table.seats[seat].user_id if seat < len(table.seats) else None
+            if holder != console.interaction.user.id:  # kicked: the seat's hand is no longer theirs
+                seats.pop(seat, None)
+                await self._retire(console, N_("seat_lost"))
+                continue
+            if not console.fresh():
+                seats.pop(seat, None)
+                continue
+            async with console.lock:
+                if self.key(table, seat, console.group) == console.shown:
+                    continue
+                console.group, console.note = None, None
+                try:
+                    await self._edit(console, table, console.interaction, urgent=False)
+                except discord_errors.DISCORD as exc:
+                    self.bot.metrics.failed(exc)
+                    if discord_errors.transient(exc):
+                        left = True
+                        log.warning("hand message of table %s seat %d not redrawn (%s); trying again", table.id,
+                                    seat, discord_errors.describe(exc))
+                        continue
+                    log.info("hand message of table %s seat %d no longer editable (%s)", table.id, seat,
+                             discord_errors.describe(exc))
+                    if seats.get(seat) is console:
+                        del seats[seat]
+        if not table.open and not left:
+            self.consoles.pop(table.id, None)
+        return left

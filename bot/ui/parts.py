@@ -1,0 +1,215 @@
+"""What each part of a table's presence in Discord shows (issue 26): the table message, the
+recap of a deal, the final results, the turn ping; and the key of what the table message shows.
+
+Pure builders: no request to Discord is made here (:mod:`bot.ui.presenter` sends them). Only public
+views (``view(None)``) are drawn or described.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.infra import images
+from bot.service.i18n import N_, t, tn
+from bot.service.table_log import card_label
+from bot.ui import replay, views
+from rendering import alt_text
+
+if TYPE_CHECKING:
+    from bot.service.tables import Table
+
+
+def table_key(table: Table) -> str:
+    """Changes exactly when the table message must change: status, revision, and the seats as
+    the message names them (a member away, a computer in a kicked member's seat)."""
+    seats = "|".join(f"{s.user_id}:{s.name}:{int(s.away)}:{s.level}" for s in table.seats)
+    digest = hashlib.sha1(seats.encode()).hexdigest()[:10]
+    return f"{table.status}:{table.rev}:{digest}"
+
+
+def nonce(table_id: str, part: str, detail: str | None = None) -> str:
+    """The nonce of a post (at most 25 characters): Discord (``enforce_nonce``) answers a post
+    repeated within minutes with the message already made, so a post whose answer was lost (a
+    timeout) and is sent again appears once."""
+    return hashlib.sha1(f"{table_id}:{part}:{detail}".encode()).hexdigest()[:25]
+
+
+def ended_deals(table: Table) -> list[int]:
+    """The deals that ended, each to be recapped once: those before the current one
+    (``deal_index``) and the one the public view last recapped (``last_deal``)."""
+    state = table.state
+    if state is None:
+        return []
+    index = state.deal_index()
+    ended = set(range(index)) if isinstance(index, int) else set()
+    last = state.view(None).get("last_deal")
+    if isinstance(last, dict) and last.get("deal_no") is not None:
+        ended.add(int(last["deal_no"]))
+    return sorted(ended)
+
+
+def deal_end_view(table: Table, deal_no: int) -> dict[str, Any] | None:
+    """The public view just after deal ``deal_no`` ended (its ``last_deal``): the current one,
+    else the log replayed to that point (a recap Discord refused while later deals were played)."""
+    state = table.state
+    if state is None:
+        return None
+    public = state.view(None)
+    last = public.get("last_deal")
+    if isinstance(last, dict) and last.get("deal_no") == deal_no:
+        return public
+    game = table.game
+    step = game.new(len(table.seats), table.seed, state.options)
+    deal = step.deal_index()
+    for action in state.to_json()["log"]:
+        seat = step.to_act()
+        if seat is None:
+            break
+        step = step.apply(seat, game.parse_action(action))
+        if step.deal_index() != deal or step.to_act() is None:
+            deal = step.deal_index()
+            view = step.view(None)
+            last = view.get("last_deal")
+            if isinstance(last, dict) and last.get("deal_no") == deal_no:
+                return view
+    return None
+
+
+def contract_text(contract: Any, names: list[str], label: str | None = None) -> str:
+    """A short public description of a view's ``contract``: its name (``label``, the game's own
+    word for it, when given) and who holds it."""
+    if not isinstance(contract, dict):
+        return str(contract)
+    name = next((str(contract[k]) for k in ("label", "name", "bid", "contract", "kind") if contract.get(k)), "")
+    who = next((contract[k] for k in ("taker", "declarer", "player", "bidder") if isinstance(contract.get(k), int)), None)
+    text = label or (name.replace("_", " ").capitalize() if name else "?")
+    return f"{text} ({names[who]})" if who is not None and 0 <= who < len(names) else text
+
+
+def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_image: bool,
+                moves: Sequence[str] = ()) -> discord.Embed:
+    game = table.game
+    title = t(locale, "lobby_title", game=views.game_title(game, locale), table=table.id)
+    names = table.names()
+    if table.status == "lobby" or view is None:
+        host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
+        desc = t(locale, "lobby_desc", host=host, n=len(table.seats), max=table.capacity, min=game.min_seats)
+        if not table.rated:
+            desc += "\n" + t(locale, "practice_unrated")
+        embed = discord.Embed(title=title, colour=discord.Colour.blurple(), description=desc)
+        embed.add_field(name=t(locale, "seats"), value="\n".join(
+            f"{i + 1}. {s.name}{' 🤖' if s.computer else ''}" for i, s in enumerate(table.seats)) or "-",
+            inline=False)
+        opts = {o.name: o for o in game.options()}
+        if table.options:
+            embed.add_field(name=t(locale, "options"), value="\n".join(
+                t(locale, "option_line", name=opts[k].describe(locale) if k in opts else k,
+                  value=opts[k].label(v, locale) if k in opts else v) for k, v in table.options.items())[:1024])
+        if table.status == "cancelled":
+            embed.description = t(locale, "cancelled", table=table.id)
+        return embed
+    lines = []
+    to_act = view.get("to_act")
+    if table.status == "cancelled":
+        lines.append(t(locale, "cancelled", table=table.id))
+    elif to_act is None:
+        lines.append(f"**{t(locale, 'over')}**")
+    else:
+        lines.append(f"**{t(locale, 'to_act', name=names[to_act])}**")
+    if view.get("deals") and view.get("deal_no") is not None and to_act is not None:
+        lines.append(t(locale, "deal", n=int(view["deal_no"]) + 1, of=view["deals"]))
+    if not table.rated:
+        lines.append(t(locale, "practice_unrated"))
+    if view.get("phase") and to_act is not None:
+        lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
+    contract = view.get("contract")
+    if contract:
+        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
+        lines.append(t(locale, "contract_line", contract=contract_text(contract, names, label)))
+    embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=discord.Colour.dark_green())
+    scores = view.get("scores") or []
+    counts = view.get("hand_counts") or []
+    seat_lines = []
+    for i, s in enumerate(table.seats):
+        bits = [tn(locale, "count.points", scores[i]) if i < len(scores) and isinstance(scores[i], int | float) else ""]
+        if i < len(counts) and to_act is not None:
+            bits.append(tn(locale, "count.cards", counts[i]))
+        mark = " 🤖" if s.computer else (f" ({t(locale, 'away')})" if s.away else "")
+        arrow = "▶ " if i == to_act else ""
+        seat_lines.append(f"{arrow}{s.name}{mark}: {' · '.join(b for b in bits if b)}")
+    embed.add_field(name=t(locale, "score"), value="\n".join(seat_lines)[:1024] or "-", inline=False)
+    if moves:
+        text = "\n".join(moves)
+        while len(text) > 1024:
+            text = text.partition("\n")[2]
+        embed.add_field(name=t(locale, "log_title"), value=text or "-", inline=False)
+    trick = view.get("trick")
+    if trick and not with_image:
+        embed.add_field(name=t(locale, "trick"),
+                        value=" · ".join(f"{names[s]}: {card_label(game, c, locale)}" for s, c in trick)[:1024])
+    last = view.get("last_trick")
+    if isinstance(last, dict) and last.get("cards") and not with_image:
+        embed.add_field(name=t(locale, "last_trick"),
+                        value=" · ".join(f"{names[s]}: {card_label(game, c, locale)}" for s, c in last["cards"])[:1024])
+    if with_image:
+        embed.set_image(url="attachment://table.png")
+    return embed
+
+
+async def recap_message(table: Table, public: dict[str, Any], locale: str) -> dict[str, Any]:
+    """The recap of the deal in ``public["last_deal"]``: its score changes, its image, and (while
+    the match goes on) the score sheet so far; the results carry the last one."""
+    last = public["last_deal"]
+    png = await images.recap_png(public, table.names(), locale)
+    embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1), colour=discord.Colour.gold())
+    deltas, totals = last.get("deltas") or [], last.get("scores") or []
+    lines = [] if table.rated else [t(locale, "practice_unrated")]
+    lines += [f"{name}: {deltas[i]:+g}" + (f" → {totals[i]:g}" if i < len(totals) else "")
+              for i, name in enumerate(table.names()) if i < len(deltas)]
+    embed.description = "\n".join(lines)[:4000] or None
+    files = []
+    if png:
+        files.append(discord.File(io.BytesIO(png), filename="recap.png",
+                                  description=alt_text.recap_alt(public, locale, table.names())))
+        embed.set_image(url="attachment://recap.png")
+    sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
+        if table.status == "playing" else ([], [])
+    return {"embeds": [embed, *sheet], "files": files + sheet_files}
+
+
+async def results_message(table: Table, locale: str) -> dict[str, Any]:
+    """The final results: places, points and rating changes; the score sheet; Rematch, Replay, Export."""
+    from bot.service.rating_words import why_line
+    from bot.service.ratings import shown  # ratings as players see them (1000 for a new player)
+
+    rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
+    lines = [] if table.rated else [t(locale, "practice_unrated")]
+    for r in rows:
+        if r["user_id"] is not None and r["rating_before"] is not None and r["rating_after"] is not None:
+            lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
+                           points=tn(locale, "count.points", r["score"]),
+                           before=shown(r["rating_before"]), after=shown(r["rating_after"])))
+            if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved (issue 27)
+                lines.append(f" {why}")
+        else:
+            lines.append(t(locale, "result_line", place=r["place"] + 1,
+                           name=r["name"] + (" 🤖" if r["user_id"] is None else ""),
+                           points=tn(locale, "count.points", r["score"])))
+    embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
+                          description="\n".join(lines)[:4000], colour=discord.Colour.green())
+    extra = await replay.results_parts(table, locale)  # score sheet; Rematch, Replay, Export
+    return {"embeds": [embed, *extra["embeds"]], "files": extra["files"], "view": extra["view"]}
+
+
+def ping_message(table: Table, seat: int, live: bool, locale: str) -> dict[str, Any]:
+    """The turn ping: only the member to act is mentioned (``allowed_mentions``)."""
+    user_id = table.seats[seat].user_id
+    key = N_("your_turn_live") if live else N_("your_turn")
+    return {"content": t(locale, key, mention=f"<@{user_id}>", game=views.game_title(table.game, locale)),
+            "allowed_mentions": discord.AllowedMentions(everyone=False, roles=False,
+                                                        users=[discord.Object(user_id or 0)])}

@@ -1,0 +1,98 @@
+"""What Discord was shown of each table, part by part (issue 26): the ``shown_parts`` rows.
+
+A part is one thing the presenter sends for a table: ``table`` (its message; ``detail``: the key
+of what it shows, :func:`bot.ui.parts.table_key`), ``ping`` (``detail``: the seat and the revision its
+turn began), ``recap:<deal>``, ``results``. A part is recorded once Discord accepted it, with the
+message id, and never sent again; ``done`` marks a closed table with nothing left to show (its
+other rows are then dropped); ``legacy`` marks a table that was in play before these rows existed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.storage import Database
+
+UPSERT = """INSERT INTO shown_parts (table_id, part, detail, message_id) VALUES (?, ?, ?, ?)
+    ON CONFLICT (table_id, part) DO UPDATE SET detail = excluded.detail, message_id = excluded.message_id"""
+DELETE_PART = "DELETE FROM shown_parts WHERE table_id = ? AND part = ?"
+DELETE_ALL_BUT_DONE = "DELETE FROM shown_parts WHERE table_id = ? AND part <> 'done'"
+SELECT_OF = "SELECT part, detail, message_id FROM shown_parts WHERE table_id = ?"
+#: the parts of every table still to show: open ones, and closed ones not done
+SELECT_PENDING = """SELECT g.id AS table_id, g.status AS status, s.part AS part, s.detail AS detail,
+    s.message_id AS message_id FROM game_tables g LEFT JOIN shown_parts s ON s.table_id = g.id
+    WHERE g.status IN ('lobby', 'playing') OR NOT EXISTS
+    (SELECT 1 FROM shown_parts d WHERE d.table_id = g.id AND d.part = 'done')"""
+#: per table in play and seat, the revision of its last action (a turn's start after a restart)
+SELECT_LAST_BY_SEAT = """SELECT a.table_id AS table_id, a.seat AS seat, MAX(a.rev) AS last FROM actions a
+    JOIN game_tables g ON g.id = a.table_id WHERE g.status = 'playing' GROUP BY a.table_id, a.seat"""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part Discord accepted: its detail and its message (``None``: an edit, or deleted)."""
+
+    detail: str | None = None
+    message_id: int | None = None
+
+
+Parts = dict[str, Part]
+
+
+async def record(db: Database, table_id: str, part: str, detail: str | None = None,
+                 message_id: int | None = None) -> None:
+    """Discord accepted ``part`` of ``table_id`` (upsert)."""
+    async with db.transaction() as conn:
+        await conn.run(UPSERT, (table_id, part, detail, message_id))
+
+
+async def forget(db: Database, table_id: str, part: str) -> None:
+    async with db.transaction() as conn:
+        await conn.run(DELETE_PART, (table_id, part))
+
+
+async def finish(db: Database, table_id: str) -> None:
+    """A closed table showed everything: ``done`` kept, its other rows dropped."""
+    async with db.transaction() as conn:
+        await conn.run(UPSERT, (table_id, "done", None, None))
+        await conn.run(DELETE_ALL_BUT_DONE, (table_id,))
+
+
+async def of(db: Database, table_id: str) -> Parts:
+    """The parts of one table Discord accepted."""
+    async with db.transaction() as conn:
+        rows = await conn.fetch_all(SELECT_OF, (table_id,))
+    return {r["part"]: Part(r["detail"], r["message_id"]) for r in rows}
+
+
+async def pending(db: Database) -> tuple[dict[str, Parts], list[str]]:
+    """``(parts of every open or unfinished table, ids of the closed tables not done)``."""
+    async with db.transaction() as conn:
+        rows = await conn.fetch_all(SELECT_PENDING)
+    out: dict[str, Parts] = {}
+    closed: list[str] = []
+    for r in rows:
+        parts = out.get(r["table_id"])
+        if parts is None:
+            parts = out[r["table_id"]] = {}
+            if r["status"] not in ("lobby", "playing"):
+                closed.append(r["table_id"])
+        if r["part"] is not None:
+            parts[r["part"]] = Part(r["detail"], r["message_id"])
+    return out, closed
+
+
+async def last_by_seat(db: Database) -> dict[str, dict[int, int]]:
+    """``{table id: {seat: revision of its last action}}`` of the tables in play."""
+    async with db.transaction() as conn:
+        rows = await conn.fetch_all(SELECT_LAST_BY_SEAT)
+    out: dict[str, dict[int, int]] = {}
+    for r in rows:
+        out.setdefault(r["table_id"], {})[int(r["seat"])] = int(r["last"])
+    return out
+
+
+def turn_start(last: dict[int, int], seat: int) -> int:
+    """The revision at which ``seat``'s turn began: just after the last action of another seat
+    (as :meth:`bot.service.tables.TableService.commit` keeps it), so a restart pings no turn twice."""
+    return max((rev for other, rev in last.items() if other != seat), default=0)

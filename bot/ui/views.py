@@ -1,0 +1,198 @@
+"""Components: one :class:`TapisItem` DynamicItem for every button and menu, and view builders.
+
+Every component's custom_id follows ``bot/ui/ids.py``; a click is parsed back from it (nothing lives
+only inside a View), so the buttons of a table keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service.i18n import N_, pick, t
+from bot.ui import ids
+from games.base import Action, Game, PickMenu
+
+if TYPE_CHECKING:
+    from bot.service.tables import Table
+
+BUTTONS_MAX = 20
+SELECT_MAX = 25
+#: the lobby's "add a computer player" buttons: verb and label key, one per level
+ADD_COMPUTER = (("~be", N_("add_bot_easy")), ("~bn", N_("add_bot_normal")), ("~bx", N_("add_bot_expert")))
+#: the level each of those verbs adds (a bare ``~b`` from an older lobby message adds a normal one)
+ADD_LEVEL = {"~b": "normal", "~be": "easy", "~bn": "normal", "~bx": "expert"}
+
+
+class TapisItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TEMPLATE):
+    """Any Tapis button or select; its callback hands the parsed id to the bot's dispatcher. A
+    clicked item keeps the template's match (``from_custom_id``): the id is parsed once."""
+
+    def __init__(self, item: discord.ui.Item[Any], *, row: int | None = None,
+                 parsed: ids.ParsedId | None = None) -> None:
+        super().__init__(item, row=row)
+        self.parsed = parsed
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TapisItem:
+        return cls(item, parsed=ids.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        parsed = self.parsed or ids.parse_id(self.custom_id)
+        values = list(getattr(self.item, "values", []) or [])
+        await interaction.client.on_tapis_component(interaction, parsed, values)
+
+
+def button(custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+           row: int | None = None, disabled: bool = False) -> TapisItem:
+    return TapisItem(discord.ui.Button(label=label[:80], custom_id=custom_id, style=style, disabled=disabled),
+                     row=row)
+
+
+def lobby_view(table: Table, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    grey, green, red, blue = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
+                              discord.ButtonStyle.danger, discord.ButtonStyle.primary)
+    for verb, key, style in (("~j", N_("join"), blue), ("~l", N_("leave"), grey),
+                             ("~s", N_("start"), green), ("~c", N_("cancel"), red)):
+        view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), style=style, row=0))
+    for verb, key in ADD_COMPUTER:  # issue 15: one button per computer level
+        view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), row=1))
+    return view
+
+
+def table_view(table: Table, locale: str) -> discord.ui.View | None:
+    """The persistent buttons under a table in play (none once it is over); a daily challenge's
+    deal has no "vote to abort" (one attempt: the service refuses it)."""
+    if table.status != "playing":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(ids.build_id(table.id, 0, "~h"), t(locale, "my_hand"),
+                         style=discord.ButtonStyle.primary, row=0))
+    if not table.challenge:
+        view.add_item(button(ids.build_id(table.id, 0, "~v"), t(locale, "vote_abort"),
+                             style=discord.ButtonStyle.secondary, row=0))
+    return view
+
+
+def _option(table: Table, action: Action, index: int, locale: str) -> discord.SelectOption:
+    return discord.SelectOption(label=_label(table, action, locale)[:100] or str(action)[:100], value=str(index))
+
+
+def _label(table: Table, action: Action, locale: str) -> str:
+    """The action's label, in the words of the table it acts on (the game's state-aware label)."""
+    if table.state is None:
+        return table.game.action_label(action, locale)
+    return table.game.state_action_label(table.state, action, [s.name for s in table.seats], locale)
+
+
+def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
+    """The menu groups of the legal actions, in first-seen order."""
+    return list(dict.fromkeys(game.action_group(a, locale) for a in legal))
+
+
+def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
+              group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None) -> discord.ui.View | None:
+    """The seat's legal actions: buttons (at most 20), a select (more, or several picks at once),
+    or step by step (a group first) when a list would exceed 25 options; with ``hint``, the
+    "Hint" button on the last row (the actions never fill it). ``menu``: the game's pick menu
+    (``bot/service/picks.py``), with the other legal actions as buttons under it."""
+    if not legal:
+        return None
+    view = _menu_view(table, legal, menu, locale) if menu is not None else None
+    view = view or _actions_view(table, legal, picks, locale, group)
+    if hint:
+        view.add_item(button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=4))
+    return view
+
+
+def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str) -> discord.ui.View | None:
+    """The pick menu (``~q``, values: item positions) and the legal actions of other kinds."""
+    others = [(i, a) for i, a in enumerate(legal) if a.kind != menu.kind]
+    if len(menu.items) > SELECT_MAX or len(others) > 15:
+        return None
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=table.game.action_label(Action(menu.kind, item), locale)[:100] or item,
+                                    value=str(i)) for i, item in enumerate(menu.items)]
+    select = discord.ui.Select(custom_id=ids.build_id(table.id, table.rev, "~q"), min_values=menu.n,
+                               max_values=menu.n, placeholder=t(locale, "choose_n", n=menu.n)[:150], options=options)
+    view.add_item(TapisItem(select, row=0))
+    _buttons(view, table, others, locale, first_row=1)
+    return view
+
+
+def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
+                  group: int | None) -> discord.ui.View:
+    game, rev, tid = table.game, table.rev, table.id
+    view = discord.ui.View(timeout=None)
+    indexed = list(enumerate(legal))
+    if picks > 1:
+        kind = legal[0].kind
+        pickable = [(i, a) for i, a in indexed if a.kind == kind]
+        others = [(i, a) for i, a in indexed if a.kind != kind]
+        if len(pickable) <= SELECT_MAX and len(others) <= 15:
+            n = min(picks, len(pickable))
+            select = discord.ui.Select(custom_id=ids.build_id(tid, rev, "~m"), min_values=n, max_values=n,
+                                       placeholder=t(locale, "choose_n", n=n)[:150],
+                                       options=[_option(table, a, i, locale) for i, a in pickable])
+            view.add_item(TapisItem(select, row=0))
+            _buttons(view, table, others, locale, first_row=1)
+            return view
+    if len(legal) <= BUTTONS_MAX:
+        _buttons(view, table, indexed, locale, first_row=0)
+        return view
+    if len(legal) <= SELECT_MAX:
+        select = discord.ui.Select(custom_id=ids.build_id(tid, rev, "~a"), placeholder=t(locale, "choose"),
+                                   options=[_option(table, a, i, locale) for i, a in indexed])
+        view.add_item(TapisItem(select, row=0))
+        return view
+    names = groups_of(game, legal, locale)
+    if group is None or not 0 <= group < len(names):
+        # step 1: the groups (buttons, or a menu of groups)
+        if len(names) <= BUTTONS_MAX:
+            for g, name in enumerate(names):
+                view.add_item(button(ids.build_id(tid, rev, f"~g{g}"), name, row=g // 5))
+        else:
+            options = [discord.SelectOption(label=n[:100], value=str(g)) for g, n in enumerate(names[:SELECT_MAX])]
+            view.add_item(TapisItem(discord.ui.Select(custom_id=ids.build_id(tid, rev, "~g"), options=options),
+                                    row=0))
+        return view
+    # step 2: the chosen group's actions
+    chosen = [(i, a) for i, a in indexed if game.action_group(a, locale) == names[group]]
+    if len(chosen) <= BUTTONS_MAX - 5:
+        _buttons(view, table, chosen, locale, first_row=0)
+    else:
+        for row, start in enumerate(range(0, min(len(chosen), 4 * SELECT_MAX), SELECT_MAX)):
+            part = chosen[start:start + SELECT_MAX]
+            select = discord.ui.Select(custom_id=ids.build_id(tid, rev, f"~a{row}"), placeholder=t(locale, "choose"),
+                                       options=[_option(table, a, i, locale) for i, a in part])
+            view.add_item(TapisItem(select, row=row))
+    view.add_item(button(ids.build_id(tid, rev, "~g"), t(locale, "back"), row=4))
+    return view
+
+
+def _buttons(view: discord.ui.View, table: Table, actions: Sequence[tuple[int, Action]], locale: str,
+             first_row: int) -> None:
+    for n, (i, action) in enumerate(actions[: (5 - first_row) * 5]):
+        label = _label(table, action, locale) or str(action)
+        view.add_item(button(ids.build_id(table.id, table.rev, str(action), index=i), label,
+                             style=discord.ButtonStyle.primary, row=first_row + n // 5))
+
+
+def rules_view(game: Game, page: int, pages: int, locale: str) -> discord.ui.View | None:
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(ids.build_id("0", max(page - 1, 0), f"~r:{game.name}"), t(locale, "prev"),
+                         disabled=page == 0))
+    view.add_item(button(ids.build_id("0", min(page + 1, pages - 1), f"~r:{game.name}") + "", t(locale, "next"),
+                         disabled=page >= pages - 1))
+    return view
+
+
+def game_title(game: Game, locale: str) -> str:
+    return pick(game.titles, locale, game.name)

@@ -1,0 +1,36 @@
+"""Every image the bot uploads carries its description for screen readers (issue 29, item 6):
+Discord's attachment ``description``, at most 1,024 characters, saying in words what the image
+shows (:mod:`rendering.alt_text`). Played end to end under simcord."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.drive import find, open_table
+from tests.bot.test_history import finish
+
+
+def described(message: Any, filename: str) -> str:
+    found = [a for a in message.attachments if a.filename == filename]
+    assert found, [a.filename for a in message.attachments]
+    text = found[0].description
+    assert text and len(text) <= 1024, (filename, text)
+    return str(text)
+
+
+async def test_table_hand_and_recap_images_are_described(world: Any) -> None:
+    w = world
+    table, msg = await open_table(w, "tarot", [w.alice], 3, options="deals=1")
+    await w.bot.presenter.drain()
+    msg = find(w.channel, table.message_id)
+    text = described(msg, "table.png")
+    assert text.startswith("Table picture") and all(name in text for name in table.names()), text
+    res = await w.alice.click(msg, label="My hand")
+    hand = find(w.channel, res.response.id, viewer=w.alice)
+    text = described(hand, "hand.png")
+    assert text.startswith("Your hand, 18 cards: (1) "), text
+    await finish(w, table)
+    recaps = [m for m in w.channel.history() if m.embeds and (m.embeds[0].title or "").startswith("Deal ")]
+    assert recaps
+    text = described(recaps[0], "recap.png")
+    assert all(f"{name}: " in text for name in table.names()) and "this deal, total" in text, text
