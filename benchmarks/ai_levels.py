@@ -36,6 +36,27 @@ per decision, not 1):
 These are means over a deal's decisions: under a time budget, early decisions (more hidden
 cards, longer playouts) get fewer samples than this and late ones more.
 
+Measured for issue 33 (``--no-easy --jobs 1 --seed levels``, rows stopped when the CPU allowed
+for them ran out: 5 engineers on 2 cores; ``--first N`` extends a row with new deals). Expert
+minus normal, duplicate matches, positive is better for the expert:
+
+    game      budget (samples)   matches   expert vs normal     95 % interval
+    tarot     default-cpu 2,500        7   +29.3 ± 25.3         [+4.0, +54.5]   points per deal
+    piquet    50                      16    +6.8 ± 5.0          [+1.7, +11.8]   points per deal
+    piquet    200                     16    +9.4 ± 4.9          [+4.5, +14.4]
+    piquet    default-cpu 8,250       19    +8.8 ± 4.6          [+4.3, +13.4]
+    tresillo  50                      10    +3.5 ± 3.3          [+0.2, +6.8]    points per deal
+    tresillo  200                     10    +5.0 ± 4.3          [+0.7, +9.3]
+    tresillo  default-cpu 2,150        7    +5.5 ± 7.5          [-2.0, +12.9]
+    trio      50                      28    +5.7 ± 7.4          [-1.7, +13.1]   penalty saved/round
+    trio      200                     28    +6.5 ± 8.1          [-1.5, +14.6]
+    trio      default-cpu 7,650        3   +12.5 ± 12.3         [+0.2, +24.8]
+    ecole     default-cpu 470          6    +3.5 ± 5.1          [-1.5, +8.6]
+
+(Tarot at 1,000 samples, measured before: +37 ± 18 over 32 matches.) A default-cpu match cost
+about 1.5 CPU-s per searched decision under this load (the table's last column), so a Tarot
+default-cpu match (about 57 decisions over its four seats) took some 90 CPU-seconds.
+
 Run: ``.venv/bin/python -m benchmarks.ai_levels [--game tarot] [--deals 40]
 [--samples 50,200,default-cpu] [--no-easy] [--jobs 1] [--log FILE] [--first N]``;
 ``--easy-deals`` sets the (cheaper) easy rows' size apart. Every match's figure is appended to
