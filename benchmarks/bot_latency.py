@@ -88,7 +88,7 @@ async def bench(tables: int, rounds: int) -> dict[str, list[float]]:
             for m in members[1:humans]:
                 await m.click(lobby, custom_id=build_id(table.id, 0, "~j"))
             for _ in range(max(game.min_seats, humans) - humans):
-                await host.click(lobby, custom_id=build_id(table.id, 0, "~b"))
+                await host.click(lobby, custom_id=build_id(table.id, 0, "~bn"))
             await host.click(lobby, custom_id=build_id(table.id, 0, "~s"))
             opened.append((channel, table, find(channel, table.message_id)))
         in_play = sum(t.status == "playing" for _, t, _ in opened)
