@@ -284,6 +284,14 @@ class Hands:
         console = self.consoles.get(table_id, {}).get(seat)
         return console is not None and console.fresh()
 
+    def shows(self, table: Table, seat: int) -> bool:
+        """Whether the seat's console can still be edited and shows the table as it is now (its
+        turn included): the presenter then need not ping them at once (issue 30)."""
+        console = self.consoles.get(table.id, {}).get(seat)
+        if console is None or not console.fresh():
+            return False
+        return console.shown is not None and self.key(table, seat, console.group, self.locale(console)) == console.shown
+
     async def refresh(self, table: Table) -> bool:
         """Bring every console of ``table`` up to date (called by the presenter, coalesced);
         ``True`` when Discord did not take an edit this time (the presenter tries again). A

@@ -162,6 +162,8 @@ class LiveHands(Protocol):
 
     def live(self, table_id: str, seat: int) -> bool: ...
 
+    def shows(self, table: Table, seat: int) -> bool: ...
+
     async def refresh(self, table: Table) -> bool: ...
 
 
@@ -492,12 +494,13 @@ class Presenter:
 
     def _ping_now(self, table: Table, entry: _Shown) -> bool:
         """Whether the member to act is pinged now (issue 30): at once when their hand console
-        cannot be edited, else once they left their turn :attr:`ping_after` seconds (a timer
-        brings the table back then); never for a computer or someone away."""
+        does not show the turn (none, too old, or Discord did not take its edit), else once they
+        left their turn :attr:`ping_after` seconds (a timer brings the table back then); never for
+        a computer or someone away."""
         seat = table.to_act()
         if seat is None or not self._pings(table, seat):
             return False
-        if not self.bot.hands.live(table.id, seat):
+        if not self.bot.hands.shows(table, seat):
             return True
         turn, now = f"{seat}:{table.turn_start}", _now()
         if entry.turn_seen is None or entry.turn_seen[0] != turn:
