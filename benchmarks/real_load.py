@@ -27,9 +27,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import faulthandler
 import heapq
 import pstats
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -158,7 +160,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
     bot.on_tapis_component = timed  # type: ignore[method-assign]
     try:
         async with simcord.run(bot) as env:
-            env.settle_timeout = 120.0  # a loaded machine: image workers starting, other work beside
+            env.settle_timeout = 20.0  # a loaded machine: image workers starting, other work beside
             guild = env.create_guild(name="real")
             opened: list[tuple[Any, Any, dict[int, Seat]]] = []
             for i in range(tables):
@@ -282,6 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args(argv)
+    faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1 <pid>`: where a run stands
     discord.utils.setup_logging(level=40)
     result = asyncio.run(bench(args.tables, args.moves, args.think, args.workers, args.game, args.seed, args.profile))
     report(result, args.think, args.cores)

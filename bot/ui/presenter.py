@@ -113,15 +113,14 @@ class ChannelLimiter:
 class GlobalBudget:
     """At most ``rate`` requests a second for the whole bot (a token bucket of ``rate`` tokens);
     when over, waiting requests go by priority (:data:`URGENT`, :data:`TURN`, :data:`REDRAW`), then
-    in order. ``rate`` 0: no limit."""
+    in order. ``rate`` 0: no limit. Waiters sleep (no bare futures): a simulated clock moves them."""
 
     def __init__(self, rate: float = GLOBAL_RATE) -> None:
         self.rate = rate
         self.tokens = rate
         self.stamp: float | None = None
-        self.queue: list[tuple[int, int, asyncio.Future[None]]] = []
+        self.queue: list[tuple[int, int]] = []  # the waiting requests' tickets (a heap)
         self.order = itertools.count()
-        self.timer: asyncio.TimerHandle | None = None
 
     def _refill(self) -> None:
         now = _now()
@@ -132,29 +131,18 @@ class GlobalBudget:
     async def take(self, priority: int) -> None:
         if self.rate <= 0:
             return
-        self._refill()
-        if self.tokens >= 1 and not self.queue:
-            self.tokens -= 1
-            return
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.queue, (priority, next(self.order), done))
-        self._wake()
-        await done
-
-    def _wake(self) -> None:
-        if self.timer is None and self.queue:
-            delay = max(0.0, (1 - self.tokens) / self.rate)
-            self.timer = asyncio.get_running_loop().call_later(delay, self._release)
-
-    def _release(self) -> None:
-        self.timer = None
-        self._refill()
-        while self.queue and self.tokens >= 1:
-            _, _, done = heapq.heappop(self.queue)
-            if not done.done():  # (its caller gave up)
-                self.tokens -= 1
-                done.set_result(None)
-        self._wake()
+        ticket = (priority, next(self.order))
+        heapq.heappush(self.queue, ticket)
+        try:
+            while True:
+                self._refill()
+                if self.tokens >= 1 and self.queue[0] == ticket:
+                    self.tokens -= 1
+                    return
+                await asyncio.sleep(max(1 - self.tokens, 1.0) / self.rate)
+        finally:
+            self.queue.remove(ticket)
+            heapq.heapify(self.queue)
 
 
 class LiveHands(Protocol):
