@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,7 +83,7 @@ class Tally:
     on: bool = False
 
 
-def count_requests(tally: Tally) -> None:
+def count_requests(tally: Tally, undo: list[Callable[[], None]]) -> None:
     """Wrap simcord's router so that every request is counted by route (and its CPU set apart)."""
     real = router.dispatch
 
@@ -101,9 +102,10 @@ def count_requests(tally: Tally) -> None:
                     tally.other += 1
 
     router.dispatch = dispatch  # type: ignore[assignment]
+    undo.append(lambda: setattr(router, "dispatch", real))
 
 
-def count_drawings(drawn: Counter[str]) -> None:
+def count_drawings(drawn: Counter[str], undo: list[Callable[[], None]]) -> None:
     """Count the images drawn (cache misses sent to the workers), by rendering function."""
     real = images._draw
 
@@ -112,6 +114,7 @@ def count_drawings(drawn: Counter[str]) -> None:
         return await real(name, *args, **kw)
 
     images._draw = draw  # type: ignore[assignment]
+    undo.append(lambda: setattr(images, "_draw", real))
 
 
 @dataclass
@@ -140,8 +143,9 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
     db = await Database.open(settings.database_path)
     bot = TapisBot(settings, db)
     result = Result()
-    count_requests(result.tally)
-    count_drawings(result.drawn)
+    undo: list[Callable[[], None]] = []  # the wrappers go at the end (tests run it in their process)
+    count_requests(result.tally, undo)
+    count_drawings(result.drawn, undo)
     rng = random.Random(seed)
     arrived: dict[int, float] = {}
     handle = bot.on_tapis_component
@@ -215,6 +219,8 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
         await bot.service.close()
         await db.close()
         images.use_processes(0)
+        for step in undo:
+            step()
     return result
 
 
