@@ -15,7 +15,9 @@ async def test_a_short_serving_run_plays_every_game() -> None:
     latencies, stages, elapsed, drawn, refused = await serve.bench(len(games.GAMES), 1.5, True, edit_interval=0.2)
     assert latencies and elapsed > 0 and refused >= 0
     assert drawn > 0 and stages["hand image"] > 0 and stages["database"] > 0
-    assert stages["drawn hands"] > 0 and stages["cached hands"] > 0  # waiting hands come from the cache
+    # a waiting hand is not redrawn at each move (issue 30: its key leaves out who is to act), so the
+    # cache serves few or none; the hands drawn are the turns' and the played ones
+    assert stages["drawn hands"] > 0 and stages["cached hands"] >= 0
 
 
 async def test_a_start_up_restores_and_spreads_the_redraws() -> None:
