@@ -61,7 +61,7 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     w.bot.presenter.ping_after = 0.0  # every turn pinged, even one a console shows: the posts meet faults too
     with injected(faults):
         table, seen = await play_match(w, game, [w.alice], computers, options, faults, random.Random(game))
-    assert sum(faults.injected.values()) >= 5, faults.injected
+    assert sum(faults.injected.values()) >= 3, faults.injected  # (issue 30: fewer requests per move to fail)
     assert len({route for route, _kind in faults.injected}) >= 3, faults.injected  # posts are few
     assert seen.over, "the match ended"
     assert set(seen.recaps) == expected_recaps(table) and all(n == 1 for n in seen.recaps.values()), seen.recaps
