@@ -91,6 +91,7 @@ class _Shown:
     log: TableLog = field(default_factory=TableLog)
     done: bool = False
     turn_seen: tuple[str, float] | None = None  # the turn to act and when this presenter first saw it
+    reminder: asyncio.TimerHandle | None = field(default=None, repr=False)  # its ping's timer (one per table)
 
 
 class ChannelLimiter:
@@ -493,7 +494,9 @@ class Presenter:
         turn, now = f"{seat}:{table.turn_start}", _now()
         if entry.turn_seen is None or entry.turn_seen[0] != turn:
             entry.turn_seen = (turn, now)
-            asyncio.get_running_loop().call_later(self.ping_after, self._remind, table, turn)
+            if entry.reminder is not None:
+                entry.reminder.cancel()  # the last turn's: one timer per table at most
+            entry.reminder = asyncio.get_running_loop().call_later(self.ping_after, self._remind, table, turn)
         return now - entry.turn_seen[1] >= self.ping_after
 
     def _remind(self, table: Table, turn: str) -> None:
