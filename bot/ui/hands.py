@@ -70,8 +70,8 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
             lines.append(t(locale, "choose_group"))
         else:
             lines.append(t(locale, "choose"))
-    elif to_act is not None:
-        lines.append(t(locale, "waiting", name=table.seats[to_act].name))
+    elif to_act is not None:  # who is awaited is on the table message: a waiting hand is not edited at each move
+        lines.append(t(locale, "waiting_turn"))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
     hand = view.get("hand")
@@ -98,15 +98,17 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
     return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png)
 
 
-def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
-    """Changes exactly when the seat's message must change: every revision on its turn, else
-    its hand, who is awaited and whether the match goes on."""
+def shown_key(table: Table, hand: Hand, group: int | None, locale: str = "") -> Any:
+    """Changes exactly when the seat's message must change (issue 30): every revision on its turn,
+    else only what a waiting hand shows (its cards, the deal, the game's notes above it, whether
+    the match goes on), not who is awaited: the other seats' moves do not edit it."""
     if table.state is None:
         return ("none", table.status)
     if hand.legal:
         return ("turn", table.rev, group)
     cards = tuple(str(c) for c in hand.view.get("hand") or ())
-    return ("wait", table.status, table.to_act(), cards, hand.view.get("deal_no"))
+    notes = tuple(table.game.hand_notes(hand.view, locale)) if locale else ()
+    return ("wait", table.status, table.to_act() is None, cards, hand.view.get("deal_no"), notes)
 
 
 class Watcher(Protocol):
@@ -155,11 +157,11 @@ class Hands:
     # -- what a console shows ------------------------------------------------------------------
 
     @staticmethod
-    def key(table: Table, seat: int, group: int | None) -> Any:
+    def key(table: Table, seat: int, group: int | None, locale: str = "") -> Any:
         """:func:`shown_key` of the seat's hand now."""
         if table.state is None:
             return ("none", table.status)
-        return shown_key(table, hand_of(table, seat), group)
+        return shown_key(table, hand_of(table, seat), group, locale)
 
     def locale(self, console: Console) -> str:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
@@ -170,10 +172,12 @@ class Hands:
         """Draw the seat's current hand into ``interaction``'s message (console lock held);
         ``urgent``: it answers the player's click (its image drawn before background redraws)."""
         hand = hand_of(table, console.seat)  # the engine asked once
-        key = shown_key(table, hand, console.group)
+        locale = self.locale(console)
+        key = shown_key(table, hand, console.group, locale)
         hint = await self.bot.hint_switch.offered(table, hand)
-        payload = await draw_hand(table, hand, self.locale(console), console.group, console.note, hint, urgent)
+        payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
         ui = payload["view"]
+        self.bot.metrics.request("interaction.edit", False)
         await interaction.edit_original_response(content=None, **payload)
         if ui is not None:
             ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
@@ -212,6 +216,7 @@ class Hands:
             if not old.fresh():
                 return
             try:
+                self.bot.metrics.request("interaction.edit", False)
                 await old.interaction.edit_original_response(content=t(self.locale(old), why),
                                                              embed=None, attachments=[], view=None)
             except discord_errors.DISCORD as exc:
@@ -232,6 +237,7 @@ class Hands:
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             raise BotError.of("not_a_hand")
+        self.bot.metrics.request("interaction.callback", False)
         await interaction.response.defer()
         try:
             table = self.bot.service.get(table_id)
@@ -278,6 +284,14 @@ class Hands:
         console = self.consoles.get(table_id, {}).get(seat)
         return console is not None and console.fresh()
 
+    def shows(self, table: Table, seat: int) -> bool:
+        """Whether the seat's console can still be edited and shows the table as it is now (its
+        turn included): the presenter then need not ping them at once (issue 30)."""
+        console = self.consoles.get(table.id, {}).get(seat)
+        if console is None or not console.fresh():
+            return False
+        return console.shown is not None and self.key(table, seat, console.group, self.locale(console)) == console.shown
+
     async def refresh(self, table: Table) -> bool:
         """Bring every console of ``table`` up to date (called by the presenter, coalesced);
         ``True`` when Discord did not take an edit this time (the presenter tries again). A
@@ -294,7 +308,7 @@ class Hands:
                 seats.pop(seat, None)
                 continue
             async with console.lock:
-                if self.key(table, seat, console.group) == console.shown:
+                if self.key(table, seat, console.group, self.locale(console)) == console.shown:
                     continue
                 console.group, console.note = None, None
                 try:
