@@ -34,7 +34,9 @@ per decision, not 1):
     ecole     14.0 ms    2,114 us        470   (jokers: the feasibility search branches on wilds)
 
 These are means over a deal's decisions: under a time budget, early decisions (more hidden
-cards, longer playouts) get fewer samples than this and late ones more.
+cards, longer playouts) get fewer samples than this and late ones more. L'École's spread is the
+widest: a draw whose discard completes the contract costs microseconds a sample, a discard
+weighed with jokers in hand milliseconds, so its fixed 470 samples under-spend most decisions.
 
 Measured for issue 33 (``--no-easy --jobs 1 --seed levels``, rows stopped when the CPU allowed
 for them ran out: 5 engineers on 2 cores; ``--first N`` extends a row with new deals). Expert
