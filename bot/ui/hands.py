@@ -28,7 +28,7 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
-from bot.ui import discord_errors, views
+from bot.ui import discord_errors, parts, views, words
 from games.base import Action, PickMenu
 from games.errors import GameError
 from rendering import alt_text
@@ -60,20 +60,30 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         picks = menu.n
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
+    game = table.game
+    names = table.names()
     lines = [note] if note else []
-    lines += table.game.hand_notes(view, locale)
     to_act = table.to_act()
-    if legal:
-        if picks > 1:
-            lines.append(t(locale, "choose_n", n=picks))
-        elif len(legal) > views.SELECT_MAX and group is None:
+    if legal:  # the step in words, then how to choose (issue 29)
+        step = words.step_line(game, view, picks, locale)
+        if step:
+            lines.append(f"**{step}**")
+        if len(legal) > views.SELECT_MAX and group is None and picks <= 1:
             lines.append(t(locale, "choose_group"))
-        else:
-            lines.append(t(locale, "choose"))
+        elif not step:
+            lines.append(t(locale, "choose_n", n=picks) if picks > 1 else t(locale, "choose"))
     elif to_act is not None:
         lines.append(t(locale, "waiting", name=table.seats[to_act].name))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
+    lines += game.hand_notes(view, locale)
+    contract = view.get("contract")
+    if contract and to_act is not None:
+        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
+        lines.append(t(locale, "contract_line", contract=parts.contract_text(contract, names, label)))
+    lines += [line for line in (words.drawn_line(game, view, locale), words.trick_line(game, view, names, locale),
+                                words.scores_line(view, names, locale)) if line]
+    lines += words.help_lines(game, legal, locale)
     hand = view.get("hand")
     if not png and hand:
         lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
