@@ -14,7 +14,8 @@ from games.base import Action, Game
 from rendering.layouts import layout_for
 
 #: one-line explanations of the buttons whose word is a game term (RULES.md 1.4-1.10, 2.3-2.5,
-#: 3.4, 4.3), by game and action text; a card or a count explains itself
+#: 3.4, 4.3-4.4), by game and action text (or kind: every ``declare:...``); a card or a count
+#: explains itself
 HELP: Mapping[str, Mapping[str, str]] = {
     "tresillo": {
         "pass": N_("help.tresillo.pass"), "bid:jeu": N_("help.tresillo.bid.jeu"),
@@ -30,7 +31,8 @@ HELP: Mapping[str, Mapping[str, str]] = {
         "bid:garde_sans": N_("help.tarot.garde_sans"), "bid:garde_contre": N_("help.tarot.garde_contre"),
         "chelem": N_("help.tarot.chelem"), "poignee:simple": N_("help.tarot.poignee"),
     },
-    "piquet": {"talon:look": N_("help.piquet.talon.look"), "talon:leave": N_("help.piquet.talon.leave")},
+    "piquet": {"talon:look": N_("help.piquet.talon.look"), "talon:leave": N_("help.piquet.talon.leave"),
+               "declare": N_("help.piquet.declare"), "sink": N_("help.piquet.sink")},
     "trio": {"draw:stock": N_("help.trio.draw.stock"), "draw:discard": N_("help.trio.draw.discard"),
              "meld:brelan": N_("help.trio.meld.brelan"), "meld:seq": N_("help.trio.meld.seq")},
 }
@@ -119,7 +121,7 @@ def help_lines(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
     table = HELP.get(game.name, {})
     out: list[str] = []
     for action in legal:
-        key = table.get(str(action))
+        key = table.get(str(action)) or table.get(action.kind)
         if key:
             line = t(locale, "words.help", label=game.action_label(action, locale), what=t(locale, key))
             if line not in out:
