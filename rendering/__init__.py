@@ -99,9 +99,10 @@ def warm_up(locales: Sequence[str] = ("fr", "en")) -> int:
     from rendering.hand import CARD_W
     from rendering.table import SMALL_W, TRICK_W
 
-    # (width, compact): the hand's faces, then the table's compact ones (trick, cells, centre,
-    # Le Trio's combinations at 3-4, 5, 6 and 7 players)
-    sizes = [(CARD_W, False), (TRICK_W, True), (SMALL_W, True), (80, True), (56, True), (50, True), (46, True)]
+    # (width, compact): the hand's faces, then the table's compact ones (the trick; the cells,
+    # the centre and Le Trio's combinations, all SMALL_W since issue 29)
+    sizes = [(CARD_W, False), (TRICK_W, True), (SMALL_W, True)]
+    back_image(20)  # the hand counts beside the plates
     count = 0
     for size, compact in sizes:
         back_image(size)
