@@ -59,9 +59,9 @@ def trick_line(game: Game, view: Mapping[str, Any], names: Sequence[str], locale
 
 
 def last_trick_line(game: Game, view: Mapping[str, Any], names: Sequence[str], locale: str) -> str | None:
-    """The last trick: its cards and who took it."""
+    """The last trick: its cards and who took it (while the match goes on)."""
     last = view.get("last_trick")
-    if not isinstance(last, dict) or not last.get("cards"):
+    if view.get("to_act") is None or not isinstance(last, dict) or not last.get("cards"):
         return None
     won = last.get("winner")
     who = names[won] if isinstance(won, int) and 0 <= won < len(names) else "?"
