@@ -28,7 +28,7 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
-from bot.ui import discord_errors, views
+from bot.ui import discord_errors, parts, views, words
 from games.base import Action, PickMenu
 from games.errors import GameError
 from rendering import alt_text
@@ -50,6 +50,20 @@ def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | 
     return [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())
 
 
+def context_lines(table: Table, view: dict[str, Any], legal: list[Action], locale: str) -> list[str]:
+    """What a seat reads before choosing (issue 29): the contract, the card it just drew, the trick
+    so far with who led, every seat's score, and what each game-term button does."""
+    game, names = table.game, table.names()
+    lines = []
+    contract = view.get("contract")
+    if contract:
+        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
+        lines.append(t(locale, "contract_line", contract=parts.contract_text(contract, names, label)))
+    lines += [line for line in (words.drawn_line(game, view, locale), words.trick_line(game, view, names, locale),
+                                words.scores_line(view, names, locale)) if line]
+    return lines + words.help_lines(game, legal, locale)
+
+
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
                  group: int | None = None, note: str | None = None, hint: bool = False,
                  menu: PickMenu | None = None, png: bytes | None = None) -> dict[str, Any]:
@@ -60,20 +74,24 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         picks = menu.n
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
+    game = table.game
     lines = [note] if note else []
-    lines += table.game.hand_notes(view, locale)
     to_act = table.to_act()
-    if legal:
-        if picks > 1:
-            lines.append(t(locale, "choose_n", n=picks))
-        elif len(legal) > views.SELECT_MAX and group is None:
+    if legal:  # the step in words, then how to choose (issue 29)
+        step = words.step_line(game, view, picks, locale)
+        if step:
+            lines.append(f"**{step}**")
+        if len(legal) > views.SELECT_MAX and group is None and picks <= 1:
             lines.append(t(locale, "choose_group"))
-        else:
-            lines.append(t(locale, "choose"))
+        elif not step:
+            lines.append(t(locale, "choose_n", n=picks) if picks > 1 else t(locale, "choose"))
     elif to_act is not None:  # who is awaited is on the table message: a waiting hand is not edited at each move
         lines.append(t(locale, "waiting_turn"))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
+    lines += game.hand_notes(view, locale)
+    if legal:  # the context of the move (issue 29), shown on the seat's turn: a waiting hand is not redrawn
+        lines += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
         lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
