@@ -127,6 +127,7 @@ class TapisBot(commands.AutoShardedBot):
         self.events = EventService(self.service, self.board, self.board)  # club nights (issue 32)
         self.seasons = Seasons(self.events.store)
         self._event_clock: asyncio.Task[None] | None = None
+        self._event_clock_asleep = False
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
@@ -156,9 +157,8 @@ class TapisBot(commands.AutoShardedBot):
         await self.duplicates.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
         await self.events.restore()
-        if not self.settings.local:  # simcord's preview waits for the bot's tasks to settle an action: a
-            # clock that never ends left "/table new" "Completing action..." for ever (browser tests)
-            self._event_clock = asyncio.get_running_loop().create_task(self._start_events())
+        self.events.announced = self._wake_event_clock
+        self._wake_event_clock()
         self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
@@ -172,14 +172,29 @@ class TapisBot(commands.AutoShardedBot):
                 await self.tree.sync()
 
     async def _start_events(self) -> None:
-        """Start each event when its time comes (checked every 30 s)."""
+        """Start each event when its time comes (the clock sleeps until the next start,
+        :meth:`EventService.seconds_to_due`)."""
         while True:
             try:
                 await self.events.start_due(time.time())
             except Exception as exc:
                 self.unexpected.append(exc)
                 log.exception("events: the start check failed")
-            await asyncio.sleep(30)
+            self._event_clock_asleep = True
+            try:
+                await asyncio.sleep(self.events.seconds_to_due(time.time()))
+            finally:
+                self._event_clock_asleep = False
+
+    def _wake_event_clock(self) -> None:
+        """(Re)start the events' clock: at start-up, and when an event is announced (it may start
+        before the clock's next look). A clock busy starting events is left alone: it looks at the
+        events again before it sleeps."""
+        if self._event_clock is not None and not self._event_clock.done():
+            if not self._event_clock_asleep:
+                return
+            self._event_clock.cancel()
+        self._event_clock = asyncio.get_running_loop().create_task(self._start_events())
 
     async def own_shards(self) -> ShardSet:
         """Settle the shards this process serves (asking Discord for its recommended count when

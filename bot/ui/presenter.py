@@ -179,7 +179,8 @@ class Presenter:
         interval = bot.settings.edit_interval
         self.limiter = ChannelLimiter(5, 5.0 if interval > 0 else 0.0)
         self.budget = GlobalBudget(GLOBAL_RATE if interval > 0 else 0.0)
-        self.ping_after = PING_AFTER
+        # local mode: you are at the page, and a pending timer would hold the preview's click (see bot.ui.local)
+        self.ping_after: float | None = None if bot.settings.local else PING_AFTER
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`
         self._behind: dict[str, Table] = {}
@@ -484,13 +485,15 @@ class Presenter:
     def _ping_now(self, table: Table, entry: _Shown) -> bool:
         """Whether the member to act is pinged now (issue 30): at once when their hand console
         does not show the turn (none, too old, or Discord did not take its edit), else once they
-        left their turn :attr:`ping_after` seconds (a timer brings the table back then); never for
-        a computer or someone away."""
+        left their turn :attr:`ping_after` seconds (a timer brings the table back then; never in
+        local mode); never for a computer or someone away."""
         seat = table.to_act()
         if seat is None or not self._pings(table, seat):
             return False
         if not self.bot.hands.shows(table, seat):
             return True
+        if self.ping_after is None:
+            return False
         turn, now = f"{seat}:{table.turn_start}", _now()
         if entry.turn_seen is None or entry.turn_seen[0] != turn:
             entry.turn_seen = (turn, now)
