@@ -20,9 +20,10 @@ UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, st
     revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
 UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
-# The state is snapshotted every SNAPSHOT_EVERY actions (and at the end of each deal and match);
+# The state (its log and its engine snapshot, games.snapshot: restore replays only the actions after
+# it, issue 30) is saved every SNAPSHOT_EVERY actions (and at the end of each deal and match);
 # in between only the action rows and the revision are written (issue 14).
-SNAPSHOT_EVERY = 32
+SNAPSHOT_EVERY = 8
 UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
 # The actions saved after each open table's snapshot, in one query (restore). The snapshot's length
