@@ -78,8 +78,19 @@ def load(game: Game, data: Mapping[str, Any]) -> State:
         try:
             return thaw(game, data, snap)
         except (SnapshotError, GameError) as exc:
-            log.warning("%s: snapshot not used (%s); the whole log is replayed", game.name, exc)
+            _refused(game.name, str(exc) if isinstance(exc, SnapshotError) else "its tail does not replay")
     return game.load(data)
+
+
+_TOLD: set[tuple[str, str]] = set()
+
+
+def _refused(game: str, reason: str) -> None:
+    """Log a refused snapshot once per game and reason (after an engine update, every snapshot
+    taken before it is refused: one line, not one per table)."""
+    if (game, reason) not in _TOLD:
+        _TOLD.add((game, reason))
+        log.warning("%s: a snapshot is not used (%s); its whole log is replayed", game, reason)
 
 
 def thaw(game: Game, data: Mapping[str, Any], snap: Mapping[str, Any]) -> State:
@@ -105,7 +116,7 @@ def _thawed(game: Game, data: Mapping[str, Any], snap: Mapping[str, Any]) -> Sta
         rev, log = snap["rev"], data["log"]
         if type(rev) is not int or not 0 <= rev <= len(log):
             raise SnapshotError("its revision is not in the log")
-        fields = {k: _decode(v) for k, v in snap["fields"].items()}
+        fields = {k: _decode(v) if type(v) is list else v for k, v in snap["fields"].items()}
         if fields.get("seats") != data.get("seats") or fields.get("seed") != data.get("seed"):
             raise SnapshotError("another match")
         if set(fields) != _fields(game, cls):
@@ -191,13 +202,14 @@ def _decode(v: JSON) -> Any:
     tag = v[0]
     if tag == "k":
         family = v[1]
-        return tuple(_CARDS.get((code, family)) or card(code, family) for code in v[2:])
+        return tuple([_CARDS.get((code, family)) or card(code, family) for code in v[2:]])
     if tag == "t":
-        return tuple(map(_decode, v[1:]))
+        return tuple([_decode(x) if type(x) is list else x for x in v[1:]])
     if tag == "l":
-        return list(map(_decode, v[1:]))
+        return [_decode(x) if type(x) is list else x for x in v[1:]]
     if tag == "d":
-        return {_decode(v[i]): _decode(v[i + 1]) for i in range(1, len(v), 2)}
+        items = [_decode(x) if type(x) is list else x for x in v[1:]]
+        return dict(zip(items[::2], items[1::2], strict=True))
     if tag == "c":
         return _CARDS.get((v[1], v[2])) or card(v[1], v[2])
     if tag in ("f", "s"):

@@ -132,11 +132,12 @@ class Endings:
             except ValueError as exc:  # not JSON: this table alone is left out
                 _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
         later = await self._later_actions(snapshots)
+        seats = await self.db.open_seats()
         count = 0
         for row in rows:
             if row["id"] not in snapshots:
                 continue
-            table = await self._restore_one(row, snapshots[row["id"]], later)
+            table = await self._restore_one(row, snapshots[row["id"]], later, seats)
             if table is None:
                 continue
             await self.prefs.of(table.guild_id)
@@ -169,10 +170,12 @@ class Endings:
             return None
 
     async def _restore_one(self, row: dict[str, Any], snapshot: dict[str, Any] | None,
-                           later: dict[str, list[dict[str, Any]]] | None) -> Table | None:
-        """One open table from its row; ``None`` (one log line naming it) when it cannot be read."""
+                           later: dict[str, list[dict[str, Any]]] | None,
+                           seats: dict[str, list[dict[str, Any]]]) -> Table | None:
+        """One open table from its row (``seats``: every open table's, read at once); ``None`` (one
+        log line naming it) when it cannot be read."""
         try:
-            seat_rows = await self.db.seats(row["id"])
+            seat_rows = seats[row["id"]] if row["id"] in seats else await self.db.seats(row["id"])
             if snapshot is None:
                 saved = None
             elif later is None:

@@ -108,8 +108,15 @@ class Database(Backend):
         return [(row, await self.seats(row["id"])) for row in await self.open_rows()]
 
     async def open_rows(self) -> list[dict[str, Any]]:
-        """Every table row in a lobby or in play (restore reads each one's seats on its own)."""
+        """Every table row in a lobby or in play (restore reads their seats with :meth:`open_seats`)."""
         return await self._all(q.SELECT_OPEN)
+
+    async def open_seats(self) -> dict[str, list[dict[str, Any]]]:
+        """The seats of every table in a lobby or in play, in one query: ``{id: rows by seat}``."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in await self._all(q.SELECT_OPEN_SEATS):
+            out.setdefault(r["table_id"], []).append(r)
+        return out
 
     async def closed_tables(self, limit: int) -> list[tuple[str, str]]:
         """``(id, status)`` of the ``limit`` most recently finished or cancelled tables."""

@@ -23,7 +23,7 @@ UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, ac
 # The state (its log and its engine snapshot, games.snapshot: restore replays only the actions after
 # it, issue 30) is saved every SNAPSHOT_EVERY actions (and at the end of each deal and match);
 # in between only the action rows and the revision are written (issue 14).
-SNAPSHOT_EVERY = 8
+SNAPSHOT_EVERY = 4
 UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
 # The actions saved after each open table's snapshot, in one query (restore). The snapshot's length
@@ -52,6 +52,9 @@ SELECT_CLOSED = """SELECT id, status FROM game_tables WHERE status IN ('over', '
     ORDER BY updated_at DESC LIMIT ?"""
 SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
 SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
+# Every open table's seats in one query (restore, issue 30: not one query per table).
+SELECT_OPEN_SEATS = """SELECT s.* FROM seats s JOIN game_tables g ON g.id = s.table_id
+    WHERE g.status IN ('lobby', 'playing') ORDER BY s.table_id, s.seat"""
 SELECT_ACTIONS = "SELECT * FROM actions WHERE table_id = ? ORDER BY rev"
 INSERT_RESULT = """INSERT INTO results (table_id, guild_id, game, seat, user_id, name, score, place,
     rating_before, rating_after, rating_why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
