@@ -20,6 +20,7 @@ import enum
 import hashlib
 import importlib
 import logging
+import sys
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -33,6 +34,7 @@ from games.errors import GameError
 JSON = Any
 _SKIPPED = frozenset({"game", "_log", "_legal_cache", "_legal_set", "rev"})
 log = logging.getLogger(__name__)
+_intern = sys.intern
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -116,14 +118,14 @@ def _thawed(game: Game, data: Mapping[str, Any], snap: Mapping[str, Any]) -> Sta
         rev, log = snap["rev"], data["log"]
         if type(rev) is not int or not 0 <= rev <= len(log):
             raise SnapshotError("its revision is not in the log")
-        fields = {k: _decode(v) if type(v) is list else v for k, v in snap["fields"].items()}
+        fields = {_intern(k): _decode(v) for k, v in snap["fields"].items()}
         if fields.get("seats") != data.get("seats") or fields.get("seed") != data.get("seed"):
             raise SnapshotError("another match")
         if set(fields) != _fields(game, cls):
             raise SnapshotError("other fields")
         state = object.__new__(cls)
         state.__dict__.update(fields)
-        state.game, state.rev, state._log = game, rev, list(log[:rev])
+        state.game, state.rev, state._log = game, rev, [_intern(text) for text in log[:rev]]
         state._legal_cache = state._legal_set = None
     except SnapshotError:
         raise
@@ -195,20 +197,21 @@ def _attributes(v: object) -> dict[str, Any]:
 
 
 def _decode(v: JSON) -> Any:
+    """The value :func:`_encode` gave ``v``; texts interned (the same few words in every table)."""
     if type(v) is not list:
         if type(v) is dict:
             raise SnapshotError("an untagged object")
-        return v
+        return _intern(v) if type(v) is str else v
     tag = v[0]
     if tag == "k":
         family = v[1]
         return tuple([_CARDS.get((code, family)) or card(code, family) for code in v[2:]])
     if tag == "t":
-        return tuple([_decode(x) if type(x) is list else x for x in v[1:]])
+        return tuple([_decode(x) if type(x) is list else _intern(x) if type(x) is str else x for x in v[1:]])
     if tag == "l":
-        return [_decode(x) if type(x) is list else x for x in v[1:]]
+        return [_decode(x) if type(x) is list else _intern(x) if type(x) is str else x for x in v[1:]]
     if tag == "d":
-        items = [_decode(x) if type(x) is list else x for x in v[1:]]
+        items = [_decode(x) if type(x) is list else _intern(x) if type(x) is str else x for x in v[1:]]
         return dict(zip(items[::2], items[1::2], strict=True))
     if tag == "c":
         return _CARDS.get((v[1], v[2])) or card(v[1], v[2])
@@ -222,6 +225,6 @@ def _decode(v: JSON) -> Any:
     if tag == "o":
         obj = object.__new__(cls)
         for k, x in v[2].items():
-            object.__setattr__(obj, k, _decode(x))
+            object.__setattr__(obj, _intern(k), _decode(x))
         return obj
     raise SnapshotError(f"unknown tag {tag!r}")
