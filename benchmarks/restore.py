@@ -12,9 +12,10 @@ restores as before this change: every log replayed from its first action.
 Each start-up is timed in a fresh process (open the database, ``TableService.restore``, the
 presenter's ``start_up``; the background redraws are not timed), which prints the seconds, the
 tables restored, the CPU time of the process (all threads: a figure that holds when other work
-shares the machine) and the growth of its resident memory per table.
+shares the machine) and the growth of its resident memory per table; with ``--hands``, then every
+member's live hand opened (a token and ids each, :mod:`bot.ui.tokens`) and the process's memory.
 
-Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3]``.
+Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands]``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -37,8 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 from bot.service.settings import Settings
+from bot.service.table import Table
 from bot.service.tables import TableService
 from bot.storage import Database
+from bot.ui.hands import Console, Hands
+from bot.ui.tokens import HandToken
 
 
 def _settings(path: Path) -> Settings:
@@ -126,8 +131,31 @@ def _rss_kib() -> int:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
 
 
-async def _start(path: Path) -> dict[str, float]:
-    """One timed start-up of the database at ``path`` (in this process)."""
+async def _open_hands(tables: list[Table]) -> tuple[Hands, object]:
+    """Every member's live hand open (:class:`bot.ui.hands.Console`: a token and ids, what it shows)."""
+    import aiohttp
+    import discord
+
+    session = aiohttp.ClientSession()
+    hands = Hands(SimpleNamespace())  # type: ignore[arg-type]
+    n = 0
+    for table in tables:
+        for seat, info in enumerate(table.seats):
+            n += 1
+            if info.user_id is None:
+                continue
+            token = f"aW50ZXJhY3Rpb246{n:012d}" + "x" * 200  # an interaction token is about 230 characters
+            webhook = discord.Webhook.partial(1_000_000 + n, token, session=session)
+            handle = HandToken(webhook, (2_000_000 + n) << 22, info.user_id, table.guild_id, discord.Locale.french)
+            console = Console(table.id, seat, 3_000_000 + n, handle)
+            console.shown = Hands.key(table, seat, None)
+            hands.consoles.setdefault(table.id, {})[seat] = console
+    return hands, session
+
+
+async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
+    """One timed start-up of the database at ``path`` (in this process); ``with_hands``: then every
+    member's hand opened (not timed), for the memory of the bot with every hand open."""
     from bot.ui.presenter import Presenter
 
     settings = _settings(path)
@@ -147,14 +175,25 @@ async def _start(path: Path) -> dict[str, float]:
     await presenter.start_up(list(service.tables.values()))
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     grown = _rss_kib() - rss
+    out = {"seconds": elapsed, "cpu": cpu, "restored": restored, "kib_per_table": grown / max(1, restored)}
+    if with_hands:
+        tracemalloc.start()
+        hands, session = await _open_hands(list(service.tables.values()))
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        consoles = sum(len(seats) for seats in hands.consoles.values())
+        out |= {"hands": consoles, "hand_kib_per_table": held / 1024 / max(1, restored),
+                "rss_mib": _rss_kib() / 1024}
+        await session.close()  # type: ignore[attr-defined]
     await service.close()
     await db.close()
-    return {"seconds": elapsed, "cpu": cpu, "restored": restored, "kib_per_table": grown / max(1, restored)}
+    return out
 
 
-def _measure(path: Path) -> dict[str, float]:
+def _measure(path: Path, with_hands: bool) -> dict[str, float]:
     """A start-up in a fresh process (clean memory figures)."""
-    out = subprocess.run([sys.executable, "-m", "benchmarks.restore", "--measure", str(path)], check=True,
+    extra = ["--hands"] if with_hands else []
+    out = subprocess.run([sys.executable, "-m", "benchmarks.restore", "--measure", str(path), *extra], check=True,
                          capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent).stdout
     return dict(json.loads(out.strip().splitlines()[-1]))
 
@@ -167,10 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="start-ups timed per database (the median is printed)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--hands", action="store_true", help="then open every member's hand: memory figures")
     parser.add_argument("--keep", action="store_true", help="keep the databases (their folder is printed)")
     args = parser.parse_args(argv)
     if args.measure:
-        print(json.dumps(asyncio.run(_start(args.measure))))
+        print(json.dumps(asyncio.run(_start(args.measure, args.hands))))
         return 0
     folder = Path(tempfile.mkdtemp(prefix="tapis-restore-"))
     after, before = folder / "snapshots.sqlite3", folder / "logs.sqlite3"
@@ -181,13 +221,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.tables} tables in play, {mean} actions each on average ({len(templates)} matches of "
           f"{len(games.GAMES)} games played, then copied; built in {time.perf_counter() - began:.0f} s)")
     for label, path in (("before (whole logs replayed)", before), ("after (snapshot + tail)", after)):
-        runs = [_measure(path) for _ in range(args.repeat)]
+        runs = [_measure(path, args.hands) for _ in range(args.repeat)]
         seconds = statistics.median(r["seconds"] for r in runs)
         cpu = statistics.median(r["cpu"] for r in runs)
         kib = statistics.median(r["kib_per_table"] for r in runs)
         each = ", ".join(f"{r['seconds']:.2f}" for r in runs)
         print(f"{label}: {int(runs[0]['restored'])} tables ready in {seconds:.2f} s (runs: {each}), "
               f"{cpu:.2f} s of CPU (all threads); {kib:.1f} KiB per table")
+        if args.hands:
+            print(f"  then {int(runs[0]['hands'])} hands open: {statistics.median(r['hand_kib_per_table'] for r in runs):.1f}"
+                  f" KiB more per table; the process holds {statistics.median(r['rss_mib'] for r in runs):.0f} MiB")
     if not args.keep:
         shutil.rmtree(folder, ignore_errors=True)
     else:

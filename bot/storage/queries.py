@@ -48,6 +48,14 @@ INSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, missed, away,
 UPDATE_SEAT = "UPDATE seats SET missed = ?, away = ? WHERE table_id = ? AND seat = ?"
 INSERT_ACTION = "INSERT INTO actions (table_id, rev, seat, action, by_computer) VALUES (?, ?, ?, ?, ?)"
 SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
+SELECT_OPEN_IDS = """SELECT id, guild_id FROM game_tables WHERE status IN ('lobby', 'playing')
+    ORDER BY created_at, id"""
+# Some tables' rows by id (restore reads the open tables by batches: their states are never all in
+# memory at once, issue 30).
+SELECT_ROWS = {
+    "sqlite": "SELECT * FROM game_tables WHERE id IN (SELECT value FROM json_each(?))",
+    "postgres": "SELECT * FROM game_tables WHERE id = ANY(CAST(? AS text[]))",
+}
 SELECT_CLOSED = """SELECT id, status FROM game_tables WHERE status IN ('over', 'cancelled')
     ORDER BY updated_at DESC LIMIT ?"""
 SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
