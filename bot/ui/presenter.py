@@ -65,7 +65,7 @@ class Retry(Exception):
     """A part Discord did not accept this time (a transient failure): tried again later."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Shown:
     dirty: bool = False
     task: asyncio.Task[Any] | None = None

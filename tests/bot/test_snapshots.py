@@ -12,6 +12,7 @@ import pytest
 
 import games
 from bot import storage as dbm
+from bot.service import endings
 from bot.service.settings import Settings
 from bot.service.tables import TableService
 from bot.storage import Database
@@ -134,8 +135,10 @@ def test_a_corrupt_or_missing_snapshot_replays_the_whole_log(name: str) -> None:
     assert _deep(snapshots.load(game, state.to_json())) == _deep(state)  # none: the whole log
 
 
-async def test_restore_survives_a_corrupt_snapshot_row(db_path: Path) -> None:
-    """A table whose saved snapshot is garbage comes back whole from its log; the others from theirs."""
+async def test_restore_survives_a_corrupt_snapshot_row(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose saved snapshot is garbage comes back whole from its log; the others from theirs
+    (read one batch at a time)."""
+    monkeypatch.setattr(endings, "RESTORE_BATCH", 1)
     db = await Database.open(db_path)
     service = TableService(db, SETTINGS)
     tables = []
