@@ -8,6 +8,7 @@ methods the bot calls (tables, actions, results, ratings, settings) are written 
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -157,13 +158,10 @@ class Backend:
     def transaction(self) -> AbstractAsyncContextManager[Conn]:
         raise NotImplementedError
 
-    @property
+    @functools.cached_property
     def health(self) -> WriteHealth:
         """Whether writes work (each write transaction's end reports to it; ``/healthz`` reads it)."""
-        health: WriteHealth | None = self.__dict__.get("_health")
-        if health is None:
-            health = self.__dict__["_health"] = WriteHealth(logging.getLogger("bot.storage"), self.path)
-        return health
+        return WriteHealth(logging.getLogger("bot.storage"), self.path)
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         raise NotImplementedError

@@ -66,14 +66,16 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
 
 
 def table_view(table: Table, locale: str) -> discord.ui.View | None:
-    """The persistent buttons under a table in play (none once it is over)."""
+    """The persistent buttons under a table in play (none once it is over); a daily challenge's
+    deal has no "vote to abort" (one attempt: the service refuses it)."""
     if table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(button(ids.build_id(table.id, 0, "~h"), t(locale, "my_hand"),
                          style=discord.ButtonStyle.primary, row=0))
-    view.add_item(button(ids.build_id(table.id, 0, "~v"), t(locale, "vote_abort"),
-                         style=discord.ButtonStyle.secondary, row=0))
+    if not table.challenge:
+        view.add_item(button(ids.build_id(table.id, 0, "~v"), t(locale, "vote_abort"),
+                             style=discord.ButtonStyle.secondary, row=0))
     return view
 
 

@@ -22,8 +22,9 @@ def test_settings_from_env(tmp_path: Any) -> None:
     s = Settings.from_env({})
     assert s.token is None and str(s.database_path) == "data/tapis.sqlite3" and s.default_locale == "fr"
     assert local_database(s).name == "tapis-local.sqlite3"
-    assert local_settings(s).turn_timer == 0, "no turn timer in local mode"
-    assert s.computer_pause == 1.0 and local_settings(s).computer_pause == 1.0, "computers pause there too"
+    assert local_settings(s, {}).turn_timer == 0, "no turn timer in local mode"
+    assert s.computer_pause == 1.0 and local_settings(s, {}).computer_pause == 0, \
+        "computers play at once in the preview page (it shows the state once the click settled)"
     assert parse_args(["--local", "--port", "9000"]).port == 9000
 
 
@@ -31,7 +32,8 @@ def test_computer_pause_from_env() -> None:
     assert Settings.from_env({"COMPUTER_PAUSE": "0.05"}).computer_pause == 0.05
     assert Settings.from_env({"COMPUTER_PAUSE": " 0 "}).computer_pause == 0
     assert Settings.from_env({"COMPUTER_PAUSE": ""}).computer_pause == 1.0
-    assert local_settings(Settings.from_env({"COMPUTER_PAUSE": "0.3"})).computer_pause == 0.3
+    env = {"COMPUTER_PAUSE": "0.3"}
+    assert local_settings(Settings.from_env(env), env).computer_pause == 0.3, "a pause asked for is kept"
     for bad in ("soon", "-1", "nan", "inf"):
         with pytest.raises(ValueError, match="COMPUTER_PAUSE"):
             Settings.from_env({"COMPUTER_PAUSE": bad})
