@@ -343,6 +343,52 @@ class TableService:
         self.after_change(table)
         return table
 
+    async def open_seated(self, *, guild_id: int, channel_id: int, thread_id: int | None, game: str,
+                          options: dict[str, Any], host_id: int, seed: str, level: str,
+                          seats: Sequence[tuple[int, str] | None]) -> Table:
+        """A table started at once with its seats in order (``(user id, name)``, ``None`` a computer
+        of ``level``): an event's table (issue 32). ``host_id`` need not be seated (the organiser).
+
+        :raises GameError: bad game, seats or options. :raises BotError: the place is taken."""
+        if not self.serves(guild_id):
+            raise BotError.of("other_shard")
+        g = find_game(game)
+        resolved = g.resolve_options(options)
+        g.check_seats(len(seats))
+        with self.registry.reserving(thread_id or channel_id):
+            first = next((s for s in seats if s is not None), None)
+            if first is None:
+                raise BotError.of("bad_choice")
+            table = await self._insert(guild_id, channel_id, thread_id, g, first[0], first[1], seed, resolved,
+                                       len(seats))
+            table.host_id = host_id
+            await self.prefs(guild_id)
+            table.seats = []
+            for seat in seats:
+                table.seats.append(SeatInfo(*seat) if seat is not None else self.computer_seat(table, level))
+            table.state, table.status = g.new(len(seats), table.seed, resolved), "playing"
+            await self.save_lobby(table)
+            self.registry.add(table)
+        log.info("table %s started: %s with %d seats (an event's)", table.id, g.name, len(seats))
+        self.after_change(table)
+        return table
+
+    async def replace_seat(self, table_id: str, seat: int, level: str = "normal") -> SeatInfo:
+        """A computer of ``level`` takes a member's seat for the rest of the match (a club night's
+        leaver, RULES.md §5.3); returns who held it."""
+        table = self.get(table_id)
+        async with table.lock:
+            await self._fresh(table)
+            self._need(table, "playing")
+            if not 0 <= seat < len(table.seats) or table.seats[seat].computer:
+                raise BotError.of("bad_choice")
+            old = table.seats[seat]
+            with self.undo(table):
+                table.seats[seat] = self.computer_seat(table, level)
+                await self.save_lobby(table)
+        self.after_change(table)
+        return old
+
     async def cancel(self, table_id: str, by: int | None, *, admin: bool = False) -> Table:
         """Host (or an admin with ``admin=True``) cancels the table."""
         table = self.get(table_id)

@@ -28,12 +28,15 @@ from bot.infra.health import Gateway, HealthServer
 from bot.infra.shards import ShardLease, ShardSet
 from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
+from bot.service.events import EventService
 from bot.service.i18n import LOCALES, t
+from bot.service.seasons import Seasons
 from bot.service.settings import Settings
 from bot.service.tables import BotError, Table, TableService
 from bot.storage import Database, is_postgres
 from bot.ui import discord_errors, ids, limits
 from bot.ui.answers import COMMITTED, reply
+from bot.ui.events import EventBoard
 from bot.ui.hands import Hands
 from bot.ui.hints import HintSwitch
 from bot.ui.ids import Handler, ParsedId
@@ -45,7 +48,7 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
-        "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate")
+        "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events")
 
 
 class TapisTree(app_commands.CommandTree["TapisBot"]):
@@ -121,6 +124,10 @@ class TapisBot(commands.AutoShardedBot):
         self.service.announce = self.announce
         self.challenges = ChallengeService(self.service)
         self.duplicates = DuplicateTables(self.service)
+        self.board = EventBoard(self)
+        self.events = EventService(self.service, self.board, self.board)  # club nights (issue 32)
+        self.seasons = Seasons(self.events.store)
+        self._event_clock: asyncio.Task[None] | None = None
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
@@ -149,6 +156,10 @@ class TapisBot(commands.AutoShardedBot):
         await self.challenges.restore()
         await self.duplicates.restore()
         await self.presenter.start_up(list(self.service.tables.values()))
+        await self.events.restore()
+        if not self.settings.local:  # simcord's preview waits for the bot's tasks to settle an action: a
+            # clock that never ends left "/table new" "Completing action..." for ever (browser tests)
+            self._event_clock = asyncio.get_running_loop().create_task(self._start_events())
         self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
@@ -160,6 +171,16 @@ class TapisBot(commands.AutoShardedBot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+
+    async def _start_events(self) -> None:
+        """Start each event when its time comes (checked every 30 s)."""
+        while True:
+            try:
+                await self.events.start_due(time.time())
+            except Exception as exc:
+                self.unexpected.append(exc)
+                log.exception("events: the start check failed")
+            await asyncio.sleep(30)
 
     async def own_shards(self) -> ShardSet:
         """Settle the shards this process serves (asking Discord for its recommended count when
@@ -299,6 +320,9 @@ class TapisBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop serving (timers, computer players, Discord, /metrics), then give the shards back."""
         try:
+            if self._event_clock is not None:
+                self._event_clock.cancel()
+            await self.events.close()
             await self.service.close()
             await super().close()
             if self.health is not None:

@@ -28,7 +28,7 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
-from bot.ui import discord_errors, views
+from bot.ui import discord_errors, parts, views, words
 from bot.ui.tokens import HandToken
 from games.base import Action, PickMenu
 from games.errors import GameError
@@ -51,6 +51,20 @@ def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | 
     return [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())
 
 
+def context_lines(table: Table, view: dict[str, Any], legal: list[Action], locale: str) -> list[str]:
+    """What a seat reads before choosing (issue 29): the contract, the card it just drew, the trick
+    so far with who led, every seat's score, and what each game-term button does."""
+    game, names = table.game, table.names()
+    lines = []
+    contract = view.get("contract")
+    if contract:
+        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
+        lines.append(t(locale, "contract_line", contract=parts.contract_text(contract, names, label)))
+    lines += [line for line in (words.drawn_line(game, view, locale), words.trick_line(game, view, names, locale),
+                                words.scores_line(view, names, locale)) if line]
+    return lines + words.help_lines(game, legal, locale)
+
+
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
                  group: int | None = None, note: str | None = None, hint: bool = False,
                  menu: PickMenu | None = None, png: bytes | None = None) -> dict[str, Any]:
@@ -61,20 +75,24 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         picks = menu.n
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
+    game = table.game
     lines = [note] if note else []
-    lines += table.game.hand_notes(view, locale)
     to_act = table.to_act()
-    if legal:
-        if picks > 1:
-            lines.append(t(locale, "choose_n", n=picks))
-        elif len(legal) > views.SELECT_MAX and group is None:
+    if legal:  # the step in words, then how to choose (issue 29)
+        step = words.step_line(game, view, picks, locale)
+        if step:
+            lines.append(f"**{step}**")
+        if len(legal) > views.SELECT_MAX and group is None and picks <= 1:
             lines.append(t(locale, "choose_group"))
-        else:
-            lines.append(t(locale, "choose"))
-    elif to_act is not None:
-        lines.append(t(locale, "waiting", name=table.seats[to_act].name))
+        elif not step:
+            lines.append(t(locale, "choose_n", n=picks) if picks > 1 else t(locale, "choose"))
+    elif to_act is not None:  # who is awaited is on the table message: a waiting hand is not edited at each move
+        lines.append(t(locale, "waiting_turn"))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
+    lines += game.hand_notes(view, locale)
+    if legal:  # the context of the move (issue 29), shown on the seat's turn: a waiting hand is not redrawn
+        lines += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
         lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
@@ -99,15 +117,17 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
     return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png)
 
 
-def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
-    """Changes exactly when the seat's message must change: every revision on its turn, else
-    its hand, who is awaited and whether the match goes on."""
+def shown_key(table: Table, hand: Hand, group: int | None, locale: str = "") -> Any:
+    """Changes exactly when the seat's message must change (issue 30): every revision on its turn,
+    else only what a waiting hand shows (its cards, the deal, the game's notes above it, whether
+    the match goes on), not who is awaited: the other seats' moves do not edit it."""
     if table.state is None:
         return ("none", table.status)
     if hand.legal:
         return ("turn", table.rev, group)
     cards = tuple(str(c) for c in hand.view.get("hand") or ())
-    return ("wait", table.status, table.to_act(), cards, hand.view.get("deal_no"))
+    notes = tuple(table.game.hand_notes(hand.view, locale)) if locale else ()
+    return ("wait", table.status, table.to_act() is None, cards, hand.view.get("deal_no"), notes)
 
 
 class Watcher(Protocol):
@@ -157,11 +177,11 @@ class Hands:
     # -- what a console shows ------------------------------------------------------------------
 
     @staticmethod
-    def key(table: Table, seat: int, group: int | None) -> Any:
+    def key(table: Table, seat: int, group: int | None, locale: str = "") -> Any:
         """:func:`shown_key` of the seat's hand now."""
         if table.state is None:
             return ("none", table.status)
-        return shown_key(table, hand_of(table, seat), group)
+        return shown_key(table, hand_of(table, seat), group, locale)
 
     def locale(self, console: Console) -> str:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
@@ -171,10 +191,12 @@ class Hands:
         """Draw the seat's current hand into the console's message (console lock held);
         ``urgent``: it answers the player's click (its image drawn before background redraws)."""
         hand = hand_of(table, console.seat)  # the engine asked once
-        key = shown_key(table, hand, console.group)
+        locale = self.locale(console)
+        key = shown_key(table, hand, console.group, locale)
         hint = await self.bot.hint_switch.offered(table, hand)
-        payload = await draw_hand(table, hand, self.locale(console), console.group, console.note, hint, urgent)
+        payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
         ui = payload["view"]
+        self.bot.metrics.request("interaction.edit", False)
         await console.token.edit(content=None, **payload)
         if ui is not None:
             ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
@@ -213,6 +235,7 @@ class Hands:
             if not old.fresh():
                 return
             try:
+                self.bot.metrics.request("interaction.edit", False)
                 await old.token.edit(content=t(self.locale(old), why), embed=None, attachments=[], view=None)
             except discord_errors.DISCORD as exc:
                 log.debug("could not retire a hand message of table %s (%s)", old.table_id,
@@ -232,6 +255,7 @@ class Hands:
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             raise BotError.of("not_a_hand")
+        self.bot.metrics.request("interaction.callback", False)
         await interaction.response.defer()
         try:
             table = self.bot.service.get(table_id)
@@ -278,6 +302,14 @@ class Hands:
         console = self.consoles.get(table_id, {}).get(seat)
         return console is not None and console.fresh()
 
+    def shows(self, table: Table, seat: int) -> bool:
+        """Whether the seat's console can still be edited and shows the table as it is now (its
+        turn included): the presenter then need not ping them at once (issue 30)."""
+        console = self.consoles.get(table.id, {}).get(seat)
+        if console is None or not console.fresh():
+            return False
+        return console.shown is not None and self.key(table, seat, console.group, self.locale(console)) == console.shown
+
     async def refresh(self, table: Table) -> bool:
         """Bring every console of ``table`` up to date (called by the presenter, coalesced);
         ``True`` when Discord did not take an edit this time (the presenter tries again). A
@@ -294,7 +326,7 @@ class Hands:
                 seats.pop(seat, None)
                 continue
             async with console.lock:
-                if self.key(table, seat, console.group) == console.shown:
+                if self.key(table, seat, console.group, self.locale(console)) == console.shown:
                     continue
                 console.group, console.note = None, None
                 try:

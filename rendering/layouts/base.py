@@ -125,6 +125,12 @@ class Layout:
             out.append((tr("dealer", locale), (200, 200, 210)))
         return out
 
+    def table_badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        """The badges the table image shows beside a plate, most telling first (those that do not
+        fit are left out; the message text and the image's description say them all): the
+        seat's role by default, i.e. :meth:`badges`."""
+        return self.badges(view, seat, locale)
+
     def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
         """Second line of a seat's plate: tricks won this deal (they change during play), then the
         match total (it changes when a deal is scored)."""

@@ -120,17 +120,28 @@ class PiquetLayout(Layout):
         return None
 
     def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
+        """A carte blanche shown. The declarations and the cards shown to prove them are said in
+        the message text and the image's description, not drawn (issue 29)."""
         rows: list[CardRow] = []
         for seat, shown in enumerate(view.get("blanche_shown") or []):
             if shown:
                 rows.append((f"Carte blanche · {names[seat]}", shown))
+        return rows
+
+    def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        """The cards shown to prove each declaration, for the table's description."""
+        lines = []
         for d in view.get("declarations") or []:
             winner = d.get("winner")
             if d.get("shown") and isinstance(winner, int):
                 kind = str(d.get("kind"))
                 call = call_text(kind, (d.get("calls") or [None, None])[winner], locale)
-                rows.append((f"{_word(KINDS, kind, locale, kind)} · {call}", list(d["shown"])))
-        return rows
+                family = self.pack(view)
+                from rendering.alt_text import cards_words
+
+                lines.append(f"{_word(KINDS, kind, locale, kind)} · {call}{colon(locale)}"
+                             f"{cards_words(list(d['shown']), family, locale)}")
+        return lines
 
     def recap_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, str]]:
         d = view.get("last_deal") or {}

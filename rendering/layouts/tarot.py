@@ -78,11 +78,20 @@ class TarotLayout(Layout):
             rows.append((tr("tarot.chien", locale), list(chien)))
         if view.get("ecart_trumps"):
             rows.append((tr("tarot.ecart_trumps", locale), list(view["ecart_trumps"])))
+        return rows
+
+    def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
+        """The poignées shown, with their cards: declarations, said in the message text and the
+        image's description, not drawn (issue 29: up to 18 cards would not read on a phone)."""
+        from rendering.alt_text import cards_words
+
+        lines = []
         for p in view.get("poignees") or []:
             level = p.get("level")
-            rows.append(((tr(POIGNEES[level], locale) if level in POIGNEES else f"Poignée {level}") +
-                         f" · {names[int(p['seat'])]}", list(p.get("cards") or [])))
-        return rows
+            label = (tr(POIGNEES[level], locale) if level in POIGNEES else f"Poignée {level}") + \
+                f" · {names[int(p['seat'])]}"
+            lines.append(label + colon(locale) + cards_words(list(p.get("cards") or []), "french", locale))
+        return lines
 
     def centre(self, view: JSON, names: Sequence[str], locale: str) -> CardRow | None:
         if view.get("phase") in ("bidding", "call") and view.get("chien_size") and not view.get("chien"):
@@ -108,6 +117,24 @@ class TarotLayout(Layout):
         elif isinstance(c, dict) and c.get("partner") == seat:
             out.append((tr("tarot.partner", locale), SKY))
         if said:
+            out.append((contract_name(said[-1], locale), PALE if said[-1] == "pass" else ROSE))
+        if view.get("dealer") == seat:
+            out.append((tr("dealer", locale), SILVER))
+        return out
+
+    def table_badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        """On the image (issue 29: the contract and the bids are in the message text): the taker
+        and the partner, each seat's last bid while bidding, the dealer."""
+        out: list[Badge] = []
+        if view.get("phase") == "over":
+            return out
+        c = view.get("contract")
+        if isinstance(c, dict) and c.get("taker") == seat:
+            out.append((tr("tarot.taker", locale), GOLD))
+        elif isinstance(c, dict) and c.get("partner") == seat:
+            out.append((tr("tarot.partner", locale), SKY))
+        said = [b for s, b in view.get("bids") or [] if s == seat]
+        if said and view.get("phase") == "bidding":
             out.append((contract_name(said[-1], locale), PALE if said[-1] == "pass" else ROSE))
         if view.get("dealer") == seat:
             out.append((tr("dealer", locale), SILVER))

@@ -127,6 +127,25 @@ class TresilloLayout(Layout):
             out.append(("Mano", SILVER))
         return out
 
+    def table_badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
+        """On the image (issue 29: the contract and the bids are in the message text): the
+        declarer and the defender, each seat's last bid during the auction, the alcalde or
+        dealer, the mano."""
+        if view.get("phase") == "over":
+            return []
+        out: list[Badge] = []
+        if view.get("declarer") == seat:
+            out.append((tr("tresillo.declarer", locale), GOLD))
+        if view.get("defender") == seat:
+            out.append((tr("tresillo.defender", locale), SKY))
+        said = [b for s, b in (view.get("auction") or {}).get("bids") or [] if s == seat]
+        if said and view.get("phase") in ("bet", "bid"):
+            word = BIDS.get(said[-1])
+            out.append((tr(word, locale) if word else contract_name(said[-1], locale),
+                        PALE if said[-1] == "pass" else ROSE))
+        out += [b for b in self.badges(view, seat, locale) if b[1] in (VIOLET, SILVER)]
+        return out
+
     def seat_detail(self, view: JSON, seat: int, locale: str) -> str:
         if view.get("alcalde") == seat:
             scores = view.get("scores") or []

@@ -19,7 +19,6 @@ from rendering.canvas import (
     HEADER,
     INK,
     MUTED,
-    PANEL,
     PANEL_EDGE,
     SILVER,
     felt,
@@ -28,7 +27,6 @@ from rendering.canvas import (
     text,
     text_width,
     wrap,
-    wrap_whole,
 )
 from rendering.cards import card_height, wild_image
 from rendering.i18n import N_, colon, tr
@@ -38,26 +36,32 @@ from rendering.table import (
     HEAD,
     LINE,
     MARGIN,
+    MIN_STEP,
     MIN_TEXT,
+    NAME_LINE,
+    TAG_H,
     W,
     draw_header,
     draw_plate,
-    final_ranking,
+    draw_ranking,
     plate_height,
+    ranking_height,
     seat_marks,
 )
 
 JSON = dict[str, Any]
 PHASES = {"draw": N_("trio.phase.draw"), "play": N_("trio.phase.play"), "meld": N_("trio.phase.meld"),
           "layoff": N_("trio.phase.layoff"), "over": N_("trio.phase.over")}
-SIDE_X = 806  # the stock and discard column
-PLATE = 300  # plate width
-MELD_X = MARGIN + PLATE + 14
-H_MIN = 620
-H_MAX = 900  # the tallest table picture (tests/rendering/test_games.py)
+PLATE = 196  # plate width
+MELD_X = MARGIN + PLATE + 12
+CARD_W = 64  # the combinations' and the piles' cards (compact faces: a 23-29 px index)
+GAP = 16  # between two combinations
+MELD_LINE_H = 96 + LINE + 2  # a line of combinations: the cards, their names below
+STRIP_H = LINE + 96 + 8  # the stock and the discard pile
+ROW_GAP = 12
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
 def _rows_background(height: int) -> Image.Image:
     """Felt and header band, no oval (the table is rows of combinations); drawn once per height."""
     img = felt(W, height)
@@ -65,6 +69,14 @@ def _rows_background(height: int) -> Image.Image:
     d.rectangle([0, 0, W, HEAD], fill=HEADER)
     d.line([(0, HEAD), (W, HEAD)], fill=PANEL_EDGE, width=2)
     return img
+
+
+def _meld_step(melds: list[JSON], width: float) -> float:
+    """The step between overlapped cards that lays ``melds`` side by side in ``width`` px (at most
+    0.62 card widths)."""
+    sizes = [len(m.get("cards") or []) for m in melds]
+    spare = width - GAP * (len(melds) - 1) - CARD_W * len(melds)
+    return min(CARD_W * 0.62, spare / max(1, sum(n - 1 for n in sizes)))
 
 
 def is_wild(code: str) -> bool:
@@ -132,56 +144,81 @@ class TrioLayout(Layout):
     # -- table ---------------------------------------------------------------------------------
 
     def draw_table(self, view: JSON, names: Sequence[str], locale: str) -> Image.Image:
-        """One row per player (plate, badges, contract, laid combinations), the stock and the
-        discard pile in a narrow column on the right; taller with more players."""
-        seats = int(view["seats"])
-        card_w = 64 if seats <= 4 else 56 if seats == 5 else 50 if seats == 6 else 46
+        """The stock and the discard pile in a strip under the header (the final standings once
+        the match is over), then one row per player: its plate, the cards left in its hand and its
+        badges, and its laid combinations, beside the plate when they fit on one line, else under
+        it across the whole width. 640 px wide, every text and card index at least 22 px (9 px
+        shown 270 px wide, issue 29); the contracts and scores are in the message text."""
+        over = view.get("phase") == "over"
+        melds = view.get("melds") or []
         heights = [plate_height(n, PLATE) for n in names]
-        top = HEAD + 8
-        below = LINE - 4  # the combinations' names under their cards...
-        rows = [max(h, LINE + card_height(card_w) + below) + 12 for h in heights]
-        if top + sum(rows) + 8 > H_MAX:  # ...or on a band over their lower part, on a crowded table
-            below = 0
-            rows = [max(h, LINE + card_height(card_w)) + 12 for h in heights]
-        height = max(H_MIN, top + sum(rows) + 8)
-        img = _rows_background(height).copy()
+        plans = []  # (combinations beside the plate?, their lines, row height)
+        for seat, h in enumerate(heights):
+            own = [m for m in melds if m.get("owner") == seat]
+            beside = self._meld_lines(own, W - MARGIN - MELD_X)
+            if len(beside) == 1:
+                plans.append((True, beside, max(h + 2 * TAG_H + 8, MELD_LINE_H) + ROW_GAP))
+            else:
+                under = self._meld_lines(own, W - 2 * MARGIN)
+                plans.append((False, under, h + (6 + len(under) * MELD_LINE_H if under else 0) + ROW_GAP))
+        strip = ranking_height(self, view, names, locale, W - 2 * MARGIN) + 12 if over else STRIP_H
+        top = HEAD + strip + 8
+        img = _rows_background(round(top + sum(p[2] for p in plans) + 4)).copy()
         d = ImageDraw.Draw(img)
         draw_header(d, self, view, names, locale)
+        if over:
+            draw_ranking(d, self, view, names, locale, (W / 2, HEAD + 6 + strip / 2), W - 2 * MARGIN)
+        else:
+            self._draw_piles(img, d, view, locale)
         marks = seat_marks(names)
-        melds = view.get("melds") or []
         y = float(top)
-        for seat in range(seats):
-            row_h = rows[seat]
+        for seat, (beside, lines, row_h) in enumerate(plans):
             if seat % 2 == 0:
-                d.rectangle([0, y - 4, SIDE_X - 12, y + row_h - 8], fill=(22, 84, 58))
-            box = (MARGIN, y + (row_h - 12 - heights[seat]) / 2, MARGIN + PLATE, y + (row_h - 12 + heights[seat]) / 2)
-            draw_plate(img, d, self, view, seat, names[seat], marks[seat], locale, box, True, badges=False)
-            bx = float(MELD_X)
-            for label, colour in self.badges(view, seat, locale):
-                bx += pill(d, bx, y + 13, label, colour, size=MIN_TEXT) + 6
-            text(d, (bx + 4, y + 13), contract_text(view, seat, locale), MIN_TEXT, MUTED, anchor="lm",
-                 width=SIDE_X - bx - 24)
-            own = [m for m in melds if m.get("owner") == seat]
-            self._draw_melds(img, d, own, MELD_X, y + LINE, card_w, SIDE_X - 20 - MELD_X, locale, below > 0)
+                d.rectangle([0, y - ROW_GAP / 2, W, y + row_h - ROW_GAP / 2], fill=(22, 84, 58))
+            box = (MARGIN, y, MARGIN + PLATE, y + heights[seat])
+            draw_plate(img, d, self, view, seat, names[seat], marks[seat], locale, box, True, badges=beside)
+            if not beside:
+                self._inline_tags(img, d, view, seat, MELD_X, y + NAME_LINE / 2 + 7, locale)
+            x, y0 = (MELD_X, y) if beside else (MARGIN, y + heights[seat] + 6)
+            for i, line in enumerate(lines):
+                self._draw_melds(img, d, line, x, y0 + i * MELD_LINE_H, W - MARGIN - x, locale)
             y += row_h
-        self._draw_side(img, d, view, names, locale, height)
         return img
 
+    def _inline_tags(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, seat: int, x: float, y: float,
+                     locale: str) -> None:
+        """The cards left in hand and the badges on one line to the right of a plate."""
+        count = self.hand_count(view, seat)
+        if count:
+            paste_card(img, None, "french", 20, x + 2, y - 15)
+            x += 26 + text(d, (x + 26, y), str(count), MIN_TEXT, INK, bold=True, anchor="lm") + 10
+        for label, colour in self.table_badges(view, seat, locale):
+            if x + text_width(label, MIN_TEXT, True) + MIN_TEXT > W - MARGIN:
+                break
+            x += pill(d, x, y, label, colour, size=MIN_TEXT) + 6
+
+    @staticmethod
+    def _meld_lines(melds: list[JSON], room: float) -> list[list[JSON]]:
+        """The combinations of one seat in lines of ``room`` px, their cards overlapped no closer
+        than :data:`MIN_STEP` (each index stays whole)."""
+        out: list[list[JSON]] = []
+        for m in melds:
+            trial = [*out[-1], m] if out else [m]
+            if out and _meld_step(trial, room) >= MIN_STEP:
+                out[-1] = trial
+            else:
+                out.append([m])
+        return out
+
     def _draw_melds(self, img: Image.Image, d: ImageDraw.ImageDraw, melds: list[JSON], x0: float, y: float,
-                    w: int, width: float, locale: str, names_below: bool = True) -> None:
-        """The combinations side by side, cards overlapped so that each index stays visible (more
-        overlap when they are many); a wild is drawn as the card it stands for, on gold paper. Each
-        is named underneath ("brelan de 4"), in the words of the lay-off buttons (issue 19), or
-        (``names_below`` false) on a dark band over the lower part of its cards, below the indices."""
+                    width: float, locale: str) -> None:
+        """One line of combinations side by side, cards overlapped so that each index stays
+        visible; a wild is drawn as the card it stands for, on gold paper. Each is named underneath
+        ("brelan de A"), in the words of the lay-off buttons (issue 19)."""
         if not melds:
             return
-        sizes = [len(m.get("cards") or []) for m in melds]
-        gap = 16
-        step = w * 0.62
-        need = sum(w + (n - 1) * step for n in sizes) + gap * (len(melds) - 1)
-        if need > width:
-            spare = width - gap * (len(melds) - 1) - w * len(melds)
-            step = max(w * 0.3, spare / max(1, sum(n - 1 for n in sizes)))
+        w = CARD_W
+        step = _meld_step(melds, width)
         x = x0
         for m in melds:
             codes = list(m.get("cards") or [])
@@ -196,48 +233,32 @@ class TrioLayout(Layout):
             span = w + (len(codes) - 1) * step
             kind, shown = str(m.get("kind") or ""), [str(r) for r in reps]
             name = meld_name(kind, shown, locale, glyphs=True)
-            room = span + gap - 6  # a name may run over the gap to the next combination
+            room = span + GAP - 6  # a name may run over the gap to the next combination
             if text_width(name, MIN_TEXT) > room:
                 name = meld_name(kind, shown, locale, short=True, glyphs=True)
-            if names_below:
-                text(d, (x, y + card_height(w) + 3), name, MIN_TEXT, INK, width=room)
-            else:
-                band = y + card_height(w) - MIN_TEXT - 6
-                d.rectangle([x, band, x + room + 2, y + card_height(w)], fill=PANEL)
-                text(d, (x + 3, band + 2), name, MIN_TEXT, INK, width=room)
-            x += span + gap
+            text(d, (x, y + card_height(w) + 2), name, MIN_TEXT, INK, width=max(room, 60))
+            x += span + GAP
 
-    def _draw_side(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, names: Sequence[str], locale: str,
-                   height: int) -> None:
-        """The stock (a back and its count) and the discard pile (its top card and count); the
-        final standings once the match is over."""
-        x0, x1 = SIDE_X, W - MARGIN
-        d.rounded_rectangle([x0, HEAD + 10, x1, height - 10], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
-        y = HEAD + 22
-        if view.get("phase") == "over":
-            for i, line in enumerate(final_ranking(self, view, names, locale)):
-                for part in wrap_whole(line, MIN_TEXT, x1 - x0 - 24, bold=True):
-                    text(d, (x0 + 12, y), part, MIN_TEXT, GOLDEN if i == 0 else INK, bold=True)
-                    y += LINE
-                y += 6
-            return
-        cw = 80
+    def _draw_piles(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, locale: str) -> None:
+        """The stock (a back and its count) and the discard pile (its top card and count), side
+        by side under the header, and "must go out" when the stock is spent."""
+        x, y = float(MARGIN + 6), HEAD + 8
         for label, code, count in ((tr("trio.stock", locale), None, view.get("stock_count", 0)),
                                    (tr("trio.discard", locale), view.get("discard_top"),
                                     view.get("discard_count", 0))):
-            text(d, (x0 + 14, y), label, MIN_TEXT, MUTED, bold=True)
-            y += LINE + 2
+            text(d, (x, y), label, MIN_TEXT, MUTED, bold=True)
+            cy = y + LINE
             if code or label == tr("trio.stock", locale):
-                paste_card(img, code or None, "french", cw, x0 + 14, y, locale, compact=True)
+                paste_card(img, code or None, "french", CARD_W, x, cy, locale, compact=True)
             else:
-                d.rounded_rectangle([x0 + 14, y, x0 + 14 + cw, y + card_height(cw)], radius=6, outline=PANEL_EDGE,
+                d.rounded_rectangle([x, cy, x + CARD_W, cy + card_height(CARD_W)], radius=6, outline=PANEL_EDGE,
                                     width=2)
-            text(d, (x1 - 14, y + card_height(cw) / 2), str(count or 0), 26, INK, bold=True, anchor="rm")
-            y += card_height(cw) + 16
+            shown = text(d, (x + CARD_W + 10, cy + card_height(CARD_W) / 2), str(count or 0), 26, INK, bold=True,
+                         anchor="lm")
+            x += max(CARD_W + 10 + shown, text_width(label, MIN_TEXT, True)) + 36
         if view.get("must_go_out"):
-            for part in wrap(tr("trio.must_go_out", locale), MIN_TEXT, x1 - x0 - 20, bold=True):
-                text(d, (x0 + 12, y), part, MIN_TEXT, GOLDEN, bold=True)
-                y += LINE
+            for i, part in enumerate(wrap(tr("trio.must_go_out", locale), MIN_TEXT, W - MARGIN - 8 - x, bold=True)):
+                text(d, (x, y + LINE + i * LINE), part, MIN_TEXT, GOLDEN, bold=True)
 
     def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         """Each seat's contract and laid combinations (named as under their cards), the stock and

@@ -49,7 +49,7 @@ def test_warm_up_fills_the_cache() -> None:
     from rendering.hand import CARD_W
     from rendering.table import SMALL_W
 
-    assert rendering.warm_up(("en",)) == 7 * (78 + 40)
+    assert rendering.warm_up(("en",)) == 3 * (78 + 40)  # the hand's size, the trick's, the cells'
     hits = card_image.cache_info().hits
     card_image("T21", "french", CARD_W, "en", False)  # as paste_card asks for it
     card_image("7O", "spanish", SMALL_W, "en", True)  # a compact face of the table
