@@ -121,7 +121,8 @@ def _thawed(game: Game, data: Mapping[str, Any], snap: Mapping[str, Any]) -> Sta
         fields = {_intern(k): _decode(v) for k, v in snap["fields"].items()}
         if fields.get("seats") != data.get("seats") or fields.get("seed") != data.get("seed"):
             raise SnapshotError("another match")
-        if set(fields) != _fields(game, cls):
+        expected = _fields(game, cls)  # and, set on the way, fields with a class default (Le Trio's ``drawn``)
+        if not expected <= fields.keys() or any(not hasattr(cls, k) for k in fields.keys() - expected):
             raise SnapshotError("other fields")
         state = object.__new__(cls)
         state.__dict__.update(fields)
