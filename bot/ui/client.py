@@ -41,6 +41,7 @@ from bot.ui.hands import Hands
 from bot.ui.hints import HintSwitch
 from bot.ui.ids import Handler, ParsedId
 from bot.ui.presenter import Presenter
+from bot.ui.tokens import HandToken
 from bot.ui.translator import Translator
 from bot.ui.views import TapisItem
 from games.errors import GameError
@@ -238,13 +239,13 @@ class TapisBot(commands.AutoShardedBot):
             row = await self.db.table(parsed.table)
         return row is None or self.served.serves(row["guild_id"])
 
-    def locale_for(self, interaction: discord.Interaction[Any]) -> str:
+    def locale_for(self, interaction: discord.Interaction[Any] | HandToken) -> str:
         """The server's language (``/settings language:``): public messages."""
         if interaction.guild_id is None:
             return self.settings.default_locale
         return self.service.locale_of(interaction.guild_id)
 
-    def private_locale(self, interaction: discord.Interaction[Any]) -> str:
+    def private_locale(self, interaction: discord.Interaction[Any] | HandToken) -> str:
         """Private messages (hands, hints, errors): the member's own Discord language when Tapis
         speaks it (``interaction.locale``: French, English or Spanish), else the server's. In local
         mode the simulated Discord reports every member as en-US, so the server's language is used."""

@@ -29,6 +29,7 @@ from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
 from bot.ui import discord_errors, parts, views, words
+from bot.ui.tokens import HandToken
 from games.base import Action, PickMenu
 from games.errors import GameError
 from rendering import alt_text
@@ -143,17 +144,18 @@ class HandsBot(Protocol):
     presenter: Watcher
     hint_switch: HintSwitch
 
-    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+    def private_locale(self, interaction: discord.Interaction[Any] | HandToken) -> str: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Console:
-    """The message a seat plays from, and the newest interaction whose token can edit it."""
+    """The message a seat plays from, and the newest interaction token that can edit it (its
+    token and ids only, issue 30: not the interaction)."""
 
     table_id: str
     seat: int
     message_id: int
-    interaction: discord.Interaction[Any]
+    token: HandToken
     group: int | None = None
     note: str | None = None  # a line above the hand (a refusal, "welcome back"), until the hand changes
     shown: Any = None  # what the message shows (see :meth:`Hands.key`)
@@ -161,7 +163,7 @@ class Console:
 
     def fresh(self) -> bool:
         """Whether the token may still edit the message (with a margin before 15 minutes)."""
-        age = discord.utils.utcnow() - self.interaction.created_at
+        age = discord.utils.utcnow() - self.token.created_at
         return age.total_seconds() < TOKEN_LIFE
 
 
@@ -183,11 +185,10 @@ class Hands:
 
     def locale(self, console: Console) -> str:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
-        return self.bot.private_locale(console.interaction)
+        return self.bot.private_locale(console.token)
 
-    async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any],
-                    urgent: bool = True) -> None:
-        """Draw the seat's current hand into ``interaction``'s message (console lock held);
+    async def _edit(self, console: Console, table: Table, urgent: bool = True) -> None:
+        """Draw the seat's current hand into the console's message (console lock held);
         ``urgent``: it answers the player's click (its image drawn before background redraws)."""
         hand = hand_of(table, console.seat)  # the engine asked once
         locale = self.locale(console)
@@ -196,7 +197,7 @@ class Hands:
         payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
         ui = payload["view"]
         self.bot.metrics.request("interaction.edit", False)
-        await interaction.edit_original_response(content=None, **payload)
+        await console.token.edit(content=None, **payload)
         if ui is not None:
             ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
         console.shown = key
@@ -211,11 +212,11 @@ class Hands:
         seat = table.seat_of(interaction.user.id)
         seats = self.consoles.setdefault(table_id, {})
         old = seats.get(seat)
-        console = Console(table_id, seat, 0, interaction, note=note)
+        console = Console(table_id, seat, 0, HandToken.of(interaction), note=note)
         async with console.lock:
             seats[seat] = console
             try:
-                await self._edit(console, table, interaction)
+                await self._edit(console, table)
                 message = await interaction.original_response()
             except BaseException:  # not opened: the previous console stays the seat's
                 if seats.get(seat) is console:
@@ -235,8 +236,7 @@ class Hands:
                 return
             try:
                 self.bot.metrics.request("interaction.edit", False)
-                await old.interaction.edit_original_response(content=t(self.locale(old), why),
-                                                             embed=None, attachments=[], view=None)
+                await old.token.edit(content=t(self.locale(old), why), embed=None, attachments=[], view=None)
             except discord_errors.DISCORD as exc:
                 log.debug("could not retire a hand message of table %s (%s)", old.table_id,
                           discord_errors.describe(exc))
@@ -268,12 +268,12 @@ class Hands:
         seats = self.consoles.setdefault(table_id, {})
         console = seats.get(seat)
         if console is None or console.message_id != message_id:
-            old, console = console, Console(table_id, seat, message_id, interaction)
+            old, console = console, Console(table_id, seat, message_id, HandToken.of(interaction))
             seats[seat] = console
             if old is not None:
                 await self._retire(old)
         async with console.lock:
-            console.interaction = interaction  # the newest token: 15 more minutes
+            console.token = HandToken.of(interaction)  # the newest token: 15 more minutes
             console.note = None
             if rev != table.rev or table.status != "playing":
                 console.group = None
@@ -287,7 +287,7 @@ class Hands:
                 except GameError as exc:
                     console.note = exc.localized(self.locale(console))
             try:
-                await self._edit(console, table, interaction)
+                await self._edit(console, table)
             except discord_errors.DISCORD as exc:
                 self.bot.metrics.failed(exc)
                 log.warning("table %s: a click's hand not redrawn (%s); the presenter will", table_id,
@@ -318,7 +318,7 @@ class Hands:
         left = False
         for seat, console in list(seats.items()):
             holder = table.seats[seat].user_id if seat < len(table.seats) else None
-            if holder != console.interaction.user.id:  # kicked: the seat's hand is no longer theirs
+            if holder != console.token.user_id:  # kicked: the seat's hand is no longer theirs
                 seats.pop(seat, None)
                 await self._retire(console, N_("seat_lost"))
                 continue
@@ -330,7 +330,7 @@ class Hands:
                     continue
                 console.group, console.note = None, None
                 try:
-                    await self._edit(console, table, console.interaction, urgent=False)
+                    await self._edit(console, table, urgent=False)
                 except discord_errors.DISCORD as exc:
                     self.bot.metrics.failed(exc)
                     if discord_errors.transient(exc):

@@ -77,7 +77,7 @@ class Retry(Exception):
     """A part Discord did not accept this time (a transient failure): tried again later."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Shown:
     dirty: bool = False
     task: asyncio.Task[Any] | None = None
@@ -271,7 +271,7 @@ class Presenter:
 
     async def _load_closed(self, table_id: str) -> Table | None:
         """A closed table that still has something to show, rebuilt from the database."""
-        from games import GAMES
+        from games import GAMES, snapshot
 
         try:
             row = await self.db.table(table_id)
@@ -281,7 +281,7 @@ class Presenter:
             options = json.loads(row["options"] or "{}")
             capacity = int(options.pop("_capacity", row["seats"]))
             saved = await self.db.saved_state(row)
-            state = game.load(saved) if saved is not None else None
+            state = snapshot.load(game, saved) if saved is not None else None
             seats = [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level"))
                      for s in await self.db.seats(table_id)]
             table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
