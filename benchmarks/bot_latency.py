@@ -71,45 +71,47 @@ async def bench(tables: int, rounds: int) -> dict[str, list[float]]:
     bot.add_listener(on_interaction)
     bot.on_tapis_component = timed  # type: ignore[method-assign]
     measuring = False
-    async with simcord.run(bot) as env:
-        guild = env.create_guild(name="bench")
-        members = [guild.add_member(env.create_user(f"p{i}")) for i in range(3)]
-        opened = []
-        for i in range(tables):
-            game = games.GAMES[names[i % len(names)]]
-            channel = guild.create_text_channel(f"t{i}")
-            host = members[0]
-            short = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                              for k, v in getattr(game, "playout_options", {}).items())
-            await host.slash(channel, "table new", game=game.name, **({"options": short} if short else {}))
-            table = bot.service.at(channel.id)
-            lobby = find(channel, table.message_id)
-            humans = 2 if game.min_seats <= 3 else 3
-            for m in members[1:humans]:
-                await m.click(lobby, custom_id=build_id(table.id, 0, "~j"))
-            for _ in range(max(game.min_seats, humans) - humans):
-                await host.click(lobby, custom_id=build_id(table.id, 0, "~b"))
-            await host.click(lobby, custom_id=build_id(table.id, 0, "~s"))
-            opened.append((channel, table, find(channel, table.message_id)))
-        in_play = sum(t.status == "playing" for _, t, _ in opened)
-        print(f"{in_play} tables in play ({', '.join(names)})")
-        clock = time.perf_counter
-        measuring = True
-        for _ in range(rounds):
-            for channel, table, msg in opened:
-                if table.status != "playing":
-                    continue
-                member = next(m for m in members if m.id == table.seats[table.to_act()].user_id)
-                start = clock()
-                res = await member.click(msg, custom_id=build_id(table.id, 0, "~h"))
-                times["my hand settled"].append(clock() - start)
-                hand = find(channel, res.response.id, viewer=member)
-                start = clock()
-                await act_on_hand(member, channel, hand, rng)
-                times["action settled"].append(clock() - start)
-        assert not bot.unexpected, bot.unexpected
-    await bot.service.close()
-    await db.close()
+    try:  # the database closed whatever happens (its thread would keep the process alive)
+        async with simcord.run(bot) as env:
+            guild = env.create_guild(name="bench")
+            members = [guild.add_member(env.create_user(f"p{i}")) for i in range(3)]
+            opened = []
+            for i in range(tables):
+                game = games.GAMES[names[i % len(names)]]
+                channel = guild.create_text_channel(f"t{i}")
+                host = members[0]
+                short = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                                  for k, v in getattr(game, "playout_options", {}).items())
+                await host.slash(channel, "table new", game=game.name, **({"options": short} if short else {}))
+                table = bot.service.at(channel.id)
+                lobby = find(channel, table.message_id)
+                humans = 2 if game.min_seats <= 3 else 3
+                for m in members[1:humans]:
+                    await m.click(lobby, custom_id=build_id(table.id, 0, "~j"))
+                for _ in range(max(game.min_seats, humans) - humans):
+                    await host.click(lobby, custom_id=build_id(table.id, 0, "~bn"))
+                await host.click(lobby, custom_id=build_id(table.id, 0, "~s"))
+                opened.append((channel, table, find(channel, table.message_id)))
+            in_play = sum(t.status == "playing" for _, t, _ in opened)
+            print(f"{in_play} tables in play ({', '.join(names)})")
+            clock = time.perf_counter
+            measuring = True
+            for _ in range(rounds):
+                for channel, table, msg in opened:
+                    if table.status != "playing":
+                        continue
+                    member = next(m for m in members if m.id == table.seats[table.to_act()].user_id)
+                    start = clock()
+                    res = await member.click(msg, custom_id=build_id(table.id, 0, "~h"))
+                    times["my hand settled"].append(clock() - start)
+                    hand = find(channel, res.response.id, viewer=member)
+                    start = clock()
+                    await act_on_hand(member, channel, hand, rng)
+                    times["action settled"].append(clock() - start)
+            assert not bot.unexpected, bot.unexpected
+    finally:
+        await bot.service.close()
+        await db.close()
     return times
 
 

@@ -28,7 +28,7 @@ the table images drawn, and the share of time per stage (engine, database, hand 
 share includes waiting for the writer).
 
 Run: ``.venv/bin/python -m benchmarks.serve --tables 100 --seconds 10 [--no-images]``;
-``--restore 1000`` instead times a start-up with 1,000 stored tables in play (open the database,
+``--restore 1000`` instead times a start-up with 1,000 stored tables in play, a few moves in (``benchmarks/restore.py``: realistic logs, before and after snapshots; open the database,
 restore, the presenter's start-up; it then redraws only the tables whose message is behind, in the
 background, at ``STARTUP_RATE`` a second).
 """

@@ -6,6 +6,8 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
 * :func:`hand_image` ``(view, locale="fr", legal=None)``: one seat's hand (give it ``view(seat)``),
   ``legal`` the playable card codes to highlight; cards numbered 1..n in :func:`hand_order`;
   :func:`hand_key` (same arguments): what that image is drawn from, to cache it by;
+  :func:`plan_image` ``(plan)``: the same PNG from that key alone (an image worker is sent the
+  small key, not the whole view, and does not lay the hand out again);
 * :func:`recap_image` ``(view, locale="fr", names=None)``: the last finished deal (``view["last_deal"]``);
 * :func:`warm_up` ``()``: optional, draws every card face once (call it at start-up in a thread);
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
@@ -37,7 +39,7 @@ from rendering.scoresheet import scoresheet_picture
 
 Names = Sequence[str] | Mapping[int, str] | None
 
-__all__ = ["hand_image", "hand_key", "hand_order", "recap_image", "replay_image", "replay_images", "scoreboard_image", "scoresheet_image",
+__all__ = ["hand_image", "hand_key", "hand_order", "plan_image", "recap_image", "replay_image", "replay_images", "scoreboard_image", "scoresheet_image",
            "table_image", "warm_up"]
 
 
@@ -56,6 +58,11 @@ def hand_key(view: dict[str, Any], locale: str = "fr", legal: Sequence[str] | No
     """What :func:`hand_image` draws from (a hashable :class:`rendering.hand.HandPlan`): equal keys,
     equal images, so a cache keyed by it redraws a hand only when its picture changes."""
     return hand_plan(view, locale, None if legal is None else list(legal))
+
+
+def plan_image(plan: HandPlan) -> bytes:
+    """PNG of a :func:`hand_key` (the same picture as :func:`hand_image` of its view)."""
+    return encode(draw_hand(plan))
 
 
 def recap_image(view: dict[str, Any], locale: str = "fr", names: Names = None) -> bytes:

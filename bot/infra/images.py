@@ -317,7 +317,7 @@ async def table_png(view: dict[str, Any], names: list[str], locale: str) -> byte
     return await _cached(TABLES, _key(view, names, locale), "table_image", view, names=names, locale=locale)
 
 
-def _hand_key(view: dict[str, Any], locale: str, legal: list[str] | None) -> Hashable:
+def _hand_key(view: dict[str, Any], locale: str, legal: list[str] | None) -> tuple[str, Hashable]:
     """What the hand image is drawn from (``rendering.hand_key``): a seat's hand is drawn again
     only when its picture changes, not at every move of the others; the whole view when the
     rendering cannot tell."""
@@ -331,9 +331,12 @@ def _hand_key(view: dict[str, Any], locale: str, legal: list[str] | None) -> Has
 
 async def hand_png(view: dict[str, Any], locale: str, legal: list[str] | None, urgent: bool = False) -> bytes | None:
     """``legal``: the card codes playable now (the args of the legal actions); ``urgent``: the
-    answer to the player's own click (drawn before background redraws)."""
-    return await _cached(HANDS, _hand_key(view, locale, legal), "hand_image", view, locale=locale, legal=legal,
-                         urgent=urgent)
+    answer to the player's own click (drawn before background redraws). The worker is sent the
+    plan (the cache key: ``rendering.plan_image``), not the view to lay out again (issue 30)."""
+    key = _hand_key(view, locale, legal)
+    if key[0] == "plan":
+        return await _cached(HANDS, key, "plan_image", key[1], urgent=urgent)
+    return await _cached(HANDS, key, "hand_image", view, locale=locale, legal=legal, urgent=urgent)
 
 
 async def recap_png(view: dict[str, Any], names: list[str], locale: str) -> bytes | None:

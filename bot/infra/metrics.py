@@ -11,7 +11,11 @@
 * ``tapis_discord_failures_total{kind}``: those Discord failures by kind (``timeout``, ``network``,
   ``server_error``, ``rate_limited``, ``refused``; :mod:`bot.ui.discord_errors`), each logged in one
   line at WARNING;
-* ``tapis_database_seconds{transaction}``: time of each database transaction, commit included.
+* ``tapis_database_seconds{transaction}``: time of each database transaction, commit included;
+* ``tapis_discord_requests_total{route, global_limit}``: requests sent to Discord by route (issue 30):
+  ``global_limit="yes"`` for the channel routes counted against the bot's 50 requests/s, ``"no"`` for
+  the interaction callback and the edits through an interaction token; divided by
+  ``tapis_actions_total``, the requests per move.
 
 Each :class:`Metrics` has its own :class:`~prometheus_client.CollectorRegistry`, so two bots in one
 process (tests) never share counters. :mod:`bot.infra.health` serves :meth:`Metrics.exposition`.
@@ -76,6 +80,8 @@ class Metrics:
                                   ["transaction"], buckets=DATABASE_BUCKETS, registry=self.registry)
         self.discord = Counter("tapis_discord_failures", "Failed requests to Discord, by kind.", ["kind"],
                                registry=self.registry)
+        self.requests = Counter("tapis_discord_requests", "Requests sent to Discord, by route and whether they "
+                                "count against the global limit.", ["route", "global_limit"], registry=self.registry)
         self.registry.register(_TablesInPlay(tables))
         for kind in ("timeout", "network", "server_error", "rate_limited", "refused"):
             self.discord.labels(kind)
@@ -91,6 +97,10 @@ class Metrics:
         """Count saved actions: ``(revision, seat, action, by a computer)`` rows."""
         for *_row, computer in applied:
             self.actions.labels(game, "computer" if computer else "human").inc()
+
+    def request(self, route: str, counted: bool) -> None:
+        """One request to Discord on ``route`` (``channel.edit``...); ``counted``: against the global limit."""
+        self.requests.labels(route, "yes" if counted else "no").inc()
 
     def error(self, kind: str) -> None:
         """One error of ``kind``: ``refused``, ``internal`` or ``discord_http``."""

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from bot.service.preferences import Preferences
 
 log = logging.getLogger("bot.service.tables")
+RESTORE_BATCH = 500  # open tables read and rebuilt at a time at start-up (their saved states in memory)
 
 
 def _bad_data(exc: BaseException) -> bool:
@@ -123,31 +124,34 @@ class Endings:
         await self.prefs.load_all()
         for table_id, status in reversed(await self.db.closed_tables(CLOSED_IDS)):
             self.registry.remember(table_id, status)
-        rows = [r for r in await self.db.open_rows()
-                if r["id"] not in self.registry.open and self.serves(r["guild_id"])]
-        snapshots: dict[str, dict[str, Any] | None] = {}
-        for row in rows:
-            try:
-                snapshots[row["id"]] = snapshot_of(row)
-            except ValueError as exc:  # not JSON: this table alone is left out
-                _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
-        later = await self._later_actions(snapshots)
+        ids = [tid for tid, guild_id in await self.db.open_ids()
+               if tid not in self.registry.open and self.serves(guild_id)]
+        seats = await self.db.open_seats()
         count = 0
-        for row in rows:
-            if row["id"] not in snapshots:
-                continue
-            table = await self._restore_one(row, snapshots[row["id"]], later)
-            if table is None:
-                continue
-            await self.prefs.of(table.guild_id)
-            if table.status == "playing" and table.state is not None and table.state.to_act() is None:
-                await self._finish_saved(table, table.state)
-                continue
-            other = self.registry.at(table.place_id)
-            if other is not None:
-                log.warning("table %s shares its channel with open table %s", table.id, other.id)
-            self.registry.add(table)
-            count += 1
+        for start in range(0, len(ids), RESTORE_BATCH):  # a batch's saved states at a time in memory
+            rows = await self.db.rows(ids[start:start + RESTORE_BATCH])
+            snapshots: dict[str, dict[str, Any] | None] = {}
+            for row in rows:
+                try:
+                    snapshots[row["id"]] = snapshot_of(row)
+                except ValueError as exc:  # not JSON: this table alone is left out
+                    _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+            later = await self._later_actions(snapshots)
+            for row in rows:
+                if row["id"] not in snapshots:
+                    continue
+                table = await self._restore_one(row, snapshots.pop(row["id"]), later, seats)
+                if table is None:
+                    continue
+                await self.prefs.of(table.guild_id)
+                if table.status == "playing" and table.state is not None and table.state.to_act() is None:
+                    await self._finish_saved(table, table.state)
+                    continue
+                other = self.registry.at(table.place_id)
+                if other is not None:
+                    log.warning("table %s shares its channel with open table %s", table.id, other.id)
+                self.registry.add(table)
+                count += 1
         for table in list(self.registry.open.values()):
             if table.status == "playing":
                 self.after_change(table)
@@ -169,10 +173,12 @@ class Endings:
             return None
 
     async def _restore_one(self, row: dict[str, Any], snapshot: dict[str, Any] | None,
-                           later: dict[str, list[dict[str, Any]]] | None) -> Table | None:
-        """One open table from its row; ``None`` (one log line naming it) when it cannot be read."""
+                           later: dict[str, list[dict[str, Any]]] | None,
+                           seats: dict[str, list[dict[str, Any]]]) -> Table | None:
+        """One open table from its row (``seats``: every open table's, read at once); ``None`` (one
+        log line naming it) when it cannot be read."""
         try:
-            seat_rows = await self.db.seats(row["id"])
+            seat_rows = seats[row["id"]] if row["id"] in seats else await self.db.seats(row["id"])
             if snapshot is None:
                 saved = None
             elif later is None:

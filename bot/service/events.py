@@ -20,7 +20,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -166,6 +166,7 @@ class EventService:
         self._of_table: dict[str, str] = {}  # table id -> event id (tables of live events)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._deals: dict[str, list[tuple[int, tuple[float, ...]]]] = {}  # a finished table's deals (duplicate)
+        self.announced: Callable[[], None] = lambda: None  # told of each announcement (the clock looks again)
         tables.listener = Chained(tables.listener, self)
 
     # -- creation and registration -------------------------------------------------------------
@@ -185,6 +186,7 @@ class EventService:
                       size, level, options, seed or secrets.token_hex(8), starts_at)
         await self.store.create({**event.__dict__, "options": options})
         self.events[event.id] = event
+        self.announced()
         self.listener.event_changed(event)
         return event
 
@@ -505,7 +507,7 @@ class EventService:
         return len(self.events)
 
     async def start_due(self, now: float) -> list[Event]:
-        """Start the events whose start time has come (the UI calls it every minute)."""
+        """Start the events whose start time has come (the UI's clock calls it when :meth:`until_due` returns)."""
         started = []
         for event in [e for e in self.events.values() if e.status in ("open", "closed") and e.starts_at <= now]:
             try:
@@ -513,6 +515,17 @@ class EventService:
             except BotError as exc:
                 log.info("event %s not started at its time: %s", event.id, exc)
         return started
+
+    def seconds_to_due(self, now: float, *, longest: float = 3600.0, retry: float = 30.0) -> float:
+        """How long the clock may sleep: until the next event's start time, at most ``longest``
+        seconds; a due event that could not start (too few players) is tried again every ``retry``
+        seconds. No timer wakes every few seconds for nothing (an idle bot's tasks all wait far
+        ahead: simcord's preview waits for the bot's tasks before it shows a click)."""
+        waiting = [e.starts_at for e in self.events.values() if e.status in ("open", "closed")]
+        start = min(waiting, default=None)
+        if start is None:
+            return longest
+        return min(longest, start - now) if start > now else retry
 
     async def idle(self) -> None:
         """Wait for the round checks under way (tests)."""

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.table import BotError, SeatInfo, Table
-from games import GAMES
+from games import GAMES, snapshot
 from games.base import State
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def table_of(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], saved: di
     if not isinstance(options, dict):
         raise ValueError("its options are not a JSON object")
     capacity = int(options.pop("_capacity", row["seats"]))
-    state = game.load(saved) if saved is not None else None
+    state = snapshot.load(game, saved) if saved is not None else None
     return Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
                  row["seed"], options, capacity, seats_of(seat_rows), row["status"], row["message_id"], state,
                  active_at=row.get("active_at") or default_active)
@@ -60,7 +60,7 @@ async def read_back(db: Database, table: Table) -> None:
         raise LookupError(f"table {table.id} is not in the database")
     seat_rows = await db.seats(table.id)
     saved = await db.saved_state(row)
-    state = table.game.load(saved) if saved is not None else None
+    state = snapshot.load(table.game, saved) if saved is not None else None
     table.state, table.status = state, row["status"]
     table.seats = seats_of(seat_rows)
     table.host_id = row["host_id"]

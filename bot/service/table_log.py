@@ -112,10 +112,25 @@ def step_lines(game: Game, before: dict[str, Any], after: dict[str, Any], seat: 
     if played is not None:
         lines.append(t(locale, "log_play", name=names[played[0]], card=card_label(game, str(played[1]), locale)))
     for event in events:
+        if event.get("type") == "declarations":  # Piquet: what each class scored (issue 29)
+            lines += declaration_lines(after, names, locale)
+            continue
         line = event_line(game, event, names, locale)
         if line:
             lines.append(line)
     return lines
+
+
+def declaration_lines(view: dict[str, Any], names: Sequence[str], locale: str) -> list[str]:
+    """Piquet's declarations as the table shows them (RULES.md 4.4): point, séquence and
+    brelans/quatorzes, each with who scored it, what was called, and the points."""
+    from rendering.layouts.piquet import declaration_lines as lines_of
+
+    out: list[str] = []
+    for d in view.get("declarations") or []:
+        head, *said = lines_of(d, names, view.get("elder"), locale)
+        out.append(head + (f" ({' / '.join(s.lstrip('· ') for s in said)})" if said else ""))
+    return out
 
 
 class TableLog:

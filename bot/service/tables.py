@@ -42,6 +42,7 @@ from bot.service.tasks import Tasks
 from bot.storage import Database
 from bot.storage import errors as storage
 from games import find_game
+from games import snapshot as snapshots
 from games.base import Action, State
 from games.errors import GameError
 
@@ -503,7 +504,7 @@ class TableService:
         try:
             async with self._writing("actions", table, settle=False), self.db.transaction() as conn:
                 snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(old, new)
-                await dbm.write_actions(conn, table.id, state=new.to_json() if snapshot else None, revision=new.rev,
+                await dbm.write_actions(conn, table.id, state=snapshots.saved(new) if snapshot else None, revision=new.rev,
                                         status="over" if over else "playing", actions=applied, active_at=now,
                                         seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
                 if over:

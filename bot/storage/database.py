@@ -108,8 +108,25 @@ class Database(Backend):
         return [(row, await self.seats(row["id"])) for row in await self.open_rows()]
 
     async def open_rows(self) -> list[dict[str, Any]]:
-        """Every table row in a lobby or in play (restore reads each one's seats on its own)."""
+        """Every table row in a lobby or in play (restore reads their seats with :meth:`open_seats`)."""
         return await self._all(q.SELECT_OPEN)
+
+    async def open_ids(self) -> list[tuple[str, int]]:
+        """``(id, guild id)`` of every table in a lobby or in play, oldest first (restore)."""
+        return [(r["id"], r["guild_id"]) for r in await self._all(q.SELECT_OPEN_IDS)]
+
+    async def rows(self, ids: Sequence[str]) -> list[dict[str, Any]]:
+        """The rows of the tables ``ids``, in that order (those that exist)."""
+        params = (json.dumps(list(ids)),) if self.dialect == "sqlite" else (list(ids),)
+        found = {r["id"]: r for r in await self._all(self.sql(q.SELECT_ROWS), params)}
+        return [found[i] for i in ids if i in found]
+
+    async def open_seats(self) -> dict[str, list[dict[str, Any]]]:
+        """The seats of every table in a lobby or in play, in one query: ``{id: rows by seat}``."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in await self._all(q.SELECT_OPEN_SEATS):
+            out.setdefault(r["table_id"], []).append(r)
+        return out
 
     async def closed_tables(self, limit: int) -> list[tuple[str, str]]:
         """``(id, status)`` of the ``limit`` most recently finished or cancelled tables."""

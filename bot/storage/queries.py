@@ -20,9 +20,10 @@ UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, st
     revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
 UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
-# The state is snapshotted every SNAPSHOT_EVERY actions (and at the end of each deal and match);
+# The state (its log and its engine snapshot, games.snapshot: restore replays only the actions after
+# it, issue 30) is saved every SNAPSHOT_EVERY actions (and at the end of each deal and match);
 # in between only the action rows and the revision are written (issue 14).
-SNAPSHOT_EVERY = 32
+SNAPSHOT_EVERY = 4
 UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
 # The actions saved after each open table's snapshot, in one query (restore). The snapshot's length
@@ -47,10 +48,21 @@ INSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, missed, away,
 UPDATE_SEAT = "UPDATE seats SET missed = ?, away = ? WHERE table_id = ? AND seat = ?"
 INSERT_ACTION = "INSERT INTO actions (table_id, rev, seat, action, by_computer) VALUES (?, ?, ?, ?, ?)"
 SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
+SELECT_OPEN_IDS = """SELECT id, guild_id FROM game_tables WHERE status IN ('lobby', 'playing')
+    ORDER BY created_at, id"""
+# Some tables' rows by id (restore reads the open tables by batches: their states are never all in
+# memory at once, issue 30).
+SELECT_ROWS = {
+    "sqlite": "SELECT * FROM game_tables WHERE id IN (SELECT value FROM json_each(?))",
+    "postgres": "SELECT * FROM game_tables WHERE id = ANY(CAST(? AS text[]))",
+}
 SELECT_CLOSED = """SELECT id, status FROM game_tables WHERE status IN ('over', 'cancelled')
     ORDER BY updated_at DESC LIMIT ?"""
 SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
 SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
+# Every open table's seats in one query (restore, issue 30: not one query per table).
+SELECT_OPEN_SEATS = """SELECT s.* FROM seats s JOIN game_tables g ON g.id = s.table_id
+    WHERE g.status IN ('lobby', 'playing') ORDER BY s.table_id, s.seat"""
 SELECT_ACTIONS = "SELECT * FROM actions WHERE table_id = ? ORDER BY rev"
 INSERT_RESULT = """INSERT INTO results (table_id, guild_id, game, seat, user_id, name, score, place,
     rating_before, rating_after, rating_why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""

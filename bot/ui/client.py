@@ -41,6 +41,7 @@ from bot.ui.hands import Hands
 from bot.ui.hints import HintSwitch
 from bot.ui.ids import Handler, ParsedId
 from bot.ui.presenter import Presenter
+from bot.ui.tokens import HandToken
 from bot.ui.translator import Translator
 from bot.ui.views import TapisItem
 from games.errors import GameError
@@ -127,6 +128,7 @@ class TapisBot(commands.AutoShardedBot):
         self.events = EventService(self.service, self.board, self.board)  # club nights (issue 32)
         self.seasons = Seasons(self.events.store)
         self._event_clock: asyncio.Task[None] | None = None
+        self._event_clock_asleep = False
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = {}
         self.unexpected: list[BaseException] = self.service.errors
@@ -157,7 +159,8 @@ class TapisBot(commands.AutoShardedBot):
         await self.presenter.start_up(list(self.service.tables.values()))
         await self.events.restore()
         await self.board.start_up()  # the event posts Discord has not taken yet
-        self._event_clock = asyncio.get_running_loop().create_task(self._start_events())
+        self.events.announced = self._wake_event_clock
+        self._wake_event_clock()
         self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
@@ -171,14 +174,29 @@ class TapisBot(commands.AutoShardedBot):
                 await self.tree.sync()
 
     async def _start_events(self) -> None:
-        """Start each event when its time comes (checked every 30 s)."""
+        """Start each event when its time comes (the clock sleeps until the next start,
+        :meth:`EventService.seconds_to_due`)."""
         while True:
             try:
                 await self.events.start_due(time.time())
             except Exception as exc:
                 self.unexpected.append(exc)
                 log.exception("events: the start check failed")
-            await asyncio.sleep(30)
+            self._event_clock_asleep = True
+            try:
+                await asyncio.sleep(self.events.seconds_to_due(time.time()))
+            finally:
+                self._event_clock_asleep = False
+
+    def _wake_event_clock(self) -> None:
+        """(Re)start the events' clock: at start-up, and when an event is announced (it may start
+        before the clock's next look). A clock busy starting events is left alone: it looks at the
+        events again before it sleeps."""
+        if self._event_clock is not None and not self._event_clock.done():
+            if not self._event_clock_asleep:
+                return
+            self._event_clock.cancel()
+        self._event_clock = asyncio.get_running_loop().create_task(self._start_events())
 
     async def own_shards(self) -> ShardSet:
         """Settle the shards this process serves (asking Discord for its recommended count when
@@ -222,13 +240,13 @@ class TapisBot(commands.AutoShardedBot):
             row = await self.db.table(parsed.table)
         return row is None or self.served.serves(row["guild_id"])
 
-    def locale_for(self, interaction: discord.Interaction[Any]) -> str:
+    def locale_for(self, interaction: discord.Interaction[Any] | HandToken) -> str:
         """The server's language (``/settings language:``): public messages."""
         if interaction.guild_id is None:
             return self.settings.default_locale
         return self.service.locale_of(interaction.guild_id)
 
-    def private_locale(self, interaction: discord.Interaction[Any]) -> str:
+    def private_locale(self, interaction: discord.Interaction[Any] | HandToken) -> str:
         """Private messages (hands, hints, errors): the member's own Discord language when Tapis
         speaks it (``interaction.locale``: French, English or Spanish), else the server's. In local
         mode the simulated Discord reports every member as en-US, so the server's language is used."""

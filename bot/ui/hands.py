@@ -28,7 +28,8 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
-from bot.ui import discord_errors, views
+from bot.ui import discord_errors, parts, views, words
+from bot.ui.tokens import HandToken
 from games.base import Action, PickMenu
 from games.errors import GameError
 from rendering import alt_text
@@ -50,6 +51,20 @@ def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | 
     return [a.arg for a in legal if a.arg] + list(menu.items if menu is not None else ())
 
 
+def context_lines(table: Table, view: dict[str, Any], legal: list[Action], locale: str) -> list[str]:
+    """What a seat reads before choosing (issue 29): the contract, the card it just drew, the trick
+    so far with who led, every seat's score, and what each game-term button does."""
+    game, names = table.game, table.names()
+    lines = []
+    contract = view.get("contract")
+    if contract:
+        label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
+        lines.append(t(locale, "contract_line", contract=parts.contract_text(contract, names, label)))
+    lines += [line for line in (words.drawn_line(game, view, locale), words.trick_line(game, view, names, locale),
+                                words.scores_line(view, names, locale)) if line]
+    return lines + words.help_lines(game, legal, locale)
+
+
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
                  group: int | None = None, note: str | None = None, hint: bool = False,
                  menu: PickMenu | None = None, png: bytes | None = None) -> dict[str, Any]:
@@ -60,20 +75,24 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         picks = menu.n
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
                           colour=discord.Colour.dark_blue())
+    game = table.game
     lines = [note] if note else []
-    lines += table.game.hand_notes(view, locale)
     to_act = table.to_act()
-    if legal:
-        if picks > 1:
-            lines.append(t(locale, "choose_n", n=picks))
-        elif len(legal) > views.SELECT_MAX and group is None:
+    if legal:  # the step in words, then how to choose (issue 29)
+        step = words.step_line(game, view, picks, locale)
+        if step:
+            lines.append(f"**{step}**")
+        if len(legal) > views.SELECT_MAX and group is None and picks <= 1:
             lines.append(t(locale, "choose_group"))
-        else:
-            lines.append(t(locale, "choose"))
-    elif to_act is not None:
-        lines.append(t(locale, "waiting", name=table.seats[to_act].name))
+        elif not step:
+            lines.append(t(locale, "choose_n", n=picks) if picks > 1 else t(locale, "choose"))
+    elif to_act is not None:  # who is awaited is on the table message: a waiting hand is not edited at each move
+        lines.append(t(locale, "waiting_turn"))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
+    lines += game.hand_notes(view, locale)
+    if legal:  # the context of the move (issue 29), shown on the seat's turn: a waiting hand is not redrawn
+        lines += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
         lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
@@ -98,15 +117,17 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
     return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png)
 
 
-def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
-    """Changes exactly when the seat's message must change: every revision on its turn, else
-    its hand, who is awaited and whether the match goes on."""
+def shown_key(table: Table, hand: Hand, group: int | None, locale: str = "") -> Any:
+    """Changes exactly when the seat's message must change (issue 30): every revision on its turn,
+    else only what a waiting hand shows (its cards, the deal, the game's notes above it, whether
+    the match goes on), not who is awaited: the other seats' moves do not edit it."""
     if table.state is None:
         return ("none", table.status)
     if hand.legal:
         return ("turn", table.rev, group)
     cards = tuple(str(c) for c in hand.view.get("hand") or ())
-    return ("wait", table.status, table.to_act(), cards, hand.view.get("deal_no"))
+    notes = tuple(table.game.hand_notes(hand.view, locale)) if locale else ()
+    return ("wait", table.status, table.to_act() is None, cards, hand.view.get("deal_no"), notes)
 
 
 class Watcher(Protocol):
@@ -123,17 +144,18 @@ class HandsBot(Protocol):
     presenter: Watcher
     hint_switch: HintSwitch
 
-    def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
+    def private_locale(self, interaction: discord.Interaction[Any] | HandToken) -> str: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Console:
-    """The message a seat plays from, and the newest interaction whose token can edit it."""
+    """The message a seat plays from, and the newest interaction token that can edit it (its
+    token and ids only, issue 30: not the interaction)."""
 
     table_id: str
     seat: int
     message_id: int
-    interaction: discord.Interaction[Any]
+    token: HandToken
     group: int | None = None
     note: str | None = None  # a line above the hand (a refusal, "welcome back"), until the hand changes
     shown: Any = None  # what the message shows (see :meth:`Hands.key`)
@@ -141,7 +163,7 @@ class Console:
 
     def fresh(self) -> bool:
         """Whether the token may still edit the message (with a margin before 15 minutes)."""
-        age = discord.utils.utcnow() - self.interaction.created_at
+        age = discord.utils.utcnow() - self.token.created_at
         return age.total_seconds() < TOKEN_LIFE
 
 
@@ -155,26 +177,27 @@ class Hands:
     # -- what a console shows ------------------------------------------------------------------
 
     @staticmethod
-    def key(table: Table, seat: int, group: int | None) -> Any:
+    def key(table: Table, seat: int, group: int | None, locale: str = "") -> Any:
         """:func:`shown_key` of the seat's hand now."""
         if table.state is None:
             return ("none", table.status)
-        return shown_key(table, hand_of(table, seat), group)
+        return shown_key(table, hand_of(table, seat), group, locale)
 
     def locale(self, console: Console) -> str:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
-        return self.bot.private_locale(console.interaction)
+        return self.bot.private_locale(console.token)
 
-    async def _edit(self, console: Console, table: Table, interaction: discord.Interaction[Any],
-                    urgent: bool = True) -> None:
-        """Draw the seat's current hand into ``interaction``'s message (console lock held);
+    async def _edit(self, console: Console, table: Table, urgent: bool = True) -> None:
+        """Draw the seat's current hand into the console's message (console lock held);
         ``urgent``: it answers the player's click (its image drawn before background redraws)."""
         hand = hand_of(table, console.seat)  # the engine asked once
-        key = shown_key(table, hand, console.group)
+        locale = self.locale(console)
+        key = shown_key(table, hand, console.group, locale)
         hint = await self.bot.hint_switch.offered(table, hand)
-        payload = await draw_hand(table, hand, self.locale(console), console.group, console.note, hint, urgent)
+        payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
         ui = payload["view"]
-        await interaction.edit_original_response(content=None, **payload)
+        self.bot.metrics.request("interaction.edit", False)
+        await console.token.edit(content=None, **payload)
         if ui is not None:
             ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
         console.shown = key
@@ -189,11 +212,11 @@ class Hands:
         seat = table.seat_of(interaction.user.id)
         seats = self.consoles.setdefault(table_id, {})
         old = seats.get(seat)
-        console = Console(table_id, seat, 0, interaction, note=note)
+        console = Console(table_id, seat, 0, HandToken.of(interaction), note=note)
         async with console.lock:
             seats[seat] = console
             try:
-                await self._edit(console, table, interaction)
+                await self._edit(console, table)
                 message = await interaction.original_response()
             except BaseException:  # not opened: the previous console stays the seat's
                 if seats.get(seat) is console:
@@ -212,8 +235,8 @@ class Hands:
             if not old.fresh():
                 return
             try:
-                await old.interaction.edit_original_response(content=t(self.locale(old), why),
-                                                             embed=None, attachments=[], view=None)
+                self.bot.metrics.request("interaction.edit", False)
+                await old.token.edit(content=t(self.locale(old), why), embed=None, attachments=[], view=None)
             except discord_errors.DISCORD as exc:
                 log.debug("could not retire a hand message of table %s (%s)", old.table_id,
                           discord_errors.describe(exc))
@@ -232,6 +255,7 @@ class Hands:
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             raise BotError.of("not_a_hand")
+        self.bot.metrics.request("interaction.callback", False)
         await interaction.response.defer()
         try:
             table = self.bot.service.get(table_id)
@@ -244,12 +268,12 @@ class Hands:
         seats = self.consoles.setdefault(table_id, {})
         console = seats.get(seat)
         if console is None or console.message_id != message_id:
-            old, console = console, Console(table_id, seat, message_id, interaction)
+            old, console = console, Console(table_id, seat, message_id, HandToken.of(interaction))
             seats[seat] = console
             if old is not None:
                 await self._retire(old)
         async with console.lock:
-            console.interaction = interaction  # the newest token: 15 more minutes
+            console.token = HandToken.of(interaction)  # the newest token: 15 more minutes
             console.note = None
             if rev != table.rev or table.status != "playing":
                 console.group = None
@@ -263,7 +287,7 @@ class Hands:
                 except GameError as exc:
                     console.note = exc.localized(self.locale(console))
             try:
-                await self._edit(console, table, interaction)
+                await self._edit(console, table)
             except discord_errors.DISCORD as exc:
                 self.bot.metrics.failed(exc)
                 log.warning("table %s: a click's hand not redrawn (%s); the presenter will", table_id,
@@ -278,6 +302,14 @@ class Hands:
         console = self.consoles.get(table_id, {}).get(seat)
         return console is not None and console.fresh()
 
+    def shows(self, table: Table, seat: int) -> bool:
+        """Whether the seat's console can still be edited and shows the table as it is now (its
+        turn included): the presenter then need not ping them at once (issue 30)."""
+        console = self.consoles.get(table.id, {}).get(seat)
+        if console is None or not console.fresh():
+            return False
+        return console.shown is not None and self.key(table, seat, console.group, self.locale(console)) == console.shown
+
     async def refresh(self, table: Table) -> bool:
         """Bring every console of ``table`` up to date (called by the presenter, coalesced);
         ``True`` when Discord did not take an edit this time (the presenter tries again). A
@@ -286,7 +318,7 @@ class Hands:
         left = False
         for seat, console in list(seats.items()):
             holder = table.seats[seat].user_id if seat < len(table.seats) else None
-            if holder != console.interaction.user.id:  # kicked: the seat's hand is no longer theirs
+            if holder != console.token.user_id:  # kicked: the seat's hand is no longer theirs
                 seats.pop(seat, None)
                 await self._retire(console, N_("seat_lost"))
                 continue
@@ -294,11 +326,11 @@ class Hands:
                 seats.pop(seat, None)
                 continue
             async with console.lock:
-                if self.key(table, seat, console.group) == console.shown:
+                if self.key(table, seat, console.group, self.locale(console)) == console.shown:
                     continue
                 console.group, console.note = None, None
                 try:
-                    await self._edit(console, table, console.interaction, urgent=False)
+                    await self._edit(console, table, urgent=False)
                 except discord_errors.DISCORD as exc:
                     self.bot.metrics.failed(exc)
                     if discord_errors.transient(exc):

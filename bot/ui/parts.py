@@ -16,9 +16,9 @@ import discord
 
 from bot.infra import images
 from bot.service.i18n import N_, t, tn
-from bot.service.table_log import card_label
-from bot.ui import replay, views
+from bot.ui import replay, views, words
 from rendering import alt_text
+from rendering.layouts import layout_for
 
 if TYPE_CHECKING:
     from bot.service.tables import Table
@@ -128,17 +128,19 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
     if view.get("phase") and to_act is not None:
         lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
     contract = view.get("contract")
+    said = t(locale, "contract_line", contract="").strip()
     if contract:
         label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
         lines.append(t(locale, "contract_line", contract=contract_text(contract, names, label)))
+    if to_act is not None:  # the image's notes in words (declarations, exchanges, trumps: issue 29)
+        info = layout_for(view).info(view, names, locale)
+        lines += [line for line in info if not (contract and line.startswith(said))]
+    lines += [line for line in (words.trick_line(game, view, names, locale),
+                                words.last_trick_line(game, view, names, locale)) if line]
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=discord.Colour.dark_green())
-    scores = view.get("scores") or []
-    counts = view.get("hand_counts") or []
     seat_lines = []
     for i, s in enumerate(table.seats):
-        bits = [tn(locale, "count.points", scores[i]) if i < len(scores) and isinstance(scores[i], int | float) else ""]
-        if i < len(counts) and to_act is not None:
-            bits.append(tn(locale, "count.cards", counts[i]))
+        bits = words.seat_bits(view, i, locale)
         mark = " 🤖" if s.computer else (f" ({t(locale, 'away')})" if s.away else "")
         arrow = "▶ " if i == to_act else ""
         seat_lines.append(f"{arrow}{s.name}{mark}: {' · '.join(b for b in bits if b)}")
@@ -148,14 +150,6 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         while len(text) > 1024:
             text = text.partition("\n")[2]
         embed.add_field(name=t(locale, "log_title"), value=text or "-", inline=False)
-    trick = view.get("trick")
-    if trick and not with_image:
-        embed.add_field(name=t(locale, "trick"),
-                        value=" · ".join(f"{names[s]}: {card_label(game, c, locale)}" for s, c in trick)[:1024])
-    last = view.get("last_trick")
-    if isinstance(last, dict) and last.get("cards") and not with_image:
-        embed.add_field(name=t(locale, "last_trick"),
-                        value=" · ".join(f"{names[s]}: {card_label(game, c, locale)}" for s, c in last["cards"])[:1024])
     if with_image:
         embed.set_image(url="attachment://table.png")
     return embed

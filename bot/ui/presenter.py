@@ -12,14 +12,20 @@ ended while Discord was failing gets its results).
 
 Changes are coalesced: the task shows the latest state, then waits ``edit_interval`` before the
 next edit; a channel never gets more than 5 edits or posts in 5 seconds (:class:`ChannelLimiter`),
-and the catch-up after a restart goes at :data:`STARTUP_RATE` tables a second. Only public views
+the whole bot no more than :data:`GLOBAL_RATE` channel requests a second (:class:`GlobalBudget`,
+issue 30: turn changes before cosmetic redraws), and the catch-up after a restart goes at
+:data:`STARTUP_RATE` tables a second. A member whose hand console the bot can still edit is
+pinged only after :data:`PING_AFTER` seconds without playing their turn (their console shows the
+turn at once, free of the global limit); the others at once. Only public views
 (``view(None)``) are drawn or described here (:mod:`bot.ui.parts`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
 import io
+import itertools
 import json
 import logging
 import time
@@ -48,6 +54,12 @@ log = logging.getLogger(__name__)
 # Start-up redraws of tables whose message is behind (issue 14): at most this many per second in
 # all, well under Discord's global 50 requests per second (each redraw is one edit, maybe a ping).
 STARTUP_RATE = 10.0
+#: channel requests a second for the whole bot, under Discord's global 50 (issue 30)
+GLOBAL_RATE = 40.0
+#: :class:`GlobalBudget` priorities: a member waiting on it, then a turn change, then redraws
+URGENT, TURN, REDRAW = 0, 1, 2
+#: seconds a member with a live hand console may leave their turn before they are pinged
+PING_AFTER = 30.0
 #: seconds before trying a failed part again, one more step each failed pass (then the last one)
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 #: passes in a row a table is tried again after an unexpected failure (the database, a bug)
@@ -65,7 +77,7 @@ class Retry(Exception):
     """A part Discord did not accept this time (a transient failure): tried again later."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Shown:
     dirty: bool = False
     task: asyncio.Task[Any] | None = None
@@ -78,6 +90,8 @@ class _Shown:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     log: TableLog = field(default_factory=TableLog)
     done: bool = False
+    turn_seen: tuple[str, float] | None = None  # the turn to act and when this presenter first saw it
+    reminder: asyncio.TimerHandle | None = field(default=None, repr=False)  # its ping's timer (one per table)
 
 
 class ChannelLimiter:
@@ -97,10 +111,47 @@ class ChannelLimiter:
         times.append(time.monotonic())
 
 
+class GlobalBudget:
+    """At most ``rate`` requests a second for the whole bot (a token bucket of ``rate`` tokens);
+    when over, waiting requests go by priority (:data:`URGENT`, :data:`TURN`, :data:`REDRAW`), then
+    in order. ``rate`` 0: no limit. Waiters sleep (no bare futures): a simulated clock moves them."""
+
+    def __init__(self, rate: float = GLOBAL_RATE) -> None:
+        self.rate = rate
+        self.tokens = rate
+        self.stamp: float | None = None
+        self.queue: list[tuple[int, int]] = []  # the waiting requests' tickets (a heap)
+        self.order = itertools.count()
+
+    def _refill(self) -> None:
+        now = _now()
+        if self.stamp is not None:
+            self.tokens = min(self.rate, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    async def take(self, priority: int) -> None:
+        if self.rate <= 0:
+            return
+        ticket = (priority, next(self.order))
+        heapq.heappush(self.queue, ticket)
+        try:
+            while True:
+                self._refill()
+                if self.tokens >= 1 and self.queue[0] == ticket:
+                    self.tokens -= 1
+                    return
+                await asyncio.sleep(max(1 - self.tokens, 1.0) / self.rate)
+        finally:
+            self.queue.remove(ticket)
+            heapq.heapify(self.queue)
+
+
 class LiveHands(Protocol):
     """The live hands, as the presenter sees them (:class:`bot.ui.hands.Hands`)."""
 
     def live(self, table_id: str, seat: int) -> bool: ...
+
+    def shows(self, table: Table, seat: int) -> bool: ...
 
     async def refresh(self, table: Table) -> bool: ...
 
@@ -127,6 +178,9 @@ class Presenter:
         images.use_processes(bot.settings.image_workers)
         interval = bot.settings.edit_interval
         self.limiter = ChannelLimiter(5, 5.0 if interval > 0 else 0.0)
+        self.budget = GlobalBudget(GLOBAL_RATE if interval > 0 else 0.0)
+        # local mode: you are at the page, and a pending timer would hold the preview's click (see bot.ui.local)
+        self.ping_after: float | None = None if bot.settings.local else PING_AFTER
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`
         self._behind: dict[str, Table] = {}
@@ -217,7 +271,7 @@ class Presenter:
 
     async def _load_closed(self, table_id: str) -> Table | None:
         """A closed table that still has something to show, rebuilt from the database."""
-        from games import GAMES
+        from games import GAMES, snapshot
 
         try:
             row = await self.db.table(table_id)
@@ -227,7 +281,7 @@ class Presenter:
             options = json.loads(row["options"] or "{}")
             capacity = int(options.pop("_capacity", row["seats"]))
             saved = await self.db.saved_state(row)
-            state = game.load(saved) if saved is not None else None
+            state = snapshot.load(game, saved) if saved is not None else None
             seats = [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level"))
                      for s in await self.db.seats(table_id)]
             table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
@@ -348,9 +402,11 @@ class Presenter:
             self._failed(entry, "hands")
         else:
             self._passed(entry, "hands")
-        if table.status == "playing":
+        if table.status == "playing" and self._ping_now(table, entry):
             await attempt("ping", lambda: self._ping(table, entry, channel, locale),
                           f"ping:{table.to_act()}:{table.turn_start}")
+        elif table.status == "playing":  # no ping (yet): the last turn's ping goes, if there was one
+            await attempt("ping", lambda: self._delete_ping(table, entry, channel))
         elif table.status == "over" and "results" not in entry.parts:
             await attempt("results", lambda: self._results(table, entry, channel, locale))
         if not table.open:
@@ -378,6 +434,9 @@ class Presenter:
         if table.message_id is None and not table.open:
             await self._record(table, entry, "table", key, None)  # never posted: nothing to close
             return
+        # the slot first, then the newest state drawn (changes made while waiting go with it)
+        await self._slot(channel.id, URGENT if table.message_id is None else REDRAW)
+        key = parts.table_key(table)
         state = table.state
         if state is None:  # lobby or cancelled lobby
             payload: dict[str, Any] = {"embed": table_embed(table, None, locale, False),
@@ -391,9 +450,9 @@ class Presenter:
             moves = entry.log.catch_up(table.game, state, table.names(), locale)
             payload = {"embed": table_embed(table, public, locale, bool(png), moves),
                        "view": views.table_view(table, locale), "attachments": files}
-        await self.limiter.wait(channel.id)
         if table.message_id is not None:
             try:
+                self.bot.metrics.request("channel.edit", True)
                 await channel.get_partial_message(table.message_id).edit(**payload)
             except discord.NotFound:
                 log.warning("table %s: its message was deleted; posting it again", table.id)
@@ -401,6 +460,7 @@ class Presenter:
                 raise Retry() from None
         else:
             files = payload.pop("attachments")
+            self.bot.metrics.request("channel.send", True)
             msg = await channel.send(**payload, files=files, nonce=parts.nonce(table.id, "table"))
             await self.bot.service.set_message(table, msg.id)
         await self._record(table, entry, "table", key, table.message_id)
@@ -413,13 +473,45 @@ class Presenter:
             await self._record(table, entry, f"recap:{deal}", "lost", None)
             return
         message = await parts.recap_message(table, public, locale)
-        await self.limiter.wait(channel.id)
+        await self._slot(channel.id, TURN)
+        self.bot.metrics.request("channel.send", True)
         msg = await channel.send(**message, nonce=parts.nonce(table.id, f"recap:{deal}"))
         await self._record(table, entry, f"recap:{deal}", None, msg.id)
 
     def _pings(self, table: Table, seat: int) -> bool:
         info = table.seats[seat]
         return not (info.computer or info.away or info.user_id is None)
+
+    def _ping_now(self, table: Table, entry: _Shown) -> bool:
+        """Whether the member to act is pinged now (issue 30): at once when their hand console
+        does not show the turn (none, too old, or Discord did not take its edit), else once they
+        left their turn :attr:`ping_after` seconds (a timer brings the table back then; never in
+        local mode); never for a computer or someone away."""
+        seat = table.to_act()
+        if seat is None or not self._pings(table, seat):
+            return False
+        if not self.bot.hands.shows(table, seat):
+            return True
+        if self.ping_after is None:
+            return False
+        turn, now = f"{seat}:{table.turn_start}", _now()
+        if entry.turn_seen is None or entry.turn_seen[0] != turn:
+            entry.turn_seen = (turn, now)
+            if entry.reminder is not None:
+                entry.reminder.cancel()  # the last turn's: one timer per table at most
+            entry.reminder = asyncio.get_running_loop().call_later(self.ping_after, self._remind, table, turn)
+        return now - entry.turn_seen[1] >= self.ping_after
+
+    def _remind(self, table: Table, turn: str) -> None:
+        """:attr:`ping_after` seconds into a turn: still the same turn, the table is shown again (the ping)."""
+        seat = table.to_act()
+        if table.status == "playing" and seat is not None and f"{seat}:{table.turn_start}" == turn:
+            self.table_changed(table)
+
+    async def _slot(self, channel_id: int, priority: int) -> None:
+        """Wait for the channel's limit, then the bot's global budget."""
+        await self.limiter.wait(channel_id)
+        await self.budget.take(priority)
 
     async def _ping(self, table: Table, entry: _Shown, channel: discord.PartialMessageable, locale: str) -> None:
         """Once per turn, the member to act (not a computer, not someone away) is pinged; the
@@ -433,8 +525,9 @@ class Presenter:
         if got is not None and got.detail == turn:
             return
         await self._delete_ping(table, entry, channel)
-        await self.limiter.wait(channel.id)
+        await self._slot(channel.id, TURN)
         message = parts.ping_message(table, seat, self.bot.hands.live(table.id, seat), locale)
+        self.bot.metrics.request("channel.send", True)
         msg = await channel.send(**message, nonce=parts.nonce(table.id, "ping", turn))
         await self._record(table, entry, "ping", turn, msg.id)
 
@@ -445,6 +538,8 @@ class Presenter:
         if got is None or got.message_id is None:
             return
         try:
+            await self.budget.take(REDRAW)
+            self.bot.metrics.request("channel.delete", True)
             await channel.get_partial_message(got.message_id).delete()
         except discord_errors.DISCORD as exc:
             self.bot.metrics.failed(exc)
@@ -453,7 +548,8 @@ class Presenter:
 
     async def _results(self, table: Table, entry: _Shown, channel: discord.PartialMessageable, locale: str) -> None:
         message = await parts.results_message(table, locale)
-        await self.limiter.wait(channel.id)
+        await self._slot(channel.id, TURN)
+        self.bot.metrics.request("channel.send", True)
         msg = await channel.send(**message, nonce=parts.nonce(table.id, "results"))
         await self._record(table, entry, "results", None, msg.id)
 

@@ -28,7 +28,7 @@ SELECT_LAST_BY_SEAT = """SELECT a.table_id AS table_id, a.seat AS seat, MAX(a.re
     JOIN game_tables g ON g.id = a.table_id WHERE g.status = 'playing' GROUP BY a.table_id, a.seat"""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Part:
     """A part Discord accepted: its detail and its message (``None``: an edit, or deleted)."""
 

@@ -67,6 +67,10 @@ class Order:
                     self.power[c] = i
         self.matador = {ESPADA: 3, mala(trump): 2, BASTO: 1}
 
+    def __reduce__(self) -> tuple[type[Order], tuple[str]]:
+        """Rebuilt from its trump (an engine snapshot, :mod:`games.snapshot`)."""
+        return (Order, (self.trump,))
+
     def is_trump(self, c: Card) -> bool:
         return self.suit_of[c] == self.trump
 

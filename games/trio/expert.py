@@ -19,9 +19,12 @@ laying off and going out follow the normal player.
 Measured (``python -m benchmarks.trio_ai --expert 40``, 4 seats, duplicate rounds, every contract
 in turn, 40 futures a decision): Le Trio, expert minus normal -5.8 ± 2.1 penalty points per
 round over 280 rounds (33.3 against 39.1); L'École -7.8 ± 4.3 over 80 rounds (53.1 against
-60.9). The same rollout without the points and the
-confidence rule (mean draws to the contract only) was no better than normal (-2.1 ± 5.0, 80
-rounds): the gain is in weighing the points against the chance to open.
+60.9). Negative there is better: the expert keeps FEWER penalty points (``benchmarks.ai_levels``
+prints the same comparison the other way round, as penalty points saved: positive is better).
+The same rollout without the points and the confidence rule (mean draws to the contract only)
+was no better than normal (-2.1 ± 5.0, 80 rounds): the gain is in weighing the points against
+the chance to open. At the default budget's sample count (``ai_levels --samples default-cpu``,
+see its docstring) the figures are in ``benchmarks/ai_levels.py``.
 
 Deterministic from the ``rng`` when ``samples`` is fixed; with a time ``budget`` the number of
 sampled futures depends on the machine's speed.

@@ -61,6 +61,7 @@ class TrioState(State):
     reshuffles: int  # this round's reshuffles: the stock is on its pass number reshuffles + 1
     opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
     winners: tuple[int, ...]
+    drawn: str | None = None  # the card the seat to act drew this turn (its own view says it)
 
     # -- setup --------------------------------------------------------------------------------
 

@@ -134,6 +134,7 @@ def _draw(s: TrioState, source: str) -> None:
         s.must_out = s.opened[seat]
         s._event({"type": "draw", "seat": seat, "source": "discard", "card": c.code})
     s.give(seat, [c])
+    s.drawn = c.code  # told to the seat's own view until its turn ends (issue 29)
     s.phase = "play"
 
 

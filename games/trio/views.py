@@ -49,6 +49,8 @@ def build_view(s: TrioState, seat: int | None) -> JSON:
         return v
     v["hand"] = [c.code for c in s.held(seat)]
     v["building"] = v["layoff_card"] = None
+    # the card this seat drew this turn (issue 29: "what you just drew" in its hand message)
+    v["drawn"] = s.drawn if seat == s.turn and s.phase not in ("draw", "over") else None
     if seat == s.turn and s.phase in ("meld", "layoff"):
         v["building"] = {"kind": s.kind, "cards": texts(s.kind, s.built),
                          "staged": [{"kind": k, "cards": texts(k, b)} for k, b in s.staged]}

@@ -109,7 +109,7 @@ class Seen:
     turns: int = 0
     accepted: int = 0
     apologies_after_accept: int = 0  # a move that counted, answered "try again"
-    unanswered_pings: int = 0  # a member's turn (Discord settled) with no ping for it in the channel
+    unanswered_pings: int = 0  # a member's turn (Discord settled) neither pinged nor shown by their live console
     stale_hands: int = 0  # a live hand (bot says editable) not showing the member's turn
     recaps: Counter[str] = field(default_factory=Counter)
     results: int = 0
@@ -170,20 +170,22 @@ async def play_match(w: Any, game: str, humans: list[Any], computers: int, optio
         member = member_of(w, table, seat)
         rev = table.rev
         turn = (seat, table.turn_start)
+        console = w.bot.hands.consoles.get(table.id, {}).get(seat)
+        shows_turn = False  # the member's live console shows the turn (then no ping at once, issue 30)
+        if console is not None and console.fresh() and console.message_id:
+            live = find(w.channel, console.message_id, viewer=member)
+            shows_turn = any(parse_id(c["custom_id"]).rev == rev for c in components(live))
+            if not shows_turn:
+                seen.stale_hands += 1
         if turn != last_turn:
             last_turn = turn
             seen.turns += 1
-            if not pinged(w, table, member):
+            if not pinged(w, table, member) and not shows_turn:
                 seen.unanswered_pings += 1
         hand_id = hands.get(member.id)
         hand = find(w.channel, hand_id, viewer=member) if hand_id is not None else None
         direct = [c for c in components(hand) if c["type"] == 2 and not parse_id(c["custom_id"]).action.startswith("~")] \
             if hand is not None else []
-        console = w.bot.hands.consoles.get(table.id, {}).get(seat)
-        if console is not None and console.fresh() and console.message_id:
-            live = find(w.channel, console.message_id, viewer=member)
-            if not any(parse_id(c["custom_id"]).rev == rev for c in components(live)):
-                seen.stale_hands += 1
         if direct and parse_id(direct[0]["custom_id"]).rev == rev and rng.random() < 0.6:
             res = await member.click(hand, custom_id=rng.choice(direct)["custom_id"])
         elif hand_id is None or rng.random() < 0.15:

@@ -58,15 +58,16 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     computers, options = SMALL[game]
     faults = Faults(random.Random(game), rate=0.25)
     caplog.set_level(logging.WARNING)
+    w.bot.presenter.ping_after = 0.0  # every turn pinged, even one a console shows: the posts meet faults too
     with injected(faults):
         table, seen = await play_match(w, game, [w.alice], computers, options, faults, random.Random(game))
-    assert sum(faults.injected.values()) >= 5, faults.injected
+    assert sum(faults.injected.values()) >= 3, faults.injected  # (issue 30: fewer requests per move to fail)
     assert len({route for route, _kind in faults.injected}) >= 3, faults.injected  # posts are few
     assert seen.over, "the match ended"
     assert set(seen.recaps) == expected_recaps(table) and all(n == 1 for n in seen.recaps.values()), seen.recaps
     assert seen.results == 1, "the results, once"
     assert seen.final_buttons == 0, "the table message shows the finished match"
-    assert seen.unanswered_pings == 0, "every turn of a member was pinged"
+    assert seen.unanswered_pings == 0, "every turn of a member was pinged or shown in their console"
     assert seen.stale_hands == 0, "a live hand shows the member's turn"
     assert seen.apologies_after_accept == 0, "no accepted move is answered 'try again'"
     assert not errors(w), errors(w)
@@ -145,7 +146,7 @@ async def test_one_failure_at_the_last_move(fast: Any, route: str) -> None:
 @pytest.mark.parametrize("route", ["table_edit", "hand_edit"])
 async def test_one_failure_at_a_turn_change(fast: Any, route: str) -> None:
     """The table edit (or the next member's hand edit) fails once when the turn passes: the next
-    member is pinged and their live hand shows their turn."""
+    member's live hand shows their turn (they are pinged when it missed the turn)."""
     w = fast
     table, msg = await open_table(w, "toy", [w.alice, w.bob], 0, options="deals=2")
     await open_hands(w, table, msg)
@@ -162,9 +163,11 @@ async def test_one_failure_at_a_turn_change(fast: Any, route: str) -> None:
         await play_from_hand(w, table, seat, table.state.legal_actions(seat)[0])
     assert faults.injected
     nxt = member_of(w, table, table.to_act())
-    assert any(f"<@{nxt.id}>" in (m.content or "") for m in w.channel.history()), "the next member is pinged"
+    pinged = any(f"<@{nxt.id}>" in (m.content or "") for m in w.channel.history())
     hand = hand_of(w, table, nxt)
     assert {parse_id(c["custom_id"]).rev for c in components(hand)} == {table.rev}, "their hand shows their turn"
+    # issue 30: a member whose live console took the turn is not pinged at once; one whose console missed it is
+    assert pinged or w.bot.hands.shows(table, table.to_act()), "the next member is told it is their turn"
     assert not errors(w)
 
 

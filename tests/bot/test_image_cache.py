@@ -17,10 +17,11 @@ from bot.infra import images
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     calls: list[str] = []
-    for name in ("table_image", "hand_image"):
+    # a hand is drawn from its plan (``plan_image``, issue 30) or its view: both count as "hand_image"
+    for name, label in (("table_image", "table_image"), ("hand_image", "hand_image"), ("plan_image", "hand_image")):
         real = getattr(rendering, name)
 
-        def counting(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> bytes:
+        def counting(*args: Any, _real: Any = real, _name: str = label, **kwargs: Any) -> bytes:
             calls.append(_name)
             return _real(*args, **kwargs)
 
@@ -219,3 +220,13 @@ async def test_a_worker_that_dies_without_closing_its_pipe_costs_no_image(monkey
         for end in pool._context.kept:  # type: ignore[attr-defined]
             end.close()
         images.TABLES.clear()
+
+
+def test_a_hand_drawn_from_its_plan_has_the_same_pixels() -> None:
+    """The image workers get the hand's plan (its cache key), not its view (issue 30): same PNG."""
+    for name in sorted(games.GAMES):
+        state = games.GAMES[name].new(games.GAMES[name].min_seats, "plan", None)
+        for seat in range(state.seats):
+            view = state.view(seat)
+            legal = [a.arg for a in state.legal_actions(seat) if a.arg] or None
+            assert rendering.plan_image(rendering.hand_key(view, "es", legal)) == rendering.hand_image(view, "es", legal)

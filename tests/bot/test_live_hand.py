@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.ui.presenter import PING_AFTER
 from tests.bot.drive import act_on_hand, components, find, open_table
 
 
@@ -104,7 +105,10 @@ async def test_an_expired_token_asks_for_my_hand(world: Any) -> None:
         await act_on_hand(waiter, w.channel, find(w.channel, res.response.id, viewer=waiter), random.Random(2))
     assert components(find(w.channel, other_hand, viewer=other)), "a live console shows the turn"
     pings = [m for m in w.channel.history() if "your turn" in m.content]
-    assert f"<@{other.id}>" in pings[-1].content and "up to date" in pings[-1].content
+    assert not pings, "a member whose console shows the turn is not pinged at once; the last ping went"
+    await w.env.advance_time(PING_AFTER + 1)
+    pings = [m for m in w.channel.history() if "your turn" in m.content]
+    assert f"<@{other.id}>" in pings[-1].content and "up to date" in pings[-1].content, "pinged once idle"
 
 
 async def test_a_kicked_member_no_longer_sees_the_seat(world: Any) -> None:

@@ -215,3 +215,16 @@ def test_port_in_use_stops_the_start_with_one_line(tmp_path: Path, taken: int) -
     assert all(" WARNING discord.client: " in line for line in before), done.stderr
     assert last == (f"Tapis cannot start: METRICS_PORT {taken}: cannot listen on 127.0.0.1:{taken} "
                     f"(Address already in use); choose another port or stop what uses it"), last
+
+
+def test_requests_are_counted_by_route_and_global_limit() -> None:
+    """Issue 30: every request to Discord by route, those against the global limit apart."""
+    from bot.infra.metrics import Metrics
+
+    metrics = Metrics(lambda: [])
+    metrics.request("channel.edit", True)
+    metrics.request("interaction.edit", False)
+    metrics.request("interaction.edit", False)
+    text = metrics.exposition().decode()
+    assert 'tapis_discord_requests_total{global_limit="yes",route="channel.edit"} 1.0' in text
+    assert 'tapis_discord_requests_total{global_limit="no",route="interaction.edit"} 2.0' in text

@@ -15,7 +15,9 @@ async def test_a_short_serving_run_plays_every_game() -> None:
     latencies, stages, elapsed, drawn, refused = await serve.bench(len(games.GAMES), 1.5, True, edit_interval=0.2)
     assert latencies and elapsed > 0 and refused >= 0
     assert drawn > 0 and stages["hand image"] > 0 and stages["database"] > 0
-    assert stages["drawn hands"] > 0 and stages["cached hands"] > 0  # waiting hands come from the cache
+    # a waiting hand is not redrawn at each move (issue 30: its key leaves out who is to act), so the
+    # cache serves few or none; the hands drawn are the turns' and the played ones
+    assert stages["drawn hands"] > 0 and stages["cached hands"] >= 0
 
 
 async def test_a_start_up_restores_and_spreads_the_redraws() -> None:
@@ -31,3 +33,35 @@ def test_a_menu_click_picks_one_kind_or_another_button() -> None:
         picked = serve.pick(rng, legal, 3)
         assert picked == [4] or (len(picked) == 3 and len(set(picked)) == 3 and 4 not in picked)
     assert serve.pick(rng, legal, 0)[0] in range(len(legal))
+
+
+async def test_the_latency_benchmark_runs() -> None:
+    """``benchmarks.bot_latency`` (issue 30): lobby computers added by their level's button, every click timed."""
+    from benchmarks import bot_latency
+
+    times = await bot_latency.bench(2, 1)
+    assert times["response"] and times["action settled"]
+
+
+async def test_the_real_load_benchmark_counts_requests_and_moves() -> None:
+    """``benchmarks.real_load`` (issue 30): members at human pace, every request counted by route."""
+    from benchmarks import real_load
+
+    result = await real_load.bench(2, 12, 5.0, 0, game="toy")
+    assert result.moves == 12 and result.latencies and result.virtual_seconds > 0
+    assert result.tally.routes["POST /interactions/{id}/{token}/callback"] >= 12  # each click acknowledged
+    assert result.tally.global_limit >= 1 and result.tally.other > result.tally.global_limit
+    figures = real_load.report(result, 5.0, 2.0)
+    assert figures["total_per_move"] == figures["global_per_move"] + figures["other_per_move"] > 0
+
+
+def test_a_request_route_tells_the_global_limit() -> None:
+    assert real_load_route("POST", "/interactions/1/tok/callback") == ("POST /interactions/{id}/{token}/callback", False)
+    assert real_load_route("PATCH", "/webhooks/1/tok/messages/@original")[1] is False
+    assert real_load_route("DELETE", "/channels/5/messages/6") == ("DELETE /channels/{id}/messages/{id}", True)
+
+
+def real_load_route(method: str, path: str) -> tuple[str, bool]:
+    from benchmarks.real_load import route_of
+
+    return route_of(method, path)

@@ -11,7 +11,7 @@ from tests.bot.drive import components, find, member_of, open_table
 from tests.test_i18n import offences
 
 #: A Spanish-speaking member's private texts (Tresillo's Spanish terms included).
-SPANISH_HAND = ("Tresillo: tu mano", "Te toca")
+SPANISH_HAND = ("Tresillo: tu mano", "te toca elegir")  # the step line (issue 29): "Subasta · te toca elegir"
 
 
 def said(res: Any) -> str:

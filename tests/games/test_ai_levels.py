@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games import GAMES
-from games.search import LEVELS, Search
+from games.search import DEFAULT_BUDGET, LEVELS, Search
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -65,3 +65,43 @@ def test_every_player_is_copyable_and_picklable_mid_game(name: str) -> None:
 def test_search_budget_stops_on_time_and_counts_samples() -> None:
     assert len(list(Search(None, samples=7).loop())) == 7
     assert len(list(Search(0.0, min_samples=3).loop())) == 3
+
+
+def test_benchmark_match_times_the_experts_searched_decisions() -> None:
+    """``benchmarks.ai_levels``: a duplicate match counts and times the tested expert's searched
+    decisions (the CPU-second mapping rests on them); the easy player searches none."""
+    from benchmarks.ai_levels import match
+
+    got = match("piquet", "bench:0", "expert", 4)
+    assert got["decisions"] > 0 and got["samples"] == 4 * got["decisions"] and got["cpu"] > 0
+    assert match("piquet", "bench:0", "easy", None)["decisions"] == 0
+
+
+def test_benchmark_trio_rounds_take_every_contract_in_turn() -> None:
+    """Le Trio / L'École matches of a row start at contract ``1 + index mod contracts``: a row of
+    one-round matches measures every contract, not the first alone."""
+    from benchmarks import ai_levels
+
+    class Seen(Exception):
+        pass
+
+    class Spy:
+        def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            raise Seen(view["contracts"])
+
+    for index in (0, 3, 7):
+        with pytest.raises(Seen) as seen:
+            ai_levels.play("trio", "bench:contracts", [Spy()] * 4, index)
+        assert seen.value.args[0] == [1 + index % 7] * 4
+
+
+def test_benchmark_budgets_and_final_table() -> None:
+    from benchmarks.ai_levels import CPU_SAMPLES, parse_budgets, samples_of, table
+
+    assert parse_budgets("50, 200,default-cpu,default") == [50, 200, "default-cpu", "default"]
+    assert samples_of("tarot", "default-cpu") == round(CPU_SAMPLES["tarot"] * DEFAULT_BUDGET)
+    assert samples_of("tarot", 200) == 200 and samples_of("tarot", "default") is None
+    recs = [{"game": "tarot", "level": "expert", "budget": "200", "diff": d, "decisions": 10, "samples": 2000,
+             "cpu": 1.0} for d in (10.0, 30.0)]
+    lines = table(recs)
+    assert "tarot" in lines[1] and "+20.00" in lines[1] and " 2 " in lines[1] and "200" in lines[1]

@@ -1,0 +1,315 @@
+"""Real load (issue 30, item 2): members at human pace through the production click path, under simcord.
+
+Each table (one per channel, all seats members, games taken in turn or ``--game``) is opened with
+``/table new``, joined and started; every member opens their hand console ("My hand"). Then the
+member to act at each table thinks ``--think`` seconds (±50 %, on simcord's virtual clock, so the
+presenter's coalescing and the turn timers run as in production) and plays from their console
+(``tests.bot.drive.act_on_hand``: the buttons and menus a person would use). Everything runs: the
+presenter, live hands, timers, image workers (``--workers``), the SQLite database.
+
+Printed, per move (an accepted action): the CPU of the bot process (without simcord's simulated
+Discord server and this driver, which a real bot does not pay) and of the image workers; the
+Discord requests by route, split into those counted against the bot's global 50 requests/s
+(channel routes) and those not (the interaction callback and webhook edits through an interaction
+token, :data:`bot.infra.metrics` ``tapis_discord_requests_total``); the images drawn; the click → answer
+time (from discord.py handing over the interaction to the bot's last answer, wall clock: simcord answers
+requests at once, so Discord's own latency is not in it); and the tables a bot could serve at this pace:
+under the global budget (50/s) and with its CPU on ``--cores`` cores at most 70 % busy (the load at which a
+click's p99 stays near its p50 in this model; a figure, not a measurement at that size).
+
+``--profile`` prints where the bot's CPU goes (cProfile, by package and the top functions).
+
+Run: ``.venv/bin/python -m benchmarks.real_load --tables 20 --moves 400 [--think 5] [--workers 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import faulthandler
+import heapq
+import pstats
+import random
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+import simcord
+from simcord.http import router
+
+import games
+from benchmarks.serve import pct, workers_cpu
+from bot.infra import images
+from bot.service.settings import Settings
+from bot.storage import Database
+from bot.ui.client import TapisBot
+from bot.ui.ids import build_id
+from tests.bot import drive
+
+GLOBAL_LIMIT = 50.0  # Discord's requests per second for a whole bot (DISCORD.md)
+
+
+def route_of(method: str, path: str) -> tuple[str, bool]:
+    """A request's route (ids replaced by placeholders) and whether it counts against the global limit:
+    the interaction callback and anything through an interaction token (``/webhooks/{app}/{token}``) do not."""
+    words = path.split("?")[0].strip("/").split("/")
+    if words[0] == "interactions":
+        return f"{method} /interactions/{{id}}/{{token}}/callback", False
+    if words[0] == "webhooks" and len(words) > 2:
+        rest = "/".join("{id}" if w.isdigit() else w for w in words[3:])
+        return f"{method} /webhooks/{{app}}/{{token}}/{rest}", False
+    return f"{method} /" + "/".join("{id}" if w.isdigit() else w for w in words), True
+
+
+@dataclass
+class Tally:
+    """What the simulated Discord received and what it cost this process."""
+
+    routes: Counter[str] = field(default_factory=Counter)
+    global_limit: int = 0
+    other: int = 0
+    server_cpu: float = 0.0  # CPU of simcord's router (the Discord server's work, not the bot's)
+    on: bool = False
+
+
+def count_requests(tally: Tally, undo: list[Callable[[], None]]) -> None:
+    """Wrap simcord's router so that every request is counted by route (and its CPU set apart)."""
+    real = router.dispatch
+
+    def dispatch(backend: Any, method: str, path: str, **kw: Any) -> Any:
+        began = time.process_time()
+        try:
+            return real(backend, method, path, **kw)
+        finally:
+            tally.server_cpu += time.process_time() - began
+            if tally.on:
+                route, counted = route_of(method, path)
+                tally.routes[route] += 1
+                if counted:
+                    tally.global_limit += 1
+                else:
+                    tally.other += 1
+
+    router.dispatch = dispatch  # type: ignore[assignment]
+    undo.append(lambda: setattr(router, "dispatch", real))
+
+
+def count_drawings(drawn: Counter[str], undo: list[Callable[[], None]]) -> None:
+    """Count the images drawn (cache misses sent to the workers), by rendering function."""
+    real = images._draw
+
+    async def draw(name: str, *args: Any, **kw: Any) -> bytes | None:
+        drawn[name] += 1
+        return await real(name, *args, **kw)
+
+    images._draw = draw  # type: ignore[assignment]
+    undo.append(lambda: setattr(images, "_draw", real))
+    call = images._call
+
+    def timed_call(name: str, *args: Any, **kw: Any) -> bytes | None:  # --workers 0: in this process's threads
+        began = time.thread_time()
+        try:
+            return call(name, *args, **kw)
+        finally:
+            drawn["_cpu"] += time.thread_time() - began  # type: ignore[assignment]
+
+    images._call = timed_call  # type: ignore[assignment]
+    undo.append(lambda: setattr(images, "_call", call))
+
+
+@dataclass
+class Seat:
+    member: Any
+    hand_id: int
+
+
+@dataclass
+class Result:
+    moves: int = 0
+    bot_cpu: float = 0.0
+    worker_cpu: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+    drawn: Counter[str] = field(default_factory=Counter)  # by function; "_cpu": drawing CPU in threads
+    virtual_seconds: float = 0.0
+    profile: pstats.Stats | None = None
+
+
+async def bench(tables: int, moves: int, think: float, workers: int, game: str | None = None, seed: int = 0,
+                profile: bool = False) -> Result:
+    names = [game] if game else sorted(g for g in games.GAMES if g != "toy")
+    folder = tempfile.mkdtemp(prefix="tapis-real-")
+    settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers)
+    db = await Database.open(settings.database_path)
+    bot = TapisBot(settings, db)
+    result = Result()
+    undo: list[Callable[[], None]] = []  # the wrappers go at the end (tests run it in their process)
+    count_requests(result.tally, undo)
+    count_drawings(result.drawn, undo)
+    rng = random.Random(seed)
+    arrived: dict[int, float] = {}
+    handle = bot.on_tapis_component
+    driver_cpu = 0.0
+
+    async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+        arrived[interaction.id] = time.perf_counter()
+
+    async def timed(interaction: discord.Interaction[Any], parsed: Any, values: list[str]) -> None:
+        await handle(interaction, parsed, values)
+        start = arrived.pop(interaction.id, None)
+        if start is not None and result.tally.on:
+            result.latencies.append(time.perf_counter() - start)
+
+    bot.add_listener(on_interaction)
+    bot.on_tapis_component = timed  # type: ignore[method-assign]
+    try:
+        async with simcord.run(bot) as env:
+            env.settle_timeout = 10.0  # a loaded machine (not longer: simcord waits out real timers up to it)
+            guild = env.create_guild(name="real")
+            opened: list[tuple[Any, Any, dict[int, Seat]]] = []
+            for i in range(tables):
+                g = games.GAMES[names[i % len(names)]]
+                channel = guild.create_text_channel(f"t{i}")
+                members = [guild.add_member(env.create_user(f"p{i}-{s}")) for s in range(g.min_seats)]
+                short = {k: str(v).lower() if isinstance(v, bool) else v
+                         for k, v in getattr(g, "playout_options", {}).items()}
+                options = {"options": ", ".join(f"{k}={v}" for k, v in short.items())} if short else {}
+                table, msg = await drive.open_table(_Where(bot, channel), g.name, members, 0, **options)
+                seats = {}
+                for member in members:
+                    res = await member.click(msg, custom_id=build_id(table.id, 0, "~h"))
+                    seats[table.seat_of(member.id)] = Seat(member, res.response.id)
+                opened.append((channel, table, seats))
+            await env.advance_time(2.0)  # the opening edits go out
+            queue = [(rng.uniform(0, think), i) for i in range(len(opened))]
+            heapq.heapify(queue)
+            now = 0.0
+            profiler = cProfile.Profile() if profile else None
+            result.tally.on = True
+            result.drawn.pop("_cpu", None)
+            cpu0, work0, server0 = time.process_time(), workers_cpu(), result.tally.server_cpu
+            if profiler is not None:
+                profiler.enable()
+            while result.moves < moves and queue:
+                at, i = heapq.heappop(queue)
+                if at > now:
+                    await env.advance_time(at - now)
+                    now = at
+                channel, table, seats = opened[i]
+                if table.status != "playing":
+                    continue
+                seat = seats[table.to_act()]
+                began = time.process_time()
+                hand = drive.find(channel, seat.hand_id, viewer=seat.member)
+                driver_cpu += time.process_time() - began
+                rev = table.rev
+                await drive.act_on_hand(seat.member, channel, hand, rng)
+                result.moves += table.rev > rev
+                heapq.heappush(queue, (now + think * rng.uniform(0.5, 1.5), i))
+            await env.advance_time(3.0)  # the last coalesced edits go out
+            await bot.presenter.drain()
+            if profiler is not None:
+                profiler.disable()
+                result.profile = pstats.Stats(profiler)
+            result.tally.on = False
+            result.bot_cpu = time.process_time() - cpu0 - (result.tally.server_cpu - server0) - driver_cpu
+            threads = result.drawn.pop("_cpu", 0.0)  # drawn in threads (``--workers 0``): counted apart
+            result.bot_cpu -= threads
+            result.worker_cpu = workers_cpu() - work0 + threads
+            result.virtual_seconds = now
+            assert not bot.unexpected, bot.unexpected
+    finally:
+        await bot.service.close()
+        await db.close()
+        images.use_processes(0)
+        for step in undo:
+            step()
+    return result
+
+
+@dataclass
+class _Where:
+    """What :func:`tests.bot.drive.open_table` needs: the bot and the channel."""
+
+    bot: Any
+    channel: Any
+
+
+def shares(stats: pstats.Stats) -> tuple[Counter[str], float]:
+    """Own CPU time by package (cProfile's ``tottime``)."""
+    by: Counter[str] = Counter()
+    for (filename, _line, _name), (_cc, _nc, tottime, _ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        for package in ("/simcord/", "/discord/", "/aiosqlite/", "/PIL/", "/bot/", "/games/", "/rendering/",
+                        "/benchmarks/", "/tests/", "asyncio/", "sqlite3"):
+            if package in filename:
+                by[package.strip("/")] += tottime
+                break
+        else:
+            by["other"] += tottime
+    return by, sum(by.values())
+
+
+def report(r: Result, think: float, cores: float) -> dict[str, float]:
+    moves = max(r.moves, 1)
+    ms = sorted(v * 1000 for v in r.latencies) or [0.0]
+    figures = {
+        "bot_cpu_ms": r.bot_cpu / moves * 1000, "worker_cpu_ms": r.worker_cpu / moves * 1000,
+        "global_per_move": r.tally.global_limit / moves, "other_per_move": r.tally.other / moves,
+        "images_per_move": sum(r.drawn.values()) / moves, "p50_ms": statistics.median(ms), "p99_ms": pct(ms, 99),
+    }
+    figures["total_per_move"] = figures["global_per_move"] + figures["other_per_move"]
+    figures["cpu_ms"] = figures["bot_cpu_ms"] + figures["worker_cpu_ms"]
+    print(f"{r.moves} moves in {r.virtual_seconds:.0f} s of simulated time (think {think:g} s)")
+    print(f"CPU per move: {figures['cpu_ms']:.2f} ms (bot process {figures['bot_cpu_ms']:.2f} ms, "
+          f"image workers {figures['worker_cpu_ms']:.2f} ms)")
+    print(f"Discord requests per move: {figures['total_per_move']:.2f} ({figures['global_per_move']:.2f} under "
+          f"the global limit, {figures['other_per_move']:.2f} not)")
+    for route, n in r.tally.routes.most_common():
+        print(f"  {n / moves:6.2f}  {route}")
+    print(f"images drawn per move: {figures['images_per_move']:.2f} "
+          f"({', '.join(f'{k} {v / moves:.2f}' for k, v in sorted(r.drawn.items()))})")
+    print(f"click -> answer: p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms ({len(r.latencies)} clicks)")
+    move_rate = 1.0 / think  # moves per second of one table at this pace
+    by_budget = GLOBAL_LIMIT / (figures["global_per_move"] * move_rate) if figures["global_per_move"] else float("inf")
+    by_cpu = 0.7 * cores / (figures["cpu_ms"] / 1000 * move_rate) if figures["cpu_ms"] else float("inf")
+    figures["tables_budget"], figures["tables_cpu"] = by_budget, by_cpu
+    print(f"tables at this pace: {by_budget:.0f} under the global budget, {by_cpu:.0f} with {cores:g} cores "
+          f"at most 70 % busy -> {min(by_budget, by_cpu):.0f}")
+    if r.profile is not None:
+        by, total = shares(r.profile)
+        print("profile (own time, cProfile): " + ", ".join(f"{k} {v / total:.0%}" for k, v in by.most_common()))
+        r.profile.sort_stats("tottime").print_stats(20)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--moves", type=int, default=400)
+    parser.add_argument("--think", type=float, default=5.0, help="a member's mean think time (seconds)")
+    parser.add_argument("--workers", type=int, default=2, help="image worker processes (0: threads, timed apart)")
+    parser.add_argument("--game", choices=sorted(games.GAMES), default=None)
+    parser.add_argument("--cores", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args(argv)
+    faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1 <pid>`: where a run stands
+    discord.utils.setup_logging(level=40)
+    result = asyncio.run(bench(args.tables, args.moves, args.think, args.workers, args.game, args.seed, args.profile))
+    report(result, args.think, args.cores)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

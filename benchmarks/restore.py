@@ -1,0 +1,242 @@
+"""Start-up with realistic tables (issue 30, item 5): the time until 10,000 tables in play are ready,
+restored from their engine snapshots (``games.snapshot``) against the whole logs replayed.
+
+The tables are real: ``--templates`` matches of the five games are played through
+``TableService.act`` (the production write path: action rows, the state and its snapshot saved
+every ``SNAPSHOT_EVERY`` actions and at each deal's end) with a random number of moves around
+``--moves`` (188 by default, uniform in ±20 %), their message and pings recorded as shown; then
+the rows of each are copied under new ids and channels until ``--tables`` tables are stored. The
+"before" database is the same one without the snapshots (``json_remove(state, '$.snap')``), which
+restores as before this change: every log replayed from its first action.
+
+Each start-up is timed in a fresh process (open the database, ``TableService.restore``, the
+presenter's ``start_up``; the background redraws are not timed), which prints the seconds, the
+tables restored, the CPU time of the process (all threads: a figure that holds when other work
+shares the machine) and the growth of its resident memory per table; with ``--hands``, then every
+member's live hand opened (a token and ids each, :mod:`bot.ui.tokens`) and the process's memory.
+
+Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from types import SimpleNamespace
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import games
+from bot.service.settings import Settings
+from bot.service.table import Table
+from bot.service.tables import TableService
+from bot.storage import Database
+from bot.ui.hands import Console, Hands
+from bot.ui.tokens import HandToken
+
+
+def _settings(path: Path) -> Settings:
+    return Settings(database_path=path, computer_pause=0, edit_interval=1.0, turn_timer=0, default_locale="en")
+
+
+async def _templates(path: Path, count: int, moves: int, seed: int) -> list[str]:
+    """``count`` matches in play, the games in turn, each ``moves`` ±20 % actions in (random legal ones)."""
+    from bot.ui import parts, shown
+
+    db = await Database.open(path)
+    service = TableService(db, _settings(path))
+    rng = random.Random(seed)
+    names = sorted(games.GAMES)
+    ids: list[str] = []
+    n = 0
+    while len(ids) < count:
+        game = games.GAMES[names[len(ids) % len(names)]]
+        seats = max(game.min_seats, min(4, game.max_seats))
+        base = 1000 * (n + 1)
+        table = await service.create(guild_id=1, channel_id=n + 1, thread_id=None, host_id=base, host_name="p0",
+                                     game=game.name, options=None, seats=seats, seed=f"restore-{seed}-{n}")
+        n += 1
+        for i in range(1, seats):
+            await service.join(table.id, base + i, f"p{i}")
+        await service.start(table.id, base)
+        for _ in range(rng.randint(int(moves * 0.8), int(moves * 1.2))):
+            seat = table.to_act()
+            if table.status != "playing" or table.state is None or seat is None:
+                break
+            await service.act(table.id, base + seat, str(rng.choice(table.state.legal_actions(seat))))
+        if not table.open or table.to_act() is None:
+            continue  # over before its moves: not a table in play
+        await service.set_message(table, 10_000 + n)
+        await shown.record(db, table.id, "table", parts.table_key(table), table.message_id)
+        for deal in parts.ended_deals(table):
+            await shown.record(db, table.id, f"recap:{deal}")
+        await shown.record(db, table.id, "ping", f"{table.to_act()}:{table.turn_start}")
+        ids.append(table.id)
+    await service.close()
+    await db.close()
+    return ids
+
+
+def _copy_rows(path: Path, templates: list[str], tables: int) -> int:
+    """Copy the templates' rows (table, seats, actions, shown parts) under new ids until ``tables``
+    tables are stored; returns the mean number of actions per table."""
+    con = sqlite3.connect(path)
+    con.row_factory = sqlite3.Row
+    marks = ",".join("?" * len(templates))
+    rows = {r["id"]: dict(r) for r in con.execute(f"SELECT * FROM game_tables WHERE id IN ({marks})", templates)}
+    kids = {name: {t: [dict(r) for r in con.execute(f"SELECT * FROM {name} WHERE table_id = ?", (t,))]
+                   for t in templates} for name in ("seats", "actions", "shown_parts")}
+    total = 0
+    for n in range(len(templates), tables):
+        source = templates[n % len(templates)]
+        new_id = f"c{n:06d}"
+        row = {**rows[source], "id": new_id, "channel_id": 100_000 + n, "message_id": 200_000 + n}
+        con.execute(f"INSERT INTO game_tables ({','.join(row)}) VALUES ({','.join('?' * len(row))})",
+                    list(row.values()))
+        for name, per in kids.items():
+            items = per[source]
+            if items:
+                cols = list(items[0])
+                con.executemany(f"INSERT INTO {name} ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
+                                [[new_id if c == "table_id" else r[c] for c in cols] for r in items])
+    con.commit()
+    for (count,) in con.execute("SELECT COUNT(*) FROM actions"):
+        total = count
+    con.close()
+    return round(total / tables)
+
+
+def _strip(path: Path, to: Path) -> None:
+    """``to``: the database of ``path`` without snapshots (restored as before: whole logs)."""
+    shutil.copy(path, to)
+    con = sqlite3.connect(to)
+    con.execute("UPDATE game_tables SET state = json_remove(state, '$.snap') WHERE state IS NOT NULL")
+    con.commit()
+    con.close()
+
+
+def _rss_kib() -> int:
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+async def _open_hands(tables: list[Table]) -> tuple[Hands, object]:
+    """Every member's live hand open (:class:`bot.ui.hands.Console`: a token and ids, what it shows)."""
+    import aiohttp
+    import discord
+
+    session = aiohttp.ClientSession()
+    hands = Hands(SimpleNamespace())  # type: ignore[arg-type]
+    n = 0
+    for table in tables:
+        for seat, info in enumerate(table.seats):
+            n += 1
+            if info.user_id is None:
+                continue
+            token = f"aW50ZXJhY3Rpb246{n:012d}" + "x" * 200  # an interaction token is about 230 characters
+            webhook = discord.Webhook.partial(1_000_000 + n, token, session=session)
+            handle = HandToken(webhook, (2_000_000 + n) << 22, info.user_id, table.guild_id, discord.Locale.french)
+            console = Console(table.id, seat, 3_000_000 + n, handle)
+            console.shown = Hands.key(table, seat, None)
+            hands.consoles.setdefault(table.id, {})[seat] = console
+    return hands, session
+
+
+async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
+    """One timed start-up of the database at ``path`` (in this process); ``with_hands``: then every
+    member's hand opened (not timed), for the memory of the bot with every hand open."""
+    from bot.ui.presenter import Presenter
+
+    settings = _settings(path)
+    rss = _rss_kib()
+    began, cpu = time.perf_counter(), time.process_time()
+    db = await Database.open(path)
+    bot = SimpleNamespace(settings=settings, unexpected=[])
+    presenter = Presenter(bot)  # type: ignore[arg-type]
+
+    async def spread(tables: list[object]) -> None:  # the background redraws are not timed here
+        return None
+
+    presenter._redraw_spread = spread  # type: ignore[method-assign]
+    bot.service = service = TableService(db, settings, presenter)
+    presenter.starting = True
+    restored = await service.restore()
+    await presenter.start_up(list(service.tables.values()))
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
+    grown = _rss_kib() - rss
+    out = {"seconds": elapsed, "cpu": cpu, "restored": restored, "kib_per_table": grown / max(1, restored)}
+    if with_hands:
+        tracemalloc.start()
+        hands, session = await _open_hands(list(service.tables.values()))
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        consoles = sum(len(seats) for seats in hands.consoles.values())
+        out |= {"hands": consoles, "hand_kib_per_table": held / 1024 / max(1, restored),
+                "rss_mib": _rss_kib() / 1024}
+        await session.close()  # type: ignore[attr-defined]
+    await service.close()
+    await db.close()
+    return out
+
+
+def _measure(path: Path, with_hands: bool) -> dict[str, float]:
+    """A start-up in a fresh process (clean memory figures)."""
+    extra = ["--hands"] if with_hands else []
+    out = subprocess.run([sys.executable, "-m", "benchmarks.restore", "--measure", str(path), *extra], check=True,
+                         capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent).stdout
+    return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10_000)
+    parser.add_argument("--templates", type=int, default=40, help="matches played, then copied")
+    parser.add_argument("--moves", type=int, default=188, help="mean actions per table in play")
+    parser.add_argument("--repeat", type=int, default=1, help="start-ups timed per database (the median is printed)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--hands", action="store_true", help="then open every member's hand: memory figures")
+    parser.add_argument("--keep", action="store_true", help="keep the databases (their folder is printed)")
+    args = parser.parse_args(argv)
+    if args.measure:
+        print(json.dumps(asyncio.run(_start(args.measure, args.hands))))
+        return 0
+    folder = Path(tempfile.mkdtemp(prefix="tapis-restore-"))
+    after, before = folder / "snapshots.sqlite3", folder / "logs.sqlite3"
+    began = time.perf_counter()
+    templates = asyncio.run(_templates(after, min(args.templates, args.tables), args.moves, args.seed))
+    mean = _copy_rows(after, templates, args.tables)
+    _strip(after, before)
+    print(f"{args.tables} tables in play, {mean} actions each on average ({len(templates)} matches of "
+          f"{len(games.GAMES)} games played, then copied; built in {time.perf_counter() - began:.0f} s)")
+    for label, path in (("before (whole logs replayed)", before), ("after (snapshot + tail)", after)):
+        runs = [_measure(path, args.hands) for _ in range(args.repeat)]
+        seconds = statistics.median(r["seconds"] for r in runs)
+        cpu = statistics.median(r["cpu"] for r in runs)
+        kib = statistics.median(r["kib_per_table"] for r in runs)
+        each = ", ".join(f"{r['seconds']:.2f}" for r in runs)
+        print(f"{label}: {int(runs[0]['restored'])} tables ready in {seconds:.2f} s (runs: {each}), "
+              f"{cpu:.2f} s of CPU (all threads); {kib:.1f} KiB per table")
+        if args.hands:
+            print(f"  then {int(runs[0]['hands'])} hands open: {statistics.median(r['hand_kib_per_table'] for r in runs):.1f}"
+                  f" KiB more per table; the process holds {statistics.median(r['rss_mib'] for r in runs):.0f} MiB")
+    if not args.keep:
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        print(folder)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

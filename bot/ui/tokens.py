@@ -1,0 +1,48 @@
+"""What a live hand keeps of an interaction (issue 30, item 5): its token, not the interaction.
+
+A hand is edited later through the token of the interaction that opened or last clicked it, for
+15 minutes (DISCORD.md). The interaction itself holds its message, member and payload (about
+7.4 KiB); :class:`HandToken` keeps the follow-up webhook (application id and token) and the few
+ids the hands read, a few hundred bytes, so 10,000 tables with every hand open stay small.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
+
+
+@dataclass(frozen=True, slots=True)
+class HandToken:
+    """An interaction's token and ids: edits its original response (PATCH ``@original`` through
+    the interaction webhook, as :meth:`discord.Interaction.edit_original_response` does)."""
+
+    webhook: discord.Webhook
+    interaction_id: int
+    user_id: int
+    guild_id: int | None
+    locale: discord.Locale | None  # the member's Discord language (:meth:`TapisBot.private_locale`)
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction[Any]) -> HandToken:
+        return cls(interaction.followup, interaction.id, interaction.user.id, interaction.guild_id,
+                   getattr(interaction, "locale", None))
+
+    @property
+    def created_at(self) -> datetime.datetime:
+        """When the interaction was created (its token expires 15 minutes later)."""
+        return discord.utils.snowflake_time(self.interaction_id)
+
+    async def edit(self, **fields: Any) -> None:
+        """Edit the interaction's original response (``content``, ``embed``, ``attachments``,
+        ``view``): the request :meth:`discord.Interaction.edit_original_response` sends."""
+        hook = self.webhook
+        with handle_message_parameters(**fields) as params:
+            await async_context.get().edit_original_interaction_response(
+                hook.id, hook.token or "", session=hook.session, proxy=hook.proxy, proxy_auth=hook.proxy_auth,
+                payload=params.payload, multipart=params.multipart, files=params.files)
