@@ -17,9 +17,10 @@ Only the seat's own view (``state.view(seat)``) is drawn here, in ephemeral mess
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -136,6 +137,7 @@ class Watcher(Protocol):
     def table_changed(self, table: Table) -> None: ...
 
 
+
 class HandsBot(Protocol):
     """What the live hands need of the bot (:class:`bot.ui.client.TapisBot`)."""
 
@@ -165,6 +167,14 @@ class Console:
         """Whether the token may still edit the message (with a margin before 15 minutes)."""
         age = discord.utils.utcnow() - self.token.created_at
         return age.total_seconds() < TOKEN_LIFE
+
+
+@dataclass
+class Click:
+    """A current click on a live hand (:meth:`Hands.clicked`): its table and the member's console."""
+
+    table: Table
+    console: Console
 
 
 class Hands:
@@ -243,14 +253,18 @@ class Hands:
 
     # -- clicks on a hand message --------------------------------------------------------------
 
-    async def click(self, interaction: discord.Interaction[Any], table_id: str, rev: int,
-                    run: Callable[[Table, Console], Awaitable[None]]) -> None:
-        """A click on a hand message: ``run`` acts (or opens a menu group) when the message is current;
-        the message is then redrawn in place. Refusals and outdated clicks are shown in that same
-        message; nothing new is posted. Only the member's own private message is a hand: a hand
-        component on a public message is refused (privately) and that message left alone.
+    @contextlib.asynccontextmanager
+    async def clicked(self, interaction: discord.Interaction[Any], table_id: str,
+                      rev: int) -> AsyncIterator[Click | None]:
+        """A click on a hand message, around the cog's call to the service: the body gets a
+        :class:`Click` when the message is current and acts (or opens a menu group), ``None`` when
+        there is nothing to do (the table is gone, or the click is outdated: the message says so).
+        The message is then redrawn in place; a refusal the body raises (``GameError``,
+        ``StaleAction``) is shown in that same message; nothing new is posted. Only the member's
+        own private message is a hand: a hand component on a public message is refused
+        (privately) and that message left alone.
 
-        Once ``run`` acted, the member is never told to try again: when Discord does not take the
+        Once the body acted, the member is never told to try again: when Discord does not take the
         redraw, the click goes unanswered and the presenter redraws the hand when it can."""
         message = interaction.message
         if message is None or not message.flags.ephemeral:
@@ -263,12 +277,12 @@ class Hands:
         except GameError as exc:  # the table is gone: say so in the message, without its buttons
             await interaction.edit_original_response(content=exc.localized(self.bot.private_locale(interaction)),
                                                      embed=None, attachments=[], view=None)
+            yield None
             return
-        message_id = interaction.message.id if interaction.message is not None else 0
         seats = self.consoles.setdefault(table_id, {})
         console = seats.get(seat)
-        if console is None or console.message_id != message_id:
-            old, console = console, Console(table_id, seat, message_id, HandToken.of(interaction))
+        if console is None or console.message_id != message.id:
+            old, console = console, Console(table_id, seat, message.id, HandToken.of(interaction))
             seats[seat] = console
             if old is not None:
                 await self._retire(old)
@@ -278,9 +292,10 @@ class Hands:
             if rev != table.rev or table.status != "playing":
                 console.group = None
                 console.note = t(self.locale(console), "hand_updated")
+                yield None
             else:
                 try:
-                    await run(table, console)
+                    yield Click(table, console)
                 except StaleAction:  # the table moved on between the check and the action
                     console.group = None
                     console.note = t(self.locale(console), "hand_updated")

@@ -15,7 +15,8 @@ Servers turn hints off with ``/settings hints:False``; games whose expert cannot
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -102,11 +103,21 @@ class Seat(Protocol):
     note: str | None
 
 
+class Clicked(Protocol):
+    """A current click on a live hand (:class:`bot.ui.hands.Click`)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def console(self) -> Seat: ...
+
+
 class Consoles(Protocol):
     """The live hands (:class:`bot.ui.hands.Hands`)."""
 
-    async def click(self, interaction: discord.Interaction[Any], table_id: str, rev: int,
-                    run: Callable[[Table, Seat], Awaitable[None]]) -> None: ...
+    def clicked(self, interaction: discord.Interaction[Any], table_id: str,
+                rev: int) -> AbstractAsyncContextManager[Clicked | None]: ...
 
 
 class Notes(Protocol):
@@ -128,23 +139,26 @@ class HintBot(Protocol):
 
 async def on_hint(bot: HintBot, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
     """The Hint button: the expert's advice as a note in the same hand message; a log line."""
+    async with bot.hands.clicked(interaction, parsed.table, parsed.rev) as click:
+        if click is not None:
+            await advise(bot, interaction, click.table, click.console)
 
-    async def advise(table: Table, console: Seat) -> None:
-        state = table.state
-        if state is None or not await bot.hint_switch.offered(table, hand_of(table, console.seat)):
-            raise BotError.of("hints_off")
-        seat = console.seat
-        legal = state.legal_actions(seat)
-        seed = f"{table.seed}:{table.id}:{state.rev}:hint"
-        try:
-            advice = await bot.service.thinker.advise(table.game.name, state.view(seat), legal, seed,
-                                                      table=table.id, seat=seat)
-        except Exception:  # an engine fault: no hint, the hand still works
-            log.exception("table %s: the %s expert could not advise", table.id, table.game.name)
-            advice = []
-        if advice is None:
-            raise BotError.of("hints_off")
-        console.note = hint_lines(table, advice, bot.private_locale(interaction))  # a hand is private
-        bot.presenter.note(table, state.rev, N_("log_hint"), name=table.seats[seat].name)
 
-    await bot.hands.click(interaction, parsed.table, parsed.rev, advise)
+async def advise(bot: HintBot, interaction: discord.Interaction[Any], table: Table, console: Seat) -> None:
+    """The expert's advice for the console's seat, as its note. :raises BotError: hints are off."""
+    state = table.state
+    if state is None or not await bot.hint_switch.offered(table, hand_of(table, console.seat)):
+        raise BotError.of("hints_off")
+    seat = console.seat
+    legal = state.legal_actions(seat)
+    seed = f"{table.seed}:{table.id}:{state.rev}:hint"
+    try:
+        advice = await bot.service.thinker.advise(table.game.name, state.view(seat), legal, seed,
+                                                  table=table.id, seat=seat)
+    except Exception:  # an engine fault: no hint, the hand still works
+        log.exception("table %s: the %s expert could not advise", table.id, table.game.name)
+        advice = []
+    if advice is None:
+        raise BotError.of("hints_off")
+    console.note = hint_lines(table, advice, bot.private_locale(interaction))  # a hand is private
+    bot.presenter.note(table, state.rev, N_("log_hint"), name=table.seats[seat].name)

@@ -17,7 +17,6 @@ from bot.ui import hints, ids
 from bot.ui.answers import committed
 from bot.ui.cogs import CogBot
 from bot.ui.cogs.lobby import vote
-from bot.ui.hands import Console
 from bot.ui.ids import ParsedId
 from games import typed
 from games.base import Action
@@ -105,11 +104,9 @@ class Play(commands.Cog):
     async def on_group(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         """Step-by-step menus: show one group's actions (or the groups again), in the same message."""
         chosen = values[0] if values else parsed.action[2:]
-
-        async def open_group(table: Table, console: Console) -> None:
-            console.group = ids.number(chosen)
-
-        await self.bot.hands.click(interaction, parsed.table, parsed.rev, open_group)
+        async with self.bot.hands.clicked(interaction, parsed.table, parsed.rev) as click:
+            if click is not None:
+                click.console.group = ids.number(chosen)
 
     async def on_menu(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         picked = [n for v in values if (n := ids.number(v)) is not None] if values else []
@@ -132,9 +129,10 @@ class Play(commands.Cog):
         """Act from a hand component; the live hand redraws that same message. ``texts``: an
         action spelled in the custom id; ``index``: legal actions by position; ``picked``: a pick
         menu's items (their steps are :class:`Action` values, never text again)."""
-
-        async def act(table: Table, console: Console) -> None:
-            console.group = None
+        async with self.bot.hands.clicked(interaction, parsed.table, parsed.rev) as click:
+            if click is None:
+                return
+            table, click.console.group = click.table, None
             steps: list[Action] | list[str] = texts
             if picked and table.state is not None and table.rev == parsed.rev:  # the service checks rev again
                 steps = picks.chosen_steps(table.game, table.state, table.seat_of(interaction.user.id), picked)
@@ -142,8 +140,6 @@ class Play(commands.Cog):
                 raise BotError.of("bad_choice")
             await self.bot.service.act(table.id, interaction.user.id, steps, parsed.rev, index=index)
             committed(interaction)
-
-        await self.bot.hands.click(interaction, parsed.table, parsed.rev, act)
 
 
 async def setup(bot: CogBot) -> None:
