@@ -51,6 +51,17 @@ COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot
         "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events")
 
 
+class Handlers(dict[str, Handler]):
+    """The component handlers by custom-id verb (``~e``, ``~h``...). A verb is claimed once: two
+    cogs on one verb would silently take each other's clicks (the events' buttons once took the
+    export button's)."""
+
+    def __setitem__(self, verb: str, handler: Handler) -> None:
+        if verb in self:
+            raise ValueError(f"the component verb {verb!r} is already handled by {self[verb]!r}")
+        super().__setitem__(verb, handler)
+
+
 class TapisTree(app_commands.CommandTree["TapisBot"]):
     """Errors that escape a command (failed checks...) are logged and answered politely; the time
     each command (and autocomplete) takes is measured (``tapis_interaction_seconds``)."""
@@ -130,7 +141,7 @@ class TapisBot(commands.AutoShardedBot):
         self._event_clock: asyncio.Task[None] | None = None
         self._event_clock_asleep = False
         self._notices: set[asyncio.Task[None]] = set()
-        self.handlers: dict[str, Handler] = {}
+        self.handlers: dict[str, Handler] = Handlers()
         self.unexpected: list[BaseException] = self.service.errors
         self.metrics = self.service.metrics
         self.metrics.discord_kind = discord_errors.failure_kind

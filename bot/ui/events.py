@@ -15,7 +15,7 @@ from bot.ui import limits
 from bot.ui.ids import build_id
 from games import find_game
 
-REGISTER, UNREGISTER = "~er", "~eu"  # the announcement's buttons (custom_id verbs, bot/ui/ids.py)
+REGISTER, UNREGISTER = "~nr", "~nu"  # the announcement's buttons (custom_id verb "~n", bot/ui/ids.py)
 SHOWN = 40  # standings lines in one message (the rest: /event standings)
 FORMAT_KEYS = {"free": N_("event.format.free"), "duplicate": N_("event.format.duplicate")}
 STATUS_KEYS = {"open": N_("event.status.open"), "closed": N_("event.status.closed"),

@@ -12,17 +12,18 @@ import io
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service.events import Event
+from bot.service.events import Event, EventService
 from bot.service.i18n import N_, t, tn
+from bot.service.seasons import Seasons
 from bot.service.tables import BotError
 from bot.ui import discord_errors, limits
-from bot.ui.cogs import game_choices
+from bot.ui.cogs import CogBot, game_choices
 from bot.ui.events import REGISTER, UNREGISTER, standings_text
 from bot.ui.ids import ParsedId
 
@@ -35,15 +36,22 @@ def _manager(interaction: discord.Interaction[Any]) -> bool:
     return perms is not None and (perms.manage_guild or perms.administrator)
 
 
+class EventsBot(CogBot, Protocol):
+    """What the events cog needs of the bot: the cogs' common needs, the events and the seasons."""
+
+    events: EventService
+    seasons: Seasons
+
+
 class Events(commands.Cog):
     event = app_commands.Group(name=_("event"), description=_("Club nights: tables in rounds, one ranking."),
                                guild_only=True)
     season = app_commands.Group(name=_("season"), description=_("A season's standings of club nights."),
                                 guild_only=True)
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: EventsBot) -> None:
         self.bot = bot
-        bot.handlers["~e"] = self.on_button
+        bot.handlers["~n"] = self.on_button  # ~e is the export button (bot/ui/cogs/history.py)
 
     # -- who may organise --------------------------------------------------------------------
 
@@ -259,5 +267,5 @@ class Events(commands.Cog):
             await self._done(interaction)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: EventsBot) -> None:
     await bot.add_cog(Events(bot))
