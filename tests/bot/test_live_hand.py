@@ -46,7 +46,7 @@ async def play_deal_from_one_hand(w: Any, game: str, computers: int, options: st
         hand = find(w.channel, hand_id, viewer=w.alice)
         if table.status == "playing" and table.to_act() != seat:
             assert not components(hand), "between her turns the hand shows no controls"
-            assert "Waiting for" in hand.embeds[0].description
+            assert "Not your turn" in hand.embeds[0].description
     return table, clicks, moves
 
 

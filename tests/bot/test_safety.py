@@ -48,7 +48,7 @@ async def test_turns_seats_and_stale_ids(world: Any) -> None:
     assert "not your turn" in said(res)
     res = await other.click(msg, label="My hand")
     assert res.ephemeral and not components(res.response)
-    assert "Waiting for" in res.response.embeds[0].description
+    assert "Not your turn" in res.response.embeds[0].description
     # unseated member
     for verb in ("My hand", "Vote to abort"):
         res = await w.dave.click(msg, label=verb)
