@@ -22,12 +22,14 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 WIDTHS = {"desktop": 1280, "phone": 390}
 
 
-async def shoot(browser: Any, url: str, name: str) -> None:
+async def shoot(browser: Any, url: str, name: str, out: Path | None = None) -> None:
+    """The preview page at desktop and phone width, as ``<out>/<name>_<desktop|phone>.png``."""
+    out = out or OUT
     for label, width in WIDTHS.items():
         page = await browser.new_page(viewport={"width": width, "height": 900 if width > 500 else 844})
         await page.goto(url)
         await page.wait_for_timeout(2500)
-        await page.screenshot(path=str(OUT / f"{name}_{label}.png"))
+        await page.screenshot(path=str(out / f"{name}_{label}.png"))
         await page.close()
 
 

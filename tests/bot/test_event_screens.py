@@ -15,19 +15,10 @@ from benchmarks.event import play_for_humans
 from bot.ui.events import REGISTER
 from bot.ui.ids import build_id
 from tests.bot.drive import find
-from tests.bot.test_challenge_screens import ARGS, CHROMIUM, WIDTHS
+from tests.bot.test_challenge_screens import ARGS, CHROMIUM, shoot
 
 pytestmark = pytest.mark.skipif(not os.environ.get("TAPIS_SCREENS"), reason="screenshots on demand (TAPIS_SCREENS=1)")
 OUT = Path(__file__).resolve().parents[2] / "docs" / "images" / "events"
-
-
-async def shoot(browser: Any, url: str, name: str) -> None:
-    for label, width in WIDTHS.items():
-        page = await browser.new_page(viewport={"width": width, "height": 900 if width > 500 else 844})
-        await page.goto(url)
-        await page.wait_for_timeout(2500)
-        await page.screenshot(path=str(OUT / f"{name}_{label}.png"))
-        await page.close()
 
 
 async def settle(w: Any) -> None:
@@ -53,7 +44,7 @@ async def test_event_screens(world: Any) -> None:
         async def screen(name: str) -> None:
             await settle(w)
             async with w.env.preview(w.channel, viewers=[w.bob], layout="channel") as preview:
-                await shoot(browser, preview.url, name)
+                await shoot(browser, preview.url, name, OUT)
 
         await w.alice.slash(w.channel, "event new", game="tarot", name="Vendredi au club", rounds=2, deals=1,
                             starts_in=60)

@@ -50,6 +50,12 @@ class CogBot(Protocol):
     async def add_cog(self, cog: commands.Cog, /) -> None: ...
 
 
+def is_admin(user: object) -> bool:
+    """Whether a member may manage the server (Manage Server or Administrator): the bot's admins."""
+    perms = getattr(user, "guild_permissions", None)
+    return perms is not None and bool(perms.manage_guild or perms.administrator)
+
+
 def game_choices() -> list[app_commands.Choice[str]]:
     """Every registered game as a fixed choice ("Tarot (3-5)"), so a game picker lists them all
     before anything is typed (autocomplete shows nothing until then in some clients).

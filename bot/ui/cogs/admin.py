@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.service.i18n import LOCALES, N_, t
 from bot.service.tables import BotError
 from bot.ui import views
-from bot.ui.cogs import CogBot, game_choices
+from bot.ui.cogs import CogBot, game_choices, is_admin
 from bot.ui.ids import ParsedId
 from games import find_game
 from games.base import Game
@@ -64,8 +64,7 @@ class Admin(commands.Cog):
                        hints: bool | None = None) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if perms is None or not (perms.manage_guild or perms.administrator):
+            if not is_admin(interaction.user):
                 raise BotError.of("not_admin")
             assert interaction.guild_id is not None
             service = self.bot.service

@@ -21,7 +21,7 @@ from bot.service.challenges import GAMES as CHALLENGE_GAMES
 from bot.service.challenges import ChallengeService
 from bot.service.i18n import t, tn
 from bot.service.table import BotError
-from bot.ui.cogs import CogBot
+from bot.ui.cogs import CogBot, is_admin
 from games import find_game
 
 _ = app_commands.locale_str
@@ -185,8 +185,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
                        level: str | None = None) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            perms = getattr(interaction.user, "guild_permissions", None)
-            if perms is None or not (perms.manage_guild or perms.administrator):
+            if not is_admin(interaction.user):
                 raise BotError.of("not_admin")
             assert interaction.guild_id is not None
             now = await self.challenges.configure(interaction.guild_id, time_zone=zone, game=game, deals=deals,

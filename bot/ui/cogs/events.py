@@ -23,17 +23,12 @@ from bot.service.i18n import N_, t, tn
 from bot.service.seasons import Seasons
 from bot.service.tables import BotError
 from bot.ui import discord_errors, limits
-from bot.ui.cogs import CogBot, game_choices
+from bot.ui.cogs import CogBot, game_choices, is_admin
 from bot.ui.events import REGISTER, UNREGISTER, standings_text
 from bot.ui.ids import ParsedId
 
 _ = app_commands.locale_str
 log = logging.getLogger(__name__)
-
-
-def _manager(interaction: discord.Interaction[Any]) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return perms is not None and (perms.manage_guild or perms.administrator)
 
 
 class EventsBot(CogBot, Protocol):
@@ -56,7 +51,7 @@ class Events(commands.Cog):
     # -- who may organise --------------------------------------------------------------------
 
     async def _may_organise(self, interaction: discord.Interaction[Any]) -> bool:
-        if _manager(interaction):
+        if is_admin(interaction.user):
             return True
         role = await self.bot.events.store.organiser_role(interaction.guild_id or 0)
         return role is not None and any(r.id == role for r in getattr(interaction.user, "roles", []))
@@ -203,7 +198,7 @@ class Events(commands.Cog):
     async def role(self, interaction: discord.Interaction[Any], role: discord.Role | None = None) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if not _manager(interaction):
+            if not is_admin(interaction.user):
                 raise BotError.of("not_admin")
             await self.bot.events.store.set_organiser_role(interaction.guild_id or 0, role.id if role else None)
             await self._done(interaction)
@@ -247,7 +242,7 @@ class Events(commands.Cog):
                          best: app_commands.Range[int, 0, 100] = 5) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if not _manager(interaction):
+            if not is_admin(interaction.user):
                 raise BotError.of("not_admin")
             await self.bot.seasons.create(guild_id=interaction.guild_id or 0, name=limits.clip(name, 80),
                                           starts=starts, ends=ends, best=best)
@@ -259,7 +254,7 @@ class Events(commands.Cog):
     async def count(self, interaction: discord.Interaction[Any], event_id: str, counts: bool = True) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if not _manager(interaction):
+            if not is_admin(interaction.user):
                 raise BotError.of("not_admin")
             guild = interaction.guild_id or 0
             season = await self.bot.seasons.get(guild)

@@ -20,17 +20,12 @@ from bot.service import privacy
 from bot.service.i18n import N_, t, tn
 from bot.service.table import BotError
 from bot.ui import ids, views
-from bot.ui.cogs import CogBot
+from bot.ui.cogs import CogBot, is_admin
 from bot.ui.cogs.history import b36
 from bot.ui.ids import ParsedId
 
 _ = app_commands.locale_str
 RED, GREY, BLUE = discord.ButtonStyle.danger, discord.ButtonStyle.secondary, discord.ButtonStyle.primary
-
-
-def is_admin(user: Any) -> bool:
-    perms = getattr(user, "guild_permissions", None)
-    return perms is not None and bool(perms.manage_guild or perms.administrator)
 
 
 SERVER_VERBS = ("~zs", "~zt")
