@@ -406,7 +406,7 @@ class Presenter:
             await attempt("ping", lambda: self._ping(table, entry, channel, locale),
                           f"ping:{table.to_act()}:{table.turn_start}")
         elif table.status == "playing":  # no ping (yet): the last turn's ping goes, if there was one
-            await attempt("ping", lambda: self._delete_ping(table, entry, channel))
+            await attempt("ping", lambda: self._turn_in_console(table, entry, channel))
         elif table.status == "over" and "results" not in entry.parts:
             await attempt("results", lambda: self._results(table, entry, channel, locale))
         if not table.open:
@@ -522,14 +522,27 @@ class Presenter:
             return
         turn = f"{seat}:{table.turn_start}"
         got = entry.parts.get("ping")
-        if got is not None and got.detail == turn:
-            return
+        if got is not None and got.detail == turn and got.message_id is not None:
+            return  # (a turn shown in the console only, no message, is pinged when it is due)
         await self._delete_ping(table, entry, channel)
         await self._slot(channel.id, TURN)
         message = parts.ping_message(table, seat, self.bot.hands.live(table.id, seat), locale)
         self.bot.metrics.request("channel.send", True)
         msg = await channel.send(**message, nonce=parts.nonce(table.id, "ping", turn))
         await self._record(table, entry, "ping", turn, msg.id)
+
+    async def _turn_in_console(self, table: Table, entry: _Shown, channel: discord.PartialMessageable) -> None:
+        """No ping for this turn (yet): the last turn's ping goes; when the member's console shows
+        the turn, that is recorded as the turn's notice (no message), so a restart, which forgets the
+        consoles, does not take the turn for unannounced."""
+        assert entry.parts is not None
+        await self._delete_ping(table, entry, channel)
+        seat = table.to_act()
+        if seat is not None and self._pings(table, seat) and self.bot.hands.shows(table, seat):
+            turn = f"{seat}:{table.turn_start}"
+            got = entry.parts.get("ping")
+            if got is None or got.detail != turn:
+                await self._record(table, entry, "ping", turn, None)
 
     async def _delete_ping(self, table: Table, entry: _Shown, channel: discord.PartialMessageable) -> None:
         """The last ping goes (best effort: a ping Discord keeps is harmless)."""
