@@ -15,7 +15,7 @@ import pytest
 from bot.service.table import Table
 from tests.bot.drive import components, play_by_command
 
-pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+# On SQLite only: the service-level tests run the same storage on both databases (CI time).
 
 NOON = datetime(2026, 11, 27, 12, tzinfo=UTC).timestamp()
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.bot.drive import play_by_command
 
-pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+# On SQLite only: the service-level tests run the same storage on both databases (CI time).
 
 
 async def test_two_tables_through_discord(world: Any) -> None:

@@ -9,15 +9,13 @@ import json
 import time
 from typing import Any
 
-import pytest
-
 from benchmarks.event import play_for_humans
 from bot.ui.events import REGISTER, UNREGISTER
 from bot.ui.ids import build_id
 from tests.bot.drive import components, find
 from tests.bot.test_history import read
 
-pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
+# On SQLite only: the service-level tests run the same storage on both databases (CI time).
 
 
 async def settle(w: Any) -> None:
