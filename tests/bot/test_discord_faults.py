@@ -62,7 +62,9 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     with injected(faults):
         table, seen = await play_match(w, game, [w.alice], computers, options, faults, random.Random(game))
     assert sum(faults.injected.values()) >= 3, faults.injected  # (issue 30: fewer requests per move to fail)
-    assert len({route for route, _kind in faults.injected}) >= 3, faults.injected  # posts are few
+    # at least edits of two kinds: since issue 30 a match sends few posts, and which requests meet a fault
+    # depends on how the presenter coalesced (seen: Le Trio's faults all on hand and table edits)
+    assert len({route for route, _kind in faults.injected}) >= 2, faults.injected
     assert seen.over, "the match ended"
     assert set(seen.recaps) == expected_recaps(table) and all(n == 1 for n in seen.recaps.values()), seen.recaps
     assert seen.results == 1, "the results, once"
