@@ -626,16 +626,7 @@ def heuristic_policy(rng: random.Random, noise: float = 0.1) -> Policy:
 def _petit_safe(d: Deal, pos: int, mine: int, suit: int, n_after: int) -> bool:
     """Whether the Petit, winning a trick led in plain ``suit`` now, stays the winner: every enemy
     still to play follows suit or has no trump (hands are known in a determinization)."""
-    if suit == 4:
-        return False
-    k = d.k
-    for j in range(1, n_after + 1):
-        p = (pos + j) % k
-        if ((d.attack >> p) & 1) != mine:
-            h = d.hands[p]
-            if not h & SUIT_MASK[suit] and h & TRUMPS:
-                return False
-    return True
+    return suit != 4 and not _enemy_ruffs(d, pos, mine, suit, n_after)
 
 
 def _enemy_ruffs(d: Deal, pos: int, mine: int, suit: int, n_after: int) -> bool:
