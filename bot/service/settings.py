@@ -19,6 +19,10 @@ class Settings:
     ``computer_pause``: seconds a computer player waits before acting, so humans can follow
     (``COMPUTER_PAUSE``, default 1 s, in Discord and local mode alike);
     ``edit_interval``: least seconds between two edits of one table message;
+    ``table_settle``: seconds the table message may hold back a card played within a trick (or a
+    move within one seat's turn) while the seat to act follows from a console or is a computer: it
+    is shown with the trick's end or after this many still seconds (issue 30: requests under
+    Discord's global limit; not in local mode, nor where ``edit_interval`` is 0);
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
@@ -47,6 +51,7 @@ class Settings:
     default_locale: str = "fr"
     computer_pause: float = 1.0
     edit_interval: float = 1.0
+    table_settle: float = 15.0
     turn_timer: int = 90
     sync_commands: bool = True
     local: bool = False  # the local mode: one simulated channel, which cannot show threads
