@@ -162,3 +162,12 @@ async def test_a_member_without_a_console_sees_the_card_at_once(world: Any) -> N
         await click_first(w, table, hands)
         await w.bot.presenter.drain()
     assert seen["PATCH channel message"] == 1, seen
+
+
+def test_table_settle_is_read_from_the_environment() -> None:
+    from bot.service.settings import Settings, SettingsError
+
+    assert Settings.from_env({}, dotenv=False).table_settle == 15.0
+    assert Settings.from_env({"TABLE_SETTLE": "0"}, dotenv=False).table_settle == 0.0
+    with pytest.raises(SettingsError, match="TABLE_SETTLE"):
+        Settings.from_env({"TABLE_SETTLE": "soon"}, dotenv=False)
