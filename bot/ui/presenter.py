@@ -443,7 +443,7 @@ class Presenter:
             return
         # the slot first, then the newest state drawn (changes made while waiting go with it)
         await self._slot(channel.id, URGENT if table.message_id is None else REDRAW)
-        key = parts.table_key(table)
+        key, beat = parts.table_key(table), parts.table_beat(table)  # what is drawn (the drawing waits)
         state = table.state
         if state is None:  # lobby or cancelled lobby
             payload: dict[str, Any] = {"embed": table_embed(table, None, locale, False),
@@ -457,7 +457,6 @@ class Presenter:
             moves = entry.log.catch_up(table.game, state, table.names(), locale)
             payload = {"embed": table_embed(table, public, locale, bool(png), moves),
                        "view": views.table_view(table, locale), "attachments": files}
-        beat = parts.table_beat(table)
         if table.message_id is not None:
             try:
                 self.bot.metrics.request("channel.edit", True)
