@@ -126,7 +126,7 @@ class LoopCpu:
     inside: bool = False
 
 
-def time_bot_callbacks(cpu: LoopCpu, tally: Tally, undo: list[Callable[[], None]]) -> None:
+def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
     """Time every bot callback of the loop (``Handle._run``, thread CPU) and the server's share in it."""
     from simcord._runtime import _BOT_SCOPE
 
@@ -250,7 +250,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
     count_requests(result.tally, undo)
     count_drawings(result.drawn, undo)
     loop_cpu = LoopCpu()
-    time_bot_callbacks(loop_cpu, result.tally, undo)
+    time_bot_callbacks(loop_cpu, undo)
     rng = random.Random(seed)
     arrived: dict[int, float] = {}
     handle = bot.on_tapis_component
