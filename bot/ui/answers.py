@@ -73,9 +73,10 @@ class ClickAnswer:
     :meth:`close` must follow (it stops the deferral's timer when nothing was sent)."""
 
     def __init__(self, interaction: discord.Interaction[Any], count: Callable[[str, bool], None] | None = None,
-                 defer_after: float | None = None) -> None:
+                 failed: Callable[[BaseException], None] | None = None, defer_after: float | None = None) -> None:
         self.interaction = interaction
         self.count = count  # the metric: (route, counted against the global limit)
+        self.failed = failed  # the metric of Discord's failures
         self.claimed = False  # a response is sent or being sent: never a second one
         self.deferral: asyncio.Task[None] | None = None
         # a sleeping task, not a loop timer: simulated time moves it (simcord waits out short timers)
@@ -119,6 +120,8 @@ class ClickAnswer:
             except discord_errors.DISCORD as exc:
                 # Discord may have taken it (a timeout) or not (a 5xx): acknowledge if it still
                 # needs one, then edit with the token as after a deferral
+                if self.failed is not None:
+                    self.failed(exc)
                 log.info("interaction %s: the redrawn message as its response failed (%s); editing it instead",
                          self.interaction.id, discord_errors.describe(exc))
                 with contextlib.suppress(*discord_errors.DISCORD):

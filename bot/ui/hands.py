@@ -277,7 +277,7 @@ class Hands:
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             raise BotError.of("not_a_hand")
-        answer = ClickAnswer(interaction, self.bot.metrics.request)
+        answer = ClickAnswer(interaction, self.bot.metrics.request, self.bot.metrics.failed)
         try:
             try:
                 table = self.bot.service.get(table_id)

@@ -38,7 +38,7 @@ class Beat:
     """What decides whether a change of the table is worth an edit of its message at once
     (issue 30): :func:`table_beat`, :func:`only_play_within`."""
 
-    head: tuple[Any, ...]  # the status, the seats as named, the deal, the phase
+    head: tuple[Any, ...]  # the status, the seats as named, the deal, the phase, the last trick
     actor: int | None  # the seat to act
     trick: tuple[str, ...]  # the cards of the trick in progress
 
@@ -53,7 +53,10 @@ def table_beat(table: Table) -> Beat:
     trick = tuple(repr(card) for card in public.get("trick") or ())
     phase = public.get("phase")
     step = "turn" if phase in table.game.turn_steps else phase
-    return Beat((table.status, seats, public.get("deal_no"), step), table.to_act(), trick)
+    # the last trick: a trick taken by the seat that led it leaves the trick empty and the same seat
+    # to lead, as before that trick's first card
+    last = repr(public.get("last_trick"))
+    return Beat((table.status, seats, public.get("deal_no"), step, last), table.to_act(), trick)
 
 
 def only_play_within(shown: Beat, now: Beat) -> bool:

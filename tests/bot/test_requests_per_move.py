@@ -171,3 +171,15 @@ def test_table_settle_is_read_from_the_environment() -> None:
     assert Settings.from_env({"TABLE_SETTLE": "0"}, dotenv=False).table_settle == 0.0
     with pytest.raises(SettingsError, match="TABLE_SETTLE"):
         Settings.from_env({"TABLE_SETTLE": "soon"}, dotenv=False)
+
+
+def test_a_trick_taken_by_its_leader_is_a_new_moment() -> None:
+    """A trick won by the seat that led it leaves the trick empty and that seat to lead, as before
+    its first card: the last trick tells them apart (the table message shows the trick's end)."""
+    from bot.ui.parts import Beat, only_play_within
+
+    before = Beat(("playing", (), 0, "play", "[[0, 'AS'], [1, '7S']]"), 0, ())
+    led = Beat(("playing", (), 0, "play", "[[0, 'AS'], [1, '7S']]"), 1, ("[0, 'KS']",))
+    taken = Beat(("playing", (), 0, "play", "[[0, 'KS'], [1, '8S']]"), 0, ())
+    assert only_play_within(before, led), "a card led: within the trick"
+    assert not only_play_within(led, taken) and not only_play_within(before, taken), "the trick's end"
