@@ -7,19 +7,29 @@ presenter's coalescing and the turn timers run as in production) and plays from 
 (``tests.bot.drive.act_on_hand``: the buttons and menus a person would use). Everything runs: the
 presenter, live hands, timers, image workers (``--workers``), the SQLite database.
 
-Printed, per move (an accepted action): the CPU of the bot process (without simcord's simulated
-Discord server and this driver, which a real bot does not pay) and of the image workers; the
-Discord requests by route, split into those counted against the bot's global 50 requests/s
-(channel routes) and those not (the interaction callback and webhook edits through an interaction
-token, :data:`bot.infra.metrics` ``tapis_discord_requests_total``); the images drawn; the click → answer
-time (from discord.py handing over the interaction to the bot's last answer, wall clock: simcord answers
-requests at once, so Discord's own latency is not in it); and the tables a bot could serve at this pace:
-under the global budget (50/s) and with its CPU on ``--cores`` cores at most 70 % busy (the load at which a
-click's p99 stays near its p50 in this model; a figure, not a measurement at that size).
+Printed, per move (an accepted action): the CPU of the bot (:class:`LoopCpu`: the event loop's
+callbacks simcord marks as the bot's, discord.py's included, less what simcord does inside them to
+answer a request or keep its books; plus the process's other threads, the database's) and of the
+image workers, then the whole process's CPU with simcord's settling (what this simulation costs, not
+a bot); the Discord requests by route, split into those counted against the bot's global 50
+requests/s (channel routes) and those not (the interaction callback and webhook edits through an
+interaction token, :data:`bot.infra.metrics` ``tapis_discord_requests_total``); the images drawn;
+the click → answer time (from discord.py handing over the interaction to the bot's last answer,
+wall clock: simcord answers requests at once, so Discord's own latency is not in it); and the
+tables a bot could serve at this pace: under the global budget (50/s) and with its CPU on
+``--cores`` cores at most 70 % busy (the load at which a click's p99 stays near its p50 in this
+model; a figure, not a measurement at that size). The HTTP transport (aiohttp, TLS) is not
+simulated: its CPU is not in the figure.
+
+At the end the simulated clock runs past the table's hold (``table_settle``, issue 30), so the
+table edits held back within a trick are sent and counted. Short runs (a few moves a table) weigh
+the deals' openings (auctions, where every bid is shown); ``--moves`` of 100 a table or more gives
+the steady state.
 
 ``--profile`` prints where the bot's CPU goes (cProfile, by package and the top functions).
 
-Run: ``.venv/bin/python -m benchmarks.real_load --tables 20 --moves 400 [--think 5] [--workers 2]``.
+Run: ``.venv/bin/python -m benchmarks.real_load --tables 20 --moves 400 [--think 5] [--workers 2]
+[--table-settle S]``.
 """
 
 from __future__ import annotations
@@ -105,6 +115,85 @@ def count_requests(tally: Tally, undo: list[Callable[[], None]]) -> None:
     undo.append(lambda: setattr(router, "dispatch", real))
 
 
+@dataclass
+class LoopCpu:
+    """CPU of the event loop's callbacks that belong to the bot (simcord marks the bot's tasks and
+    callbacks with its scope): the bot's own work, discord.py's included; simcord's settling, its
+    simulated server and this driver run outside that scope, or are set apart (``server``)."""
+
+    bot: float = 0.0
+    server: float = 0.0  # simcord answering a request made inside a bot callback (its form parsing included)
+    inside: bool = False
+
+
+def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
+    """Time every bot callback of the loop (``Handle._run``, thread CPU) and the server's share in it."""
+    from simcord._runtime import _BOT_SCOPE
+
+    real_run = asyncio.events.Handle._run
+
+    def run(handle: asyncio.Handle) -> None:
+        context = handle._context  # type: ignore[attr-defined]
+        if cpu.inside or context is None or context.get(_BOT_SCOPE) is None:
+            return real_run(handle)  # type: ignore[no-any-return]
+        cpu.inside = True
+        began = time.thread_time()
+        try:
+            return real_run(handle)  # type: ignore[no-any-return]
+        finally:
+            cpu.bot += time.thread_time() - began
+            cpu.inside = False
+
+    asyncio.events.Handle._run = run  # type: ignore[method-assign]
+    undo.append(lambda: setattr(asyncio.events.Handle, "_run", real_run))
+    from simcord import _runtime
+    from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
+
+    real_track = _runtime._track_callback  # simcord's bookkeeping of each callback the bot schedules
+
+    def track(*args: Any, **kw: Any) -> Any:
+        if not cpu.inside:
+            return real_track(*args, **kw)
+        began = time.thread_time()
+        try:
+            return real_track(*args, **kw)
+        finally:
+            cpu.server += time.thread_time() - began
+
+    _runtime._track_callback = track  # type: ignore[assignment]
+    undo.append(lambda: setattr(_runtime, "_track_callback", real_track))
+
+    for fake in (FakeHTTPClient, FakeWebhookAdapter):  # their requests never wait: timed in one step
+        real_request = fake.request
+
+        async def request(self: Any, *args: Any, _real: Any = real_request, **kw: Any) -> Any:
+            if not cpu.inside:
+                return await _real(self, *args, **kw)
+            began = time.thread_time()
+            try:
+                return await _real(self, *args, **kw)
+            finally:
+                cpu.server += time.thread_time() - began
+
+        fake.request = request  # type: ignore[method-assign]
+        undo.append(lambda fake=fake, real=real_request: setattr(fake, "request", real))
+
+
+class TimedRecords(list):  # type: ignore[type-arg]
+    """simcord's list of the bot's pending callbacks: its removals (one per callback run, a linear
+    search) are simcord's cost, set apart from the bot's."""
+
+    cpu: LoopCpu
+
+    def remove(self, value: Any) -> None:
+        began = time.thread_time()
+        try:
+            super().remove(value)
+        finally:
+            if self.cpu.inside:
+                self.cpu.server += time.thread_time() - began
+
+
 def count_drawings(drawn: Counter[str], undo: list[Callable[[], None]]) -> None:
     """Count the images drawn (cache misses sent to the workers), by rendering function."""
     real = images._draw
@@ -137,7 +226,9 @@ class Seat:
 @dataclass
 class Result:
     moves: int = 0
-    bot_cpu: float = 0.0
+    bot_cpu: float = 0.0  # the bot's loop callbacks and its other threads (:class:`LoopCpu`)
+    db_cpu: float = 0.0  # of which the threads (the database's)
+    process_cpu: float = 0.0  # the whole process, simcord's settling included (only the server set apart)
     worker_cpu: float = 0.0
     latencies: list[float] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
@@ -147,16 +238,19 @@ class Result:
 
 
 async def bench(tables: int, moves: int, think: float, workers: int, game: str | None = None, seed: int = 0,
-                profile: bool = False) -> Result:
+                profile: bool = False, table_settle: float | None = None) -> Result:
     names = [game] if game else sorted(g for g in games.GAMES if g != "toy")
     folder = tempfile.mkdtemp(prefix="tapis-real-")
-    settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers)
+    settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers,
+                        **({} if table_settle is None else {"table_settle": table_settle}))
     db = await Database.open(settings.database_path)
     bot = TapisBot(settings, db)
     result = Result()
     undo: list[Callable[[], None]] = []  # the wrappers go at the end (tests run it in their process)
     count_requests(result.tally, undo)
     count_drawings(result.drawn, undo)
+    loop_cpu = LoopCpu()
+    time_bot_callbacks(loop_cpu, undo)
     rng = random.Random(seed)
     arrived: dict[int, float] = {}
     handle = bot.on_tapis_component
@@ -171,11 +265,20 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
         if start is not None and result.tally.on:
             result.latencies.append(time.perf_counter() - start)
 
+    # the simulated clock alone moves the bot's timers: simcord would also fire a timer once as many
+    # real seconds passed, which, when the run goes slower than real time (a loaded machine), jumps
+    # the clock under a click and stops the run
+    real_timer = simcord.env.Env._schedule_timer
+    simcord.env.Env._schedule_timer = lambda *args, **kw: None  # type: ignore[method-assign]
+    undo.append(lambda: setattr(simcord.env.Env, "_schedule_timer", real_timer))
     bot.add_listener(on_interaction)
     bot.on_tapis_component = timed  # type: ignore[method-assign]
     try:
         async with simcord.run(bot) as env:
             env.settle_timeout = 10.0  # a loaded machine (not longer: simcord waits out real timers up to it)
+            records = TimedRecords(env._work.callbacks)
+            records.cpu = loop_cpu
+            env._work.callbacks = records
             guild = env.create_guild(name="real")
             opened: list[tuple[Any, Any, dict[int, Seat]]] = []
             for i in range(tables):
@@ -186,6 +289,8 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
                          for k, v in getattr(g, "playout_options", {}).items()}
                 options = {"options": ", ".join(f"{k}={v}" for k, v in short.items())} if short else {}
                 table, msg = await drive.open_table(_Where(bot, channel), g.name, members, 0, **options)
+                await env.advance_time(2.0)  # the match's message (its coalesced edit) goes out
+                msg = drive.find(channel, table.message_id)
                 seats = {}
                 for member in members:
                     res = await member.click(msg, custom_id=build_id(table.id, 0, "~h"))
@@ -199,6 +304,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
             result.tally.on = True
             result.drawn.pop("_cpu", None)
             cpu0, work0, server0 = time.process_time(), workers_cpu(), result.tally.server_cpu
+            main0, loop0 = time.thread_time(), (loop_cpu.bot, loop_cpu.server)
             if profiler is not None:
                 profiler.enable()
             while result.moves < moves and queue:
@@ -217,15 +323,20 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
                 await drive.act_on_hand(seat.member, channel, hand, rng)
                 result.moves += table.rev > rev
                 heapq.heappush(queue, (now + think * rng.uniform(0.5, 1.5), i))
-            await env.advance_time(3.0)  # the last coalesced edits go out
+            # the last coalesced edits go out, and those held back within a trick (counted: they are sent)
+            await env.advance_time(max(3.0, getattr(settings, "table_settle", 0.0) + 1.0))
             await bot.presenter.drain()
             if profiler is not None:
                 profiler.disable()
                 result.profile = pstats.Stats(profiler)
             result.tally.on = False
-            result.bot_cpu = time.process_time() - cpu0 - (result.tally.server_cpu - server0) - driver_cpu
+            result.process_cpu = time.process_time() - cpu0 - (result.tally.server_cpu - server0) - driver_cpu
             threads = result.drawn.pop("_cpu", 0.0)  # drawn in threads (``--workers 0``): counted apart
-            result.bot_cpu -= threads
+            result.process_cpu -= threads
+            # the bot: its loop callbacks without the server's answers, and the other threads (the database's)
+            others = time.process_time() - cpu0 - (time.thread_time() - main0) - threads
+            result.bot_cpu = (loop_cpu.bot - loop0[0]) - (loop_cpu.server - loop0[1]) + others
+            result.db_cpu = others
             result.worker_cpu = workers_cpu() - work0 + threads
             result.virtual_seconds = now
             assert not bot.unexpected, bot.unexpected
@@ -271,8 +382,9 @@ def report(r: Result, think: float, cores: float) -> dict[str, float]:
     figures["total_per_move"] = figures["global_per_move"] + figures["other_per_move"]
     figures["cpu_ms"] = figures["bot_cpu_ms"] + figures["worker_cpu_ms"]
     print(f"{r.moves} moves in {r.virtual_seconds:.0f} s of simulated time (think {think:g} s)")
-    print(f"CPU per move: {figures['cpu_ms']:.2f} ms (bot process {figures['bot_cpu_ms']:.2f} ms, "
-          f"image workers {figures['worker_cpu_ms']:.2f} ms)")
+    print(f"CPU per move: {figures['cpu_ms']:.2f} ms (bot {figures['bot_cpu_ms']:.2f} ms, of which database "
+          f"threads {r.db_cpu / moves * 1000:.2f} ms; image workers {figures['worker_cpu_ms']:.2f} ms)")
+    print(f"  the whole bot process, simcord's settling included: {r.process_cpu / moves * 1000:.2f} ms a move")
     print(f"Discord requests per move: {figures['total_per_move']:.2f} ({figures['global_per_move']:.2f} under "
           f"the global limit, {figures['other_per_move']:.2f} not)")
     for route, n in r.tally.routes.most_common():
@@ -303,10 +415,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cores", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--table-settle", type=float, default=None,
+                        help="seconds a card within a trick may wait to be shown (default: the setting's; 0: at once)")
     args = parser.parse_args(argv)
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1 <pid>`: where a run stands
     discord.utils.setup_logging(level=40)
-    result = asyncio.run(bench(args.tables, args.moves, args.think, args.workers, args.game, args.seed, args.profile))
+    result = asyncio.run(bench(args.tables, args.moves, args.think, args.workers, args.game, args.seed, args.profile,
+                               args.table_settle))
     report(result, args.think, args.cores)
     return 0
 

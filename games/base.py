@@ -421,6 +421,9 @@ class Game(ABC):
     #: Options under which uniformly random play ends in a bounded number of actions (for the
     #: generic random-playout tests, e.g. a rummy limited to one round); empty for most games.
     playout_options: ClassVar[Mapping[str, Any]] = {}
+    #: Phases that are steps of one seat's turn (a rummy's draw, play and melds): moving between
+    #: them is not a new moment of the table (the bot's table message may wait for the turn's end).
+    turn_steps: ClassVar[frozenset[str]] = frozenset()
 
     def options(self) -> list[Option]:
         """The table options a lobby can offer."""

@@ -19,6 +19,11 @@ class Settings:
     ``computer_pause``: seconds a computer player waits before acting, so humans can follow
     (``COMPUTER_PAUSE``, default 1 s, in Discord and local mode alike);
     ``edit_interval``: least seconds between two edits of one table message;
+    ``table_settle``: seconds the table message may hold back a card played within a trick (or a
+    move within one seat's turn) while the seat to act follows from a console or is a computer: it
+    is shown with the trick's end or after this many still seconds (``TABLE_SETTLE``, 15 s; 0 shows
+    every card at once; issue 30: requests under Discord's global limit; not in local mode, nor
+    where ``edit_interval`` is 0);
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
@@ -47,6 +52,7 @@ class Settings:
     default_locale: str = "fr"
     computer_pause: float = 1.0
     edit_interval: float = 1.0
+    table_settle: float = 15.0
     turn_timer: int = 90
     sync_commands: bool = True
     local: bool = False  # the local mode: one simulated channel, which cannot show threads
@@ -87,6 +93,7 @@ class Settings:
             lobby_idle=hours * 3600, match_idle=days * 24 * 3600, guild_retention=retention * 24 * 3600,
             synchronous=(env.get("DATABASE_SYNCHRONOUS") or "FULL").strip().upper(),
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
+            table_settle=_seconds(env.get("TABLE_SETTLE"), "TABLE_SETTLE", cls.table_settle),
             computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
             computer_target_wait=_seconds(env.get("COMPUTER_TARGET_WAIT"), "COMPUTER_TARGET_WAIT",

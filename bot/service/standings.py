@@ -67,10 +67,13 @@ def event_standings(fmt: str, plan: Plan, members: Sequence[Member], deals: int,
     rows = list(rows)
     left = [i for i, m in enumerate(members) if m.left_round is not None]
     if fmt == "duplicate":
-        return _duplicate(plan, members, rows, game, seed)
-    rounds = _round_maps(plan, rows)
-    return [Line(members[s.player].user_id, members[s.player].name, s.total, s.rounds, s.rounds * deals,
-                 s.place, s.complete) for s in ranking(rounds, left)]
+        lines = _duplicate(plan, members, rows, game, seed)
+    else:
+        rounds = _round_maps(plan, rows)
+        lines = [Line(members[s.player].user_id, members[s.player].name, s.total, s.rounds, s.rounds * deals,
+                      s.place, s.complete) for s in ranking(rounds, left)]
+    # tied members by name, as the saved results are read back (``ORDER BY place, name, user_id``)
+    return sorted(lines, key=lambda line: (line.place, line.name, line.user_id))
 
 
 def _duplicate(plan: Plan, members: Sequence[Member], rows: Sequence[Mapping[str, Any]], game: str,

@@ -44,7 +44,7 @@ SELECT_SCORES = """SELECT et.round, et.table_no, r.seat, r.score FROM event_tabl
 DELETE_RESULTS = "DELETE FROM event_results WHERE event_id = ?"
 INSERT_RESULT = """INSERT INTO event_results (event_id, guild_id, user_id, name, score, rounds, deals, place, complete)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"""
-SELECT_RESULTS = "SELECT * FROM event_results WHERE event_id = ? ORDER BY place, name"
+SELECT_RESULTS = "SELECT * FROM event_results WHERE event_id = ? ORDER BY place, name, user_id"
 INSERT_SEASON = "INSERT INTO seasons (id, guild_id, name, starts, ends, best) VALUES (?, ?, ?, ?, ?, ?)"
 SELECT_SEASONS = "SELECT * FROM seasons WHERE guild_id = ? ORDER BY starts DESC, id"
 SELECT_SEASON = "SELECT * FROM seasons WHERE id = ?"

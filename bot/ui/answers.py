@@ -7,7 +7,10 @@ counted (:mod:`bot.ui.discord_errors`).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -53,3 +56,83 @@ async def defer_public(interaction: discord.Interaction[Any]) -> None:
 def committed(interaction: discord.Interaction[Any]) -> None:
     """The interaction's move is saved: whatever Discord does next, it is not answered "try again"."""
     interaction.extras[COMMITTED] = True
+
+
+#: seconds a click may take before it is deferred (Discord allows 3; the answer's trip to Discord
+#: and a busy loop need the rest)
+DEFER_AFTER = 2.0
+
+
+class ClickAnswer:
+    """One acknowledgement for a click on a message the bot redraws (issue 30): the redrawn message
+    itself, as the interaction's response (one request), when it is ready within :data:`DEFER_AFTER`
+    seconds; else the click is deferred then, and the message is edited through the interaction's
+    token (two requests). The move is saved before the message that shows it is sent: either way it
+    is committed before it is acknowledged.
+
+    :meth:`close` must follow (it stops the deferral's timer when nothing was sent)."""
+
+    def __init__(self, interaction: discord.Interaction[Any], count: Callable[[str, bool], None] | None = None,
+                 defer_after: float | None = None) -> None:
+        self.interaction = interaction
+        self.count = count  # the metric: (route, counted against the global limit)
+        self.claimed = False  # a response is sent or being sent: never a second one
+        self.deferral: asyncio.Task[None] | None = None
+        # a sleeping task, not a loop timer: simulated time moves it (simcord waits out short timers)
+        delay = DEFER_AFTER if defer_after is None else defer_after
+        self.timer = asyncio.get_running_loop().create_task(self._defer_after(delay))
+
+    async def _defer_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if not self.claimed:
+            self.claimed = True
+            self.deferral = asyncio.get_running_loop().create_task(self._defer())
+
+    async def defer_now(self) -> None:
+        """Defer at once (before work known to be slow, such as an expert's advice)."""
+        if not self.claimed:
+            self.claimed = True
+            self.timer.cancel()
+            self.deferral = asyncio.get_running_loop().create_task(self._defer())
+        if self.deferral is not None:
+            await self.deferral
+
+    async def _defer(self) -> None:
+        self._counted("interaction.callback")
+        await self.interaction.response.defer()
+
+    def _counted(self, route: str) -> None:
+        if self.count is not None:
+            self.count(route, False)
+
+    async def edit(self, edit_with_token: Callable[..., Awaitable[None]], **payload: Any) -> None:
+        """Show ``payload`` in the clicked message: as the response when none was sent, else with
+        ``edit_with_token`` (an awaitable taking the same fields) once the deferral went through.
+        :raises: Discord's failure of the edit (the caller leaves the message to the presenter)."""
+        if not self.claimed:
+            self.claimed = True
+            self.timer.cancel()
+            self._counted("interaction.callback")
+            try:
+                await self.interaction.response.edit_message(**payload)
+                return
+            except discord_errors.DISCORD as exc:
+                # Discord may have taken it (a timeout) or not (a 5xx): acknowledge if it still
+                # needs one, then edit with the token as after a deferral
+                log.info("interaction %s: the redrawn message as its response failed (%s); editing it instead",
+                         self.interaction.id, discord_errors.describe(exc))
+                with contextlib.suppress(*discord_errors.DISCORD):
+                    await self._defer()
+        elif self.deferral is not None:
+            await self.deferral
+        self._counted("interaction.edit")
+        await edit_with_token(**payload)
+
+    async def close(self) -> None:
+        """No response from here on (the click ends, or it raised for its caller to answer): the
+        timer stops, a deferral under way is waited for (so a caller's answer follows it)."""
+        self.timer.cancel()
+        self.claimed = True
+        if self.deferral is not None:
+            with contextlib.suppress(*discord_errors.DISCORD):
+                await self.deferral

@@ -30,6 +30,7 @@ from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
 from bot.ui import discord_errors, parts, views, words
+from bot.ui.answers import ClickAnswer
 from bot.ui.tokens import HandToken
 from games.base import Action, PickMenu
 from games.errors import GameError
@@ -171,10 +172,12 @@ class Console:
 
 @dataclass
 class Click:
-    """A current click on a live hand (:meth:`Hands.clicked`): its table and the member's console."""
+    """A current click on a live hand (:meth:`Hands.clicked`): its table, the member's console, and
+    how the click is answered (:meth:`ClickAnswer.defer_now` before slow work)."""
 
     table: Table
     console: Console
+    answer: ClickAnswer
 
 
 class Hands:
@@ -197,17 +200,22 @@ class Hands:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
         return self.bot.private_locale(console.token)
 
-    async def _edit(self, console: Console, table: Table, urgent: bool = True) -> None:
+    async def _edit(self, console: Console, table: Table, urgent: bool = True,
+                    answer: ClickAnswer | None = None) -> None:
         """Draw the seat's current hand into the console's message (console lock held);
-        ``urgent``: it answers the player's click (its image drawn before background redraws)."""
+        ``urgent``: it answers the player's click (its image drawn before background redraws), as
+        the click's response when ``answer`` has not sent one (:class:`ClickAnswer`)."""
         hand = hand_of(table, console.seat)  # the engine asked once
         locale = self.locale(console)
         key = shown_key(table, hand, console.group, locale)
         hint = await self.bot.hint_switch.offered(table, hand)
         payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
         ui = payload["view"]
-        self.bot.metrics.request("interaction.edit", False)
-        await console.token.edit(content=None, **payload)
+        if answer is not None:
+            await answer.edit(console.token.edit, content=None, **payload)
+        else:
+            self.bot.metrics.request("interaction.edit", False)
+            await console.token.edit(content=None, **payload)
         if ui is not None:
             ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
         console.shown = key
@@ -269,46 +277,49 @@ class Hands:
         message = interaction.message
         if message is None or not message.flags.ephemeral:
             raise BotError.of("not_a_hand")
-        self.bot.metrics.request("interaction.callback", False)
-        await interaction.response.defer()
+        answer = ClickAnswer(interaction, self.bot.metrics.request)
         try:
-            table = self.bot.service.get(table_id)
-            seat = table.seat_of(interaction.user.id)
-        except GameError as exc:  # the table is gone: say so in the message, without its buttons
-            await interaction.edit_original_response(content=exc.localized(self.bot.private_locale(interaction)),
-                                                     embed=None, attachments=[], view=None)
-            yield None
-            return
-        seats = self.consoles.setdefault(table_id, {})
-        console = seats.get(seat)
-        if console is None or console.message_id != message.id:
-            old, console = console, Console(table_id, seat, message.id, HandToken.of(interaction))
-            seats[seat] = console
-            if old is not None:
-                await self._retire(old)
-        async with console.lock:
-            console.token = HandToken.of(interaction)  # the newest token: 15 more minutes
-            console.note = None
-            if rev != table.rev or table.status != "playing":
-                console.group = None
-                console.note = t(self.locale(console), "hand_updated")
+            try:
+                table = self.bot.service.get(table_id)
+                seat = table.seat_of(interaction.user.id)
+            except GameError as exc:  # the table is gone: say so in the message, without its buttons
+                await answer.edit(interaction.edit_original_response,
+                                  content=exc.localized(self.bot.private_locale(interaction)),
+                                  embed=None, attachments=[], view=None)
                 yield None
-            else:
-                try:
-                    yield Click(table, console)
-                except StaleAction:  # the table moved on between the check and the action
+                return
+            seats = self.consoles.setdefault(table_id, {})
+            console = seats.get(seat)
+            if console is None or console.message_id != message.id:
+                old, console = console, Console(table_id, seat, message.id, HandToken.of(interaction))
+                seats[seat] = console
+                if old is not None:
+                    await self._retire(old)
+            async with console.lock:
+                console.token = HandToken.of(interaction)  # the newest token: 15 more minutes
+                console.note = None
+                if rev != table.rev or table.status != "playing":
                     console.group = None
                     console.note = t(self.locale(console), "hand_updated")
-                except GameError as exc:
-                    console.note = exc.localized(self.locale(console))
-            try:
-                await self._edit(console, table)
-            except discord_errors.DISCORD as exc:
-                self.bot.metrics.failed(exc)
-                log.warning("table %s: a click's hand not redrawn (%s); the presenter will", table_id,
-                            discord_errors.describe(exc))
-                console.shown = None
-                self.bot.presenter.table_changed(table)
+                    yield None
+                else:
+                    try:
+                        yield Click(table, console, answer)
+                    except StaleAction:  # the table moved on between the check and the action
+                        console.group = None
+                        console.note = t(self.locale(console), "hand_updated")
+                    except GameError as exc:
+                        console.note = exc.localized(self.locale(console))
+                try:
+                    await self._edit(console, table, answer=answer)
+                except discord_errors.DISCORD as exc:
+                    self.bot.metrics.failed(exc)
+                    log.warning("table %s: a click's hand not redrawn (%s); the presenter will", table_id,
+                                discord_errors.describe(exc))
+                    console.shown = None
+                    self.bot.presenter.table_changed(table)
+        finally:
+            await answer.close()
 
     # -- table changes -------------------------------------------------------------------------
 

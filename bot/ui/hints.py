@@ -103,6 +103,12 @@ class Seat(Protocol):
     note: str | None
 
 
+class Answer(Protocol):
+    """How a click is answered (:class:`bot.ui.answers.ClickAnswer`)."""
+
+    async def defer_now(self) -> None: ...
+
+
 class Clicked(Protocol):
     """A current click on a live hand (:class:`bot.ui.hands.Click`)."""
 
@@ -111,6 +117,9 @@ class Clicked(Protocol):
 
     @property
     def console(self) -> Seat: ...
+
+    @property
+    def answer(self) -> Answer: ...
 
 
 class Consoles(Protocol):
@@ -141,6 +150,7 @@ async def on_hint(bot: HintBot, interaction: discord.Interaction[Any], parsed: P
     """The Hint button: the expert's advice as a note in the same hand message; a log line."""
     async with bot.hands.clicked(interaction, parsed.table, parsed.rev) as click:
         if click is not None:
+            await click.answer.defer_now()  # the expert thinks up to its budget: Discord is told at once
             await advise(bot, interaction, click.table, click.console)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +31,39 @@ def table_key(table: Table) -> str:
     seats = "|".join(f"{s.user_id}:{s.name}:{int(s.away)}:{s.level}" for s in table.seats)
     digest = hashlib.sha1(seats.encode()).hexdigest()[:10]
     return f"{table.status}:{table.rev}:{digest}"
+
+
+@dataclass(frozen=True, slots=True)
+class Beat:
+    """What decides whether a change of the table is worth an edit of its message at once
+    (issue 30): :func:`table_beat`, :func:`only_play_within`."""
+
+    head: tuple[Any, ...]  # the status, the seats as named, the deal, the phase
+    actor: int | None  # the seat to act
+    trick: tuple[str, ...]  # the cards of the trick in progress
+
+
+def table_beat(table: Table) -> Beat:
+    """The table's :class:`Beat` now (its public view)."""
+    state = table.state
+    seats = tuple((s.user_id, s.name, s.away, s.level) for s in table.seats)
+    if state is None:
+        return Beat((table.status, seats), None, ())
+    public = state.view(None)
+    trick = tuple(repr(card) for card in public.get("trick") or ())
+    phase = public.get("phase")
+    step = "turn" if phase in table.game.turn_steps else phase
+    return Beat((table.status, seats, public.get("deal_no"), step), table.to_act(), trick)
+
+
+def only_play_within(shown: Beat, now: Beat) -> bool:
+    """Whether the table moved on from ``shown`` only by cards played into the same trick, or by
+    moves within one seat's turn (a draw before the discard): the public message can follow at the
+    trick's or the turn's end, the consoles carrying each card meanwhile (issue 30)."""
+    if shown.head != now.head:
+        return False
+    grew = len(now.trick) > len(shown.trick) and now.trick[:len(shown.trick)] == shown.trick
+    return grew or (now.actor == shown.actor and now.trick == shown.trick)
 
 
 def nonce(table_id: str, part: str, detail: str | None = None) -> str:

@@ -92,6 +92,9 @@ class _Shown:
     done: bool = False
     turn_seen: tuple[str, float] | None = None  # the turn to act and when this presenter first saw it
     reminder: asyncio.TimerHandle | None = field(default=None, repr=False)  # its ping's timer (one per table)
+    beat: parts.Beat | None = None  # what the table message shows (:func:`parts.table_beat`)
+    moved: tuple[int, float] = (-1, 0.0)  # the table's revision and when this presenter first saw it
+    settle: asyncio.Task[None] | None = field(default=None, repr=False)  # brings a held-back edit back
 
 
 class ChannelLimiter:
@@ -181,6 +184,8 @@ class Presenter:
         self.budget = GlobalBudget(GLOBAL_RATE if interval > 0 else 0.0)
         # local mode: you are at the page, and a pending timer would hold the preview's click (see bot.ui.local)
         self.ping_after: float | None = None if bot.settings.local else PING_AFTER
+        # a card within a trick waits for the trick's end (or quiet): not in local mode (see above) nor in tests
+        self.table_settle = bot.settings.table_settle if interval > 0 and not bot.settings.local else 0.0
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`
         self._behind: dict[str, Table] = {}
@@ -435,9 +440,11 @@ class Presenter:
         if table.message_id is None and not table.open:
             await self._record(table, entry, "table", key, None)  # never posted: nothing to close
             return
+        if got is not None and got.detail != key and not entry.log.notes and self._held_back(table, entry):
+            return
         # the slot first, then the newest state drawn (changes made while waiting go with it)
         await self._slot(channel.id, URGENT if table.message_id is None else REDRAW)
-        key = parts.table_key(table)
+        key, beat = parts.table_key(table), parts.table_beat(table)  # what is drawn (the drawing waits)
         state = table.state
         if state is None:  # lobby or cancelled lobby
             payload: dict[str, Any] = {"embed": table_embed(table, None, locale, False),
@@ -464,7 +471,40 @@ class Presenter:
             self.bot.metrics.request("channel.send", True)
             msg = await channel.send(**payload, files=files, nonce=parts.nonce(table.id, "table"))
             await self.bot.service.set_message(table, msg.id)
+        entry.beat = beat
         await self._record(table, entry, "table", key, table.message_id)
+
+    def _held_back(self, table: Table, entry: _Shown) -> bool:
+        """Whether the table message's edit waits (issue 30): the table moved on from what the
+        message shows only by cards within the trick (or moves within one seat's turn), and the
+        seat to act is a computer or a member with a console the bot can edit. It goes out at the
+        trick's or the turn's end, or when the table has been still :attr:`table_settle` seconds
+        (a timer brings it back then)."""
+        now = _now()
+        if entry.moved[0] != table.rev:
+            entry.moved = (table.rev, now)
+        if entry.settle is not None:  # the last hold ends here: held again below, or shown now
+            entry.settle.cancel()
+            entry.settle = None
+        if self.table_settle <= 0 or entry.beat is None or table.status != "playing":
+            return False
+        seat = table.to_act()
+        if seat is not None and self._pings(table, seat) and not self.bot.hands.live(table.id, seat):
+            return False  # a member who follows the table, not a console: shown at once
+        if not parts.only_play_within(entry.beat, parts.table_beat(table)):
+            return False
+        due = entry.moved[1] + self.table_settle
+        if now >= due:
+            return False
+        # a sleeping task, not a loop timer: simulated time moves it (simcord waits out short timers)
+        entry.settle = asyncio.get_running_loop().create_task(self._settled(table, table.rev, due - now))
+        return True
+
+    async def _settled(self, table: Table, rev: int, delay: float) -> None:
+        """``delay`` seconds on, still at ``rev``: the held-back edit goes out."""
+        await asyncio.sleep(delay)
+        if table.rev == rev:
+            self.table_changed(table)
 
     async def _recap(self, table: Table, entry: _Shown, channel: discord.PartialMessageable, deal: int,
                      locale: str) -> None:

@@ -43,6 +43,7 @@ class TrioGame(Game):
     titles = Msg("trio.title")
     phases = {"draw": Msg("trio.phase.draw"), "play": Msg("trio.phase.play"), "meld": Msg("trio.phase.meld"),
               "layoff": Msg("trio.phase.layoff")}
+    turn_steps = frozenset({"draw", "play", "meld", "layoff"})  # a turn: draw, melds or lay-offs, discard
     min_seats = 3
     max_seats = 6
     zero_sum = False

@@ -53,7 +53,8 @@ def failure(kind: str) -> BaseException:
 
 @dataclass
 class Faults:
-    """Requests on ``routes`` fail with probability ``rate``, as ``kinds`` (chosen at random);
+    """Requests on ``routes`` fail with probability ``rate``, as ``kinds`` in turn (so any three
+    random faults cover the three kinds);
     :meth:`once` queues single failures of a route. ``injected`` counts them by (route, kind)."""
 
     rng: random.Random
@@ -64,6 +65,7 @@ class Faults:
     queued: list[tuple[str, str]] = field(default_factory=list)
     injected: Counter[tuple[str, str]] = field(default_factory=Counter)
     requests: Counter[str] = field(default_factory=Counter)
+    drawn: int = 0  # random faults so far
 
     def once(self, route: str, kind: str = "500") -> None:
         self.queued.append((route, kind))
@@ -81,7 +83,8 @@ class Faults:
                 self.injected[route, kind] += 1
                 raise failure(kind)
         if route in self.routes and self.rate > 0 and self.rng.random() < self.rate:
-            kind = self.rng.choice(self.kinds)
+            kind = self.kinds[self.drawn % len(self.kinds)]
+            self.drawn += 1
             self.injected[route, kind] += 1
             raise failure(kind)
 

@@ -82,6 +82,29 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}
 
 
+@pytest.mark.parametrize("game", ["tarot", "piquet"])
+async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any, game: str) -> None:
+    """As in production: computers pause before each move, a card within a trick waits for the
+    trick's end on the table message (issue 30), clicks are answered by the redrawn hand; Discord
+    fails at 25 %. The match ends, recaps and results appear once, the table message shows the
+    finished match, every accepted move is answered without "try again"."""
+    from dataclasses import replace
+
+    w = fast
+    w.bot.settings = w.bot.service.settings = replace(w.bot.settings, computer_pause=0.01)
+    w.bot.presenter.table_settle = 15.0
+    computers, options = SMALL[game]
+    faults = Faults(random.Random(f"hold:{game}"), rate=0.25)
+    with injected(faults):
+        table, seen = await play_match(w, game, [w.alice], computers, options, faults, random.Random(game))
+    assert sum(faults.injected.values()) >= 3, faults.injected
+    assert seen.over and seen.results == 1 and seen.final_buttons == 0
+    assert set(seen.recaps) == expected_recaps(table) and all(n == 1 for n in seen.recaps.values()), seen.recaps
+    assert seen.apologies_after_accept == 0 and seen.unanswered_pings == 0
+    assert not errors(w), errors(w)
+    assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}
+
+
 async def play_until(w: Any, table: Any, stop: Any, rng: random.Random) -> None:
     """Members (alice, bob: live hands open) play from their hands until ``stop(table, action)``
     says the next move is the one to watch."""

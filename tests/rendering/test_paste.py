@@ -24,6 +24,15 @@ def test_band_paste_is_the_alpha_paste(width: int, compact: bool) -> None:
     assert fast.tobytes() == slow.tobytes()
 
 
+def test_a_face_past_the_edges_is_clipped_as_pillow_clips_it() -> None:
+    face = card_image("KH", "french", 72, "fr", True)
+    fast, slow = felt(200, 150, (18, 76, 52), (40, 30, 20)), felt(200, 150, (18, 76, 52), (40, 30, 20))
+    for x, y in [(-30, -40), (170, 100), (-10, 120), (150, -5)]:
+        paste_face(fast, face, x, y)
+        slow.paste(face, (x, y), face)
+    assert fast.tobytes() == slow.tobytes()
+
+
 def test_a_face_with_a_hole_is_pasted_whole() -> None:
     face = Image.new("RGBA", (40, 60), (200, 10, 10, 255))
     face.putpixel((20, 30), (0, 0, 0, 0))
