@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from bot import storage as dbm
 from bot.service import rating_store, ratings
+from bot.service.facts import Facts, Pending
 from bot.service.registry import CLOSED_IDS, Registry
 from bot.service.reload import table_of
-from bot.service.table import Table
+from bot.service.table import BotError, Table
 from bot.storage import Database, Rating
 from bot.storage.base import replayed
 from bot.storage.database import snapshot_of
@@ -40,6 +41,14 @@ def _bad_data(exc: BaseException) -> bool:
     if isinstance(exc, KeyError | GameError | ValueError | TypeError):
         return True
     return cause(exc) == "corrupt"
+
+
+def _facts(row: dict[str, Any]) -> tuple[Facts, int] | None:
+    """The facts of a table in play whose state can wait for its first use (:mod:`bot.service.facts`)."""
+    rev, saved = row["revision"], row.get("state_rev")
+    if row["status"] != "playing" or not row["state"] or type(saved) is not int or not 0 <= saved <= rev:
+        return None
+    return Facts.read(row.get("facts"), rev)
 
 
 def _unrestorable(table_id: str, why: str) -> None:
@@ -130,23 +139,41 @@ class Endings:
         count = 0
         for start in range(0, len(ids), RESTORE_BATCH):  # a batch's saved states at a time in memory
             rows = await self.db.rows(ids[start:start + RESTORE_BATCH])
+            lazy = {row["id"]: facts for row in rows if (facts := _facts(row)) is not None}
             snapshots: dict[str, dict[str, Any] | None] = {}
             for row in rows:
+                if row["id"] in lazy:
+                    continue
                 try:
                     snapshots[row["id"]] = snapshot_of(row)
                 except ValueError as exc:  # not JSON: this table alone is left out
                     _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
-            later = await self._later_actions(snapshots)
+            after = {tid: len(snap.get("log") or []) for tid, snap in snapshots.items() if snap is not None}
+            later = await self._later_actions(after | {row["id"]: row["state_rev"] for row in rows if row["id"] in lazy})
             for row in rows:
-                if row["id"] not in snapshots:
+                if row["id"] in lazy and later is not None:
+                    table = await self._restore_lazy(row, lazy[row["id"]], later, seats)
+                elif row["id"] in lazy:  # the later actions are read table by table: built now
+                    try:
+                        table = await self._restore_one(row, snapshot_of(row), None, seats)
+                    except ValueError as exc:
+                        _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+                        continue
+                elif row["id"] in snapshots:
+                    table = await self._restore_one(row, snapshots.pop(row["id"]), later, seats)
+                else:
                     continue
-                table = await self._restore_one(row, snapshots.pop(row["id"]), later, seats)
                 if table is None:
                     continue
                 await self.prefs.of(table.guild_id)
-                if table.status == "playing" and table.state is not None and table.state.to_act() is None:
-                    await self._finish_saved(table, table.state)
-                    continue
+                if table.status == "playing" and table.to_act() is None:  # over (the facts say so: built)
+                    try:
+                        state = table.state
+                    except GameError:
+                        continue  # left out (one log line)
+                    if state is not None and state.to_act() is None:
+                        await self._finish_saved(table, state)
+                        continue
                 other = self.registry.at(table.place_id)
                 if other is not None:
                     log.warning("table %s shares its channel with open table %s", table.id, other.id)
@@ -158,11 +185,10 @@ class Endings:
         log.info("restored %d open table(s)", count)
         return count
 
-    async def _later_actions(self, snapshots: dict[str, dict[str, Any] | None]
-                             ) -> dict[str, list[dict[str, Any]]] | None:
-        """The actions saved after each snapshot, in one query; ``None`` when that query fails
-        (each table then reads its own, and only those that cannot are left out)."""
-        after = {tid: len(snap.get("log") or []) for tid, snap in snapshots.items() if snap is not None}
+    async def _later_actions(self, after: dict[str, int]) -> dict[str, list[dict[str, Any]]] | None:
+        """The actions saved after each saved state (``after``: its revision), in one query;
+        ``None`` when that query fails (each table then reads its own, and only those that cannot
+        are left out)."""
         try:
             return await self.db.later_actions(after)
         except Exception as exc:
@@ -172,11 +198,27 @@ class Endings:
                         describe(exc))
             return None
 
+    async def _restore_lazy(self, row: dict[str, Any], facts: tuple[Facts, int], later: dict[str, list[dict[str, Any]]],
+                            seats: dict[str, list[dict[str, Any]]]) -> Table | None:
+        """One table in play whose state is built on first use (:mod:`bot.service.facts`)."""
+        try:
+            seat_rows = seats[row["id"]] if row["id"] in seats else await self.db.seats(row["id"])
+            table = table_of(row, seat_rows, None, self.clock())
+        except Exception as exc:
+            if not _bad_data(exc):
+                raise
+            _unrestorable(row["id"], describe(exc))
+            return None
+        table.pending(Pending(table.game, row["state"], later.get(row["id"], []),
+                              lambda exc: self._unusable(table, exc)), facts[0])
+        table.turn_start = facts[1]
+        return table
+
     async def _restore_one(self, row: dict[str, Any], snapshot: dict[str, Any] | None,
                            later: dict[str, list[dict[str, Any]]] | None,
                            seats: dict[str, list[dict[str, Any]]]) -> Table | None:
-        """One open table from its row (``seats``: every open table's, read at once); ``None`` (one
-        log line naming it) when it cannot be read."""
+        """One open table from its row (``seats``: every open table's, read at once), its state built
+        now; ``None`` (one log line naming it) when it cannot be read."""
         try:
             seat_rows = seats[row["id"]] if row["id"] in seats else await self.db.seats(row["id"])
             if snapshot is None:
@@ -191,6 +233,15 @@ class Endings:
                 raise  # the database itself fails (unreachable...): the start fails, nothing is lost
             _unrestorable(row["id"], describe(exc))
             return None
+
+    def _unusable(self, table: Table, exc: BaseException) -> BaseException:
+        """A table whose state cannot be built on first use: left out (one log line naming it, as
+        at start-up), its background play stopped; what its players are told."""
+        why = f"its saved state is not valid JSON ({exc})" if isinstance(exc, json.JSONDecodeError) else describe(exc)
+        _unrestorable(table.id, why)
+        self.registry.drop(table)
+        self.stop(table.id)
+        return BotError.of("no_table")
 
     async def _finish_saved(self, table: Table, state: State) -> None:
         """Record the end of a match found over but still "playing" in the database."""

@@ -79,6 +79,12 @@ class Registry:
             self._recent.popitem(last=False)
         self.remember(table.id, table.status)
 
+    def drop(self, table: Table) -> None:
+        """An open table whose state cannot be read leaves the open tables (it stays in the database)."""
+        self.open.pop(table.id, None)
+        if self._places.get(table.place_id) == table.id:
+            del self._places[table.place_id]
+
     def forget(self, table_id: str) -> None:
         """A recently closed table leaves memory (its server's data was erased)."""
         self._recent.pop(table_id, None)

@@ -6,6 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.service.facts import Facts, Pending
 from bot.service.i18n import t
 from games.base import Action, Game, PickMenu, State
 from games.errors import GameError, NotYourTurn
@@ -70,9 +71,33 @@ class SeatInfo:
                 "level": self.level if self.computer else None}
 
 
+class _StateSlot:
+    """:attr:`Table.state`: the state given, or built the first time it is read from the saved
+    text restore kept (:meth:`Table.pending`, issue 30). Setting a state drops both that text and
+    the facts of the state before."""
+
+    def __get__(self, table: Table | None, owner: type | None = None) -> State | None:
+        if table is None:
+            return None  # the dataclass field's default
+        slots = table.__dict__
+        pending = slots.get("_pending")
+        if pending is not None:
+            state = pending.build()
+            slots["_state"], slots["_pending"] = state, None
+            facts = slots.get("_facts")
+            if facts is not None and (facts.rev, facts.to_act) != (state.rev, state.to_act()):
+                slots["_facts"] = None  # never trusted over the log (they were checked at restore)
+            return state
+        return slots.get("_state")
+
+    def __set__(self, table: Table, state: State | None) -> None:
+        table.__dict__.update(_state=state, _pending=None, _facts=None)
+
+
 @dataclass
 class Table:
-    """One table: lobby, match in play or finished."""
+    """One table: lobby, match in play or finished. Its state may be built on first use
+    (:meth:`pending`): :attr:`rev`, :meth:`to_act` and :attr:`facts` answer without it."""
 
     id: str
     guild_id: int
@@ -86,7 +111,7 @@ class Table:
     seats: list[SeatInfo] = field(default_factory=list)
     status: str = "lobby"
     message_id: int | None = None
-    state: State | None = None
+    state: _StateSlot = _StateSlot()  # State | None
     votes: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     result: list[dict[str, Any]] | None = None
@@ -123,8 +148,35 @@ class Table:
         """The channel or thread the table lives in."""
         return self.thread_id or self.channel_id
 
+    def pending(self, pending: Pending, facts: Facts) -> None:
+        """Restore: the state is ``pending``'s, built when first read; ``facts`` answer until then."""
+        self.__dict__.update(_state=None, _pending=pending, _facts=facts)
+
+    def settle(self, state: State, facts: Facts) -> None:
+        """``state`` is the table's now, with its ``facts`` (computed for its save)."""
+        self.state = state
+        self.__dict__["_facts"] = facts
+
+    @property
+    def built(self) -> bool:
+        """Whether the state is in memory (not waiting to be built on first use)."""
+        return self.__dict__.get("_pending") is None
+
+    @property
+    def facts(self) -> Facts | None:
+        """The current state's :class:`Facts` (``None`` in a lobby): those saved, or computed once."""
+        facts: Facts | None = self.__dict__.get("_facts")
+        if facts is None:
+            state = self.state
+            if state is None:
+                return None
+            facts = self.__dict__["_facts"] = Facts.of(state)
+        return facts
+
     @property
     def rev(self) -> int:
+        if not self.built:
+            return self.__dict__["_facts"].rev  # type: ignore[no-any-return]
         return self.state.rev if self.state is not None else 0
 
     @property
@@ -142,7 +194,11 @@ class Table:
         return any(s.user_id == user_id for s in self.seats)
 
     def to_act(self) -> int | None:
-        return self.state.to_act() if self.state is not None and self.status == "playing" else None
+        if self.status != "playing":
+            return None
+        if not self.built:
+            return self.__dict__["_facts"].to_act  # type: ignore[no-any-return]
+        return self.state.to_act() if self.state is not None else None
 
     def computer_turn(self) -> bool:
         seat = self.to_act()

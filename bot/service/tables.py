@@ -30,6 +30,7 @@ from bot.infra.metrics import Failures, Metrics
 from bot.infra.thinking import Thinker
 from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
 from bot.service.endings import Endings
+from bot.service.facts import Facts
 from bot.service.housekeeping import Housekeeping
 from bot.service.i18n import LOCALES, t
 from bot.service.preferences import Preferences
@@ -255,7 +256,8 @@ class TableService:
                                      options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
                                      status=table.status,
                                      state=table.state.to_json() if table.state is not None else None,
-                                     revision=table.rev, active_at=table.active_at)
+                                     revision=table.rev, active_at=table.active_at,
+                                     facts=table.facts.to_text(table.turn_start) if table.facts is not None else None)
 
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
         table = self.get(table_id)
@@ -499,6 +501,8 @@ class TableService:
             if old is None or table.state is None or table.state.rev != old.rev or not counted(table.state, old):
                 raise StaleAction.of("stale")
         over = new.to_act() is None
+        facts = Facts.of(new)
+        turn_start = new.rev if old is None or new.to_act() != old.to_act() else table.turn_start
         now = self.clock() if human else None
         rows = None
         try:
@@ -506,6 +510,7 @@ class TableService:
                 snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(old, new)
                 await dbm.write_actions(conn, table.id, state=snapshots.saved(new) if snapshot else None, revision=new.rev,
                                         status="over" if over else "playing", actions=applied, active_at=now,
+                                        facts=facts.to_text(turn_start),
                                         seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
                 if over:
                     rows = await self.endings.write_results(conn, table, new)
@@ -516,9 +521,8 @@ class TableService:
         self.metrics.accepted(table.game.name, applied)
         if now is not None:
             table.active_at = now
-        if old is None or new.to_act() != old.to_act():
-            table.turn_start = new.rev
-        table.state = new
+        table.turn_start = turn_start
+        table.settle(new, facts)
         if rows is not None:
             self.endings.finished(table, rows)
 

@@ -66,21 +66,24 @@ class Database(Backend):
 
     async def save_lobby(self, table_id: str, *, seats: Sequence[dict[str, Any]], options: dict[str, Any],
                          host_id: int, status: str, state: dict[str, Any] | None, revision: int,
-                         active_at: float | None = None) -> None:
-        """Seats, options and status of a table that is opening or starting, in one transaction."""
+                         active_at: float | None = None, facts: str | None = None) -> None:
+        """Seats, options and status of a table that is opening or starting (``facts``: its
+        state's, :class:`bot.service.facts.Facts`), in one transaction."""
         async with self.transaction() as conn:
             await conn.run(q.UPDATE_LOBBY, (len(seats), json.dumps(options), host_id, status,
                                             json.dumps(state) if state is not None else None,
+                                            revision if state is not None else None, facts,
                                             revision, active_at, table_id))
             await q.write_seats(conn, table_id, seats)
 
     async def save_actions(self, table_id: str, *, state: dict[str, Any], revision: int, status: str,
                            actions: Iterable[tuple[int, int, str, bool]],
-                           seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None) -> None:
+                           seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None,
+                           facts: str | None = None) -> None:
         """:func:`bot.storage.queries.write_actions` in a transaction of its own."""
         async with self.transaction() as conn:
             await q.write_actions(conn, table_id, state=state, revision=revision, status=status, actions=actions,
-                                  seats=seats, active_at=active_at)
+                                  seats=seats, active_at=active_at, facts=facts)
 
     async def save_seats(self, table_id: str, seats: Iterable[tuple[int, int, bool]]) -> None:
         async with self.transaction() as conn:

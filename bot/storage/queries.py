@@ -17,14 +17,16 @@ INSERT_TABLE = """INSERT INTO game_tables (id, guild_id, channel_id, thread_id, 
     options, seed, state, status, host_id, revision, active_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, status = ?, state = ?,
-    revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
-UPDATE_STATE = """UPDATE game_tables SET state = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
-    updated_at = datetime('now') WHERE id = ?"""
+    state_rev = ?, facts = ?, revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
+UPDATE_STATE = """UPDATE game_tables SET state = ?, state_rev = ?, facts = ?, revision = ?, status = ?,
+    active_at = COALESCE(?, active_at), updated_at = datetime('now') WHERE id = ?"""
 # The state (its log and its engine snapshot, games.snapshot: restore replays only the actions after
 # it, issue 30) is saved every SNAPSHOT_EVERY actions (and at the end of each deal and match);
-# in between only the action rows and the revision are written (issue 14).
+# in between only the action rows, the revision and the state's facts are written (issue 14). The
+# facts (bot.service.facts: the seat to act, the deals ended) let start-up build the state on first
+# use; state_rev is the revision of the saved state (restore reads the actions after it).
 SNAPSHOT_EVERY = 4
-UPDATE_PROGRESS = """UPDATE game_tables SET revision = ?, status = ?, active_at = COALESCE(?, active_at),
+UPDATE_PROGRESS = """UPDATE game_tables SET facts = ?, revision = ?, status = ?, active_at = COALESCE(?, active_at),
     updated_at = datetime('now') WHERE id = ?"""
 # The actions saved after each open table's snapshot, in one query (restore). The snapshot's length
 # is read in Python, never in SQL, so one table whose state is not valid JSON cannot fail the
@@ -100,13 +102,14 @@ HISTORY_COUNT = """SELECT COUNT(*) FROM seats s JOIN results r ON r.table_id = s
 
 async def write_actions(conn: Conn, table_id: str, *, state: dict[str, Any] | None, revision: int,
                         status: str, actions: Iterable[tuple[int, int, str, bool]],
-                        seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None) -> None:
+                        seats: Iterable[tuple[int, int, bool]] = (), active_at: float | None = None,
+                        facts: str | None = None) -> None:
     """Accepted actions ``(rev, seat, text, by_computer)``, the new state (``None``: no snapshot
-    this time, the action rows carry it) and seat flags ``(seat, missed, away)``; ``active_at``:
-    a member acted (Unix seconds)."""
+    this time, the action rows carry it), its ``facts`` (:class:`bot.service.facts.Facts`) and
+    seat flags ``(seat, missed, away)``; ``active_at``: a member acted (Unix seconds)."""
     await conn.run_batch([
-        (UPDATE_PROGRESS, [(revision, status, active_at, table_id)]) if state is None else
-        (UPDATE_STATE, [(json.dumps(state), revision, status, active_at, table_id)]),
+        (UPDATE_PROGRESS, [(facts, revision, status, active_at, table_id)]) if state is None else
+        (UPDATE_STATE, [(json.dumps(state), revision, facts, revision, status, active_at, table_id)]),
         (INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions]),
         (UPDATE_SEAT, [(m, int(w), table_id, s) for s, m, w in seats])])
 

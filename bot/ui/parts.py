@@ -77,17 +77,10 @@ def nonce(table_id: str, part: str, detail: str | None = None) -> str:
 
 
 def ended_deals(table: Table) -> list[int]:
-    """The deals that ended, each to be recapped once: those before the current one
-    (``deal_index``) and the one the public view last recapped (``last_deal``)."""
-    state = table.state
-    if state is None:
-        return []
-    index = state.deal_index()
-    ended = set(range(index)) if isinstance(index, int) else set()
-    last = state.view(None).get("last_deal")
-    if isinstance(last, dict) and last.get("deal_no") is not None:
-        ended.add(int(last["deal_no"]))
-    return sorted(ended)
+    """The deals that ended, each to be recapped once (:func:`bot.service.facts.ended_deals`),
+    answered without building a table restored but not used yet."""
+    facts = table.facts
+    return list(facts.ended) if facts is not None else []
 
 
 def deal_end_view(table: Table, deal_no: int) -> dict[str, Any] | None:

@@ -219,12 +219,13 @@ class Presenter:
         :data:`STARTUP_RATE` tables a second, what the open tables and the closed ones not done
         (their results, their last edit) still miss. Start-up waits for none of it."""
         saved, closed_ids = await shown.pending(self.db)
-        last = await shown.last_by_seat(self.db)
+        built = [t.id for t in tables if t.built and t.to_act() is not None]  # the others' is saved with them
+        last = await shown.last_by_seat(self.db, built)
         todo: dict[str, Table] = {}
         for table in tables:
             seat = table.to_act()
-            if seat is not None:
-                table.turn_start = shown.turn_start(last.get(table.id, {}), seat)
+            if seat is not None and table.id in last:
+                table.turn_start = shown.turn_start(last[table.id], seat)
             entry = self.shown.setdefault(table.id, _Shown())
             entry.parts = dict(saved.get(table.id, {}))
             if "legacy" in entry.parts:

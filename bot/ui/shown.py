@@ -9,6 +9,8 @@ other rows are then dropped); ``legacy`` marks a table that was in play before t
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.storage import Database
@@ -23,9 +25,14 @@ SELECT_PENDING = """SELECT g.id AS table_id, g.status AS status, s.part AS part,
     s.message_id AS message_id FROM game_tables g LEFT JOIN shown_parts s ON s.table_id = g.id
     WHERE g.status IN ('lobby', 'playing') OR NOT EXISTS
     (SELECT 1 FROM shown_parts d WHERE d.table_id = g.id AND d.part = 'done')"""
-#: per table in play and seat, the revision of its last action (a turn's start after a restart)
-SELECT_LAST_BY_SEAT = """SELECT a.table_id AS table_id, a.seat AS seat, MAX(a.rev) AS last FROM actions a
-    JOIN game_tables g ON g.id = a.table_id WHERE g.status = 'playing' GROUP BY a.table_id, a.seat"""
+#: per table asked and seat, the revision of its last action (a turn's start after a restart, for
+#: the tables restored without their facts: the others' is saved with them, bot.service.facts)
+SELECT_LAST_BY_SEAT = {
+    "sqlite": """SELECT a.table_id AS table_id, a.seat AS seat, MAX(a.rev) AS last FROM actions a
+        WHERE a.table_id IN (SELECT value FROM json_each(?)) GROUP BY a.table_id, a.seat""",
+    "postgres": """SELECT a.table_id AS table_id, a.seat AS seat, MAX(a.rev) AS last FROM actions a
+        WHERE a.table_id = ANY(CAST(? AS text[])) GROUP BY a.table_id, a.seat""",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +89,13 @@ async def pending(db: Database) -> tuple[dict[str, Parts], list[str]]:
     return out, closed
 
 
-async def last_by_seat(db: Database) -> dict[str, dict[int, int]]:
-    """``{table id: {seat: revision of its last action}}`` of the tables in play."""
+async def last_by_seat(db: Database, ids: Sequence[str]) -> dict[str, dict[int, int]]:
+    """``{table id: {seat: revision of its last action}}`` of the tables ``ids``."""
+    if not ids:
+        return {}
     async with db.transaction() as conn:
-        rows = await conn.fetch_all(SELECT_LAST_BY_SEAT)
+        params = json.dumps(list(ids)) if conn.dialect == "sqlite" else list(ids)
+        rows = await conn.fetch_all(SELECT_LAST_BY_SEAT[conn.dialect], (params,))
     out: dict[str, dict[int, int]] = {}
     for r in rows:
         out.setdefault(r["table_id"], {})[int(r["seat"])] = int(r["last"])

@@ -251,7 +251,7 @@ def test_full_disk_one_line(folder: Path) -> None:
     with one page left, the lock file is written but a database made before the disk filled cannot
     grow its write-ahead log. One line each."""
     script = """set -e
-mount -t tmpfs -o size=512k tmpfs "$1"
+mount -t tmpfs -o size=1m tmpfs "$1"  # room to make the database whole (its WAL checkpointed)
 if [ "$2" = made ]; then "$3" -c "$MAKE" "$1/tapis.sqlite3"; dd if=/dev/zero of="$1/spare" bs=4k count=1 2>/dev/null; fi
 dd if=/dev/zero of="$1/fill" bs=4k >/dev/null 2>&1 || true
 dd if=/dev/zero of="$1/fill2" bs=1 >/dev/null 2>&1 || true
