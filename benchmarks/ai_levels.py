@@ -55,6 +55,19 @@ minus normal, duplicate matches, positive is better for the expert:
     trio      default-cpu 7,650        3   +12.5 ± 12.3         [+0.2, +24.8]
     ecole     default-cpu 470          6    +3.5 ± 5.1          [-1.5, +8.6]
 
+Stop 36 (load 2-5; new matches, logs in ``--log`` files, niced beside other work; Tarot's are
+matches 7 on and 60 on, Le Trio's default-cpu row matches 0-4, L'École's 0 on; ``--calibrate 12
+--game trio`` again: 7,232 samples a CPU-second, as above):
+
+    tarot     default-cpu 2,500       25   +37.2 ± 15.1         [+22.1, +52.3]   points per deal
+    tresillo  default-cpu 2,150       20    +7.0 ± 3.1          [+3.9, +10.2]    points per deal
+    trio      200                    100    +8.1 ± 3.9          [+4.2, +11.9]    penalty saved/round
+    trio      default-cpu 7,650        5    +6.3 ± 14.0         [-7.7, +20.2]
+    ecole     default-cpu 470        ECOLE_N
+
+A Le Trio default-cpu match costs about 9 CPU-minutes here (every round of every seat searched at
+7,650 samples a decision): the 50-80 matches its spread needs did not fit in one sitting.
+
 (Tarot at 1,000 samples, measured before: +37 ± 18 over 32 matches.) A default-cpu match cost
 about 1.5 CPU-s per searched decision under this load (the table's last column), so a Tarot
 default-cpu match (about 57 decisions over its four seats) took some 90 CPU-seconds.

@@ -20,9 +20,15 @@ member's live hand opened (a token and ids each, :mod:`bot.ui.tokens`), after ev
 once (its state built, as on first use: not under ``tracemalloc``, whose record of each block would
 swell the process), and the process's memory.
 
-Measured (2 shared cores, load about 4; 2,000 tables, 183 actions each, one run; 10,000 not yet
-measured with this code): whole logs replayed 6.96 s of CPU; snapshots at start-up 1.29 s; built on
-first use 0.27 s (0.14 ms a table), 151 MiB with every hand open (137 MiB snapshots at start-up).
+Measured for issue 30 (2 shared cores, other work niced beside it; 10,000 tables, 182 actions
+each; ``--tables 10000 --hands --repeat 3``, medians):
+
+    start-up                     ready     CPU      per table   every hand open
+    whole logs replayed          36.9 s    36.9 s   31.6 KiB    440 MiB
+    snapshot + tail at start-up  10.4 s    10.3 s   21.8 KiB    339 MiB
+    built on first use            2.02 s    2.01 s  14.0 KiB    388 MiB (every table used once)
+
+(runs 2.55, 2.02 and 1.96 s; an earlier series 2.07, 2.00, 1.80 s; single runs 1.74 and 1.93 s.)
 
 Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands]``.
 """
