@@ -63,7 +63,7 @@ matches 7 on and 60 on, Le Trio's default-cpu row matches 0-4, L'École's 0 on; 
     tresillo  default-cpu 2,150       20    +7.0 ± 3.1          [+3.9, +10.2]    points per deal
     trio      200                    100    +8.1 ± 3.9          [+4.2, +11.9]    penalty saved/round
     trio      default-cpu 7,650        5    +6.3 ± 14.0         [-7.7, +20.2]
-    ecole     default-cpu 470        ECOLE_N
+    ecole     default-cpu 470         65    +4.6 ± 4.2          [+0.4, +8.9]     penalty saved/round
 
 A Le Trio default-cpu match costs about 9 CPU-minutes here (every round of every seat searched at
 7,650 samples a decision): the 50-80 matches its spread needs did not fit in one sitting.
