@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -231,15 +233,55 @@ class Hand:
     menu: PickMenu | None
 
 
-def hand_of(table: Table, seat: int) -> Hand:
-    """``seat``'s :class:`Hand` at ``table``. :raises BotError: no match there (``not_playing``)."""
+#: the views and hands last asked of the newest states, by table and seat (issue 30): a move asks
+#: for the same seat's hand several times (the click's answer, the console keys, the presenter's
+#: pass), and the table's public view twice. Bounded, so that no table keeps its views for long
+#: (10,000 restored tables); read only (callers never change a view or a list of actions).
+ASKED_SIZE = 4096
+_ASKED: OrderedDict[tuple[str, int], tuple[State, str, Any]] = OrderedDict()
+PUBLIC = -1  # the seat key of the public view
+
+
+def _asked(table: Table, state: State, seat: int, ask: Callable[[State], Any]) -> Any:
+    """``ask(state)`` for ``table``'s ``seat``, asked once per state and status."""
+    key = (table.id, seat)
+    got = _ASKED.get(key)
+    if got is not None and got[0] is state and got[1] == table.status:
+        _ASKED.move_to_end(key)
+        return got[2]
+    value = ask(state)
+    _ASKED[key] = (state, table.status, value)
+    _ASKED.move_to_end(key)
+    if len(_ASKED) > ASKED_SIZE:
+        _ASKED.popitem(last=False)
+    return value
+
+
+def public_view(table: Table) -> dict[str, Any]:
+    """The public view of ``table``'s state (:meth:`State.view` of ``None``), asked once per state.
+
+    :raises BotError: no match there (``not_playing``)."""
     state = table.state
     if state is None:
         raise BotError.of("not_playing")
-    legal = state.legal_actions(seat) if table.status == "playing" else []
-    picks = state.pending_picks(seat) if legal else 0
-    menu = table.game.pick_menu(state, seat) if legal else None
-    return Hand(seat, state.view(seat), legal, picks, menu)
+    return _asked(table, state, PUBLIC, lambda s: s.view(None))  # type: ignore[no-any-return]
+
+
+def hand_of(table: Table, seat: int) -> Hand:
+    """``seat``'s :class:`Hand` at ``table``, asked of the engine once per state and status.
+
+    :raises BotError: no match there (``not_playing``)."""
+    state = table.state
+    if state is None:
+        raise BotError.of("not_playing")
+
+    def ask(state: State) -> Hand:
+        legal = state.legal_actions(seat) if table.status == "playing" else []
+        picks = state.pending_picks(seat) if legal else 0
+        menu = table.game.pick_menu(state, seat) if legal else None
+        return Hand(seat, state.view(seat), legal, picks, menu)
+
+    return _asked(table, state, seat, ask)  # type: ignore[no-any-return]
 
 
 class Listener(Protocol):

@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.infra import collector
 from bot.infra.health import Gateway, HealthServer
 from bot.infra.shards import ShardLease, ShardSet
 from bot.service.challenges import ChallengeService
@@ -164,11 +165,12 @@ class TapisBot(commands.AutoShardedBot):
             await self.load_extension(name)
         await self.own_shards()
         self.presenter.starting = True  # only tables whose message is behind are redrawn
-        restored = await self.service.restore()
-        await self.challenges.restore()
-        await self.duplicates.restore()
-        await self.presenter.start_up(list(self.service.tables.values()))
-        await self.events.restore()
+        with collector.paused():
+            restored = await self.service.restore()
+            await self.challenges.restore()
+            await self.duplicates.restore()
+            await self.presenter.start_up(list(self.service.tables.values()))
+            await self.events.restore()
         await self.board.start_up()  # the event posts Discord has not taken yet
         self.events.announced = self._wake_event_clock
         self._wake_event_clock()
@@ -351,6 +353,7 @@ class TapisBot(commands.AutoShardedBot):
                 self._event_clock.cancel()
             await self.events.close()
             await self.board.close()
+            await self.presenter.recorder.close()
             await self.service.close()
             await super().close()
             if self.health is not None:

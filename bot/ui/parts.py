@@ -17,6 +17,7 @@ import discord
 
 from bot.infra import images
 from bot.service.i18n import N_, t, tn
+from bot.service.table import public_view
 from bot.ui import replay, views, words
 from rendering import alt_text
 from rendering.layouts import layout_for
@@ -49,7 +50,7 @@ def table_beat(table: Table) -> Beat:
     seats = tuple((s.user_id, s.name, s.away, s.level) for s in table.seats)
     if state is None:
         return Beat((table.status, seats), None, ())
-    public = state.view(None)
+    public = public_view(table)
     trick = tuple(repr(card) for card in public.get("trick") or ())
     phase = public.get("phase")
     step = "turn" if phase in table.game.turn_steps else phase

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.infra import images
-from bot.service.table import SeatInfo, Table
+from bot.service.table import SeatInfo, Table, public_view
 from bot.service.table_log import TableLog
 from bot.ui import discord_errors, parts, shown, views
 from bot.ui.parts import contract_text, table_embed
@@ -187,6 +187,8 @@ class Presenter:
         # a card within a trick waits for the trick's end (or quiet): not in local mode (see above) nor in tests
         self.table_settle = bot.settings.table_settle if interval > 0 and not bot.settings.local else 0.0
         self.retry_delays: Sequence[float] = RETRY_DELAYS
+        # edits' keys written with the pace of the edits (not in local mode: no pending timer there)
+        self.recorder = shown.Recorder(lambda: self.db, interval if not bot.settings.local else 0.0)
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`
         self._behind: dict[str, Table] = {}
         self._catch_up: asyncio.Task[None] | None = None
@@ -227,7 +229,7 @@ class Presenter:
             if seat is not None and table.id in last:
                 table.turn_start = shown.turn_start(last[table.id], seat)
             entry = self.shown.setdefault(table.id, _Shown())
-            entry.parts = dict(saved.get(table.id, {}))
+            entry.parts = saved.pop(table.id, None) or {}  # each table's own dict (no copy)
             if "legacy" in entry.parts:
                 await self._adopt_legacy(table, entry.parts)
             if self._missing(table, entry.parts):
@@ -254,13 +256,13 @@ class Presenter:
         """A table in play before parts were saved: its recaps and ping so far count as shown."""
         for deal in parts.ended_deals(table):
             saved[f"recap:{deal}"] = shown.Part()
-            await shown.record(self.db, table.id, f"recap:{deal}")
+            await self.recorder.record(table.id, f"recap:{deal}")
         seat = table.to_act()
         if seat is not None:
             saved["ping"] = shown.Part(f"{seat}:{table.turn_start}")
-            await shown.record(self.db, table.id, "ping", saved["ping"].detail)
+            await self.recorder.record(table.id, "ping", saved["ping"].detail)
         saved.pop("legacy", None)
-        await shown.forget(self.db, table.id, "legacy")
+        await self.recorder.forget(table.id, "legacy")
 
     def _missing(self, table: Table, saved: shown.Parts) -> bool:
         """Whether some part of ``table`` is not shown (no request made)."""
@@ -418,14 +420,14 @@ class Presenter:
         if not table.open:
             await attempt("ping", lambda: self._delete_ping(table, entry, channel))
             if not left and not entry.refused:
-                await shown.finish(self.db, table.id)
+                await self.recorder.finish(table.id)
                 entry.done = True
         return left
 
     async def _record(self, table: Table, entry: _Shown, part: str, detail: str | None,
                       message_id: int | None) -> None:
         assert entry.parts is not None
-        await shown.record(self.db, table.id, part, detail, message_id)
+        await self.recorder.record(table.id, part, detail, message_id)
         entry.parts[part] = shown.Part(detail, message_id)
 
     async def _table_message(self, table: Table, entry: _Shown, channel: discord.PartialMessageable,
@@ -451,7 +453,7 @@ class Presenter:
                                        "view": views.lobby_view(table, locale) if table.status == "lobby" else None,
                                        "attachments": []}
         else:
-            public = state.view(None)
+            public = public_view(table)
             png = await images.table_png(public, table.names(), locale)
             files = [discord.File(io.BytesIO(png), filename="table.png",
                                   description=alt_text.table_alt(public, table.names(), locale))] if png else []
@@ -637,5 +639,6 @@ class Presenter:
         while True:
             busy = [s.task for s in self.shown.values() if s.task is not None and not s.task.done()]
             if not busy:
+                await self.recorder.flush()
                 return
             await asyncio.gather(*busy, return_exceptions=True)

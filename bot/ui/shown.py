@@ -9,11 +9,15 @@ other rows are then dropped); ``legacy`` marks a table that was in play before t
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.storage import Database
+
+log = logging.getLogger(__name__)
 
 UPSERT = """INSERT INTO shown_parts (table_id, part, detail, message_id) VALUES (?, ?, ?, ?)
     ON CONFLICT (table_id, part) DO UPDATE SET detail = excluded.detail, message_id = excluded.message_id"""
@@ -51,6 +55,72 @@ async def record(db: Database, table_id: str, part: str, detail: str | None = No
     """Discord accepted ``part`` of ``table_id`` (upsert)."""
     async with db.transaction() as conn:
         await conn.run(UPSERT, (table_id, part, detail, message_id))
+
+
+def soon_enough(part: str, message_id: int | None) -> bool:
+    """Whether a record may be written a moment late (:class:`Recorder`): the table message's key
+    (its id is saved with the table) and a ping part that names no message (a turn the member's
+    console showed, a ping deleted). A post (a ping, a recap, the results) is written at once:
+    lost, it would be posted again after a crash."""
+    return part == "table" or (part == "ping" and message_id is None)
+
+
+class Recorder:
+    """The presenter's records (issue 30: a transaction per move less). Those :func:`soon_enough`
+    are kept and written together ``after`` seconds after the first of them (0: at once); a record
+    written at once, :meth:`finish` and :meth:`forget` drop what is kept for the same part. A crash
+    that loses kept records costs a repeated edit (or a ping of a turn the console had shown)
+    after the restart, never a part not shown."""
+
+    def __init__(self, db: Callable[[], Database], after: float) -> None:
+        self.db = db
+        self.after = after
+        self.kept: dict[tuple[str, str], tuple[str, str, str | None, int | None]] = {}
+        self._writing: asyncio.Task[None] | None = None
+
+    async def record(self, table_id: str, part: str, detail: str | None = None,
+                     message_id: int | None = None) -> None:
+        if self.after > 0 and soon_enough(part, message_id):
+            self.kept[table_id, part] = (table_id, part, detail, message_id)
+            if self._writing is None:
+                self._writing = asyncio.get_running_loop().create_task(self._write_later())
+            return
+        self.kept.pop((table_id, part), None)
+        await record(self.db(), table_id, part, detail, message_id)
+
+    async def forget(self, table_id: str, part: str) -> None:
+        self.kept.pop((table_id, part), None)
+        await forget(self.db(), table_id, part)
+
+    async def finish(self, table_id: str) -> None:
+        for key in [k for k in self.kept if k[0] == table_id]:
+            del self.kept[key]
+        await finish(self.db(), table_id)
+
+    async def _write_later(self) -> None:
+        try:
+            await asyncio.sleep(self.after)
+        finally:
+            self._writing = None
+        await self.flush()
+
+    async def close(self) -> None:
+        """Write what is kept, the timer stopped (the bot closing)."""
+        if self._writing is not None:
+            self._writing.cancel()
+            self._writing = None
+        await self.flush()
+
+    async def flush(self) -> None:
+        """Write what is kept now (one transaction); a failure is logged, not raised (see above)."""
+        rows, self.kept = list(self.kept.values()), {}
+        if not rows:
+            return
+        try:
+            async with self.db().transaction() as conn:
+                await conn.run_many(UPSERT, rows)
+        except Exception as exc:
+            log.warning("%d shown part(s) not recorded (%s): a restart may show them again", len(rows), exc)
 
 
 async def forget(db: Database, table_id: str, part: str) -> None:
