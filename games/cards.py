@@ -16,6 +16,7 @@ identical cards from several decks compare equal and hash fast. Cards define no 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -238,6 +239,7 @@ def suit_name(suit: str, locale: str = "fr", family: Family = "french") -> str:
     return (SPANISH_SUIT_NAMES if family == "spanish" else _SUITS)[suit](locale)
 
 
+@functools.lru_cache(maxsize=4096)  # the catalogues never change: a card's words once per language
 def card_name(c: Card, locale: str = "fr") -> str:
     """Full localized name of ``c`` (Spanish cards: the French terms in French, "Cavalier de coupe",
     "As d'épée"; the Spanish ones elsewhere, and in Spanish their article too: "el as de espadas",
@@ -257,6 +259,7 @@ def card_name(c: Card, locale: str = "fr") -> str:
     return t(locale, "card.name", rank=rank, suit=_SUITS[c.suit](locale))
 
 
+@functools.lru_cache(maxsize=4096)  # the catalogues never change: a card's words once per language
 def card_short(c: Card, locale: str = "fr") -> str:
     """Short localized label of ``c`` for buttons and compact text: "D♥" / "Q♥", "21", "As oros"."""
     if c.family == "spanish":
@@ -272,6 +275,7 @@ def card_short(c: Card, locale: str = "fr") -> str:
     return f"{rank}{SUIT_SYMBOLS[c.suit]}"
 
 
+@functools.lru_cache(maxsize=4096)  # the catalogues never change: a card's words once per language
 def card_text(c: Card, locale: str = "fr") -> str:
     """``c`` as every game's text writes it (messages, buttons, menus): the suit in words, "8 de
     trèfle", "Roi de pique", "21", "As oros", never a suit glyph. Discord draws ♠ and ♣ as dark

@@ -8,6 +8,7 @@ Spanish cards by their full names (:func:`games.cards.card_name`: "21 d'atout", 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ Names = Sequence[str] | Mapping[int, str] | None
 JSON = dict[str, Any]
 
 
+@functools.lru_cache(maxsize=4096)  # pure, from catalogues that never change
 def card_words(code: str, family: Family, locale: str) -> str:
     """One card in words ("Roi de pique", "21", "Excuse"); a face-down card as such."""
     if not code:
