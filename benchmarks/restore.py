@@ -53,6 +53,7 @@ from types import SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
+from bot.infra import collector
 from bot.service.settings import Settings
 from bot.service.table import Table
 from bot.service.tables import TableService
@@ -189,8 +190,9 @@ async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
     presenter._redraw_spread = spread  # type: ignore[method-assign]
     bot.service = service = TableService(db, settings, presenter)
     presenter.starting = True
-    restored = await service.restore()
-    await presenter.start_up(list(service.tables.values()))
+    with collector.paused():  # as ``TapisBot.setup_hook``
+        restored = await service.restore()
+        await presenter.start_up(list(service.tables.values()))
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     grown = _rss_kib() - rss
     out = {"seconds": elapsed, "cpu": cpu, "restored": restored, "kib_per_table": grown / max(1, restored)}

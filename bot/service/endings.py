@@ -137,53 +137,73 @@ class Endings:
                if tid not in self.registry.open and self.serves(guild_id)]
         seats = await self.db.open_seats()
         count = 0
-        for start in range(0, len(ids), RESTORE_BATCH):  # a batch's saved states at a time in memory
-            rows = await self.db.rows(ids[start:start + RESTORE_BATCH])
-            lazy = {row["id"]: facts for row in rows if (facts := _facts(row)) is not None}
-            snapshots: dict[str, dict[str, Any] | None] = {}
-            for row in rows:
-                if row["id"] in lazy:
-                    continue
-                try:
-                    snapshots[row["id"]] = snapshot_of(row)
-                except ValueError as exc:  # not JSON: this table alone is left out
-                    _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
-            after = {tid: len(snap.get("log") or []) for tid, snap in snapshots.items() if snap is not None}
-            later = await self._later_actions(after | {row["id"]: row["state_rev"] for row in rows if row["id"] in lazy})
-            for row in rows:
-                if row["id"] in lazy and later is not None:
-                    table = await self._restore_lazy(row, lazy[row["id"]], later, seats)
-                elif row["id"] in lazy:  # the later actions are read table by table: built now
-                    try:
-                        table = await self._restore_one(row, snapshot_of(row), None, seats)
-                    except ValueError as exc:
-                        _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+        # a batch's saved states at a time in memory (two while the next is read: by the database's
+        # thread, while this one is rebuilt here)
+        batches = [ids[start:start + RESTORE_BATCH] for start in range(0, len(ids), RESTORE_BATCH)]
+        reading = asyncio.ensure_future(self._read_batch(batches[0])) if batches else None
+        try:
+            for number in range(len(batches)):
+                assert reading is not None
+                rows, lazy, snapshots, later = await reading
+                ahead = batches[number + 1] if number + 1 < len(batches) else None
+                reading = asyncio.ensure_future(self._read_batch(ahead)) if ahead else None
+                for row in rows:
+                    if row["id"] in lazy and later is not None:
+                        table = await self._restore_lazy(row, lazy[row["id"]], later, seats)
+                    elif row["id"] in lazy:  # the later actions are read table by table: built now
+                        try:
+                            table = await self._restore_one(row, snapshot_of(row), None, seats)
+                        except ValueError as exc:
+                            _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+                            continue
+                    elif row["id"] in snapshots:
+                        table = await self._restore_one(row, snapshots.pop(row["id"]), later, seats)
+                    else:
                         continue
-                elif row["id"] in snapshots:
-                    table = await self._restore_one(row, snapshots.pop(row["id"]), later, seats)
-                else:
-                    continue
-                if table is None:
-                    continue
-                await self.prefs.of(table.guild_id)
-                if table.status == "playing" and table.to_act() is None:  # over (the facts say so: built)
-                    try:
-                        state = table.state
-                    except GameError:
-                        continue  # left out (one log line)
-                    if state is not None and state.to_act() is None:
-                        await self._finish_saved(table, state)
+                    if table is None:
                         continue
-                other = self.registry.at(table.place_id)
-                if other is not None:
-                    log.warning("table %s shares its channel with open table %s", table.id, other.id)
-                self.registry.add(table)
-                count += 1
+                    await self.prefs.of(table.guild_id)
+                    if table.status == "playing" and table.to_act() is None:  # over (the facts say so: built)
+                        try:
+                            state = table.state
+                        except GameError:
+                            continue  # left out (one log line)
+                        if state is not None and state.to_act() is None:
+                            await self._finish_saved(table, state)
+                            continue
+                    other = self.registry.at(table.place_id)
+                    if other is not None:
+                        log.warning("table %s shares its channel with open table %s", table.id, other.id)
+                    self.registry.add(table)
+                    count += 1
+        finally:
+            if reading is not None:  # a failure above: the batch read ahead is not wanted
+                reading.cancel()
+                await asyncio.gather(reading, return_exceptions=True)
         for table in list(self.registry.open.values()):
             if table.status == "playing":
                 self.after_change(table)
         log.info("restored %d open table(s)", count)
         return count
+
+    async def _read_batch(self, ids: list[str]) -> tuple[list[dict[str, Any]], dict[str, tuple[Facts, int]],
+                                                         dict[str, dict[str, Any] | None],
+                                                         dict[str, list[dict[str, Any]]] | None]:
+        """The rows of the tables ``ids``: which wait for their first use (their facts), the saved
+        states of the others, and the actions saved after each state (:meth:`_later_actions`)."""
+        rows = await self.db.rows(ids)
+        lazy = {row["id"]: facts for row in rows if (facts := _facts(row)) is not None}
+        snapshots: dict[str, dict[str, Any] | None] = {}
+        for row in rows:
+            if row["id"] in lazy:
+                continue
+            try:
+                snapshots[row["id"]] = snapshot_of(row)
+            except ValueError as exc:  # not JSON: this table alone is left out
+                _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+        after = {tid: len(snap.get("log") or []) for tid, snap in snapshots.items() if snap is not None}
+        later = await self._later_actions(after | {row["id"]: row["state_rev"] for row in rows if row["id"] in lazy})
+        return rows, lazy, snapshots, later
 
     async def _later_actions(self, after: dict[str, int]) -> dict[str, list[dict[str, Any]]] | None:
         """The actions saved after each saved state (``after``: its revision), in one query;
