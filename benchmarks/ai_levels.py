@@ -68,6 +68,15 @@ matches 7 on and 60 on, Le Trio's default-cpu row matches 0-4, L'École's 0 on; 
 A Le Trio default-cpu match costs about 9 CPU-minutes here (every round of every seat searched at
 7,650 samples a decision): the 50-80 matches its spread needs did not fit in one sitting.
 
+Stop 37: Le Trio at the production default itself, ``--samples default`` (the expert's 1 s of wall
+clock a decision, as the bot plays it), niced beside the test suite and other benchmarks (load
+2-3, which only takes samples from the expert); matches 0-79, log ``trio-wall.jsonl``:
+
+    trio      1 s (10,830 samples)    80   +9.0 ± 4.6          [+4.4, +13.5]    penalty saved/round
+
+Under a time budget a cheap decision gets many samples and a costly one fewer (0.96 CPU-s a
+decision on average here), where a fixed 7,650 made its costliest decisions take up to 12 s.
+
 (Tarot at 1,000 samples, measured before: +37 ± 18 over 32 matches.) A default-cpu match cost
 about 1.5 CPU-s per searched decision under this load (the table's last column), so a Tarot
 default-cpu match (about 57 decisions over its four seats) took some 90 CPU-seconds.

@@ -233,24 +233,26 @@ class Hand:
     menu: PickMenu | None
 
 
-#: the views and hands last asked of the newest states, by table and seat (issue 30): a move asks
+#: the views and hands last asked of the tables' states, by table and seat (issue 30): a move asks
 #: for the same seat's hand several times (the click's answer, the console keys, the presenter's
-#: pass), and the table's public view twice. Bounded, so that no table keeps its views for long
-#: (10,000 restored tables); read only (callers never change a view or a list of actions).
+#: pass), and the table's public view twice. Kept by revision (a table's state at a revision is
+#: always the same: engines are deterministic), not holding the state; bounded, so that no table
+#: keeps its views for long (10,000 restored tables). Read only: callers never change a view or a
+#: list of actions.
 ASKED_SIZE = 4096
-_ASKED: OrderedDict[tuple[str, int], tuple[State, str, Any]] = OrderedDict()
+_ASKED: OrderedDict[tuple[str, int], tuple[int, str, Any]] = OrderedDict()
 PUBLIC = -1  # the seat key of the public view
 
 
 def _asked(table: Table, state: State, seat: int, ask: Callable[[State], Any]) -> Any:
-    """``ask(state)`` for ``table``'s ``seat``, asked once per state and status."""
+    """``ask(state)`` for ``table``'s ``seat``, asked once per revision and status."""
     key = (table.id, seat)
     got = _ASKED.get(key)
-    if got is not None and got[0] is state and got[1] == table.status:
+    if got is not None and got[0] == state.rev and got[1] == table.status:
         _ASKED.move_to_end(key)
         return got[2]
     value = ask(state)
-    _ASKED[key] = (state, table.status, value)
+    _ASKED[key] = (state.rev, table.status, value)
     _ASKED.move_to_end(key)
     if len(_ASKED) > ASKED_SIZE:
         _ASKED.popitem(last=False)
@@ -258,7 +260,7 @@ def _asked(table: Table, state: State, seat: int, ask: Callable[[State], Any]) -
 
 
 def public_view(table: Table) -> dict[str, Any]:
-    """The public view of ``table``'s state (:meth:`State.view` of ``None``), asked once per state.
+    """The public view of ``table``'s state (:meth:`State.view` of ``None``), asked once per revision.
 
     :raises BotError: no match there (``not_playing``)."""
     state = table.state
@@ -268,7 +270,7 @@ def public_view(table: Table) -> dict[str, Any]:
 
 
 def hand_of(table: Table, seat: int) -> Hand:
-    """``seat``'s :class:`Hand` at ``table``, asked of the engine once per state and status.
+    """``seat``'s :class:`Hand` at ``table``, asked of the engine once per revision and status.
 
     :raises BotError: no match there (``not_playing``)."""
     state = table.state
