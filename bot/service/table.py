@@ -6,7 +6,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 from bot.service.facts import Facts, Pending
 from bot.service.i18n import t
@@ -242,15 +242,16 @@ class Hand:
 ASKED_SIZE = 4096
 _ASKED: OrderedDict[tuple[str, int], tuple[int, str, Any]] = OrderedDict()
 PUBLIC = -1  # the seat key of the public view
+Asked = TypeVar("Asked")
 
 
-def _asked(table: Table, state: State, seat: int, ask: Callable[[State], Any]) -> Any:
+def _asked(table: Table, state: State, seat: int, ask: Callable[[State], Asked]) -> Asked:
     """``ask(state)`` for ``table``'s ``seat``, asked once per revision and status."""
     key = (table.id, seat)
     got = _ASKED.get(key)
     if got is not None and got[0] == state.rev and got[1] == table.status:
         _ASKED.move_to_end(key)
-        return got[2]
+        return cast(Asked, got[2])
     value = ask(state)
     _ASKED[key] = (state.rev, table.status, value)
     _ASKED.move_to_end(key)
@@ -266,7 +267,7 @@ def public_view(table: Table) -> dict[str, Any]:
     state = table.state
     if state is None:
         raise BotError.of("not_playing")
-    return _asked(table, state, PUBLIC, lambda s: s.view(None))  # type: ignore[no-any-return]
+    return _asked(table, state, PUBLIC, lambda s: s.view(None))
 
 
 def hand_of(table: Table, seat: int) -> Hand:
@@ -283,7 +284,7 @@ def hand_of(table: Table, seat: int) -> Hand:
         menu = table.game.pick_menu(state, seat) if legal else None
         return Hand(seat, state.view(seat), legal, picks, menu)
 
-    return _asked(table, state, seat, ask)  # type: ignore[no-any-return]
+    return _asked(table, state, seat, ask)
 
 
 class Listener(Protocol):
