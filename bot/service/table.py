@@ -236,10 +236,11 @@ class Hand:
 #: the views and hands last asked of the tables' states, by table and seat (issue 30): a move asks
 #: for the same seat's hand several times (the click's answer, the console keys, the presenter's
 #: pass), and the table's public view twice. Kept by revision (a table's state at a revision is
-#: always the same: engines are deterministic), not holding the state; bounded, so that no table
-#: keeps its views for long (10,000 restored tables). Read only: callers never change a view or a
-#: list of actions.
-ASKED_SIZE = 4096
+#: always the same: engines are deterministic), not holding the state; the last few hundred only
+#: (a hand and its view weigh about 16 KiB: 4,096 of them made 65 MiB of the bot with 10,000 tables
+#: and every hand open), enough for the moves of the last seconds. Read only: callers never change
+#: a view or a list of actions.
+ASKED_SIZE = 512
 _ASKED: OrderedDict[tuple[str, int], tuple[int, str, Any]] = OrderedDict()
 PUBLIC = -1  # the seat key of the public view
 Asked = TypeVar("Asked")
