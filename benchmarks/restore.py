@@ -30,6 +30,17 @@ each; ``--tables 10000 --hands --repeat 3``, medians):
 
 (runs 2.55, 2.02 and 1.96 s; an earlier series 2.07, 2.00, 1.80 s; single runs 1.74 and 1.93 s.)
 
+Stop 37: the cyclic collector paused during the start (:mod:`bot.infra.collector`) and the next
+batch of rows read while one is rebuilt (:meth:`bot.service.endings.Endings.restore`); same
+command, 182 actions a table, a load of 1-2:
+
+    start-up                     ready     CPU      per table   every hand open
+    whole logs replayed          33.3 s    32.8 s   32.0 KiB    452 MiB
+    snapshot + tail at start-up   4.74 s    4.68 s  22.3 KiB    350 MiB
+    built on first use            1.16 s    1.16 s  14.0 KiB    386 MiB (every table used once)
+
+(runs 1.27, 1.16 and 1.07 s; three more starts of the same file 1.12, 1.05, 1.07 s.)
+
 Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands]``.
 """
 
