@@ -22,12 +22,13 @@ from games import snapshot
 from games.base import Game, State
 
 
-def ended_deals(state: State) -> tuple[int, ...]:
+def ended_deals(state: State, public: dict[str, Any] | None = None) -> tuple[int, ...]:
     """The deals that ended, each to be recapped once: those before the current one
-    (``deal_index``) and the one the public view last recapped (``last_deal``)."""
+    (``deal_index``) and the one the public view (``public``, else asked) last recapped
+    (``last_deal``)."""
     index = state.deal_index()
     ended = set(range(index)) if isinstance(index, int) else set()
-    last = state.view(None).get("last_deal")
+    last = (state.view(None) if public is None else public).get("last_deal")
     if isinstance(last, dict) and last.get("deal_no") is not None:
         ended.add(int(last["deal_no"]))
     return tuple(sorted(ended))
@@ -42,8 +43,10 @@ class Facts:
     ended: tuple[int, ...]
 
     @classmethod
-    def of(cls, state: State) -> Facts:
-        return cls(state.rev, state.to_act(), ended_deals(state))
+    def of(cls, state: State, public: dict[str, Any] | None = None) -> Facts:
+        """``state``'s facts; ``public``: its public view when the caller has it (a view is the
+        costliest thing asked of an engine at each move)."""
+        return cls(state.rev, state.to_act(), ended_deals(state, public))
 
     def to_text(self, turn_start: int) -> str:
         """The saved text, with the revision the seat to act began its turn at (its ping's) and

@@ -172,7 +172,7 @@ class Table:
             state = self.state
             if state is None:
                 return None
-            facts = self.__dict__["_facts"] = Facts.of(state)
+            facts = self.__dict__["_facts"] = Facts.of(state, public_view(self))
         return facts
 
     @property
@@ -269,6 +269,14 @@ def public_view(table: Table) -> dict[str, Any]:
     if state is None:
         raise BotError.of("not_playing")
     return _asked(table, state, PUBLIC, lambda s: s.view(None))
+
+
+def known_public(table: Table, view: dict[str, Any]) -> None:
+    """``view`` is the public view of ``table``'s state, asked by its save (:class:`Facts`): kept
+    as :func:`public_view`'s. Only a state the table holds, so only one saved, is ever kept."""
+    state = table.state
+    if state is not None:
+        _asked(table, state, PUBLIC, lambda _state: view)
 
 
 def hand_of(table: Table, seat: int) -> Hand:

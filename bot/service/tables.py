@@ -38,7 +38,17 @@ from bot.service.privacy import Departures
 from bot.service.registry import Registry
 from bot.service.reload import StorageFailure, counted, read_back
 from bot.service.settings import Settings
-from bot.service.table import BotError, Hand, Listener, SeatInfo, Silent, StaleAction, Table, hand_of
+from bot.service.table import (
+    BotError,
+    Hand,
+    Listener,
+    SeatInfo,
+    Silent,
+    StaleAction,
+    Table,
+    hand_of,
+    known_public,
+)
 from bot.service.tasks import Tasks
 from bot.storage import Database
 from bot.storage import errors as storage
@@ -501,7 +511,8 @@ class TableService:
             if old is None or table.state is None or table.state.rev != old.rev or not counted(table.state, old):
                 raise StaleAction.of("stale")
         over = new.to_act() is None
-        facts = Facts.of(new)
+        public = new.view(None)  # asked once: for the facts, then kept for the presenter (once saved)
+        facts = Facts.of(new, public)
         turn_start = new.rev if old is None or new.to_act() != old.to_act() else table.turn_start
         now = self.clock() if human else None
         rows = None
@@ -523,6 +534,7 @@ class TableService:
             table.active_at = now
         table.turn_start = turn_start
         table.settle(new, facts)
+        known_public(table, public)
         if rows is not None:
             self.endings.finished(table, rows)
 

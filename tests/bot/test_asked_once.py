@@ -3,13 +3,20 @@ while the state and status stay, a new one after a move, and a bounded memory of
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import pytest
 
+from bot import storage as dbm
 from bot.service import table as tables
+from bot.service.reload import StorageFailure
+from bot.service.settings import Settings
 from bot.service.table import SeatInfo, Table, hand_of, public_view
+from bot.service.tables import TableService
+from bot.storage import Database
 from games import GAMES
+from tests.bot.test_reliability_db import started
 
 
 def a_table(table_id: str = "t1") -> Table:
@@ -69,3 +76,27 @@ def test_the_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         table = a_table(f"t{i}")
         hand_of(table, 0)
     assert len(tables._ASKED) == 5 and ("t7", 0) in tables._ASKED and ("t0", 0) not in tables._ASKED
+
+
+async def test_a_move_the_database_refused_leaves_no_view_behind(db: Database,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The save's public view is kept only once saved: a refused move, then another at the same
+    revision, shows the one saved."""
+    service = TableService(db, Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en"))
+    table = await started(service, channel=7)
+    seat = table.to_act()
+    assert seat is not None and table.state is not None
+    first, second = table.state.legal_actions(seat)[:2]
+    saved = dbm.write_actions
+
+    async def disk_full(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(dbm, "write_actions", disk_full)
+    with pytest.raises(StorageFailure):
+        await service.act(table.id, table.seats[seat].user_id, str(first))
+    monkeypatch.setattr(dbm, "write_actions", saved)
+    await service.act(table.id, table.seats[seat].user_id, str(second))
+    assert table.state.view(None) != GAMES["toy"].new(2, "end", {}).apply(seat, first).view(None)
+    assert public_view(table) == table.state.view(None)
+    assert table.facts is not None and table.facts.rev == table.state.rev
