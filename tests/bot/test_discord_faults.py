@@ -85,14 +85,24 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
 @pytest.mark.parametrize("game", ["tarot", "piquet"])
 async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any, game: str) -> None:
     """As in production: computers pause before each move, a card within a trick waits for the
-    trick's end on the table message (issue 30), clicks are answered by the redrawn hand; Discord
-    fails at 25 %. The match ends, recaps and results appear once, the table message shows the
+    trick's end on the table message (issue 30), clicks are answered by the redrawn hand, what
+    Discord shows is recorded a moment late (:class:`bot.ui.shown.Recorder`); Discord fails at 25 %. The match ends, recaps and results appear once, the table message shows the
     finished match, every accepted move is answered without "try again"."""
     from dataclasses import replace
 
     w = fast
     w.bot.settings = w.bot.service.settings = replace(w.bot.settings, computer_pause=0.01)
     w.bot.presenter.table_settle = 15.0
+    recorder = w.bot.presenter.recorder
+    recorder.after = 1.0  # edits' keys and console notices written a moment late
+    late: list[int] = []
+    flush = recorder.flush
+
+    async def counted_flush() -> None:
+        late.append(len(recorder.kept))
+        await flush()
+
+    recorder.flush = counted_flush  # type: ignore[method-assign]
     computers, options = SMALL[game]
     faults = Faults(random.Random(f"hold:{game}"), rate=0.25)
     with injected(faults):
@@ -103,6 +113,7 @@ async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any,
     assert seen.apologies_after_accept == 0 and seen.unanswered_pings == 0
     assert not errors(w), errors(w)
     assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}
+    assert sum(late) > 0, "some records were written late"
 
 
 async def play_until(w: Any, table: Any, stop: Any, rng: random.Random) -> None:
