@@ -148,34 +148,7 @@ class Endings:
                 ahead = batches[number + 1] if number + 1 < len(batches) else None
                 reading = asyncio.ensure_future(self._read_batch(ahead)) if ahead else None
                 for row in rows:
-                    if row["id"] in lazy and later is not None:
-                        table = await self._restore_lazy(row, lazy[row["id"]], later, seats)
-                    elif row["id"] in lazy:  # the later actions are read table by table: built now
-                        try:
-                            table = await self._restore_one(row, snapshot_of(row), None, seats)
-                        except ValueError as exc:
-                            _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
-                            continue
-                    elif row["id"] in snapshots:
-                        table = await self._restore_one(row, snapshots.pop(row["id"]), later, seats)
-                    else:
-                        continue
-                    if table is None:
-                        continue
-                    await self.prefs.of(table.guild_id)
-                    if table.status == "playing" and table.to_act() is None:  # over (the facts say so: built)
-                        try:
-                            state = table.state
-                        except GameError:
-                            continue  # left out (one log line)
-                        if state is not None and state.to_act() is None:
-                            await self._finish_saved(table, state)
-                            continue
-                    other = self.registry.at(table.place_id)
-                    if other is not None:
-                        log.warning("table %s shares its channel with open table %s", table.id, other.id)
-                    self.registry.add(table)
-                    count += 1
+                    count += await self._restore_row(row, lazy, snapshots, later, seats)
         finally:
             if reading is not None:  # a failure above: the batch read ahead is not wanted
                 reading.cancel()
@@ -185,6 +158,41 @@ class Endings:
                 self.after_change(table)
         log.info("restored %d open table(s)", count)
         return count
+
+    async def _restore_row(self, row: dict[str, Any], lazy: dict[str, tuple[Facts, int]],
+                           snapshots: dict[str, dict[str, Any] | None],
+                           later: dict[str, list[dict[str, Any]]] | None,
+                           seats: dict[str, list[dict[str, Any]]]) -> int:
+        """One table of a batch (:meth:`_read_batch`) back among the open ones: 1, or 0 when it is
+        left out (one log line) or its match was already over (finished now)."""
+        if row["id"] in lazy and later is not None:
+            table = await self._restore_lazy(row, lazy[row["id"]], later, seats)
+        elif row["id"] in lazy:  # the later actions are read table by table: built now
+            try:
+                table = await self._restore_one(row, snapshot_of(row), None, seats)
+            except ValueError as exc:
+                _unrestorable(row["id"], f"its saved state is not valid JSON ({exc})")
+                return 0
+        elif row["id"] in snapshots:
+            table = await self._restore_one(row, snapshots.pop(row["id"]), later, seats)
+        else:
+            return 0
+        if table is None:
+            return 0
+        await self.prefs.of(table.guild_id)
+        if table.status == "playing" and table.to_act() is None:  # over (the facts say so: built)
+            try:
+                state = table.state
+            except GameError:
+                return 0  # left out (one log line)
+            if state is not None and state.to_act() is None:
+                await self._finish_saved(table, state)
+                return 0
+        other = self.registry.at(table.place_id)
+        if other is not None:
+            log.warning("table %s shares its channel with open table %s", table.id, other.id)
+        self.registry.add(table)
+        return 1
 
     async def _read_batch(self, ids: list[str]) -> tuple[list[dict[str, Any]], dict[str, tuple[Facts, int]],
                                                          dict[str, dict[str, Any] | None],

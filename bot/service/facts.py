@@ -22,13 +22,12 @@ from games import snapshot
 from games.base import Game, State
 
 
-def ended_deals(state: State, public: dict[str, Any] | None = None) -> tuple[int, ...]:
+def ended_deals(state: State, public: dict[str, Any]) -> tuple[int, ...]:
     """The deals that ended, each to be recapped once: those before the current one
-    (``deal_index``) and the one the public view (``public``, else asked) last recapped
-    (``last_deal``)."""
+    (``deal_index``) and the one its public view ``public`` last recapped (``last_deal``)."""
     index = state.deal_index()
     ended = set(range(index)) if isinstance(index, int) else set()
-    last = (state.view(None) if public is None else public).get("last_deal")
+    last = public.get("last_deal")
     if isinstance(last, dict) and last.get("deal_no") is not None:
         ended.add(int(last["deal_no"]))
     return tuple(sorted(ended))
@@ -43,9 +42,9 @@ class Facts:
     ended: tuple[int, ...]
 
     @classmethod
-    def of(cls, state: State, public: dict[str, Any] | None = None) -> Facts:
-        """``state``'s facts; ``public``: its public view when the caller has it (a view is the
-        costliest thing asked of an engine at each move)."""
+    def of(cls, state: State, public: dict[str, Any]) -> Facts:
+        """``state``'s facts, from its public view ``public`` (asked once by the caller: a view
+        is the costliest thing asked of an engine at each move)."""
         return cls(state.rev, state.to_act(), ended_deals(state, public))
 
     def to_text(self, turn_start: int) -> str:
