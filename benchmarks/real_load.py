@@ -217,6 +217,17 @@ def count_drawings(drawn: Counter[str], undo: list[Callable[[], None]]) -> None:
     undo.append(lambda: setattr(images, "_call", call))
 
 
+async def warmed(workers: int) -> None:
+    """Every card face drawn once, as the image workers draw them while idle in their first
+    seconds (:func:`bot.infra.images._serve`): the run times the steady state, not first drawings."""
+    import rendering
+
+    if workers and images._pool is not None:
+        await asyncio.gather(*(images._pool.draw("warm_up") for _ in range(images._pool.size)))
+    else:
+        await asyncio.to_thread(rendering.warm_up)
+
+
 @dataclass
 class Seat:
     member: Any
@@ -297,6 +308,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
                     seats[table.seat_of(member.id)] = Seat(member, res.response.id)
                 opened.append((channel, table, seats))
             await env.advance_time(2.0)  # the opening edits go out
+            await warmed(workers)
             queue = [(rng.uniform(0, think), i) for i in range(len(opened))]
             heapq.heapify(queue)
             now = 0.0

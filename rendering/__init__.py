@@ -9,7 +9,8 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
   :func:`plan_image` ``(plan)``: the same PNG from that key alone (an image worker is sent the
   small key, not the whole view, and does not lay the hand out again);
 * :func:`recap_image` ``(view, locale="fr", names=None)``: the last finished deal (``view["last_deal"]``);
-* :func:`warm_up` ``()``: optional, draws every card face once (call it at start-up in a thread);
+* :func:`warm_faces` ``()``: every card face's first drawing, one at a time (the image workers draw
+  them while idle); :func:`warm_up` ``()`` draws them all at once;
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
   ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points`` (and optionally ``computer``),
   best first (at most 25 shown);
@@ -26,7 +27,7 @@ any other game is drawn by the generic layout from the shared view keys.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rendering.canvas import encode, seat_names
@@ -40,7 +41,7 @@ from rendering.scoresheet import scoresheet_picture
 Names = Sequence[str] | Mapping[int, str] | None
 
 __all__ = ["hand_image", "hand_key", "hand_order", "plan_image", "recap_image", "replay_image", "replay_images", "scoreboard_image", "scoresheet_image",
-           "table_image", "warm_up"]
+           "table_image", "warm_faces", "warm_up"]
 
 
 def table_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
@@ -98,24 +99,34 @@ def replay_images(view: dict[str, Any], hands: Sequence[Sequence[str]], names: N
             encode(replay_hands_picture(view, hands, shown, locale))]
 
 
-def warm_up(locales: Sequence[str] = ("fr", "en")) -> int:
-    """Draw every card face at the sizes the images use, so no player waits for a first drawing
-    (about 2.5 ms a face; call once at start-up, off the event loop). Returns the faces drawn."""
+def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable[[], object]]:
+    """Every card face the images use, one drawing at a time (about 2.5 ms each): the hand's faces,
+    lit and dimmed, then the table's compact ones (the trick; the cells, the centre and Le Trio's
+    combinations, all SMALL_W since issue 29), in ``locales``. An image worker draws them while it
+    waits for work (:func:`bot.infra.images._serve`), so no player's image waits for a first face."""
     from games.cards import spanish_deck, tarot_deck
-    from rendering.cards import back_image, card_image
+    from rendering.canvas import _bands, _Same
+    from rendering.cards import back_image, card_image, dimmed
     from rendering.hand import CARD_W
     from rendering.table import SMALL_W, TRICK_W
 
-    # (width, compact): the hand's faces, then the table's compact ones (the trick; the cells,
-    # the centre and Le Trio's combinations, all SMALL_W since issue 29)
-    sizes = [(CARD_W, False), (TRICK_W, True), (SMALL_W, True)]
-    back_image(20)  # the hand counts beside the plates
-    count = 0
-    for size, compact in sizes:
-        back_image(size)
+    yield lambda: back_image(20)  # the hand counts beside the plates
+    for size, compact in ((CARD_W, False), (TRICK_W, True), (SMALL_W, True)):
+        yield lambda size=size: back_image(size)
         for locale in locales:
             for c in [*tarot_deck(), *spanish_deck()]:
-                card_image(c.code, c.family, size, locale, compact)
-                count += 1
-            card_image("JK", "french", size, locale, compact)
+                yield lambda c=c, size=size, compact=compact, locale=locale: _bands(
+                    _Same(card_image(c.code, c.family, size, locale, compact)))
+                if size == CARD_W:
+                    yield lambda c=c, locale=locale: _bands(_Same(dimmed(c.code, c.family, CARD_W, locale)))
+            yield lambda size=size, compact=compact, locale=locale: card_image("JK", "french", size, locale, compact)
+
+
+def warm_up(locales: Sequence[str] = ("fr", "en", "es")) -> int:
+    """Draw every face of :func:`warm_faces` now (a benchmark's or a process's start, off the event
+    loop). Returns the faces asked for (a face the same in two languages is drawn once)."""
+    count = 0
+    for draw in warm_faces(locales):
+        draw()
+        count += 1
     return count

@@ -168,7 +168,16 @@ def _compact(img: Image.Image, d: ImageDraw.ImageDraw, c: Card, text: str, w: in
     draw_pip(d, c.suit, c.family, w * 0.66, h * 0.74, w * 0.48)
 
 
-@functools.lru_cache(maxsize=4096)
+def face_locale(code: str, family: Family, locale: str) -> str:
+    """The only part of ``locale`` a face shows: a French court's letter (R, D, C, V in French,
+    K, Q, C, J otherwise); "" for every other card, whose face is the same in every language (one
+    cached face for all, issue 30: the image workers draw every face once as they start)."""
+    c = card(code, family)
+    if c.family == "french" and not (c.is_trump or c.is_excuse or c.is_joker) and c.rank in _FR_COURT:
+        return "fr" if locale.lower().startswith("fr") else "en"
+    return ""
+
+
 def card_image(code: str, family: Family = "french", width: int = 90, locale: str = "fr",
                compact: bool = False) -> Image.Image:
     """The face of card ``code`` ``width`` pixels wide (RGBA, 2:3). Cached: never modify it.
@@ -176,6 +185,11 @@ def card_image(code: str, family: Family = "french", width: int = 90, locale: st
 
     :raises ValueError: when ``code`` is not a card of ``family``.
     """
+    return _face(code, family, width, face_locale(code, family, locale), compact)
+
+
+@functools.lru_cache(maxsize=4096)
+def _face(code: str, family: Family, width: int, locale: str, compact: bool) -> Image.Image:
     c = card(code, family)
     w, h = width * SS, card_height(width) * SS
     paper = TRUMP_PAPER if c.is_trump or c.is_excuse else PAPER
@@ -243,10 +257,14 @@ def back_image(width: int = 90) -> Image.Image:
     return img.reduce(SS)
 
 
-@functools.lru_cache(maxsize=512)
 def dimmed(code: str, family: Family, width: int, locale: str) -> Image.Image:
     """A card face faded towards grey (a card that cannot be played now). Cached."""
-    face = card_image(code, family, width, locale)
+    return _dimmed(code, family, width, face_locale(code, family, locale))
+
+
+@functools.lru_cache(maxsize=512)
+def _dimmed(code: str, family: Family, width: int, locale: str) -> Image.Image:
+    face = _face(code, family, width, locale, False)
     grey = Image.new("RGBA", face.size, (120, 124, 128, 255))
     faded = Image.blend(face, grey, 0.5)
     faded.putalpha(face.getchannel("A"))

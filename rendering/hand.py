@@ -1,4 +1,5 @@
-"""A seat's private hand: sorted by suit and rank, playable cards raised and lit, each card numbered.
+"""A seat's private hand: sorted by suit and rank, playable cards raised and lit (when some are not),
+each card numbered.
 
 Drawn to be read on a phone (issue 29): Discord shows it about 270 px wide there, so rows hold at most
 :data:`PER_ROW` cards and every text and corner index is at least 9 px tall at that width.
@@ -101,8 +102,12 @@ def hand_plan(view: dict[str, Any], locale: str = "fr", legal: list[str] | None 
     grouped = tuple(tuple(tuple(group) for group in row) for row in _rows(view))
     # legal action arguments: "7H", "2C=8H" (a wild and what it stands for), "AH=low", "bid"...
     playable = None if legal is None else frozenset(c.split("=")[0].split(":")[-1].strip().upper() for c in legal)
-    if playable is not None and not playable & {c.upper() for row in grouped for g in row for c in g}:
-        playable = None  # the choice is not among these cards (a call, a bid): nothing to dim
+    held = {c.upper() for row in grouped for g in row for c in g}
+    if playable is not None and (not playable & held or held <= playable):
+        # the choice is not among these cards (a call, a bid), or any card will do (a lead, a
+        # discard): nothing to set apart, so the picture is the waiting one and the turn does not
+        # redraw it (issue 30); the console's text says whose turn it is
+        playable = None
     aside = tuple((label, tuple(codes)) for label, codes in layout.hand_aside(view, locale) if codes)
     marked = tuple(sorted(c.upper() for c in layout.hand_marked(view)))
     return HandPlan(grouped, layout.pack(view), aside, marked, playable, locale)

@@ -230,3 +230,33 @@ def test_a_hand_drawn_from_its_plan_has_the_same_pixels() -> None:
             view = state.view(seat)
             legal = [a.arg for a in state.legal_actions(seat) if a.arg] or None
             assert rendering.plan_image(rendering.hand_key(view, "es", legal)) == rendering.hand_image(view, "es", legal)
+
+
+def test_an_idle_worker_draws_every_face_once_and_a_job_waits_for_one_face_at_most() -> None:
+    """An image worker's loop (here in a thread of this process, to see its caches) draws the card
+    faces while no job waits, answers a job as soon as it comes, and goes on warming after it."""
+    import multiprocessing
+    import threading
+    import time
+
+    from rendering.cards import _face
+
+    _face.cache_clear()
+    ours, theirs = multiprocessing.Pipe()
+    worker = threading.Thread(target=images._serve, args=(theirs,), daemon=True)
+    worker.start()
+    state = games.GAMES["piquet"].new(2, "warm", None)
+    ours.send(("hand_image", (state.view(0), "fr"), {}))
+    began = time.perf_counter()
+    png = ours.recv()
+    at_answer = _face.cache_info().currsize
+    assert png and png.startswith(b"\x89PNG") and time.perf_counter() - began < 2.0
+    deadline = time.monotonic() + 60
+    while _face.cache_info().currsize < 300 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    warmed = _face.cache_info().currsize
+    assert warmed >= 300  # the hand's, the trick's and the cells' faces, in French and English
+    assert at_answer < warmed / 2  # the job was answered long before the warming ended
+    ours.close()
+    worker.join(10)
+    assert not worker.is_alive()

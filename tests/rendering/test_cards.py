@@ -45,12 +45,29 @@ def test_family_guess() -> None:
 
 
 def test_warm_up_fills_the_cache() -> None:
+    """Once warmed (as an image worker warms itself while idle), no face a hand or a table asks
+    for, in any of the bot's languages, is drawn again."""
     import rendering
+    from rendering.cards import _dimmed, _face, dimmed
     from rendering.hand import CARD_W
-    from rendering.table import SMALL_W
+    from rendering.table import SMALL_W, TRICK_W
 
-    assert rendering.warm_up(("en",)) == 3 * (78 + 40)  # the hand's size, the trick's, the cells'
-    hits = card_image.cache_info().hits
-    card_image("T21", "french", CARD_W, "en", False)  # as paste_card asks for it
-    card_image("7O", "spanish", SMALL_W, "en", True)  # a compact face of the table
-    assert card_image.cache_info().hits == hits + 2
+    rendering.warm_up()
+    misses = _face.cache_info().misses, _dimmed.cache_info().misses
+    for locale in ("fr", "en", "es"):
+        card_image("T21", "french", CARD_W, locale, False)  # as paste_card asks for it
+        card_image("KH", "french", CARD_W, locale, False)
+        dimmed("QS", "french", CARD_W, locale)
+        card_image("CD", "french", TRICK_W, locale, True)
+        card_image("7O", "spanish", SMALL_W, locale, True)  # a compact face of the table
+    assert (_face.cache_info().misses, _dimmed.cache_info().misses) == misses
+
+
+def test_a_face_is_cached_once_for_the_languages_it_looks_the_same_in() -> None:
+    """Only a French court's letter changes with the language (R/D/C/V or K/Q/C/J)."""
+    assert card_image("7H", "french", 90, "fr") is card_image("7H", "french", 90, "es")
+    assert card_image("T21", "french", 90, "fr") is card_image("T21", "french", 90, "en")
+    assert card_image("RO", "spanish", 90, "fr") is card_image("RO", "spanish", 90, "es")
+    assert card_image("KH", "french", 90, "en") is card_image("KH", "french", 90, "es")
+    assert card_image("KH", "french", 90, "fr").tobytes() != card_image("KH", "french", 90, "en").tobytes()
+

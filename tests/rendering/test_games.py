@@ -95,7 +95,8 @@ def test_playable_cards_are_highlighted() -> None:
     plain = rendering.hand_image(m.private)
     some = rendering.hand_image(m.private, legal=hand[:1])
     everything = rendering.hand_image(m.private, legal=hand)
-    assert len({plain, some, everything}) == 3
+    assert plain != some
+    assert everything == plain  # nothing to set apart: the waiting picture, not redrawn on the turn
 
 
 OPTION_CASES = [(name, opt.name) for name, game in sorted(GAMES.items()) for opt in game.options()
