@@ -126,6 +126,14 @@ class LoopCpu:
     inside: bool = False
 
 
+def _simcords(handle: asyncio.Handle) -> bool:
+    """Whether a callback in the bot's scope is simcord's own bookkeeping (its task records: about
+    ten a move, one per task the bot starts), not the bot's work."""
+    callback = handle._callback  # type: ignore[attr-defined]
+    callback = getattr(callback, "__simcord_original_callback__", callback)
+    return str(getattr(callback, "__module__", None) or "").startswith("simcord")
+
+
 def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
     """Time every bot callback of the loop (``Handle._run``, thread CPU) and the server's share in it."""
     from simcord._runtime import _BOT_SCOPE
@@ -141,7 +149,11 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
         try:
             return real_run(handle)  # type: ignore[no-any-return]
         finally:
-            cpu.bot += time.thread_time() - began
+            spent = time.thread_time() - began
+            if _simcords(handle):
+                cpu.server += spent
+            else:
+                cpu.bot += spent
             cpu.inside = False
 
     asyncio.events.Handle._run = run  # type: ignore[method-assign]
