@@ -174,6 +174,23 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
 
     _runtime._track_callback = track  # type: ignore[assignment]
     undo.append(lambda: setattr(_runtime, "_track_callback", real_track))
+    # and of each task the bot starts (its label, its record)
+    from simcord import _dpy_internals
+
+    for owner, name in ((_dpy_internals, "task_label"), (_runtime._WorkState, "track_task")):
+        real_fn = getattr(owner, name)
+
+        def booked(*args: Any, _real: Any = real_fn, **kw: Any) -> Any:
+            if not cpu.inside:
+                return _real(*args, **kw)
+            began = time.thread_time()
+            try:
+                return _real(*args, **kw)
+            finally:
+                cpu.server += time.thread_time() - began
+
+        setattr(owner, name, booked)
+        undo.append(lambda owner=owner, name=name, real=real_fn: setattr(owner, name, real))
 
     for fake in (FakeHTTPClient, FakeWebhookAdapter):  # their requests never wait: timed in one step
         real_request = fake.request
