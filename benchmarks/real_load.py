@@ -9,10 +9,12 @@ presenter, live hands, timers, image workers (``--workers``), the SQLite databas
 
 Printed, per move (an accepted action): the CPU of the bot (:class:`LoopCpu`: the event loop's
 callbacks simcord marks as the bot's, discord.py's included, less what simcord does inside them to
-answer a request or keep its books; plus the process's other threads, the database's) and of the
-image workers, then the whole process's CPU with simcord's settling (what this simulation costs, not
-a bot); the Discord requests by route, split into those counted against the bot's global 50
-requests/s (channel routes) and those not (the interaction callback and webhook edits through an
+answer a request or keep its books, its records of the bot's callbacks and tasks included; plus the
+process's other threads, the database's) and of the image workers, in their steady state (every
+card face drawn once before the run, as the workers do while idle in their first seconds), then
+the whole process's CPU with simcord's settling (what this simulation costs, not a bot); the
+Discord requests by route, split into those counted against the bot's global 50 requests/s
+(channel routes) and those not (the interaction callback and webhook edits through an
 interaction token, :data:`bot.infra.metrics` ``tapis_discord_requests_total``); the images drawn;
 the click → answer time (from discord.py handing over the interaction to the bot's last answer,
 wall clock: simcord answers requests at once, so Discord's own latency is not in it); and the

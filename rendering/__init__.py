@@ -105,7 +105,7 @@ def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable
     combinations, all SMALL_W since issue 29), in ``locales``. An image worker draws them while it
     waits for work (:func:`bot.infra.images._serve`), so no player's image waits for a first face."""
     from games.cards import spanish_deck, tarot_deck
-    from rendering.canvas import _bands, _Same
+    from rendering.canvas import prepare_face
     from rendering.cards import back_image, card_image, dimmed
     from rendering.hand import CARD_W
     from rendering.table import SMALL_W, TRICK_W
@@ -115,10 +115,10 @@ def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable
         yield lambda size=size: back_image(size)
         for locale in locales:
             for c in [*tarot_deck(), *spanish_deck()]:
-                yield lambda c=c, size=size, compact=compact, locale=locale: _bands(
-                    _Same(card_image(c.code, c.family, size, locale, compact)))
-                if size == CARD_W:
-                    yield lambda c=c, locale=locale: _bands(_Same(dimmed(c.code, c.family, CARD_W, locale)))
+                yield lambda c=c, size=size, compact=compact, locale=locale: prepare_face(
+                    card_image(c.code, c.family, size, locale, compact))
+                if size == CARD_W:  # a hand's cards that cannot be played now
+                    yield lambda c=c, locale=locale: prepare_face(dimmed(c.code, c.family, CARD_W, locale))
             yield lambda size=size, compact=compact, locale=locale: card_image("JK", "french", size, locale, compact)
 
 
