@@ -160,26 +160,13 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
 
     asyncio.events.Handle._run = run  # type: ignore[method-assign]
     undo.append(lambda: setattr(asyncio.events.Handle, "_run", real_run))
-    from simcord import _runtime
+    from simcord import _dpy_internals, _runtime
     from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
-    real_track = _runtime._track_callback  # simcord's bookkeeping of each callback the bot schedules
-
-    def track(*args: Any, **kw: Any) -> Any:
-        if not cpu.inside:
-            return real_track(*args, **kw)
-        began = time.thread_time()
-        try:
-            return real_track(*args, **kw)
-        finally:
-            cpu.server += time.thread_time() - began
-
-    _runtime._track_callback = track  # type: ignore[assignment]
-    undo.append(lambda: setattr(_runtime, "_track_callback", real_track))
-    # and of each task the bot starts (its label, its record)
-    from simcord import _dpy_internals
-
-    for owner, name in ((_dpy_internals, "task_label"), (_runtime._WorkState, "track_task")):
+    # simcord's bookkeeping of each callback the bot schedules, and of each task it starts (its
+    # label, its record)
+    for owner, name in ((_runtime, "_track_callback"), (_dpy_internals, "task_label"),
+                        (_runtime._WorkState, "track_task")):
         real_fn = getattr(owner, name)
 
         def booked(*args: Any, _real: Any = real_fn, **kw: Any) -> Any:
