@@ -24,7 +24,7 @@ import logging
 import multiprocessing
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -119,14 +119,17 @@ class _Worker:
 
 
 def _serve(conn: Connection) -> None:
-    """A worker's loop: a job (rendering function name, arguments) in, its PNG bytes out. While no
-    job waits it draws the card faces once (``rendering.warm_faces``, one at a time: a job waits
-    for at most one face), so the first images after a start do not draw their faces (2.5 ms
-    each, up to 24 in one hand) while a player waits, and a worker's steady state is reached
-    in its first few seconds."""
+    """A worker's loop: a job (rendering function name, arguments) in, its PNG bytes out. Once it has
+    drawn its first image, while no job waits, it draws every card face once
+    (``rendering.warm_faces``, one at a time: a job waits for at most one face), so images do not
+    draw their faces (2.5 ms each, up to 24 in one hand) while a player waits, and a worker's
+    steady state is reached within seconds. Not before the first image: the workers start with the
+    bot, and their 0.5 s of warming each would compete with the restore of the tables for the
+    cores."""
     import rendering  # imported once, before the first image
 
-    faces = rendering.warm_faces()
+    faces: Iterator[Callable[[], object]] | None = None
+    drawn = False
     while True:
         try:
             while faces is not None and not conn.poll():
@@ -142,6 +145,8 @@ def _serve(conn: Connection) -> None:
         except (EOFError, OSError, KeyboardInterrupt):  # the bot closed the pipe or stops
             return
         conn.send(_call(name, *args, **kwargs))
+        if not drawn:
+            drawn, faces = True, rendering.warm_faces()
 
 
 class DrawingPool:
