@@ -232,7 +232,7 @@ def test_a_hand_drawn_from_its_plan_has_the_same_pixels() -> None:
             assert rendering.plan_image(rendering.hand_key(view, "es", legal)) == rendering.hand_image(view, "es", legal)
 
 
-def test_an_idle_worker_draws_every_face_once_and_a_job_waits_for_one_face_at_most() -> None:
+def test_an_image_worker_answers_its_first_job_then_draws_every_face_while_idle() -> None:
     """An image worker's loop (here in a thread of this process, to see its caches) answers its
     first job at once, then draws the card faces while no job waits."""
     import multiprocessing
