@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections import Counter as Tally
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
@@ -108,7 +108,12 @@ class Metrics:
 
     def failed(self, exc: BaseException) -> None:
         """A failure: a Discord one (an HTTP error, a timeout, a lost connection), or else an
-        internal one."""
+        internal one. Counted once, however many layers report it (a click's deferral that failed
+        is reported where it ran and again by whoever awaited it)."""
+        if getattr(exc, "_tapis_counted", False):
+            return
+        with suppress(AttributeError):  # an exception without a __dict__: counted each time
+            exc._tapis_counted = True  # type: ignore[attr-defined]
         kind = self.discord_kind(exc)
         if kind is not None:
             self.error("discord_http")

@@ -100,7 +100,12 @@ class ClickAnswer:
 
     async def _defer(self) -> None:
         self._counted("interaction.callback")
-        await self.interaction.response.defer()
+        try:
+            await self.interaction.response.defer()
+        except discord_errors.DISCORD as exc:  # counted here: some callers only suppress it
+            if self.failed is not None:
+                self.failed(exc)
+            raise
 
     def _counted(self, route: str) -> None:
         if self.count is not None:

@@ -76,7 +76,7 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     exposition = w.bot.metrics.exposition().decode()
     assert 'tapis_errors_total{kind="internal"} 0.0' in exposition
     assert 'tapis_errors_total{kind="discord_http"} 0.0' not in exposition
-    assert 'tapis_discord_failures_total{kind="timeout"} 0.0' not in exposition
+    assert 'tapis_discord_failures_total{kind="timeout"} 0.0' not in exposition, faults.injected
     tracebacks = [r for r in caplog.records if r.exc_info and "Discord" in r.getMessage()]
     assert not tracebacks, "Discord failing is one line, without a traceback"
     assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}

@@ -228,3 +228,18 @@ def test_requests_are_counted_by_route_and_global_limit() -> None:
     text = metrics.exposition().decode()
     assert 'tapis_discord_requests_total{global_limit="yes",route="channel.edit"} 1.0' in text
     assert 'tapis_discord_requests_total{global_limit="no",route="interaction.edit"} 2.0' in text
+
+
+def test_a_failure_reported_by_two_layers_is_counted_once() -> None:
+    """A click's deferral that fails is counted where it ran and reported again by whoever awaited
+    it: one failure, one count; a second failure of the same kind counts again."""
+    from bot.infra.metrics import Metrics
+
+    metrics = Metrics(list)
+    metrics.discord_kind = lambda exc: "timeout" if isinstance(exc, TimeoutError) else None
+    first, second = TimeoutError("deferral"), TimeoutError("edit")
+    metrics.failed(first)
+    metrics.failed(first)
+    assert 'tapis_discord_failures_total{kind="timeout"} 1.0' in metrics.exposition().decode()
+    metrics.failed(second)
+    assert 'tapis_discord_failures_total{kind="timeout"} 2.0' in metrics.exposition().decode()
