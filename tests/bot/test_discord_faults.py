@@ -86,8 +86,9 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
 async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any, game: str) -> None:
     """As in production: computers pause before each move, a card within a trick waits for the
     trick's end on the table message (issue 30), clicks are answered by the redrawn hand, what
-    Discord shows is recorded a moment late (:class:`bot.ui.shown.Recorder`); Discord fails at 25 %. The match ends, recaps and results appear once, the table message shows the
-    finished match, every accepted move is answered without "try again"."""
+    Discord shows is recorded a moment late (:class:`bot.ui.shown.Recorder`); Discord fails at
+    25 %. The match ends, recaps and results appear once, the table message shows the finished
+    match, every accepted move is answered without "try again"."""
     from dataclasses import replace
 
     w = fast
