@@ -197,6 +197,29 @@ async def test_turn_timer_takeover(world: Any) -> None:
     assert not w.bot.unexpected
 
 
+async def test_a_member_who_missed_a_turn_then_plays_is_saved_as_present(world: Any) -> None:
+    """The timer took one turn (missed 1, saved); the member's next move clears it in the saved seat
+    too (a move writes its seat's row only when those flags change, issue 30)."""
+    w = world
+    await w.alice.slash(w.channel, "settings", timer=90)
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=5")
+    seat = table.to_act()
+    await w.env.advance_time(90)
+    assert table.seats[seat].missed == 1
+    saved = {s["seat"]: s for s in (await w.bot.db.open_seats())[table.id]}
+    assert saved[seat]["missed"] == 1
+    for _ in range(10):
+        if table.to_act() == seat:
+            break
+        await play_turn(member_of(w, table, table.to_act()), w.channel, msg, random.Random(1))
+    rev = table.rev
+    await play_by_command(member_of(w, table, seat), w.channel, random.Random(1))  # not "My hand": it reclaims
+    assert table.rev > rev and table.seats[seat].missed == 0
+    saved = {s["seat"]: s for s in (await w.bot.db.open_seats())[table.id]}
+    assert saved[seat]["missed"] == 0 and not saved[seat]["away"]
+    assert not w.bot.unexpected
+
+
 async def test_ping_once_per_turn(world: Any) -> None:
     w = world
     table, _msg = await open_table(w, "toy", [w.alice, w.bob], 1)
