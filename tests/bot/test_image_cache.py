@@ -154,7 +154,8 @@ async def test_images_drawn_in_worker_processes_are_the_same_and_survive_killed_
 async def test_images_one_at_a_time_go_to_the_worker_that_drew_last() -> None:
     """At a human pace images come one at a time: each goes to the worker that drew the last one
     (the idle workers are a stack), whose caches are warm, while the other waits for a second job
-    at once (issue 30: about 0.1 ms less an image than taking the workers in turn)."""
+    at once (issue 30: in a replay of real jobs, about 0.1 ms less an image than taking the
+    workers in turn)."""
     state = games.GAMES["tarot"].new(4, "stack", None)
     names = ["a", "b", "c", "d"]
     images.TABLES.clear()
