@@ -158,9 +158,9 @@ class DrawingPool:
     an idle worker, clicks first (:meth:`_next`); the idle workers are a stack, so images that
     come one at a time (a human pace) are all drawn by one worker, its caches warm (issue 30: a
     replay of 1,660 real jobs one at a time, 1.41-1.45 ms an image against 1.52-1.61 taking the
-    workers in turn; within the noise of the real-load benchmark). A worker that dies is replaced at
-    once and its image is drawn in a thread instead. The pool serves one event loop: used from another one
-    (tests), it starts fresh workers."""
+    workers in turn; within the noise of the real-load benchmark). A worker that dies is
+    replaced at once and its image is drawn in a thread instead. The pool serves one event loop:
+    used from another one (tests), it starts fresh workers."""
 
     def __init__(self, workers: int) -> None:
         self.size = workers

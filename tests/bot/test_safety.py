@@ -212,6 +212,7 @@ async def test_a_member_who_missed_a_turn_then_plays_is_saved_as_present(world: 
         if table.to_act() == seat:
             break
         await play_turn(member_of(w, table, table.to_act()), w.channel, msg, random.Random(1))
+    assert table.to_act() == seat, "the turn came back to the member"
     rev = table.rev
     await play_by_command(member_of(w, table, seat), w.channel, random.Random(1))  # not "My hand": it reclaims
     assert table.rev > rev and table.seats[seat].missed == 0
