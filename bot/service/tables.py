@@ -482,7 +482,8 @@ class TableService:
             new, applied = self._apply_all(table, seat, chosen, state)
             flags = info.missed, info.away
             info.missed, info.away = 0, False
-            changed = [seat] if flags != (0, False) else []  # the seat's row is written only when its flags change
+            # the seat's row is written only when its flags change
+            changed = [seat] if flags != (0, False) else []
             try:
                 await self.commit(table, new, [(r, seat, a, False) for r, a in applied], changed, human=True)
             except BaseException:

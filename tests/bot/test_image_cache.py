@@ -170,7 +170,8 @@ async def test_images_one_at_a_time_go_to_the_worker_that_drew_last() -> None:
             await asyncio.sleep(0)  # handed to a worker
             drew += [w.process.pid for w in pool._workers if w.job is not None]
             assert await drawing
-        together = [asyncio.create_task(images.table_png(state.view(None), [*names[:3], n], "en")) for n in "vw"]
+        together = [asyncio.create_task(images.table_png(state.view(None), [*names[:3], n], "en"))
+                    for n in "vw"]
         await asyncio.sleep(0)
         assert sum(w.job is not None for w in pool._workers) == 2, "two images at once: both workers draw"
         assert all(await asyncio.gather(*together))

@@ -214,7 +214,8 @@ async def test_a_member_who_missed_a_turn_then_plays_is_saved_as_present(world: 
         await play_turn(member_of(w, table, table.to_act()), w.channel, msg, random.Random(1))
     assert table.to_act() == seat, "the turn came back to the member"
     rev = table.rev
-    await play_by_command(member_of(w, table, seat), w.channel, random.Random(1))  # not "My hand": it reclaims
+    # by /play, not "My hand" (which clears the flags itself, reclaiming the seat)
+    await play_by_command(member_of(w, table, seat), w.channel, random.Random(1))
     assert table.rev > rev and table.seats[seat].missed == 0
     saved = {s["seat"]: s for s in (await w.bot.db.open_seats())[table.id]}
     assert saved[seat]["missed"] == 0 and not saved[seat]["away"]

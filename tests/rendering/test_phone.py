@@ -85,8 +85,8 @@ ROWS_GAMES = ("trio", "ecole")  # one row per player and its combinations: talle
 
 
 @pytest.mark.parametrize(("name", "seats"), [
-    pytest.param(n, s, marks=pytest.mark.xfail(strict=True, reason="known, no issue open for it: Le Trio's and L'École's "
-                                                "rows of combinations are taller than wide (640 x 700-1400), "
+    pytest.param(n, s, marks=pytest.mark.xfail(strict=True, reason="known, no issue open for it: Le Trio's and "
+                                                "L'École's rows of combinations are taller than wide (640 x 700-1400), "
                                                 "so a 280 px tall box shows them under 270 px wide"))
     if n in ROWS_GAMES else (n, s) for n, s in CASES])
 def test_the_table_reads_in_a_phone_box(name: str, seats: int) -> None:
