@@ -155,12 +155,9 @@ class DrawingPool:
     A job goes down an idle worker's own pipe and its PNG comes back through a reader on the
     loop: no executor threads, queues or locks in between (a ``ProcessPoolExecutor`` behind
     ``asyncio.to_thread`` cost this process 240 µs of CPU per image, this 40 µs). Jobs wait for
-    an idle worker, clicks first (:meth:`_next`); the idle workers are a stack, so images that
-    come one at a time (a human pace) are all drawn by one worker, its caches warm (issue 30: a
-    replay of 1,660 real jobs one at a time, 1.41-1.45 ms an image against 1.52-1.61 taking the
-    workers in turn; within the noise of the real-load benchmark). A worker that dies is
-    replaced at once and its image is drawn in a thread instead. The pool serves one event loop:
-    used from another one (tests), it starts fresh workers."""
+    an idle worker, clicks first (:meth:`_next`). A worker that dies is replaced at once and its
+    image is drawn in a thread instead. The pool serves one event loop: used from another one
+    (tests), it starts fresh workers."""
 
     def __init__(self, workers: int) -> None:
         self.size = workers
@@ -291,7 +288,7 @@ class DrawingPool:
                 done.set_exception(WorkerLost())
             self._replace(worker)
         else:
-            self._idle.appendleft(worker)  # a stack: the next job goes to the worker that drew last
+            self._idle.append(worker)
             if done is not None and not done.done():
                 done.set_result(png)
         self._dispatch()

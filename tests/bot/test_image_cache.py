@@ -151,37 +151,6 @@ async def test_images_drawn_in_worker_processes_are_the_same_and_survive_killed_
     assert images._pool is None
 
 
-async def test_images_one_at_a_time_go_to_the_worker_that_drew_last() -> None:
-    """At a human pace images come one at a time: each goes to the worker that drew the last one
-    (the idle workers are a stack), whose caches are warm, while the other waits for a second job
-    at once (issue 30: in a replay of real jobs, about 0.1 ms less an image than taking the
-    workers in turn)."""
-    state = games.GAMES["tarot"].new(4, "stack", None)
-    names = ["a", "b", "c", "d"]
-    images.TABLES.clear()
-    images.HANDS.clear()
-    images.use_processes(2)
-    drew: list[int] = []
-    try:
-        pool = images._pool
-        assert pool is not None
-        for n in "uvwxyz":
-            drawing = asyncio.create_task(images.table_png(state.view(None), [*names[:3], n], "fr"))
-            await asyncio.sleep(0)  # handed to a worker
-            drew += [w.process.pid for w in pool._workers if w.job is not None]
-            assert await drawing
-        together = [asyncio.create_task(images.table_png(state.view(None), [*names[:3], n], "en"))
-                    for n in "vw"]
-        await asyncio.sleep(0)
-        assert sum(w.job is not None for w in pool._workers) == 2, "two images at once: both workers draw"
-        assert all(await asyncio.gather(*together))
-    finally:
-        images.use_processes(0)
-        images.TABLES.clear()
-        images.HANDS.clear()
-    assert len(drew) == 6 and len(set(drew[1:])) == 1, drew
-
-
 def test_clicks_go_first_but_background_jobs_keep_a_share() -> None:
     pool = images.DrawingPool(0)
     for i in range(6):
