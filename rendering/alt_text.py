@@ -14,7 +14,7 @@ from typing import Any
 
 from games.cards import Family, card, card_name
 from rendering.canvas import number, seat_names, signed
-from rendering.hand import hand_order
+from rendering.hand import HandPlan, hand_plan
 from rendering.i18n import colon, tr, trn
 from rendering.layouts import layout_for
 from rendering.layouts.base import Layout
@@ -118,20 +118,23 @@ def table_alt(view: JSON, names: Names = None, locale: str = "fr") -> str:
 def hand_alt(view: JSON, locale: str = "fr", legal: Sequence[str] | None = None) -> str:
     """The hand image in words: the cards numbered as on the image, then those playable now and
     the cards set aside."""
-    layout = layout_for(view)
-    family = layout.pack(view)
-    order = hand_order(view)
+    return plan_alt(hand_plan(view, locale, None if legal is None else list(legal)))
+
+
+@functools.lru_cache(maxsize=1024)
+def plan_alt(plan: HandPlan) -> str:
+    """:func:`hand_alt` of the hand's plan (:func:`rendering.hand_key`): the image's own key, so the
+    words are made once per picture (issue 30: a move redraws one hand but describes two)."""
+    family, locale = plan.family, plan.locale
+    order = [c for row in plan.grouped for group in row for c in group]
     out = [trn("alt.hand", len(order), locale, cards=", ".join(
         f"({i}) {card_words(c, family, locale)}" for i, c in enumerate(order, 1)))]
     if not order:
         out = [tr("empty_hand", locale)]
-    if legal is not None and order:
-        codes = {c.split("=")[0].split(":")[-1].strip().upper() for c in legal}
-        playable = [c for c in order if c.upper() in codes]
-        if playable and len(playable) < len(order):
-            out.append(tr("alt.playable", locale, cards=cards_words(playable, family, locale)))
-    out += [_sentence(label + colon(locale) + cards_words(codes, family, locale))
-            for label, codes in layout.hand_aside(view, locale) if codes]
+    if plan.playable is not None:  # some cards lit, not all (the plan lights none otherwise)
+        playable = [c for c in order if c.upper() in plan.playable]
+        out.append(tr("alt.playable", locale, cards=cards_words(playable, family, locale)))
+    out += [_sentence(label + colon(locale) + cards_words(codes, family, locale)) for label, codes in plan.aside]
     return clip([_sentence(s) for s in out])
 
 

@@ -2,7 +2,9 @@
 each card numbered.
 
 Drawn to be read on a phone (issue 29): Discord shows it about 270 px wide there, so rows hold at most
-:data:`PER_ROW` cards and every text and corner index is at least 9 px tall at that width.
+:data:`PER_ROW` cards and every text and corner index is at least 9 px tall at that width. A row of
+nine cards is about 500 px wide, the most a desktop shows of it (issue 30: at 580-620 px, a fifth
+of its pixels were drawn, mapped onto the palette and compressed for no one to see).
 
 The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a card by its number.
 """
@@ -22,19 +24,21 @@ from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
 
-CARD_W = 104
-STEP = 56  # horizontal step of overlapping cards: the corner index stays visible
-PER_ROW = 9  # issue 29: a row of 9 keeps the hand about 600 px wide, so its indices read at 270 px
-MARGIN = 14
-RAISE = 14
-GROUP_GAP = 12  # between suits
-ASIDE_W = 64  # cards set aside (the écart so far) shown small (compact faces) under the hand
+CARD_W = 88
+STEP = 48  # horizontal step of overlapping cards: the corner index stays visible
+PER_ROW = 9  # issue 29: a row of 9 cards is about 500 px, so its indices read at 270 px
+MARGIN = 12
+RAISE = 12
+GROUP_GAP = 10  # between suits
+ASIDE_W = 64  # cards set aside (the écart so far) shown small (compact faces, the table's) under the hand
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
-LABEL_H = 36
-LABEL_W = 46  # a card's number label, narrower than the step between two cards
-LABEL_SIZE = 24  # its number
-TITLE = 26  # the header's type sizes
-NOTE = 22
+LABEL_H = 32
+LABEL_W = 40  # a card's number label, narrower than the step between two cards
+LABEL_SIZE = 21  # its number
+TITLE = 22  # the header's type sizes
+NOTE = 19
+HEAD_H = 38  # the header band (one line; a note too long for it goes on a second line)
+MIN_W = 340  # a hand of a few cards, wide enough for its header
 UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
 
 
@@ -42,10 +46,10 @@ UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
 def number_label(index: int, fill: RGB) -> Image.Image:
     """A card's number on its rounded label, on the felt: drawn once, then pasted whole (the
     labels sit on bare felt above the cards; a hand has up to 30 of them)."""
-    img = felt(LABEL_W + 1, LABEL_H - 5)
+    img = felt(LABEL_W + 1, LABEL_H - 4)
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle([0, 0, LABEL_W, LABEL_H - 6], radius=8, fill=fill)
-    text(d, (LABEL_W / 2, LABEL_H / 2 - 3), str(index), LABEL_SIZE, (20, 20, 20), bold=True, anchor="mm")
+    d.rounded_rectangle([0, 0, LABEL_W, LABEL_H - 5], radius=7, fill=fill)
+    text(d, (LABEL_W / 2, LABEL_H / 2 - 2), str(index), LABEL_SIZE, (20, 20, 20), bold=True, anchor="mm")
     return img
 
 
@@ -124,30 +128,30 @@ def draw_hand(plan: HandPlan) -> Image.Image:
     rows = [[c for group in row for c in group] for row in grouped]
     widest = max((len(r) + GROUP_GAP * (len(g) - 1) / STEP for r, g in zip(rows, grouped, strict=True)), default=0)
     ch = card_height(CARD_W)
-    width = max(400, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
-    row_h = LABEL_H + RAISE + ch + 10
-    aside_h = (30 + card_height(ASIDE_W) + 10) if aside else 0
+    width = max(MIN_W, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
+    row_h = LABEL_H + RAISE + ch + 8
+    aside_h = (26 + card_height(ASIDE_W) + 8) if aside else 0
     title = tr("your_hand", locale)
     if rows:
         title += f" · {sum(len(r) for r in rows)}"
     note = tr("playable", locale) if playable is not None and rows else ""
     used = text_width(title, TITLE, True)
-    below = bool(note) and used + 14 + text_width(note, NOTE) > width - 2 * MARGIN  # the note on a line of its own
-    head = 44 + (28 if below else 0)
-    height = head + 8 + max(1, len(rows)) * row_h + 6 + aside_h
+    below = bool(note) and used + 12 + text_width(note, NOTE) > width - 2 * MARGIN  # the note on a line of its own
+    head = HEAD_H + (24 if below else 0)
+    height = head + 7 + max(1, len(rows)) * row_h + 5 + aside_h
     img = felt(width, height)
     d = ImageDraw.Draw(img)
     marked = Counter(plan.marked)
     d.rectangle([0, 0, width, head], fill=HEADER)
-    text(d, (MARGIN, 22), title, TITLE, INK, bold=True, anchor="lm")
+    text(d, (MARGIN, HEAD_H / 2), title, TITLE, INK, bold=True, anchor="lm")
     if note:
-        x, y = (MARGIN, 56) if below else (MARGIN + used + 14, 23)
+        x, y = (MARGIN, HEAD_H + 10) if below else (MARGIN + used + 12, HEAD_H / 2 + 1)
         text(d, (x, y), note, NOTE, MUTED, anchor="lm", width=width - x - MARGIN)
     if not rows:
-        text(d, (width / 2, head + 8 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, anchor="mm")
+        text(d, (width / 2, head + 7 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, anchor="mm")
     index = 0
     for r, row in enumerate(rows):
-        top = head + 8 + r * row_h
+        top = head + 7 + r * row_h
         starts = {sum(map(len, grouped[r][:g])) for g in range(1, len(grouped[r]))}
         x = MARGIN - STEP
         for i, code in enumerate(row):
@@ -159,16 +163,16 @@ def draw_hand(plan: HandPlan) -> Image.Image:
             if chosen:
                 marked[code.upper()] -= 1
             if (ok and playable is not None) or chosen:
-                d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=10,
+                d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=9,
                                     fill=CHOSEN if chosen else GOLDEN)
             paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
             img.paste(number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT), (x + 2, top + 2))
     if aside:
-        left, y = float(MARGIN), head + 8 + max(1, len(rows)) * row_h + 4
+        left, y = float(MARGIN), head + 7 + max(1, len(rows)) * row_h + 3
         for label, codes in aside:
             w = max(font(NOTE, True).getlength(label), len(codes) * (ASIDE_W + 4))
             text(d, (left, y), label, NOTE, MUTED, bold=True)
             for i, code in enumerate(codes):
-                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 28, locale, compact=True)
-            left += w + 24
+                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 24, locale, compact=True)
+            left += w + 20
     return img

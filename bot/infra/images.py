@@ -28,7 +28,10 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rendering.hand import HandPlan
 
 log = logging.getLogger(__name__)
 
@@ -336,25 +339,28 @@ async def table_png(view: dict[str, Any], names: list[str], locale: str) -> byte
     return await _cached(TABLES, _key(view, names, locale), "table_image", view, names=names, locale=locale)
 
 
-def _hand_key(view: dict[str, Any], locale: str, legal: list[str] | None) -> tuple[str, Hashable]:
+def hand_plan(view: dict[str, Any], locale: str, legal: list[str] | None) -> HandPlan | None:
     """What the hand image is drawn from (``rendering.hand_key``): a seat's hand is drawn again
-    only when its picture changes, not at every move of the others; the whole view when the
-    rendering cannot tell."""
+    only when its picture changes, not at every move of the others; ``None`` when the rendering
+    cannot tell (:func:`hand_png` then keys the image by the whole view)."""
     try:
         import rendering
 
-        return ("plan", rendering.hand_key(view, locale, legal))
+        return rendering.hand_key(view, locale, legal)
     except Exception:  # missing or failing: _call logs it when drawing
-        return _key(view, locale, legal)
+        return None
 
 
-async def hand_png(view: dict[str, Any], locale: str, legal: list[str] | None, urgent: bool = False) -> bytes | None:
+async def hand_png(view: dict[str, Any], locale: str, legal: list[str] | None, urgent: bool = False,
+                   plan: HandPlan | None = None) -> bytes | None:
     """``legal``: the card codes playable now (the args of the legal actions); ``urgent``: the
-    answer to the player's own click (drawn before background redraws). The worker is sent the
-    plan (the cache key: ``rendering.plan_image``), not the view to lay out again (issue 30)."""
-    key = _hand_key(view, locale, legal)
-    if key[0] == "plan":
-        return await _cached(HANDS, key, "plan_image", key[1], urgent=urgent)
+    answer to the player's own click (drawn before background redraws); ``plan``: its
+    :func:`hand_plan`, when the caller has it. The worker is sent the plan (the cache key:
+    ``rendering.plan_image``), not the view to lay out again (issue 30)."""
+    plan = plan if plan is not None else hand_plan(view, locale, legal)
+    if plan is not None:
+        return await _cached(HANDS, ("plan", plan), "plan_image", plan, urgent=urgent)
+    key = _key(view, locale, legal)
     return await _cached(HANDS, key, "hand_image", view, locale=locale, legal=legal, urgent=urgent)
 
 

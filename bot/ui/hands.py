@@ -69,10 +69,10 @@ def context_lines(table: Table, view: dict[str, Any], legal: list[Action], local
 
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
                  group: int | None = None, note: str | None = None, hint: bool = False,
-                 menu: PickMenu | None = None, png: bytes | None = None) -> dict[str, Any]:
+                 menu: PickMenu | None = None, png: bytes | None = None, alt: str | None = None) -> dict[str, Any]:
     """Embed, image and components of one seat's private hand; ``menu``: the game's pick menu,
     which replaces ``picks``; ``png``: its hand image (:func:`bot.infra.images.hand_png` of ``view`` and
-    :func:`lit_cards`), the cards in text without it."""
+    :func:`lit_cards`), the cards in text without it; ``alt``: that image in words, when known."""
     if menu is not None:
         picks = menu.n
     embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
@@ -102,7 +102,7 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     files = []
     if png:
         files.append(discord.File(io.BytesIO(png), filename="hand.png",
-                                  description=alt_text.hand_alt(view, locale, lit_cards(legal, menu))))
+                                  description=alt or alt_text.hand_alt(view, locale, lit_cards(legal, menu))))
         embed.set_image(url="attachment://hand.png")
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
@@ -115,8 +115,11 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
     """The hand message of ``hand`` (:func:`bot.service.table.hand_of`): its image drawn by the image
     workers, then :func:`hand_payload`. What a click shows: the live hands and ``benchmarks.serve``
     both call it (issue 28)."""
-    png = await images.hand_png(hand.view, locale, lit_cards(hand.legal, hand.menu), urgent)
-    return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png)
+    lit = lit_cards(hand.legal, hand.menu)
+    plan = images.hand_plan(hand.view, locale, lit)  # laid out once, for the image and its words
+    png = await images.hand_png(hand.view, locale, lit, urgent, plan)
+    alt = alt_text.plan_alt(plan) if png and plan is not None else None
+    return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png, alt)
 
 
 def shown_key(table: Table, hand: Hand, group: int | None, locale: str = "") -> Any:

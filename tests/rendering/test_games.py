@@ -12,6 +12,7 @@ from PIL import Image
 import rendering
 from games import GAMES
 from rendering import recap as recap_module
+from rendering.hand import MIN_W
 from rendering.layouts import _MODULES, LAYOUTS, layout_for
 from rendering.layouts.base import Layout
 from rendering.samples import MOMENTS, NAMES, moments
@@ -57,7 +58,7 @@ def test_images_at_every_moment(name: str, seats: int) -> None:
         tables.add(data)
         _open(rendering.table_image(m.public, None, "en"))
         hand = _open(rendering.hand_image(m.private, "fr", m.legal))
-        assert 400 <= hand.width <= 1400 and 100 <= hand.height <= 1000
+        assert MIN_W <= hand.width <= 1400 and 100 <= hand.height <= 1000
         assert sorted(rendering.hand_order(m.private)) == sorted(m.private.get("hand") or [])
         recap = _open(rendering.recap_image(m.public, "en", NAMES[:seats]))
         assert recap.width == recap_module.W and 150 <= recap.height <= 1800  # narrower for phones, taller (issue 29)

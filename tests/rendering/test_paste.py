@@ -55,8 +55,8 @@ def test_a_pasted_number_label_is_the_label_drawn_in_place(fill: tuple[int, int,
     for index in range(1, 41):
         drawn, pasted = felt(LABEL_W + 20, LABEL_H + 10), felt(LABEL_W + 20, LABEL_H + 10)
         x, top = 7, 3
-        ImageDraw.Draw(drawn).rounded_rectangle([x + 2, top + 2, x + LABEL_W + 2, top + LABEL_H - 4], radius=8, fill=fill)
-        text(ImageDraw.Draw(drawn), (x + LABEL_W / 2 + 2, top + LABEL_H / 2 - 1), str(index), LABEL_SIZE, (20, 20, 20),
+        ImageDraw.Draw(drawn).rounded_rectangle([x + 2, top + 2, x + LABEL_W + 2, top + LABEL_H - 3], radius=7, fill=fill)
+        text(ImageDraw.Draw(drawn), (x + LABEL_W / 2 + 2, top + LABEL_H / 2), str(index), LABEL_SIZE, (20, 20, 20),
              bold=True, anchor="mm")
         pasted.paste(number_label(index, fill), (x + 2, top + 2))
         assert pasted.tobytes() == drawn.tobytes(), index

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 import rendering
+from rendering.hand import MIN_W
 from rendering.table import W
 from tests.toygame import TOY
 
@@ -34,7 +35,7 @@ def test_toy_images_through_a_match(seats: int) -> None:
         legal = state.legal_actions(seat)
         mine = state.view(seat)
         hand = _open(rendering.hand_image(mine, "en", [a.arg for a in legal]))
-        assert 400 <= hand.width <= 1400 and 150 <= hand.height <= 900
+        assert MIN_W <= hand.width <= 1400 and 150 <= hand.height <= 900
         assert sorted(rendering.hand_order(mine)) == sorted(mine["hand"])
         state = state.apply(seat, legal[rng.randrange(len(legal))])
     _open(rendering.recap_image(state.view(None)))
