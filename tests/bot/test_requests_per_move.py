@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import discord
 import pytest
 from simcord.http import router
 
@@ -76,6 +77,37 @@ async def test_a_click_is_answered_by_the_redrawn_hand_alone(world: Any) -> None
             assert seen["PATCH token"] == 1, seen
             other = member_to_act(w, table)
             assert components(find(w.channel, hands[other.id], viewer=other))
+
+
+async def test_the_bot_is_sent_no_message_events(world: Any) -> None:
+    """The bot declares the guilds intent alone (issue 30): its own table and console edits, a
+    member's message, its edit, a reaction and typing in the table's channel reach it as no gateway
+    event (with the default intents, each was parsed, its own edits at about 0.24 ms each), and
+    the table still plays and shows every move."""
+    w = world
+    assert w.bot.intents == discord.Intents(guilds=True)
+    parsers = w.bot._connection.parsers
+    parsed: Counter[str] = Counter()
+    watched = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_REACTION_ADD", "TYPING_START")
+    for name in watched:
+        def counted(data: Any, _real: Any = parsers[name], _name: str = name) -> Any:
+            parsed[_name] += 1
+            return _real(data)
+
+        parsers[name] = counted
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
+    hands = await open_consoles(w, table, msg, [w.alice, w.bob])
+    for _ in range(3):
+        rev = table.rev
+        await click_first(w, table, hands)
+        await w.bot.presenter.drain()
+        assert table.rev == rev + 1
+    said = await w.carol.send(w.channel, "bien joué")
+    await w.carol.edit(said, "bien joué !")
+    await w.carol.react(said, "👍")
+    await w.carol.typing(w.channel)
+    await w.carol.delete(said)
+    assert not parsed, parsed
 
 
 async def test_a_slow_click_is_deferred_then_edited(world: Any, monkeypatch: pytest.MonkeyPatch) -> None:
