@@ -22,6 +22,7 @@ GOLDEN: RGB = (246, 196, 72)
 PANEL: RGB = (22, 44, 36)
 PANEL_EDGE: RGB = (64, 104, 86)
 HEADER: RGB = (16, 30, 26)
+FELT: RGB = (18, 76, 52)
 PLUS: RGB = (120, 222, 140)
 MINUS: RGB = (255, 128, 118)
 # Marker and accent colours shared by the game layouts.
@@ -48,7 +49,7 @@ def _felt(width: int, height: int, top: RGB, bottom: RGB) -> Image.Image:
     return img
 
 
-def felt(width: int, height: int, top: RGB = (18, 76, 52), bottom: RGB = (18, 76, 52)) -> Image.Image:
+def felt(width: int, height: int, top: RGB = FELT, bottom: RGB = FELT) -> Image.Image:
     """A fresh felt: plain by default (a new image of that colour: hands come in many sizes, so
     a cache of drawn felts missed and drew them line by line, a tenth of an image worker's time),
     or a vertical gradient (no noise texture)."""
@@ -67,7 +68,10 @@ def encode(img: Image.Image) -> bytes:
     14, CPU time per image, a 1000 x 720 table): choosing a palette per image 3.7 ms, the fixed
     palette with Pillow's PNG writer (zlib level 1) 2.4 ms, with zlib-ng 1.2 ms (mapping onto the
     palette is then 0.7 ms of it); an RGB PNG takes 11.3 ms and lossless WebP (method 0) 5.9 ms
-    for twice the bytes, so a palette PNG stays."""
+    for twice the bytes, so a palette PNG stays. A "P" image is taken as drawn on the fixed
+    palette already (:mod:`rendering.indexed`: the hands, issue 30)."""
+    if img.mode == "P" and img.info.get("tapis.palette"):  # drawn on it already (rendering.indexed)
+        return png.palette_png(img, palette.colours())
     if img.mode != "RGB":
         img = img.convert("RGB")
     return png.palette_png(img.quantize(palette=palette.fixed(), dither=Image.Dither.NONE), palette.colours())
@@ -255,15 +259,19 @@ def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x
                locale: str = "fr", *, dim: bool = False, compact: bool = False) -> None:
     """Paste a card (its back when ``code`` is None) with its top-left corner at ``(x, y)``;
     ``compact``: the face made to be read small."""
+    paste_face(img, card_face(code, family, width, locale, dim=dim, compact=compact), round(x), round(y))
+
+
+def card_face(code: str | None, family: Family, width: int, locale: str = "fr", *, dim: bool = False,
+              compact: bool = False) -> Image.Image:
+    """The cached face :func:`paste_card` pastes (noted for :func:`record_text` with ``cards``)."""
     if code is not None and getattr(_recording, "cards", False):
         _note(f"[{code}]", index_size(code, family, width, compact and not dim))
     if code is None:
-        face = back_image(width)
-    elif dim:
-        face = dimmed(code, family, width, locale)
-    else:
-        face = card_image(code, family, width, locale, compact)
-    paste_face(img, face, round(x), round(y))
+        return back_image(width)
+    if dim:
+        return dimmed(code, family, width, locale)
+    return card_image(code, family, width, locale, compact)
 
 
 class _Same:

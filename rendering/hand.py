@@ -18,8 +18,9 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from games.cards import Family
+from rendering import indexed
 from rendering.assets import font
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, RGB, felt, paste_card, text, text_width
+from rendering.canvas import FELT, GOLDEN, HEADER, INK, MUTED, RGB, felt, text, text_width
 from rendering.cards import card_height
 from rendering.i18n import tr
 from rendering.layouts import layout_for
@@ -122,8 +123,10 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
     return draw_hand(hand_plan(view, locale, legal))
 
 
-def draw_hand(plan: HandPlan) -> Image.Image:
-    """The hand image of a :class:`HandPlan`."""
+def draw_hand(plan: HandPlan, mode: str = "P") -> Image.Image:
+    """The hand image of a :class:`HandPlan`: drawn on the fixed palette (``mode`` "P", what the
+    bot sends: :mod:`rendering.indexed`), or in "RGB" (the reference those pixels are checked
+    against, and what :mod:`tools.palette` samples)."""
     grouped, family, aside, playable, locale = plan.grouped, plan.family, plan.aside, plan.playable, plan.locale
     rows = [[c for group in row for c in group] for row in grouped]
     widest = max((len(r) + GROUP_GAP * (len(g) - 1) / STEP for r, g in zip(rows, grouped, strict=True)), default=0)
@@ -139,16 +142,16 @@ def draw_hand(plan: HandPlan) -> Image.Image:
     below = bool(note) and used + 12 + text_width(note, NOTE) > width - 2 * MARGIN  # the note on a line of its own
     head = HEAD_H + (24 if below else 0)
     height = head + 7 + max(1, len(rows)) * row_h + 5 + aside_h
-    img = felt(width, height)
+    img = indexed.new(width, height, FELT) if mode == "P" else felt(width, height)
     d = ImageDraw.Draw(img)
     marked = Counter(plan.marked)
-    d.rectangle([0, 0, width, head], fill=HEADER)
-    text(d, (MARGIN, HEAD_H / 2), title, TITLE, INK, bold=True, anchor="lm")
+    d.rectangle([0, 0, width, head], fill=indexed.fill(img, HEADER))
+    indexed.text(img, (MARGIN, HEAD_H / 2), title, TITLE, INK, HEADER, bold=True, anchor="lm")
     if note:
         x, y = (MARGIN, HEAD_H + 10) if below else (MARGIN + used + 12, HEAD_H / 2 + 1)
-        text(d, (x, y), note, NOTE, MUTED, anchor="lm", width=width - x - MARGIN)
+        indexed.text(img, (x, y), note, NOTE, MUTED, HEADER, anchor="lm", width=width - x - MARGIN)
     if not rows:
-        text(d, (width / 2, head + 7 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, anchor="mm")
+        indexed.text(img, (width / 2, head + 7 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, FELT, anchor="mm")
     index = 0
     for r, row in enumerate(rows):
         top = head + 7 + r * row_h
@@ -162,17 +165,20 @@ def draw_hand(plan: HandPlan) -> Image.Image:
             chosen = marked[code.upper()] > 0
             if chosen:
                 marked[code.upper()] -= 1
-            if (ok and playable is not None) or chosen:
-                d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=9,
-                                    fill=CHOSEN if chosen else GOLDEN)
-            paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen)
-            img.paste(number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT), (x + 2, top + 2))
+            lit = CHOSEN if chosen else GOLDEN if ok and playable is not None else None
+            if lit is not None:  # under the whole card: its corners lie on it
+                d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=9, fill=indexed.fill(img, lit))
+            indexed.paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen, under=lit or FELT,
+                               over_card=lit is None and i > 0)
+            indexed.paste_opaque(img, number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT),
+                                 (x + 2, top + 2))
     if aside:
         left, y = float(MARGIN), head + 7 + max(1, len(rows)) * row_h + 3
         for label, codes in aside:
             w = max(font(NOTE, True).getlength(label), len(codes) * (ASIDE_W + 4))
-            text(d, (left, y), label, NOTE, MUTED, bold=True)
+            indexed.text(img, (left, y), label, NOTE, MUTED, FELT, bold=True)
             for i, code in enumerate(codes):
-                paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 24, locale, compact=True)
+                indexed.paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 24, locale, compact=True,
+                                   under=FELT)
             left += w + 20
     return img

@@ -54,7 +54,7 @@ def samples() -> Iterator[Image.Image]:
                 names = seat_names(NAMES[:seats], seats, locale)
                 for m in moments(game, seats, seed=seats).values():
                     yield layout_for(m.public).draw_table(m.public, names, locale)
-                    yield draw_hand(hand_plan(m.private, locale, m.legal))
+                    yield draw_hand(hand_plan(m.private, locale, m.legal), "RGB")
                     if m.public.get("last_deal"):
                         yield recap_picture(m.public, names, locale)
     rows = [{"rank": i + 1, "name": f"Player {i}", "rating": 30 - i, "matches": 9, "wins": 3, "points": 99 - 9 * i,
