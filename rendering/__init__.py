@@ -101,25 +101,28 @@ def replay_images(view: dict[str, Any], hands: Sequence[Sequence[str]], names: N
 
 def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable[[], object]]:
     """Every card face the images use, one drawing at a time (about 2.5 ms each): the hand's faces,
-    lit and dimmed, then the table's compact ones (the trick; the cells, the centre and Le Trio's
+    lit and dimmed (and mapped onto the palette, :func:`rendering.indexed.prepare`), then the table's compact ones (the trick; the cells, the centre and Le Trio's
     combinations, all SMALL_W since issue 29), in ``locales``. An image worker draws them while it
     waits for work (:func:`bot.infra.images._serve`), so no player's image waits for a first face."""
     from games.cards import spanish_deck, tarot_deck
     from rendering.canvas import prepare_face
     from rendering.cards import back_image, card_image, dimmed
-    from rendering.hand import CARD_W
+    from rendering.hand import ASIDE_UNDERS, ASIDE_W, CARD_W, DIMMED_UNDERS, UNDERS
+    from rendering.indexed import prepare
     from rendering.table import SMALL_W, TRICK_W
 
+    # a hand's faces are also mapped onto the palette for each colour their corners may lie on
+    unders = {CARD_W: UNDERS, ASIDE_W: ASIDE_UNDERS} if ASIDE_W == SMALL_W else {CARD_W: UNDERS}
     yield lambda: back_image(20)  # the hand counts beside the plates
     for size, compact in ((CARD_W, False), (TRICK_W, True), (SMALL_W, True)):
         yield lambda size=size: back_image(size)
         for locale in locales:
-            for c in [*tarot_deck(), *spanish_deck()]:
-                yield lambda c=c, size=size, compact=compact, locale=locale: prepare_face(
-                    card_image(c.code, c.family, size, locale, compact))
+            for code, family in [*((c.code, c.family) for c in (*tarot_deck(), *spanish_deck())), ("JK", "french")]:
+                yield lambda code=code, family=family, size=size, compact=compact, locale=locale: prepare(
+                    prepare_face(card_image(code, family, size, locale, compact)), unders.get(size, ()))
                 if size == CARD_W:  # a hand's cards that cannot be played now
-                    yield lambda c=c, locale=locale: prepare_face(dimmed(c.code, c.family, CARD_W, locale))
-            yield lambda size=size, compact=compact, locale=locale: card_image("JK", "french", size, locale, compact)
+                    yield lambda code=code, family=family, locale=locale: prepare(
+                        prepare_face(dimmed(code, family, CARD_W, locale)), DIMMED_UNDERS)
 
 
 def warm_up(locales: Sequence[str] = ("fr", "en", "es")) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -41,6 +41,11 @@ NOTE = 19
 HEAD_H = 38  # the header band (one line; a note too long for it goes on a second line)
 MIN_W = 340  # a hand of a few cards, wide enough for its header
 UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
+# what lies under the corners of a hand's card (rendering.indexed.paste_card): the felt, the card
+# before it, its light when it can be played now, or when chosen; a dimmed card is never lit
+UNDERS = ((FELT, False), (FELT, True), (GOLDEN, False), (CHOSEN, False))
+DIMMED_UNDERS = UNDERS[:2]
+ASIDE_UNDERS = UNDERS[:1]
 
 
 @functools.lru_cache(maxsize=512)
@@ -123,7 +128,7 @@ def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | No
     return draw_hand(hand_plan(view, locale, legal))
 
 
-def draw_hand(plan: HandPlan, mode: str = "P") -> Image.Image:
+def draw_hand(plan: HandPlan, mode: Literal["P", "RGB"] = "P") -> Image.Image:
     """The hand image of a :class:`HandPlan`: drawn on the fixed palette (``mode`` "P", what the
     bot sends: :mod:`rendering.indexed`), or in "RGB" (the reference those pixels are checked
     against, and what :mod:`tools.palette` samples)."""

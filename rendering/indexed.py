@@ -84,7 +84,7 @@ def paste_opaque(img: Image.Image, picture: Image.Image, xy: tuple[int, int]) ->
     img.paste(_opaque(_Same(picture)) if img.mode == "P" else picture, xy)
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=4096)  # a hand's faces, each on the felt, the lights and a card: 2,000 or so
 def _face_bands(face: _Same, under: RGB, over_card: bool) -> Bands | None:
     """A face mapped on ``under`` and cut into its rounded top, opaque middle and rounded bottom,
     with the masks of the top and the bottom (every pixel it covers at all; its left corners only
@@ -105,6 +105,14 @@ def _face_bands(face: _Same, under: RGB, over_card: bool) -> Bands | None:
     w, h = img.size
     return (top, bottom, mapped.crop((0, 0, w, top)), mapped.crop((0, top, w, bottom)), mapped.crop((0, bottom, w, h)),
             mask.crop((0, 0, w, top)), mask.crop((0, bottom, w, h)))
+
+
+def prepare(face: Image.Image, unders: tuple[tuple[RGB, bool], ...]) -> Image.Image:
+    """Map a cached ``face`` for each ``(under, over_card)`` of :func:`paste_card` now rather than at
+    its first paste (:func:`rendering.warm_faces`); returns the face."""
+    for under, over_card in unders:
+        _face_bands(_Same(face), under, over_card)
+    return face
 
 
 def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x: float, y: float,

@@ -76,3 +76,19 @@ def test_the_corners_that_differ_are_only_those_on_another_card() -> None:
     assert differing, "the cut corners are seen (else this test checks nothing)"
     lefts = [MARGIN + i * STEP for i in range(1, 6)]
     assert all(any(0 <= x - left < CORNER for left in lefts) for x, _y in differing), sorted(set(x for x, _ in differing))
+
+
+def test_once_warmed_no_hand_maps_a_face_again() -> None:
+    """The image workers warm every face while idle (:func:`rendering.warm_faces`), mapped onto
+    the palette for each colour its corners may lie on: a hand then maps none at a player's click."""
+    import rendering
+    from rendering.indexed import _face_bands
+
+    rendering.warm_up()
+    for name, game in sorted(games.GAMES.items()):
+        misses = _face_bands.cache_info().misses
+        for m in moments(game, min(4, game.max_seats), seed=11).values():
+            for locale in ("fr", "es"):
+                draw_hand(hand_plan(m.private, locale, m.legal))
+                draw_hand(hand_plan(m.private, locale, None))
+        assert _face_bands.cache_info().misses == misses, name
