@@ -101,9 +101,11 @@ def replay_images(view: dict[str, Any], hands: Sequence[Sequence[str]], names: N
 
 def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable[[], object]]:
     """Every card face the images use, one drawing at a time (about 2.5 ms each): the hand's faces,
-    lit and dimmed (and mapped onto the palette, :func:`rendering.indexed.prepare`), then the table's compact ones (the trick; the cells, the centre and Le Trio's
-    combinations, all SMALL_W since issue 29), in ``locales``. An image worker draws them while it
-    waits for work (:func:`bot.infra.images._serve`), so no player's image waits for a first face."""
+    lit and dimmed, then the table's compact ones (the trick; the cells, the centre and Le Trio's
+    combinations, all SMALL_W since issue 29), in ``locales``; a hand's faces also mapped onto the
+    palette for each colour their corners may lie on (:func:`rendering.indexed.prepare`). An image
+    worker draws them while it waits for work (:func:`bot.infra.images._serve`), so no player's
+    image waits for a first face."""
     from games.cards import spanish_deck, tarot_deck
     from rendering.canvas import prepare_face
     from rendering.cards import back_image, card_image, dimmed
@@ -111,8 +113,7 @@ def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable
     from rendering.indexed import prepare
     from rendering.table import SMALL_W, TRICK_W
 
-    # a hand's faces are also mapped onto the palette for each colour their corners may lie on
-    unders = {CARD_W: UNDERS, ASIDE_W: ASIDE_UNDERS} if ASIDE_W == SMALL_W else {CARD_W: UNDERS}
+    unders = {CARD_W: UNDERS, ASIDE_W: ASIDE_UNDERS}  # the cards set aside are the cells' faces (SMALL_W)
     yield lambda: back_image(20)  # the hand counts beside the plates
     for size, compact in ((CARD_W, False), (TRICK_W, True), (SMALL_W, True)):
         yield lambda size=size: back_image(size)

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Family
 from rendering import palette
-from rendering.canvas import RGB, _bands, _note, _Same, _text_mask, card_face, fit, paste_face
+from rendering.canvas import RGB, _bands, _note, _Same, _text_mask, card_face, fit, paste_bands, paste_face
 
 ON_PALETTE = "tapis.palette"  # in the ``info`` of an image drawn here (rendering.canvas.encode)
 Bands = tuple[int, int, Image.Image, Image.Image, Image.Image, Image.Image, Image.Image]
@@ -129,10 +129,4 @@ def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x
         paste_face(img, face, x, y)
         return
     top, bottom, head, middle, foot, head_mask, foot_mask = bands
-    core, w = img.im, face.width
-    img.load()
-    core.paste(middle.im, (x, y + top, x + w, y + bottom))
-    if top:
-        core.paste(head.im, (x, y, x + w, y + top), head_mask.im)
-    if bottom < face.height:
-        core.paste(foot.im, (x, y + bottom, x + w, y + face.height), foot_mask.im)
+    paste_bands(img, x, y, face.size, (top, bottom), (head, middle, foot), (head_mask, foot_mask))

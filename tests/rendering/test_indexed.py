@@ -30,7 +30,8 @@ def _differing(a: Image.Image, b: Image.Image) -> list[tuple[int, int]]:
 
 
 def _overlapped(plan: HandPlan) -> int:
-    """Cards whose left corners lie on the card before them (not lit: a lit card's lie on its light)."""
+    """The cards whose left corners may lie on the card before them: every card but a row's first
+    (at most: a lit card's corners lie on its light)."""
     return sum(max(0, sum(map(len, row)) - 1) for row in plan.grouped)
 
 
