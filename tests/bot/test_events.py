@@ -145,8 +145,8 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
     assert count == 1 and {h["table_id"] for h in history} <= event_tables
 
     seasons = Seasons(events.store)
-    today = time.strftime("%Y-%m-%d", time.gmtime())
-    season = await seasons.create(guild_id=1, name="2026", starts=today, ends=today, best=3)
+    day = time.strftime("%Y-%m-%d", time.gmtime(event.starts_at))  # an event counts by its planned start (UTC)
+    season = await seasons.create(guild_id=1, name="2026", starts=day, ends=day, best=3)
     lines = await seasons.standings(season)
     assert [(s.user_id, s.total, s.place, s.events) for s in lines] == \
         [(line.user_id, line.score, line.place, 1) for line in final_lines]

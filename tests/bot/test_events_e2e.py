@@ -98,8 +98,8 @@ async def test_club_night_on_discord(world: Any) -> None:
     history = await w.alice.slash(w.channel, "history", member=leaver)
     assert history.response.embeds
 
-    today = time.strftime("%Y-%m-%d", time.gmtime())
-    res = await w.alice.slash(w.channel, "season new", name="2026", starts=today, ends=today, best=3)
+    day = time.strftime("%Y-%m-%d", time.gmtime(event.starts_at))  # an event counts by its planned start (UTC)
+    res = await w.alice.slash(w.channel, "season new", name="2026", starts=day, ends=day, best=3)
     assert res.ephemeral
     res = await w.bob.slash(w.channel, "season show")
     text = res.response.content
