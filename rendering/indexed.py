@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from games.cards import Family
 from rendering import palette
 from rendering.canvas import RGB, _bands, _note, _Same, _text_mask, card_face, fit, paste_bands, paste_face
+from rendering.canvas import text as rgb_text
 
 ON_PALETTE = "tapis.palette"  # in the ``info`` of an image drawn here (rendering.canvas.encode)
 Bands = tuple[int, int, Image.Image, Image.Image, Image.Image, Image.Image, Image.Image]
@@ -61,8 +62,6 @@ def text(img: Image.Image, xy: tuple[float, float], s: str, size: int, colour: R
     """:func:`rendering.canvas.text` on a flat ``background`` (what lies under the text's box):
     on a "P" image, its patch mapped once and copied. Returns its advance width."""
     if img.mode != "P":
-        from rendering.canvas import text as rgb_text
-
         return rgb_text(ImageDraw.Draw(img), xy, s, size, colour, bold=bold, anchor=anchor, width=width)
     if width is not None:
         s = fit(s, size, width, bold)
@@ -85,15 +84,14 @@ def paste_opaque(img: Image.Image, picture: Image.Image, xy: tuple[int, int]) ->
 
 
 @functools.lru_cache(maxsize=4096)  # a hand's faces, each on the felt, the lights and a card: 2,000 or so
-def _face_bands(face: _Same, under: RGB, over_card: bool) -> Bands | None:
+def _face_bands(face: _Same, under: RGB, over_card: bool) -> Bands:
     """A face mapped on ``under`` and cut into its rounded top, opaque middle and rounded bottom,
     with the masks of the top and the bottom (every pixel it covers at all; its left corners only
-    where it covers half, when they lie on another card)."""
+    where it covers half, when they lie on another card). A face that is not opaque in the middle
+    is one band, its top (under its own mask)."""
+    img = face.img.convert("RGBA")
     cut = _bands(face)
-    if cut is None:
-        return None
-    top, bottom = cut[0], cut[1]
-    img = face.img
+    top, bottom = (cut[0], cut[1]) if cut is not None else (img.height, img.height)
     on = Image.new("RGB", img.size, under)
     on.paste(img, (0, 0), img)
     mapped = _mapped(on)
@@ -122,11 +120,8 @@ def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x
     (``over_card``: its left corners lie on another card, see the module docstring)."""
     face = card_face(code, family, width, locale, dim=dim, compact=compact)
     x, y = round(x), round(y)
-    bands = _face_bands(_Same(face), under, over_card) if img.mode == "P" else None
-    if bands is None:
-        if img.mode == "P":
-            raise ValueError("a card face without rounded bands cannot be pasted on the palette")
+    if img.mode != "P":
         paste_face(img, face, x, y)
         return
-    top, bottom, head, middle, foot, head_mask, foot_mask = bands
+    top, bottom, head, middle, foot, head_mask, foot_mask = _face_bands(_Same(face), under, over_card)
     paste_bands(img, x, y, face.size, (top, bottom), (head, middle, foot), (head_mask, foot_mask))
