@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 import multiprocessing
 import threading
@@ -29,6 +28,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 if TYPE_CHECKING:
     from rendering.hand import HandPlan
@@ -72,9 +73,9 @@ TABLES = ImageCache(256)  # about 30 KiB each
 HANDS = ImageCache(2048)  # about 20 KiB each (40 MiB at most): every seat of a few hundred tables, twice
 
 
-def _key(*parts: Any) -> str:
-    """A canonical text of what an image is drawn from (views are JSON data)."""
-    return json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+def _key(*parts: Any) -> bytes:
+    """A canonical JSON text (orjson's bytes, keys sorted) of what an image is drawn from."""
+    return orjson.dumps(parts, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
 
 
 def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:

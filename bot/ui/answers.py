@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+from discord.http import Route
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.ui import discord_errors, limits
 
@@ -41,6 +43,27 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
     except discord_errors.DISCORD as exc:
         interaction.client.metrics.failed(exc)  # type: ignore[attr-defined]
         log.warning("could not answer interaction %s (%s)", interaction.id, discord_errors.describe(exc))
+
+
+async def update_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """Answer a click by redrawing its message (``content``, ``embed``, ``attachments``, ``view``):
+    the request :meth:`discord.InteractionResponse.edit_message` sends, without asking Discord to
+    send the message back (``with_response``, which discord.py always asks for and then builds a
+    :class:`discord.Message` of): a click's answer reads nothing of it (issue 30). The
+    interaction's response is then done, as after that method."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    state, http = interaction._state, interaction._state.http
+    params = interaction_message_response_params(type=discord.InteractionResponseType.message_update.value,
+                                                 previous_allowed_mentions=state.allowed_mentions, **fields)
+    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=interaction.id,
+                  webhook_token=interaction.token)
+    await async_context.get().request(
+        route, session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
+        payload=None if params.files else params.payload, multipart=params.multipart if params.files else None,
+        files=params.files)
+    response._response_type = discord.InteractionResponseType.message_update
 
 
 #: ``interaction.extras`` keys: the response was deferred publicly; a move was saved (no "try again")
@@ -120,7 +143,7 @@ class ClickAnswer:
             self.timer.cancel()
             self._counted("interaction.callback")
             try:
-                await self.interaction.response.edit_message(**payload)
+                await update_message(self.interaction, **payload)
                 return
             except discord_errors.DISCORD as exc:
                 # Discord may have taken it (a timeout) or not (a 5xx): acknowledge if it still
