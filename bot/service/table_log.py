@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from bot.service.i18n import t, tn
@@ -142,6 +143,9 @@ class TableLog:
         self.notes: list[tuple[int, str, dict[str, Any]]] = []  # (revision, text key, fields)
         self.placed: deque[tuple[int, str, dict[str, Any]]] = deque(maxlen=KEPT)  # notes written in lines
         self.locale: str | None = None  # the language of ``lines``
+        self.view: dict[str, Any] | None = None  # the public view of ``state``
+        # the public views saved with each revision since ``state`` (:meth:`saw`): (revision, view, seat to act)
+        self.seen: deque[tuple[int, dict[str, Any], int | None]] = deque(maxlen=KEPT)
 
     def note(self, rev: int, key: str, **fields: Any) -> None:
         """A line the actions do not say (a player asked for a hint), placed after the actions up
@@ -155,6 +159,24 @@ class TableLog:
             self.lines.extend(t(locale, key, **fields) for _rev, key, fields in due)
             self.placed.extend(due)
 
+    def saw(self, state: State, view: dict[str, Any]) -> None:
+        """``view`` is ``state``'s public view, asked when it was saved: :meth:`catch_up` reads the
+        actions up to it from these views rather than applying them again (issue 30)."""
+        if not self.seen or self.seen[-1][0] < state.rev:
+            self.seen.append((state.rev, view, state.to_act()))
+
+    def _chain(self, state: State) -> list[tuple[int, dict[str, Any], int | None]] | None:
+        """The views of every revision after :attr:`state` up to ``state`` (:meth:`saw`), each
+        revision one action on; ``None`` when one is missing (the actions are then applied)."""
+        if self.state is None or self.view is None or self.state.rev > state.rev \
+                or state.log[: self.state.rev] != self.state.log:
+            return None
+        chain = [(self.state.rev, self.view, self.state.to_act())]
+        chain += [seen for seen in self.seen if self.state.rev < seen[0] <= state.rev]
+        if [rev for rev, _view, _seat in chain] != list(range(self.state.rev, state.rev + 1)):
+            return None
+        return chain
+
     def catch_up(self, game: Game, state: State, names: Sequence[str], locale: str) -> list[str]:
         """Describe the actions since the last call (after a restart: the last few actions). In
         another language than the lines so far (after ``/settings language:``), the last few
@@ -165,6 +187,17 @@ class TableLog:
             self.lines.clear()
             self.state = None
         self.locale = locale
+        chain = self._chain(state)
+        self.seen.clear()
+        if chain is not None:
+            for (rev, view, seat), (_rev, after, _seat) in pairwise(chain):
+                self._notes_until(rev, locale)
+                if seat is None:
+                    break
+                self._describe(game, view, after, seat, names, locale)
+            self._notes_until(state.rev, locale)
+            self.state, self.view = state, chain[-1][1]
+            return list(self.lines)
         seen = self.state
         if seen is None or seen.rev > state.rev or state.log[: seen.rev] != seen.log:
             data = state.to_json()
@@ -178,13 +211,18 @@ class TableLog:
                 break
             current = current.apply(seat, game.parse_action(text))
             after = current.view(None)
-            if after.get("deal_no") != view.get("deal_no") and isinstance(view.get("deal_no"), int):
-                # a new deal: the old deal's cards are dealt again, so its moves leave the record
-                self.lines.clear()
-                self.lines.append(t(locale, "log_deal_end", n=view["deal_no"] + 1))
-            else:
-                self.lines.extend(step_lines(game, view, after, seat, names, locale))
+            self._describe(game, view, after, seat, names, locale)
             view = after
         self._notes_until(state.rev, locale)
-        self.state = state
+        self.state, self.view = state, view if current.rev == state.rev else None
         return list(self.lines)
+
+    def _describe(self, game: Game, view: dict[str, Any], after: dict[str, Any], seat: int, names: Sequence[str],
+                  locale: str) -> None:
+        """The lines of one action, from the public views before and after it."""
+        if after.get("deal_no") != view.get("deal_no") and isinstance(view.get("deal_no"), int):
+            # a new deal: the old deal's cards are dealt again, so its moves leave the record
+            self.lines.clear()
+            self.lines.append(t(locale, "log_deal_end", n=view["deal_no"] + 1))
+        else:
+            self.lines.extend(step_lines(game, view, after, seat, names, locale))

@@ -202,6 +202,8 @@ class Presenter:
             self._behind[table.id] = table
             return
         entry = self.shown.setdefault(table.id, _Shown())
+        if table.built and table.state is not None:  # its view was asked for its save: the log reads it
+            entry.log.saw(table.state, public_view(table))
         entry.dirty = True
         entry.refused.clear()
         if entry.nap is not None and not entry.nap.done():

@@ -27,7 +27,7 @@ async def test_changes_are_coalesced() -> None:
     bot = SimpleNamespace(settings=Settings(edit_interval=0.05), unexpected=[])
     presenter = Presenter(bot)  # type: ignore[arg-type]
     synced: list[int] = []
-    table = SimpleNamespace(id="t1", open=True, rev=0)
+    table = SimpleNamespace(id="t1", open=True, rev=0, built=True, state=None)  # a lobby: no state
 
     async def sync(t: Any, shown: Any) -> bool:
         synced.append(t.rev)

@@ -123,3 +123,48 @@ def test_an_annulled_tresillo_deal_is_written_with_who_deals_again(locale: str, 
     assert words in lines[-1] and len(lines) == 4, lines
     state = state.apply(state.to_act(), game.parse_action("pass"))
     assert len(log.catch_up(game, state, NAMES[:3], locale)) == 5, "the record goes on in the redeal"
+
+
+@pytest.mark.parametrize(("game_name", "seats"), [("tarot", 4), ("tresillo", 4), ("piquet", 2), ("trio", 3),
+                                                  ("ecole", 4)])
+def test_the_saved_views_write_the_same_lines_as_replaying_the_actions(game_name: str, seats: int) -> None:
+    """Issue 30: the log reads the public views saved with each revision (:meth:`TableLog.saw`)
+    rather than applying the actions again; the lines are the same, whole matches long, with
+    revisions the log never saw (a commit of several actions: the actions are then applied), notes
+    and a change of language."""
+    game = GAMES[game_name]
+    names = NAMES[:seats]
+    rng = random.Random(seats)
+    state = game.new(seats, f"views-{game_name}", {})
+    replayed, read, notes = TableLog(), TableLog(), 0
+    read_from_views = 0
+    real_apply = type(state).apply
+    while state.to_act() is not None and state.rev < 600:
+        seat = state.to_act()
+        legal = state.legal_actions(seat)
+        state = state.apply(seat, legal[rng.randrange(len(legal))])
+        if rng.random() < 0.9:  # one revision in ten is not seen (committed with the next action)
+            read.saw(state, state.view(None))
+        if rng.random() < 0.05:
+            for log in (replayed, read):
+                log.note(state.rev, "log_hint", name=names[0])
+            notes += 1
+        if rng.random() < 0.5:  # the table message is held back, or shown
+            continue
+        locale = "en" if 200 <= state.rev < 260 else "fr"
+        applied = 0
+
+        def counting(self, *args, **kw):  # type: ignore[no-untyped-def]
+            nonlocal applied
+            applied += 1
+            return real_apply(self, *args, **kw)
+
+        expected = replayed.catch_up(game, state, names, locale)
+        type(state).apply = counting  # type: ignore[method-assign]
+        try:
+            got = read.catch_up(game, state, names, locale)
+        finally:
+            type(state).apply = real_apply  # type: ignore[method-assign]
+        assert got == expected, state.rev
+        read_from_views += applied == 0
+    assert notes and read_from_views > 20, "most catch-ups read the saved views, applying nothing"
