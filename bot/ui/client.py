@@ -1,4 +1,4 @@
-"""TapisBot: loads the cogs, registers the DynamicItem, owns its shards, restores tables, syncs commands.
+"""TapisBot: loads the cogs, reads component clicks, owns its shards, restores tables, syncs commands.
 
 The bot is an ``AutoShardedBot``: it serves the shards of ``Settings.shard_ids`` (all by default)
 among ``Settings.shard_count`` (Discord's recommendation by default); only the tables of servers on
@@ -44,7 +44,6 @@ from bot.ui.ids import Handler, ParsedId
 from bot.ui.presenter import Presenter
 from bot.ui.tokens import HandToken
 from bot.ui.translator import Translator
-from bot.ui.views import TapisItem
 from games.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -164,7 +163,6 @@ class TapisBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.open_health()
-        self.add_dynamic_items(TapisItem)
         await self.tree.set_translator(Translator())
         for name in COGS:
             await self.load_extension(name)
@@ -296,7 +294,7 @@ class TapisBot(commands.AutoShardedBot):
             log.exception("interaction %s failed", interaction.id)
             await reply(interaction, t(self.private_locale(interaction), "apology"))
 
-    async def on_tapis_component(self, interaction: discord.Interaction[Any], parsed: ParsedId | None,
+    async def on_tapis_component(self, interaction: discord.Interaction[Any], parsed: ParsedId,
                                  values: list[str]) -> None:
         """Every Tapis button and menu lands here: routed by the verb in its custom_id (timed)."""
         began = time.perf_counter()
@@ -305,8 +303,6 @@ class TapisBot(commands.AutoShardedBot):
                 log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
                             interaction.guild_id, self.served)
                 raise BotError.of("other_shard")
-            if parsed is None:
-                raise BotError.of("unknown_verb")
             action = parsed.action
             verb = action[:2] if action.startswith("~") else ""
             handler = self.handlers.get(verb) or self.handlers.get("act")
@@ -315,14 +311,20 @@ class TapisBot(commands.AutoShardedBot):
         self.metrics.interaction(discord_errors.component_kind(interaction), began)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a component whose custom_id no handler matches (forged, damaged, another
-        bot's, or from an older version) still gets an answer."""
+        """Every click on a component: a Tapis custom_id (``bot/ui/ids.py``) goes to
+        :meth:`on_tapis_component` with the menu's choices (issue 30: read from the click, with no
+        ``DynamicItem`` rebuilding a View of the whole message first); one that no handler matches
+        (forged, damaged, another bot's, or from an older version) still gets an answer."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
         custom_id = data.get("custom_id")
-        if isinstance(custom_id, str) and (ids.PATTERN.fullmatch(custom_id) or self._in_a_view(interaction, data)):
-            return  # a TapisItem (or a View of this process) answers it
+        parsed = ids.parse_id(custom_id) if isinstance(custom_id, str) else None
+        if parsed is not None:
+            await self.on_tapis_component(interaction, parsed, [str(v) for v in data.get("values") or ()])
+            return
+        if isinstance(custom_id, str) and self._in_a_view(interaction, data):
+            return  # a View of this process answers it
         log.info("interaction %s: unknown component id %r", interaction.id, limits.clip(str(custom_id), 120))
         await reply(interaction, t(self.private_locale(interaction), "unknown_verb"))
 

@@ -213,14 +213,11 @@ class Hands:
         key = shown_key(table, hand, console.group, locale)
         hint = await self.bot.hint_switch.offered(table, hand)
         payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
-        ui = payload["view"]
         if answer is not None:
             await answer.edit(console.token.edit, content=None, **payload)
         else:
             self.bot.metrics.request("interaction.edit", False)
             await console.token.edit(content=None, **payload)
-        if ui is not None:
-            ui.stop()  # the DynamicItems answer the clicks: no 15-minute timeout task per message
         console.shown = key
 
     # -- "My hand" -----------------------------------------------------------------------------

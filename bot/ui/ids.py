@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 PREFIX = "tp"
 MAX_LEN = 100
 TEMPLATE = r"tp:(?P<table>[0-9a-z]{1,16}):(?P<rev>[0-9]{1,9}):(?P<action>.{1,80})"  # ASCII digits only
-PATTERN = re.compile(TEMPLATE)  # as discord.py compiles the DynamicItem template: no newline
+PATTERN = re.compile(TEMPLATE)  # fullmatch: no newline (``.`` does not match one)
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def parse_id(custom_id: str) -> ParsedId | None:
 
 
 def from_match(match: re.Match[str]) -> ParsedId:
-    """The parts of a custom_id :data:`TEMPLATE` matched (the ``DynamicItem``'s own match)."""
+    """The parts of a custom_id :data:`TEMPLATE` matched."""
     return ParsedId(match["table"], int(match["rev"]), match["action"])
 
 

@@ -232,8 +232,8 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
                              disabled=index >= len(steps) - 1, row=0, style=discord.ButtonStyle.primary))
     options = _deal_options(match, index, fin.names, locale)
     if len(options) > 1:
-        ui.add_item(views.TapisItem(discord.ui.Select(custom_id=ids.build_id(tid, index, "~yd"), options=options,
-                                                      placeholder=t(locale, "replay_pick")), row=1))
+        ui.add_item(views.TapisSelect(custom_id=ids.build_id(tid, index, "~yd"), options=options,
+                                      placeholder=t(locale, "replay_pick"), row=1))
     files = [discord.File(io.BytesIO(png), filename=name, description=alt)
              for png, name, alt in zip(pngs, ("replay.png", "hands.png"), alts, strict=True)]
     return {"embed": embed, "attachments": files, "view": ui}

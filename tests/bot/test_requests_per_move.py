@@ -215,3 +215,33 @@ def test_a_trick_taken_by_its_leader_is_a_new_moment() -> None:
     taken = Beat(("playing", (), 0, "play", "[[0, 'KS'], [1, '8S']]"), 0, ())
     assert only_play_within(before, led), "a card led: within the trick"
     assert not only_play_within(led, taken) and not only_play_within(before, taken), "the trick's end"
+
+
+async def test_discord_py_keeps_no_view_of_a_tapis_message(world: Any) -> None:
+    """A click is read from its custom_id (issue 30): discord.py stores no View and no dynamic item
+    of the lobby, the table or the consoles, rebuilds none per click, and the clicks still play."""
+    from discord.ui import View
+
+    w = world
+    table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
+    hands = await open_consoles(w, table, msg, [w.alice, w.bob])
+    rebuilt = 0
+    real = View.from_message.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: Any, message: Any, /, **kw: Any) -> Any:
+        nonlocal rebuilt
+        rebuilt += 1
+        return real(cls, message, **kw)
+
+    View.from_message = classmethod(counted)  # type: ignore[assignment,method-assign]
+    try:
+        rev = table.rev
+        for _ in range(3):
+            await click_first(w, table, hands)
+            await w.bot.presenter.drain()
+    finally:
+        View.from_message = classmethod(real)  # type: ignore[assignment,method-assign]
+    assert table.rev == rev + 3, "every click played"
+    store = w.bot._connection._view_store
+    assert not store._dynamic_items and not store._views and not store._synced_message_views
+    assert rebuilt == 0
