@@ -294,11 +294,12 @@ def embed_text(embed: discord.Embed) -> list[str]:
 
 
 def view_text(view: discord.ui.View | None) -> list[str]:
+    """The words of the components sent (buttons' labels, menus' placeholders and options)."""
     out: list[str] = []
-    for child in view.children if view is not None else []:
-        item = getattr(child, "item", child)
-        out += [getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
-        out += [o.label for o in getattr(item, "options", [])]
+    for row in view.to_components() if view is not None else []:
+        for item in row["components"]:
+            out += [item.get("label") or "", item.get("placeholder") or ""]
+            out += [o["label"] for o in item.get("options", [])]
     return out
 
 

@@ -49,6 +49,38 @@ def button(custom_id: str, label: str, *, style: discord.ButtonStyle = discord.B
     return TapisButton(label=label[:80], custom_id=custom_id, style=style, disabled=disabled, row=row)
 
 
+class Rows(discord.ui.View):
+    """Buttons and menus built as the rows of components Discord is sent, for the hands (issue 30):
+    up to twenty buttons at every move, where discord.py's items cost about 8 µs each (their
+    component, their View's weights) and the bot reads a click from its custom_id anyway. The
+    same components as :func:`button` and :class:`TapisSelect` give (``tests/bot/test_views.py``)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.rows: list[list[dict[str, Any]]] = [[] for _ in range(5)]
+
+    def add_button(self, custom_id: str, label: str, *, row: int,
+                   style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        self.rows[row].append({"type": 2, "style": style.value, "disabled": False, "label": label[:80],
+                               "custom_id": custom_id})
+
+    def add_select(self, custom_id: str, options: Sequence[tuple[str, str]], *, row: int,
+                   placeholder: str | None = None, picks: int = 1) -> None:
+        """A menu of ``options`` (label, value) where ``picks`` are chosen at once."""
+        select: dict[str, Any] = {"type": 3, "custom_id": custom_id, "min_values": picks, "max_values": picks,
+                                  "disabled": False, "required": True}
+        if placeholder:
+            select["placeholder"] = placeholder[:150]
+        select["options"] = [{"label": label[:100], "value": value, "default": False} for label, value in options]
+        self.rows[row].append(select)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": list(row)} for row in self.rows if row]
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 def lobby_view(table: Table, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     grey, green, red, blue = (discord.ButtonStyle.secondary, discord.ButtonStyle.success,
@@ -75,8 +107,9 @@ def table_view(table: Table, locale: str) -> discord.ui.View | None:
     return view
 
 
-def _option(table: Table, action: Action, index: int, locale: str) -> discord.SelectOption:
-    return discord.SelectOption(label=_label(table, action, locale)[:100] or str(action)[:100], value=str(index))
+def _option(table: Table, action: Action, index: int, locale: str) -> tuple[str, str]:
+    """A menu option for a legal action: its label, and its position as the value."""
+    return _label(table, action, locale)[:100] or str(action)[:100], str(index)
 
 
 def _label(table: Table, action: Action, locale: str) -> str:
@@ -92,7 +125,7 @@ def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
 
 
 def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
-              group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None) -> discord.ui.View | None:
+              group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None) -> Rows | None:
     """The seat's legal actions: buttons (at most 20), a select (more, or several picks at once),
     or step by step (a group first) when a list would exceed 25 options; with ``hint``, the
     "Hint" button on the last row (the actions never fill it). ``menu``: the game's pick menu
@@ -102,28 +135,27 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
     view = _menu_view(table, legal, menu, locale) if menu is not None else None
     view = view or _actions_view(table, legal, picks, locale, group)
     if hint:
-        view.add_item(button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=4))
+        view.add_button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=4)
     return view
 
 
-def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str) -> discord.ui.View | None:
+def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str) -> Rows | None:
     """The pick menu (``~q``, values: item positions) and the legal actions of other kinds."""
     others = [(i, a) for i, a in enumerate(legal) if a.kind != menu.kind]
     if len(menu.items) > SELECT_MAX or len(others) > 15:
         return None
-    view = discord.ui.View(timeout=None)
-    options = [discord.SelectOption(label=table.game.action_label(Action(menu.kind, item), locale)[:100] or item,
-                                    value=str(i)) for i, item in enumerate(menu.items)]
-    view.add_item(TapisSelect(custom_id=ids.build_id(table.id, table.rev, "~q"), min_values=menu.n, max_values=menu.n,
-                              placeholder=t(locale, "choose_n", n=menu.n)[:150], options=options, row=0))
+    view = Rows()
+    options = [(table.game.action_label(Action(menu.kind, item), locale)[:100] or item, str(i))
+               for i, item in enumerate(menu.items)]
+    view.add_select(ids.build_id(table.id, table.rev, "~q"), options, row=0, picks=menu.n,
+                    placeholder=t(locale, "choose_n", n=menu.n))
     _buttons(view, table, others, locale, first_row=1)
     return view
 
 
-def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
-                  group: int | None) -> discord.ui.View:
+def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str, group: int | None) -> Rows:
     game, rev, tid = table.game, table.rev, table.id
-    view = discord.ui.View(timeout=None)
+    view = Rows()
     indexed = list(enumerate(legal))
     if picks > 1:
         kind = legal[0].kind
@@ -131,27 +163,26 @@ def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str
         others = [(i, a) for i, a in indexed if a.kind != kind]
         if len(pickable) <= SELECT_MAX and len(others) <= 15:
             n = min(picks, len(pickable))
-            view.add_item(TapisSelect(custom_id=ids.build_id(tid, rev, "~m"), min_values=n, max_values=n,
-                                      placeholder=t(locale, "choose_n", n=n)[:150],
-                                      options=[_option(table, a, i, locale) for i, a in pickable], row=0))
+            view.add_select(ids.build_id(tid, rev, "~m"), [_option(table, a, i, locale) for i, a in pickable],
+                            row=0, picks=n, placeholder=t(locale, "choose_n", n=n))
             _buttons(view, table, others, locale, first_row=1)
             return view
     if len(legal) <= BUTTONS_MAX:
         _buttons(view, table, indexed, locale, first_row=0)
         return view
     if len(legal) <= SELECT_MAX:
-        view.add_item(TapisSelect(custom_id=ids.build_id(tid, rev, "~a"), placeholder=t(locale, "choose"),
-                                  options=[_option(table, a, i, locale) for i, a in indexed], row=0))
+        view.add_select(ids.build_id(tid, rev, "~a"), [_option(table, a, i, locale) for i, a in indexed], row=0,
+                        placeholder=t(locale, "choose"))
         return view
     names = groups_of(game, legal, locale)
     if group is None or not 0 <= group < len(names):
         # step 1: the groups (buttons, or a menu of groups)
         if len(names) <= BUTTONS_MAX:
             for g, name in enumerate(names):
-                view.add_item(button(ids.build_id(tid, rev, f"~g{g}"), name, row=g // 5))
+                view.add_button(ids.build_id(tid, rev, f"~g{g}"), name, row=g // 5)
         else:
-            options = [discord.SelectOption(label=n[:100], value=str(g)) for g, n in enumerate(names[:SELECT_MAX])]
-            view.add_item(TapisSelect(custom_id=ids.build_id(tid, rev, "~g"), options=options, row=0))
+            view.add_select(ids.build_id(tid, rev, "~g"), [(n, str(g)) for g, n in enumerate(names[:SELECT_MAX])],
+                            row=0)
         return view
     # step 2: the chosen group's actions
     chosen = [(i, a) for i, a in indexed if game.action_group(a, locale) == names[group]]
@@ -160,18 +191,17 @@ def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str
     else:
         for row, start in enumerate(range(0, min(len(chosen), 4 * SELECT_MAX), SELECT_MAX)):
             part = chosen[start:start + SELECT_MAX]
-            view.add_item(TapisSelect(custom_id=ids.build_id(tid, rev, f"~a{row}"), placeholder=t(locale, "choose"),
-                                      options=[_option(table, a, i, locale) for i, a in part], row=row))
-    view.add_item(button(ids.build_id(tid, rev, "~g"), t(locale, "back"), row=4))
+            view.add_select(ids.build_id(tid, rev, f"~a{row}"), [_option(table, a, i, locale) for i, a in part],
+                            row=row, placeholder=t(locale, "choose"))
+    view.add_button(ids.build_id(tid, rev, "~g"), t(locale, "back"), row=4)
     return view
 
 
-def _buttons(view: discord.ui.View, table: Table, actions: Sequence[tuple[int, Action]], locale: str,
-             first_row: int) -> None:
+def _buttons(view: Rows, table: Table, actions: Sequence[tuple[int, Action]], locale: str, first_row: int) -> None:
     for n, (i, action) in enumerate(actions[: (5 - first_row) * 5]):
         label = _label(table, action, locale) or str(action)
-        view.add_item(button(ids.build_id(table.id, table.rev, str(action), index=i), label,
-                             style=discord.ButtonStyle.primary, row=first_row + n // 5))
+        view.add_button(ids.build_id(table.id, table.rev, str(action), index=i), label,
+                        style=discord.ButtonStyle.primary, row=first_row + n // 5)
 
 
 def rules_view(game: Game, page: int, pages: int, locale: str) -> discord.ui.View | None:
