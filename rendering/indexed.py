@@ -6,7 +6,9 @@ image's drawing) after drawing it at four bytes a pixel. Here every piece is map
 is first drawn, and cached: a fill is its palette index (Pillow's shapes are not antialiased: the
 same pixels in either mode), a text its patch mapped on its background, a card face its opaque
 middle and its rounded top and bottom mapped on the colour under its corners, a static background
-(a table's felt and oval) mapped whole; an image is then one byte a pixel of copies.
+(a table's felt and oval) mapped whole, a small opaque piece drawn again and again (a plate's frame,
+a seat's mark, a pill: :func:`piece`) drawn once in RGB on a tile of its own and mapped; an image is
+then one byte a pixel of copies.
 
 The colour under a text or a face's top or bottom is given, or read off the image (``None``):
 when that part of the image is one colour, it is that palette colour; when it is not (a label
@@ -24,9 +26,11 @@ without :meth:`Image.paste`'s checks: a table is some fifty pieces.
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from games.cards import Family
 from rendering import palette
@@ -40,6 +44,7 @@ from rendering.canvas import (
     fit,
     paste_bands,
     paste_face,
+    record_text,
     text_width,
 )
 from rendering.canvas import text as rgb_text
@@ -154,14 +159,53 @@ def text(img: Image.Image, xy: tuple[float, float], s: str, size: int, colour: R
     return _text_mask(s, size, bold, anchor)[3]
 
 
+Piece = tuple[Core, Core, tuple[tuple[str, int], ...]]
+
+
+@functools.lru_cache(maxsize=1024)
+def _piece(draw: Callable[..., None], args: tuple[Any, ...], x: float, y: float, size: tuple[int, int]) -> Piece:
+    """``draw(tile, x, y, *args)`` on an RGB tile of ``size``, mapped, the mask of the pixels it
+    draws (those that come out the same drawn on black and on white) and the texts it writes."""
+    black, white = Image.new("RGB", size), Image.new("RGB", size, (255, 255, 255))
+    with record_text() as noted:
+        draw(black, x, y, *args)
+    with record_text():
+        draw(white, x, y, *args)
+    drawn = ImageChops.difference(black, white).convert("L").point(lambda v: 0 if v else 255)
+    return _mapped(black).im, drawn.im, tuple(noted)
+
+
+def piece(img: Image.Image, xy: tuple[float, float], extent: tuple[float, float, float, float],
+          draw: Callable[..., None], *args: Any) -> None:
+    """``draw(img, x, y, *args)``: an opaque piece at ``xy`` (Pillow's shapes and texts on their flat
+    fills, within ``extent``: left, top, right and bottom from ``xy``). On a "P" image it is drawn
+    once in RGB on a tile of its own, mapped and cached (by ``draw``, ``args`` and where ``xy`` falls
+    between two even pixels: Python's rounding and Pillow's alike place it the same), then pasted
+    where it drew."""
+    x, y = xy
+    if img.mode != "P":
+        draw(img, x, y, *args)
+        return
+    left, top = 2 * math.floor((x + extent[0]) / 2), 2 * math.floor((y + extent[1]) / 2)
+    w, h = math.ceil(x + extent[2]) + 1 - left, math.ceil(y + extent[3]) + 1 - top
+    tile, drawn, noted = _piece(draw, args, x - left, y - top, (w, h))
+    img.im.paste(tile, (left, top, left + w, top + h), drawn)
+    for s, size in noted:  # for rendering.canvas.record_text
+        _note(s, size)
+
+
+def _pill(img: Image.Image, x: float, y: float, s: str, colour: RGB, size: int, ink: RGB) -> None:
+    w = text_width(s, size, True) + size
+    h = size + 8
+    ImageDraw.Draw(img).rounded_rectangle([x, y - h / 2, x + w, y + h / 2], radius=h / 2, fill=colour)
+    rgb_text(ImageDraw.Draw(img), (x + w / 2, y), s, size, ink, bold=True, anchor="mm")
+
+
 def pill(img: Image.Image, x: float, y: float, s: str, colour: RGB, size: int = 15,
          ink: RGB = (20, 20, 20)) -> float:
     """A small rounded label with its left edge at ``x`` and vertical centre ``y``; returns its width."""
     w = text_width(s, size, True) + size
-    h = size + 8
-    box = [x, y - h / 2, x + w, y + h / 2]
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=h / 2, fill=fill(img, colour))
-    text(img, (x + w / 2, y), s, size, ink, colour, bold=True, anchor="mm")
+    piece(img, (x, y), (0, -(size + 8) / 2, w, (size + 8) / 2), _pill, s, colour, size, ink)
     return w
 
 

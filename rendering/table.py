@@ -132,12 +132,16 @@ def seat_marks(names: Sequence[str]) -> list[str]:
     return initials if len(set(initials)) == len(initials) else [str(i + 1) for i in range(len(names))]
 
 
-def draw_mark(img: Image.Image, d: ImageDraw.ImageDraw, seat: int, mark: str, cx: float, cy: float) -> None:
-    """A seat's mark: its letter in a disc of the seat's colour."""
+def _mark(img: Image.Image, cx: float, cy: float, seat: int, mark: str) -> None:
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    d.ellipse([cx - MARK_R, cy - MARK_R, cx + MARK_R, cy + MARK_R], fill=indexed.fill(img, colour),
-              outline=indexed.fill(img, MARK_EDGE), width=2)
+    ImageDraw.Draw(img).ellipse([cx - MARK_R, cy - MARK_R, cx + MARK_R, cy + MARK_R], fill=colour,
+                                outline=MARK_EDGE, width=2)
     text(img, (cx, cy + 1), mark, MIN_TEXT, MARK_INK, colour, bold=True, anchor="mm")
+
+
+def draw_mark(img: Image.Image, seat: int, mark: str, cx: float, cy: float) -> None:
+    """A seat's mark: its letter in a disc of the seat's colour."""
+    indexed.piece(img, (cx, cy), (-MARK_R - 1, -MARK_R - 1, MARK_R + 1, MARK_R + 1), _mark, seat, mark)
 
 
 @functools.lru_cache(maxsize=512)
@@ -318,6 +322,11 @@ def plate_height(name: str, width: float) -> float:
     return 14 + max(1, len(name_lines(name, _name_width(width))[1])) * NAME_LINE
 
 
+def _frame(img: Image.Image, x0: float, y0: float, w: float, h: float, lit: bool) -> None:
+    ImageDraw.Draw(img).rounded_rectangle([x0, y0, x0 + w, y0 + h], radius=10, fill=LIT_PLATE if lit else PLATE,
+                                          outline=GOLDEN if lit else PANEL_EDGE, width=4 if lit else 2)
+
+
 def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], seat: int,
                name: str, mark: str, locale: str, box: Box, tags_below: bool, *, badges: bool = True,
                reach: float = 0) -> None:
@@ -327,11 +336,10 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     x0, y0, x1, y1 = box
     lit = layout.highlight(view, seat)
     plate = LIT_PLATE if lit else PLATE
-    d.rounded_rectangle([x0, y0, x1, y1], radius=10, fill=indexed.fill(img, plate),
-                        outline=indexed.fill(img, GOLDEN if lit else PANEL_EDGE), width=4 if lit else 2)
+    indexed.piece(img, (x0, y0), (0, 0, x1 - x0, y1 - y0), _frame, x1 - x0, y1 - y0, lit)
     size, lines = name_lines(name, _name_width(x1 - x0))
     y = y0 + 7
-    draw_mark(img, d, seat, mark, x0 + 8 + MARK_R, y + NAME_LINE / 2)
+    draw_mark(img, seat, mark, x0 + 8 + MARK_R, y + NAME_LINE / 2)
     for line in lines:
         text(img, (x0 + 2 * MARK_R + 16, y + NAME_LINE / 2), line, size, GOLDEN if lit else INK, plate,
              bold=True, anchor="lm")
@@ -480,7 +488,7 @@ def draw_group(img: Image.Image, d: ImageDraw.ImageDraw, group: Group, x: float,
         paste_card(img, code or None, family, SMALL_W, x + (i % per) * step, y + (i // per) * pitch, locale,
                    compact=True, under=None)
     for i, seat in enumerate(group.marks or []):
-        draw_mark(img, d, seat, marks[seat], x + (i % per) * step + min(step, SMALL_W) / 2,
+        draw_mark(img, seat, marks[seat], x + (i % per) * step + min(step, SMALL_W) / 2,
                   y + (i // per) * pitch + card_height(SMALL_W) + MARK_R + 2)
 
 
@@ -525,7 +533,7 @@ def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
         mx, my = x + TRICK_W / 2, (y - MARK_R - 2 if dy < 0 and abs(dx) <= abs(dy) else y + ch + MARK_R + 2)
         if abs(dx) > abs(dy):  # a side card's mark under its outer half, clear of the card below
             mx = x + TRICK_W / 2 + (-1 if dx < 0 else 1) * (TRICK_W / 2 - MARK_R - 2)
-        draw_mark(img, d, int(seat), marks[int(seat)], mx, my)
+        draw_mark(img, int(seat), marks[int(seat)], mx, my)
 
 
 def draw_centre(img: Image.Image, d: ImageDraw.ImageDraw, shown: tuple[str, list[str]], family: Any,
