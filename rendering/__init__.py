@@ -102,25 +102,29 @@ def replay_images(view: dict[str, Any], hands: Sequence[Sequence[str]], names: N
 def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable[[], object]]:
     """Every card face the images use, one drawing at a time (about 2.5 ms each): the hand's faces,
     lit and dimmed, then the table's compact ones (the trick; the cells, the centre and Le Trio's
-    combinations, all SMALL_W since issue 29), in ``locales``; a hand's faces also mapped onto the
-    palette for each colour their corners may lie on (:func:`rendering.indexed.prepare`). An image
-    worker draws them while it waits for work (:func:`bot.infra.images._serve`), so no player's
-    image waits for a first face."""
+    combinations, all SMALL_W since issue 29), in ``locales``; each also mapped onto the palette
+    for each colour its corners may lie on in a hand or on a table (:func:`rendering.indexed.prepare`).
+    An image worker draws them while it waits for work (:func:`bot.infra.images._serve`), so no
+    player's image waits for a first face."""
     from games.cards import spanish_deck, tarot_deck
     from rendering.canvas import prepare_face
-    from rendering.cards import back_image, card_image, dimmed
+    from rendering.cards import PAPER, back_image, card_image, dimmed, pip_image
     from rendering.hand import ASIDE_UNDERS, ASIDE_W, CARD_W, DIMMED_UNDERS, UNDERS
     from rendering.indexed import prepare
-    from rendering.table import SMALL_W, TRICK_W
+    from rendering.table import SMALL_W, TILE_PIP, TRICK_W
+    from rendering.table import UNDERS as TABLE_UNDERS
 
-    unders = {CARD_W: UNDERS, ASIDE_W: ASIDE_UNDERS}  # the cards set aside are the cells' faces (SMALL_W)
-    yield lambda: back_image(20)  # the hand counts beside the plates
+    unders = {(CARD_W, False): UNDERS, **{(width, True): table for width, table in TABLE_UNDERS.items()}}
+    aside = unders.get((ASIDE_W, True), ())  # the cards set aside are the cells' faces
+    unders[ASIDE_W, True] = tuple(dict.fromkeys(aside + ASIDE_UNDERS))
+    yield lambda: prepare(back_image(20), unders[20, True])  # the hand counts beside the plates
+    yield lambda: [prepare(pip_image(suit, "spanish", TILE_PIP), ((PAPER, False),)) for suit in "OCEB"]  # tiles
     for size, compact in ((CARD_W, False), (TRICK_W, True), (SMALL_W, True)):
-        yield lambda size=size: back_image(size)
+        yield lambda size=size: prepare(back_image(size), unders.get((size, True), ()))
         for locale in locales:
             for code, family in [*((c.code, c.family) for c in (*tarot_deck(), *spanish_deck())), ("JK", "french")]:
                 yield lambda code=code, family=family, size=size, compact=compact, locale=locale: prepare(
-                    prepare_face(card_image(code, family, size, locale, compact)), unders.get(size, ()))
+                    prepare_face(card_image(code, family, size, locale, compact)), unders.get((size, compact), ()))
                 if size == CARD_W:  # a hand's cards that cannot be played now
                     yield lambda code=code, family=family, locale=locale: prepare(
                         prepare_face(dimmed(code, family, CARD_W, locale)), DIMMED_UNDERS)

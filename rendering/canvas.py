@@ -245,16 +245,6 @@ def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge:
     d.rounded_rectangle(list(box), radius=radius, fill=fill, outline=edge, width=width)
 
 
-def pill(d: ImageDraw.ImageDraw, x: float, y: float, s: str, colour: RGB, size: int = 15,
-         ink: RGB = (20, 20, 20)) -> float:
-    """A small rounded label with its left edge at ``x`` and vertical centre ``y``; returns its width."""
-    w = text_width(s, size, True) + size
-    h = size + 8
-    d.rounded_rectangle([x, y - h / 2, x + w, y + h / 2], radius=h / 2, fill=colour)
-    text(d, (x + w / 2, y), s, size, ink, bold=True, anchor="mm")
-    return w
-
-
 def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x: float, y: float,
                locale: str = "fr", *, dim: bool = False, compact: bool = False) -> None:
     """Paste a card (its back when ``code`` is None) with its top-left corner at ``(x, y)``;

@@ -43,7 +43,7 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
                    locale: str = "fr") -> Image.Image:
     """The table of ``view`` above a panel with each seat's name and cards."""
     layout = layout_for(view)
-    table = layout.draw_table(view, names, locale)
+    table = layout.draw_table(view, names, locale, "RGB")
     width = table.width
     family = layout.pack({**view, "hand": [c for h in hands for c in h]})
     seats = len(hands)

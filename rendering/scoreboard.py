@@ -12,8 +12,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, clean, felt, number, pill, text
+from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, clean, felt, number, text
 from rendering.i18n import N_, tr
+from rendering.indexed import pill
 
 W = 760
 ROW = 38
@@ -60,7 +61,7 @@ def scoreboard_picture(rows: Sequence[Mapping[str, Any]], locale: str = "fr", ti
         used = text(d, (76, y), clean(str(row.get("name", ""))), 19, GOLDEN if medal else INK, bold=True,
                     anchor="lm", width=limit)
         if row.get("computer"):
-            pill(d, 76 + used + 8, y, tr("cpu", locale), (150, 190, 230), size=12)
+            pill(img, 76 + used + 8, y, tr("cpu", locale), (150, 190, 230), size=12)
         for key, x in COLUMNS:
             text(d, (x - 6, y), _cell(row, key), 18, INK, anchor="rm")
     return img

@@ -13,6 +13,11 @@ The felt: seat plates round an oval (seat 0 at the bottom, then counter-clockwis
 direction of play of the French and Spanish games), the trick in the middle, the public cards in
 the free corners ("cells") or, when a corner has no room for them, in a band under the oval. The
 image's height follows the plates and the band. Reads only public keys of the view.
+
+Drawn straight onto the fixed palette (issue 30, :mod:`rendering.indexed`): the felt, header and
+oval of each size mapped once and copied, plates, pills and marks filled by palette index, texts
+and cards mapped on what lies under them; ``mode`` "RGB" draws the reference those pixels are
+checked against (``tests/rendering/test_indexed_tables.py``).
 """
 
 from __future__ import annotations
@@ -22,29 +27,30 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from PIL import Image, ImageDraw
 
+from rendering import indexed
 from rendering.canvas import (
+    FELT,
     GOLDEN,
     HEADER,
     INK,
     MUTED,
     PANEL,
     PANEL_EDGE,
+    RGB,
     SEAT_COLOURS,
     felt,
     fit_lines,
     number,
-    paste_card,
-    pill,
-    text,
     text_width,
     wrap_whole,
 )
 from rendering.cards import PAPER, card_height, pip_image
 from rendering.i18n import colon, tr
+from rendering.indexed import paste_card, pill, text
 
 if TYPE_CHECKING:
     from rendering.layouts.base import Layout
@@ -67,8 +73,26 @@ LINE = 29  # text line pitch in the cells
 SIDE_W = 196  # plates on the left and right of the oval
 WIDE_W = 280  # plates at the top and bottom
 TRICK_RX, TRICK_RY = 62, 66  # offsets of the side and of the top and bottom trick cards
+TILE_PIP = 46  # the pip on a suit tile (64 px)
 
 Box = tuple[float, float, float, float]
+Mode = Literal["P", "RGB"]
+OVAL: RGB = (30, 112, 74)  # the table's oval, and its rim
+RIM: RGB = (110, 78, 40)
+STRIPE: RGB = (22, 84, 58)  # every other player's row on Le Trio's table (rendering.layouts.trio)
+PLATE: RGB = (20, 34, 30)
+LIT_PLATE: RGB = (44, 70, 60)
+MARK_EDGE: RGB = (20, 30, 26)
+MARK_INK: RGB = (16, 20, 18)
+# what the rounded corners of the table's cards (compact faces and backs) lie on, by card width, for
+# the image workers to map the faces on while idle (rendering.warm_faces): the trick on the oval or
+# the last trick's light; the cells, the centre and Le Trio's combinations and piles on the felt,
+# the oval, the band's panel or a Trio row; the small backs of the hand counts beside the plates
+UNDERS: dict[int, tuple[tuple[RGB, bool], ...]] = {
+    TRICK_W: ((OVAL, False), (GOLDEN, False)),
+    SMALL_W: ((FELT, False), (OVAL, False), (PANEL, False), (STRIPE, False)),
+    20: ((FELT, False), (OVAL, False), (STRIPE, False)),
+}
 
 
 @functools.lru_cache(maxsize=16)
@@ -79,14 +103,24 @@ def _background(width: int, height: int, felt_h: int) -> Image.Image:
     big = Image.new("RGBA", (width * ss, felt_h * ss), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     m = 4 * ss
-    d.ellipse([m, m, width * ss - m, felt_h * ss - m], fill=(30, 112, 74, 255),
-              outline=(110, 78, 40, 255), width=8 * ss)
+    d.ellipse([m, m, width * ss - m, felt_h * ss - m], fill=(*OVAL, 255), outline=(*RIM, 255), width=8 * ss)
     small = big.reduce(ss)
     img.paste(small, (0, HEAD), small)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, width, HEAD], fill=HEADER)
     d.line([(0, HEAD), (width, HEAD)], fill=PANEL_EDGE, width=2)
     return img
+
+
+@functools.lru_cache(maxsize=16)
+def _mapped_background(width: int, height: int, felt_h: int) -> Image.Image:
+    """:func:`_background` mapped onto the palette once (its oval's edge is antialiased)."""
+    return indexed.mapped(_background(width, height, felt_h))
+
+
+def background(width: int, height: int, felt_h: int, mode: Mode) -> Image.Image:
+    """A fresh copy of the table's background (:func:`_background`) in ``mode``."""
+    return (_mapped_background if mode == "P" else _background)(width, height, felt_h).copy()
 
 
 # -- seat marks and names ----------------------------------------------------------------------
@@ -98,11 +132,16 @@ def seat_marks(names: Sequence[str]) -> list[str]:
     return initials if len(set(initials)) == len(initials) else [str(i + 1) for i in range(len(names))]
 
 
-def draw_mark(d: ImageDraw.ImageDraw, seat: int, mark: str, cx: float, cy: float) -> None:
-    """A seat's mark: its letter in a disc of the seat's colour."""
+def _mark(img: Image.Image, cx: float, cy: float, seat: int, mark: str) -> None:
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    d.ellipse([cx - MARK_R, cy - MARK_R, cx + MARK_R, cy + MARK_R], fill=colour, outline=(20, 30, 26), width=2)
-    text(d, (cx, cy + 1), mark, MIN_TEXT, (16, 20, 18), bold=True, anchor="mm")
+    ImageDraw.Draw(img).ellipse([cx - MARK_R, cy - MARK_R, cx + MARK_R, cy + MARK_R], fill=colour,
+                                outline=MARK_EDGE, width=2)
+    text(img, (cx, cy + 1), mark, MIN_TEXT, MARK_INK, colour, bold=True, anchor="mm")
+
+
+def draw_mark(img: Image.Image, seat: int, mark: str, cx: float, cy: float) -> None:
+    """A seat's mark: its letter in a disc of the seat's colour."""
+    indexed.piece(img, (cx, cy), (-MARK_R - 1, -MARK_R - 1, MARK_R + 1, MARK_R + 1), _mark, seat, mark)
 
 
 @functools.lru_cache(maxsize=512)
@@ -251,7 +290,7 @@ def _ring_geometry(seats: int, heights: tuple[float, ...]) -> Geometry:
 
 # -- header ------------------------------------------------------------------------------------
 
-def draw_header(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], names: Sequence[str],
+def draw_header(img: Image.Image, layout: Layout, view: dict[str, Any], names: Sequence[str],
                 locale: str, width: int = W) -> None:
     """Title and deal on the left; on the right who is to act (or "match over") when it fits
     whole (the seat to act also has its plate lit, and the message says it)."""
@@ -260,7 +299,7 @@ def draw_header(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], na
     left = f"{title} · {deal}" if deal and view.get("phase") != "over" else title
     if text_width(left, 26, True) > width - 36:
         left = title
-    left_w = text(d, (14, HEAD / 2), left, 26, INK, bold=True, anchor="lm", width=width - 28)
+    left_w = text(img, (14, HEAD / 2), left, 26, INK, HEADER, bold=True, anchor="lm", width=width - 28)
     to_act = view.get("to_act")
     if view.get("phase") == "over":
         right, colour = tr("over", locale), MUTED
@@ -269,7 +308,7 @@ def draw_header(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], na
     else:
         right, colour = tr("to_act", locale, name=names[to_act]), GOLDEN
     if right and left_w + 28 + text_width(right, MIN_TEXT, True) <= width - 14:
-        text(d, (width - 14, HEAD / 2), right, MIN_TEXT, colour, bold=True, anchor="rm")
+        text(img, (width - 14, HEAD / 2), right, MIN_TEXT, colour, HEADER, bold=True, anchor="rm")
 
 
 # -- plates ------------------------------------------------------------------------------------
@@ -283,6 +322,11 @@ def plate_height(name: str, width: float) -> float:
     return 14 + max(1, len(name_lines(name, _name_width(width))[1])) * NAME_LINE
 
 
+def _frame(img: Image.Image, x0: float, y0: float, w: float, h: float, lit: bool) -> None:
+    ImageDraw.Draw(img).rounded_rectangle([x0, y0, x0 + w, y0 + h], radius=10, fill=LIT_PLATE if lit else PLATE,
+                                          outline=GOLDEN if lit else PANEL_EDGE, width=4 if lit else 2)
+
+
 def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], seat: int,
                name: str, mark: str, locale: str, box: Box, tags_below: bool, *, badges: bool = True,
                reach: float = 0) -> None:
@@ -291,13 +335,14 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     they fit in the plate's width (plus ``reach``), on a second row below a side plate."""
     x0, y0, x1, y1 = box
     lit = layout.highlight(view, seat)
-    d.rounded_rectangle([x0, y0, x1, y1], radius=10, fill=(44, 70, 60) if lit else (20, 34, 30),
-                        outline=GOLDEN if lit else PANEL_EDGE, width=4 if lit else 2)
+    plate = LIT_PLATE if lit else PLATE
+    indexed.piece(img, (x0, y0), (0, 0, x1 - x0, y1 - y0), _frame, x1 - x0, y1 - y0, lit)
     size, lines = name_lines(name, _name_width(x1 - x0))
     y = y0 + 7
-    draw_mark(d, seat, mark, x0 + 8 + MARK_R, y + NAME_LINE / 2)
+    draw_mark(img, seat, mark, x0 + 8 + MARK_R, y + NAME_LINE / 2)
     for line in lines:
-        text(d, (x0 + 2 * MARK_R + 16, y + NAME_LINE / 2), line, size, GOLDEN if lit else INK, bold=True, anchor="lm")
+        text(img, (x0 + 2 * MARK_R + 16, y + NAME_LINE / 2), line, size, GOLDEN if lit else INK, plate,
+             bold=True, anchor="lm")
         y += NAME_LINE
     if not badges:
         return
@@ -306,15 +351,15 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     bx, row = x0, 0
     count = layout.hand_count(view, seat)
     if count:
-        paste_card(img, None, "french", 20, bx + 2, by - 15)
-        bx += 26 + text(d, (bx + 26, by), str(count), MIN_TEXT, INK, bold=True, anchor="lm") + 10
+        paste_card(img, None, "french", 20, bx + 2, by - 15, under=None)
+        bx += 26 + text(img, (bx + 26, by), str(count), MIN_TEXT, INK, None, bold=True, anchor="lm") + 10
     for label, colour in layout.table_badges(view, seat, locale):
         w = text_width(label, MIN_TEXT, True) + MIN_TEXT
         if bx + w > x1 + reach:
             if row + 1 >= rows or x0 + w > x1 + reach:
                 break
             row, bx, by = row + 1, x0, by + TAG_H
-        bx += pill(d, bx, by, label, colour, size=MIN_TEXT) + 6
+        bx += pill(img, bx, by, label, colour, size=MIN_TEXT) + 6
 
 
 # -- cells and the band: card groups -----------------------------------------------------------
@@ -426,22 +471,24 @@ def draw_group(img: Image.Image, d: ImageDraw.ImageDraw, group: Group, x: float,
         for label, suit in group.tiles:
             w = tile_width(label)
             tx = left + (w - 64) / 2
-            d.rounded_rectangle([tx, y, tx + 64, y + 64], radius=10, fill=PAPER, outline=GOLDEN, width=2)
-            pip = pip_image(suit, family, 46)
-            img.paste(pip, (round(tx + (64 - pip.width) / 2), round(y + (64 - pip.height) / 2)), pip)
-            text(d, (left + w / 2, y + 68), label, MIN_TEXT, MUTED, bold=True, anchor="mt")
+            d.rounded_rectangle([tx, y, tx + 64, y + 64], radius=10, fill=indexed.fill(img, PAPER),
+                                outline=indexed.fill(img, GOLDEN), width=2)
+            pip = pip_image(suit, family, TILE_PIP)
+            at = (round(tx + (64 - pip.width) / 2), round(y + (64 - pip.height) / 2))
+            indexed.paste(img, pip, at, PAPER)
+            text(img, (left + w / 2, y + 68), label, MIN_TEXT, MUTED, None, bold=True, anchor="mt")
             left += w + 16
         return
     if group.label:
-        text(d, (x, y), group.label, LABEL, MUTED, bold=True, width=max(group.width(step), 120))
+        text(img, (x, y), group.label, LABEL, MUTED, None, bold=True, width=max(group.width(step), 120))
     y += LINE
     per = group.per_row or max(1, len(group.codes))
     pitch = card_height(SMALL_W) + (2 * MARK_R + 4 if group.marks else 0) + 6
     for i, code in enumerate(group.codes):
         paste_card(img, code or None, family, SMALL_W, x + (i % per) * step, y + (i // per) * pitch, locale,
-                   compact=True)
+                   compact=True, under=None)
     for i, seat in enumerate(group.marks or []):
-        draw_mark(d, seat, marks[seat], x + (i % per) * step + min(step, SMALL_W) / 2,
+        draw_mark(img, seat, marks[seat], x + (i % per) * step + min(step, SMALL_W) / 2,
                   y + (i // per) * pitch + card_height(SMALL_W) + MARK_R + 2)
 
 
@@ -476,8 +523,9 @@ def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     for seat, code in order:
         x, y = trick_spot(g, int(seat))
         if winner is not None and seat == winner:
-            d.rounded_rectangle([x - 5, y - 5, x + TRICK_W + 5, y + ch + 5], radius=10, fill=GOLDEN)
-        paste_card(img, code, family, TRICK_W, x, y, locale, compact=True)
+            d.rounded_rectangle([x - 5, y - 5, x + TRICK_W + 5, y + ch + 5], radius=10,
+                                fill=indexed.fill(img, GOLDEN))
+        paste_card(img, code, family, TRICK_W, x, y, locale, compact=True, under=None)
     for seat, _ in order:
         x, y = trick_spot(g, int(seat))
         dx, dy = g.directions[int(seat)]
@@ -485,7 +533,7 @@ def draw_trick(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
         mx, my = x + TRICK_W / 2, (y - MARK_R - 2 if dy < 0 and abs(dx) <= abs(dy) else y + ch + MARK_R + 2)
         if abs(dx) > abs(dy):  # a side card's mark under its outer half, clear of the card below
             mx = x + TRICK_W / 2 + (-1 if dx < 0 else 1) * (TRICK_W / 2 - MARK_R - 2)
-        draw_mark(d, int(seat), marks[int(seat)], mx, my)
+        draw_mark(img, int(seat), marks[int(seat)], mx, my)
 
 
 def draw_centre(img: Image.Image, d: ImageDraw.ImageDraw, shown: tuple[str, list[str]], family: Any,
@@ -498,9 +546,9 @@ def draw_centre(img: Image.Image, d: ImageDraw.ImageDraw, shown: tuple[str, list
     cx, cy = g.centre
     total = w + step * (len(codes) - 1)
     x0, y0 = cx - total / 2, cy - card_height(w) / 2 + 14
-    text(d, (cx, y0 - 6), label, LABEL, INK, bold=True, anchor="mb", width=room + 16)
+    text(img, (cx, y0 - 6), label, LABEL, INK, None, bold=True, anchor="mb", width=room + 16)
     for i, code in enumerate(codes):
-        paste_card(img, code or None, family, w, x0 + i * step, y0, locale, compact=True)
+        paste_card(img, code or None, family, w, x0 + i * step, y0, locale, compact=True, under=None)
 
 
 def final_ranking(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str) -> list[str]:
@@ -529,15 +577,16 @@ def _ranking_lines(layout: Layout, view: dict[str, Any], names: Sequence[str], l
 RANKING_W = W - 2 * (MARGIN + SIDE_W) - 16  # the final standings, between the side plates
 
 
-def draw_ranking(d: ImageDraw.ImageDraw, layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str,
+def draw_ranking(img: Image.Image, layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str,
                  centre: tuple[float, float], width: float = RANKING_W) -> None:
     """The final standings in a panel over the middle of the table (long names wrapped)."""
     lines = _ranking_lines(layout, view, names, locale, width)
     h = 20 + len(lines) * 30
     x0, y0 = centre[0] - width / 2, centre[1] - h / 2
-    d.rounded_rectangle([x0, y0, x0 + width, y0 + h], radius=12, fill=PANEL, outline=GOLDEN, width=3)
+    ImageDraw.Draw(img).rounded_rectangle([x0, y0, x0 + width, y0 + h], radius=12, fill=indexed.fill(img, PANEL),
+                                          outline=indexed.fill(img, GOLDEN), width=3)
     for i, (line, head) in enumerate(lines):
-        text(d, (x0 + 16, y0 + 10 + i * 30), line, MIN_TEXT, GOLDEN if head else INK, bold=True)
+        text(img, (x0 + 16, y0 + 10 + i * 30), line, MIN_TEXT, GOLDEN if head else INK, PANEL, bold=True)
 
 
 # -- the whole table ---------------------------------------------------------------------------
@@ -596,9 +645,11 @@ def table_plan(layout: Layout, view: dict[str, Any], names: Sequence[str], local
     return g, *place_groups(g, last, groups)
 
 
-def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], locale: str,
+                mode: Mode = "P") -> Image.Image:
     """The generic table: header, plates round the oval, the trick, the public cards in the
-    cells or in a band under the oval."""
+    cells or in a band under the oval; drawn on the palette (``mode`` "P", :mod:`rendering.indexed`)
+    or in "RGB" (the reference those pixels are checked against)."""
     seats = int(view["seats"])
     over = view.get("phase") == "over"
     g, placed, left = table_plan(layout, view, names, locale)
@@ -607,24 +658,24 @@ def trick_table(layout: Layout, view: dict[str, Any], names: Sequence[str], loca
     height = g.height
     if over:
         height = max(height, round(g.centre[1] + ranking_height(layout, view, names, locale, RANKING_W) / 2 + 8))
-    img = _background(W, height + round(band_h), height - HEAD).copy()
+    img = background(W, height + round(band_h), height - HEAD, mode)
     d = ImageDraw.Draw(img)
-    draw_header(d, layout, view, names, locale)
+    draw_header(img, layout, view, names, locale)
     marks = seat_marks(names)
     family = layout.pack(view)
     for seat in range(seats):
         draw_plate(img, d, layout, view, seat, names[seat], marks[seat], locale, g.plates[seat],
                    g.tags_below[seat], reach=24 if g.plates[seat][2] - g.plates[seat][0] >= WIDE_W else 0)
     if over:
-        draw_ranking(d, layout, view, names, locale, g.centre)
+        draw_ranking(img, layout, view, names, locale, g.centre)
         return img
     draw_trick(img, d, layout, view, g, names, marks, locale)
     for group, (x, y, step) in placed:
         draw_group(img, d, group, x, y, step, family, locale, marks)
     if band:
         y = float(height + 4)
-        d.rounded_rectangle([MARGIN, y, W - MARGIN, img.height - MARGIN], radius=10, fill=PANEL,
-                            outline=PANEL_EDGE, width=2)
+        d.rounded_rectangle([MARGIN, y, W - MARGIN, img.height - MARGIN], radius=10,
+                            fill=indexed.fill(img, PANEL), outline=indexed.fill(img, PANEL_EDGE), width=2)
         y += 8
         for row in band:
             x = float(MARGIN + 8)

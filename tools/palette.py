@@ -53,7 +53,7 @@ def samples() -> Iterator[Image.Image]:
             for locale in ("fr", "en"):
                 names = seat_names(NAMES[:seats], seats, locale)
                 for m in moments(game, seats, seed=seats).values():
-                    yield layout_for(m.public).draw_table(m.public, names, locale)
+                    yield layout_for(m.public).draw_table(m.public, names, locale, "RGB")
                     yield draw_hand(hand_plan(m.private, locale, m.legal), "RGB")
                     if m.public.get("last_deal"):
                         yield recap_picture(m.public, names, locale)

@@ -9,7 +9,7 @@ Hooks receive views only (public view for the table and recap) and return plain 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from PIL import Image
 
@@ -193,11 +193,14 @@ class Layout:
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def draw_table(self, view: JSON, names: Sequence[str], locale: str) -> Image.Image:
-        """The table image; the generic trick-game table unless a game overrides it."""
+    def draw_table(self, view: JSON, names: Sequence[str], locale: str,
+                   mode: Literal["P", "RGB"] = "P") -> Image.Image:
+        """The table image; the generic trick-game table unless a game overrides it. Drawn on the
+        fixed palette (``mode`` "P", what the bot sends: :mod:`rendering.indexed`), or in "RGB" (the
+        reference those pixels are checked against, what :mod:`tools.palette` samples)."""
         from rendering.table import trick_table
 
-        return trick_table(self, view, names, locale)
+        return trick_table(self, view, names, locale, mode)
 
 
 __all__ = ["Badge", "CardRow", "Layout"]

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import card, sort_key
 from games.trio.labels import meld_name
+from rendering import indexed
 from rendering.canvas import (
     GOLD,
     GOLDEN,
@@ -22,14 +23,12 @@ from rendering.canvas import (
     PANEL_EDGE,
     SILVER,
     felt,
-    paste_card,
-    pill,
-    text,
     text_width,
     wrap,
 )
 from rendering.cards import card_height, wild_image
 from rendering.i18n import N_, colon, tr
+from rendering.indexed import paste_card, pill, text
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
 from rendering.table import (
@@ -39,7 +38,9 @@ from rendering.table import (
     MIN_STEP,
     MIN_TEXT,
     NAME_LINE,
+    STRIPE,
     TAG_H,
+    Mode,
     W,
     draw_header,
     draw_plate,
@@ -69,6 +70,11 @@ def _rows_background(height: int) -> Image.Image:
     d.rectangle([0, 0, W, HEAD], fill=HEADER)
     d.line([(0, HEAD), (W, HEAD)], fill=PANEL_EDGE, width=2)
     return img
+
+
+@functools.lru_cache(maxsize=8)
+def _mapped_rows_background(height: int) -> Image.Image:
+    return indexed.mapped(_rows_background(height))
 
 
 def _meld_step(melds: list[JSON], width: float) -> float:
@@ -143,7 +149,7 @@ class TrioLayout(Layout):
 
     # -- table ---------------------------------------------------------------------------------
 
-    def draw_table(self, view: JSON, names: Sequence[str], locale: str) -> Image.Image:
+    def draw_table(self, view: JSON, names: Sequence[str], locale: str, mode: Mode = "P") -> Image.Image:
         """The stock and the discard pile in a strip under the header (the final standings once
         the match is over), then one row per player: its plate, the cards left in its hand and its
         badges, and its laid combinations, beside the plate when they fit on one line, else under
@@ -163,18 +169,19 @@ class TrioLayout(Layout):
                 plans.append((False, under, h + (6 + len(under) * MELD_LINE_H if under else 0) + ROW_GAP))
         strip = ranking_height(self, view, names, locale, W - 2 * MARGIN) + 12 if over else STRIP_H
         top = HEAD + strip + 8
-        img = _rows_background(round(top + sum(p[2] for p in plans) + 4)).copy()
+        height = round(top + sum(p[2] for p in plans) + 4)
+        img = (_mapped_rows_background if mode == "P" else _rows_background)(height).copy()
         d = ImageDraw.Draw(img)
-        draw_header(d, self, view, names, locale)
+        draw_header(img, self, view, names, locale)
         if over:
-            draw_ranking(d, self, view, names, locale, (W / 2, HEAD + 6 + strip / 2), W - 2 * MARGIN)
+            draw_ranking(img, self, view, names, locale, (W / 2, HEAD + 6 + strip / 2), W - 2 * MARGIN)
         else:
             self._draw_piles(img, d, view, locale)
         marks = seat_marks(names)
         y = float(top)
         for seat, (beside, lines, row_h) in enumerate(plans):
             if seat % 2 == 0:
-                d.rectangle([0, y - ROW_GAP / 2, W, y + row_h - ROW_GAP / 2], fill=(22, 84, 58))
+                d.rectangle([0, y - ROW_GAP / 2, W, y + row_h - ROW_GAP / 2], fill=indexed.fill(img, STRIPE))
             box = (MARGIN, y, MARGIN + PLATE, y + heights[seat])
             draw_plate(img, d, self, view, seat, names[seat], marks[seat], locale, box, True, badges=beside)
             if not beside:
@@ -190,12 +197,12 @@ class TrioLayout(Layout):
         """The cards left in hand and the badges on one line to the right of a plate."""
         count = self.hand_count(view, seat)
         if count:
-            paste_card(img, None, "french", 20, x + 2, y - 15)
-            x += 26 + text(d, (x + 26, y), str(count), MIN_TEXT, INK, bold=True, anchor="lm") + 10
+            paste_card(img, None, "french", 20, x + 2, y - 15, under=None)
+            x += 26 + text(img, (x + 26, y), str(count), MIN_TEXT, INK, None, bold=True, anchor="lm") + 10
         for label, colour in self.table_badges(view, seat, locale):
             if x + text_width(label, MIN_TEXT, True) + MIN_TEXT > W - MARGIN:
                 break
-            x += pill(d, x, y, label, colour, size=MIN_TEXT) + 6
+            x += pill(img, x, y, label, colour, size=MIN_TEXT) + 6
 
     @staticmethod
     def _meld_lines(melds: list[JSON], room: float) -> list[list[JSON]]:
@@ -226,17 +233,16 @@ class TrioLayout(Layout):
             for i, code in enumerate(codes):
                 rep = reps[i] if i < len(reps) else code
                 if is_wild(code) and rep != code:
-                    face = wild_image(code, str(rep), w, locale)
-                    img.paste(face, (round(x + i * step), round(y)), face)
+                    indexed.paste(img, wild_image(code, str(rep), w, locale), (round(x + i * step), round(y)))
                 else:
-                    paste_card(img, code, "french", w, x + i * step, y, locale, compact=True)
+                    paste_card(img, code, "french", w, x + i * step, y, locale, compact=True, under=None)
             span = w + (len(codes) - 1) * step
             kind, shown = str(m.get("kind") or ""), [str(r) for r in reps]
             name = meld_name(kind, shown, locale, glyphs=True)
             room = span + GAP - 6  # a name may run over the gap to the next combination
             if text_width(name, MIN_TEXT) > room:
                 name = meld_name(kind, shown, locale, short=True, glyphs=True)
-            text(d, (x, y + card_height(w) + 2), name, MIN_TEXT, INK, width=max(room, 60))
+            text(img, (x, y + card_height(w) + 2), name, MIN_TEXT, INK, None, width=max(room, 60))
             x += span + GAP
 
     def _draw_piles(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, locale: str) -> None:
@@ -246,19 +252,19 @@ class TrioLayout(Layout):
         for label, code, count in ((tr("trio.stock", locale), None, view.get("stock_count", 0)),
                                    (tr("trio.discard", locale), view.get("discard_top"),
                                     view.get("discard_count", 0))):
-            text(d, (x, y), label, MIN_TEXT, MUTED, bold=True)
+            text(img, (x, y), label, MIN_TEXT, MUTED, None, bold=True)
             cy = y + LINE
             if code or label == tr("trio.stock", locale):
-                paste_card(img, code or None, "french", CARD_W, x, cy, locale, compact=True)
+                paste_card(img, code or None, "french", CARD_W, x, cy, locale, compact=True, under=None)
             else:
-                d.rounded_rectangle([x, cy, x + CARD_W, cy + card_height(CARD_W)], radius=6, outline=PANEL_EDGE,
-                                    width=2)
-            shown = text(d, (x + CARD_W + 10, cy + card_height(CARD_W) / 2), str(count or 0), 26, INK, bold=True,
-                         anchor="lm")
+                d.rounded_rectangle([x, cy, x + CARD_W, cy + card_height(CARD_W)], radius=6,
+                                    outline=indexed.fill(img, PANEL_EDGE), width=2)
+            shown = text(img, (x + CARD_W + 10, cy + card_height(CARD_W) / 2), str(count or 0), 26, INK, None,
+                         bold=True, anchor="lm")
             x += max(CARD_W + 10 + shown, text_width(label, MIN_TEXT, True)) + 36
         if view.get("must_go_out"):
             for i, part in enumerate(wrap(tr("trio.must_go_out", locale), MIN_TEXT, W - MARGIN - 8 - x, bold=True)):
-                text(d, (x, y + LINE + i * LINE), part, MIN_TEXT, GOLDEN, bold=True)
+                text(img, (x, y + LINE + i * LINE), part, MIN_TEXT, GOLDEN, None, bold=True)
 
     def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         """Each seat's contract and laid combinations (named as under their cards), the stock and

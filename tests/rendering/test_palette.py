@@ -36,7 +36,7 @@ def test_images_keep_their_colours(name: str) -> None:
     seats = min(4, game.max_seats)
     names = canvas.seat_names(NAMES[:seats], seats, "en")
     for m in moments(game, seats, seed=23).values():  # a seed the palette was not chosen from
-        assert _mean_error(layout_for(m.public).draw_table(m.public, names, "en")) < 0.5
+        assert _mean_error(layout_for(m.public).draw_table(m.public, names, "en", "RGB")) < 0.5
         assert _mean_error(draw_hand(hand_plan(m.private, "en", m.legal), "RGB")) < 1.0
         if m.public.get("last_deal"):
             assert _mean_error(recap_picture(m.public, names, "en")) < 0.5

@@ -44,7 +44,8 @@ def test_encode_writes_the_image_mapped_onto_the_palette(name: str) -> None:
     game = games.GAMES[name]
     seats = min(4, game.max_seats)
     moment = moments(game, seats, seed=3)["mid_trick"]
-    for img in (layout_for(moment.public).draw_table(moment.public, canvas.seat_names(NAMES[:seats], seats, "fr"), "fr"),
+    names = canvas.seat_names(NAMES[:seats], seats, "fr")
+    for img in (layout_for(moment.public).draw_table(moment.public, names, "fr", "RGB"),
                 draw_hand(hand_plan(moment.private, "fr", moment.legal), "RGB")):
         mapped = img.quantize(palette=palette.fixed(), dither=Image.Dither.NONE)
         data = canvas.encode(img)
