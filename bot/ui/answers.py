@@ -50,7 +50,8 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
     the request :meth:`discord.InteractionResponse.edit_message` sends, without asking Discord to
     send the message back (``with_response``, which discord.py always asks for and then builds a
     :class:`discord.Message` of): a click's answer reads nothing of it (issue 30). The
-    interaction's response is then done, as after that method."""
+    interaction's response is then done, as after that method (whose own attributes it sets:
+    discord.py is pinned, and the hand tests go through here)."""
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
