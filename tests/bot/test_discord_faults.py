@@ -115,6 +115,8 @@ async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any,
     assert not errors(w), errors(w)
     assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}
     assert sum(late) > 0, "some records were written late"
+    store = w.bot._connection._view_store  # clicks read from their custom_id (issue 30): no View kept
+    assert not store._dynamic_items and not store._views and not store._synced_message_views
 
 
 async def play_until(w: Any, table: Any, stop: Any, rng: random.Random) -> None:
