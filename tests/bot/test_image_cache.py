@@ -133,7 +133,7 @@ async def test_images_drawn_in_worker_processes_are_the_same_and_survive_killed_
         assert await images.table_png(later.view(None), names, "en") == local(later.view(None), "en")
         drawing = asyncio.create_task(images.table_png(state.view(None), names, "fr"))
         await asyncio.sleep(0)  # handed to a worker (a first image there takes tens of ms)
-        busy = [w.process.pid for w in pool._workers if w.job is not None]
+        busy = [w.process.pid for w in pool._workers if w.jobs]
         assert busy
         for pid in busy:
             os.kill(pid, signal.SIGKILL)
@@ -180,7 +180,8 @@ async def test_a_click_overtakes_the_background_redraws_in_the_worker_queue() ->
         images.use_processes(0)
         images.TABLES.clear()
         images.HANDS.clear()
-    assert finished.index("hand") == 1  # after the table image already being drawn, before the others
+    # after the table images already in the worker's pipe (the one being drawn, the next), before the others
+    assert finished.index("hand") == images.DEPTH
 
 
 async def test_a_worker_that_dies_without_closing_its_pipe_costs_no_image(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -262,3 +263,90 @@ def test_an_image_worker_answers_its_first_job_then_draws_every_face_while_idle(
     ours.close()
     worker.join(10)
     assert not worker.is_alive()
+
+
+def test_an_image_worker_told_the_pool_drew_warms_without_answering() -> None:
+    """``None`` down a worker's pipe (the pool drew its first image elsewhere): the worker draws its
+    faces while idle, and sends nothing back for it."""
+    import multiprocessing
+    import threading
+    import time
+
+    from rendering.cards import _face
+
+    _face.cache_clear()
+    ours, theirs = multiprocessing.Pipe()
+    worker = threading.Thread(target=images._serve, args=(theirs,), daemon=True)
+    worker.start()
+    ours.send(None)
+    deadline = time.monotonic() + 60
+    while _face.cache_info().currsize < 300 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _face.cache_info().currsize >= 300
+    assert not ours.poll()  # no answer to the wake
+    state = games.GAMES["piquet"].new(2, "woken", None)
+    ours.send(("hand_image", (state.view(0), "fr"), {}))
+    assert ours.recv() == rendering.hand_image(state.view(0), "fr")
+    ours.close()
+    worker.join(10)
+    assert not worker.is_alive()
+
+
+async def test_a_move_s_images_go_to_the_same_worker_one_behind_the_other() -> None:
+    """Images asked together go down the busy worker's pipe (:data:`images.DEPTH` at most) before
+    an idle worker is woken; alone, each goes to the worker that answered last. Every image comes
+    back to its own caller."""
+    state = games.GAMES["tarot"].new(4, "pipe", None)
+    views = [state.view(None)]
+    for _ in range(4):
+        seat = state.to_act()
+        state = state.apply(seat, state.legal_actions(seat)[0])
+        views.append(state.view(None))
+    names = ["a", "b", "c", "d"]
+    images.TABLES.clear()
+    images.use_processes(2)
+    try:
+        pool = images._pool
+        assert pool is not None
+        await pool.draw("warm_up")  # both workers ready (the second one warms when told)
+        await pool.draw("warm_up")
+        drawings = [asyncio.ensure_future(images.table_png(view, names, "fr")) for view in views[:3]]
+        await asyncio.sleep(0)
+        loads = sorted(len(w.jobs) for w in pool._workers)
+        assert loads == [1, images.DEPTH]  # the first worker full, then the other one
+        pngs = await asyncio.gather(*drawings)
+        assert pngs == [rendering.table_image(view, names=names, locale="fr") for view in views[:3]]
+        last = pool._idle[-1]
+        for view in views[3:]:
+            drawing = asyncio.ensure_future(images.table_png(view, names, "fr"))
+            await asyncio.sleep(0)
+            assert last.jobs and not any(w.jobs for w in pool._workers if w is not last)
+            await drawing
+            assert pool._idle[-1] is last  # the worker that answered last takes the next one
+    finally:
+        images.use_processes(0)
+        images.TABLES.clear()
+
+
+async def test_an_image_worker_that_dies_idle_is_replaced_at_once() -> None:
+    import os
+    import signal
+
+    images.use_processes(2)
+    try:
+        pool = images._pool
+        assert pool is not None
+        await pool.draw("warm_up")  # the pool watches its workers from this loop
+        first = pool.pids()
+        os.kill(first[0], signal.SIGKILL)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if first[0] not in pool.pids():
+                break
+        assert len(pool.pids()) == 2 and first[0] not in pool.pids() and first[1] in pool.pids()
+        state = games.GAMES["piquet"].new(2, "replaced", None)
+        assert await images.table_png(state.view(None), ["a", "b"], "fr") == rendering.table_image(
+            state.view(None), names=["a", "b"], locale="fr")
+    finally:
+        images.use_processes(0)
+        images.TABLES.clear()
