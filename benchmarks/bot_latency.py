@@ -22,7 +22,6 @@ import asyncio
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ import discord
 import simcord
 
 import games
+from benchmarks import scratch_folder
 from bot.service.settings import Settings
 from bot.storage import Database
 from bot.ui.client import TapisBot
@@ -49,7 +49,7 @@ def pct(values: list[float], p: float) -> float:
 async def bench(tables: int, rounds: int) -> dict[str, list[float]]:
     games.GAMES.setdefault("toy", TOY)
     names = sorted(games.GAMES)
-    folder = tempfile.mkdtemp(prefix="tapis-bench-")
+    folder = scratch_folder("tapis-bench-")
     settings = Settings(database_path=Path(folder) / "bench.sqlite3", computer_pause=0, edit_interval=0,
                         turn_timer=0, default_locale="en")
     db = await Database.open(settings.database_path)

@@ -30,7 +30,6 @@ import asyncio
 import logging
 import random
 import sys
-import tempfile
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -40,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
+from benchmarks import scratch_folder
 from bot.service.settings import Settings
 from bot.storage import Database
 from bot.ui.client import TapisBot
@@ -57,7 +57,7 @@ MATCHES = (("piquet", 1, "deals=1"), ("tarot", 2, "deals=1"), ("tresillo", 2, "r
 async def run(label: str, faults: Faults, settings: Settings, matches: tuple[Any, ...], seed: int) -> Counter[str]:
     out: Counter[str] = Counter()
     for n, (game, computers, options) in enumerate(matches):
-        folder = Path(tempfile.mkdtemp(prefix="tapis-faults-"))
+        folder = Path(scratch_folder("tapis-faults-"))
         db = await Database.open(folder / "bot.sqlite3")
         bot = TapisBot(replace(settings, database_path=folder / "bot.sqlite3"), db)
         bot.presenter.retry_delays = RETRY_DELAYS  # simulated time does not cover the presenter's pauses

@@ -46,7 +46,6 @@ import random
 import signal
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -61,6 +60,7 @@ import simcord
 from simcord.http import router
 
 import games
+from benchmarks import scratch_folder
 from benchmarks.serve import pct, workers_cpu
 from bot.infra import images
 from bot.service.settings import Settings
@@ -269,7 +269,7 @@ class Result:
 async def bench(tables: int, moves: int, think: float, workers: int, game: str | None = None, seed: int = 0,
                 profile: bool = False, table_settle: float | None = None) -> Result:
     names = [game] if game else sorted(g for g in games.GAMES if g != "toy")
-    folder = tempfile.mkdtemp(prefix="tapis-real-")
+    folder = scratch_folder("tapis-real-")
     settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers,
                         **({} if table_settle is None else {"table_settle": table_settle}))
     db = await Database.open(settings.database_path)

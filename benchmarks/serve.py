@@ -41,7 +41,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
@@ -52,6 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
+from benchmarks import scratch_folder
 from bot.infra import images
 from bot.service.settings import Settings
 from bot.service.table import Table, hand_of
@@ -123,7 +123,7 @@ async def open_table(service: TableService, game: Any, n: int, user_base: int) -
 async def bench(tables: int, seconds: float, with_images: bool,
                 edit_interval: float = 1.0) -> tuple[list[float], dict[str, float], float, int, int]:
     names = sorted(games.GAMES)
-    folder = tempfile.mkdtemp(prefix="tapis-serve-")
+    folder = scratch_folder("tapis-serve-")
     settings = Settings(database_path=Path(folder) / "serve.sqlite3", computer_pause=0, edit_interval=0,
                         turn_timer=0, default_locale="en")
     db = await Database.open(settings.database_path)
@@ -275,7 +275,7 @@ async def restart(count: int) -> tuple[float, int, int]:
     from bot.ui.presenter import Presenter
 
     names = sorted(games.GAMES)
-    folder = tempfile.mkdtemp(prefix="tapis-restore-")
+    folder = scratch_folder("tapis-restore-")
     settings = Settings(database_path=Path(folder) / "restore.sqlite3", computer_pause=0, edit_interval=1.0,
                         turn_timer=0, default_locale="en")
     db = await Database.open(settings.database_path)

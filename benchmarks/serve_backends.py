@@ -18,7 +18,6 @@ import multiprocessing as mp
 import os
 import random
 import statistics
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks import scratch_folder
 from tools.pgserver import PostgresServer, execute
 
 WARM_UP = 1.0  # seconds of play before the measure starts, once every process has opened its tables
@@ -66,7 +66,7 @@ async def _serve(target: str, first: int, count: int, total: int, seconds: float
     from bot.ui.hands import draw_hand
     from games.errors import GameError
 
-    folder = tempfile.mkdtemp(prefix="tapis-serve-")
+    folder = scratch_folder("tapis-serve-")
     settings = Settings(database_path=Path(folder) / "serve.sqlite3", computer_pause=0, edit_interval=0,
                         turn_timer=0, default_locale="en")
     db = await Database.open(target)
@@ -183,7 +183,7 @@ def compare(backend: str, processes: int, tables: int, seconds: float, with_imag
     print(f"serving {tables} tables for {seconds:g} s per run (images: {'yes' if with_images else 'no'}), "
           f"{os.cpu_count()} cores")
     print(HEADER)
-    folder = tempfile.mkdtemp(prefix="tapis-serve-")
+    folder = scratch_folder("tapis-serve-")
     print(run("sqlite", str(Path(folder) / "serve.sqlite3"), 1, tables, seconds, with_images).line(), flush=True)
     if backend != "postgres":
         return 0
