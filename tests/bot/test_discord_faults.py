@@ -82,16 +82,29 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}
 
 
-@pytest.mark.parametrize("game", ["tarot", "piquet"])
-async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any, game: str) -> None:
+@pytest.mark.parametrize(("game", "workers"), [("tarot", 0), ("piquet", 0), ("tarot", 2)])
+async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any, game: str, workers: int) -> None:
     """As in production: computers pause before each move, a card within a trick waits for the
     trick's end on the table message (issue 30), clicks are answered by the redrawn hand, what
     Discord shows is recorded a moment late (:class:`bot.ui.shown.Recorder`); Discord fails at
     25 %. The match ends, recaps and results appear once, the table message shows the finished
-    match, every accepted move is answered without "try again"."""
+    match, every accepted move is answered without "try again". ``workers``: the images drawn in
+    worker processes, several asked at once down one worker's pipe (:class:`images.DrawingPool`)."""
+    from bot.infra import images
+
+    if workers:
+        images.use_processes(workers)
+        images.TABLES.clear()
+        images.HANDS.clear()
+    try:
+        await _match_with_pauses(fast, game)
+    finally:
+        images.use_processes(0)
+
+
+async def _match_with_pauses(w: Any, game: str) -> None:
     from dataclasses import replace
 
-    w = fast
     w.bot.settings = w.bot.service.settings = replace(w.bot.settings, computer_pause=0.01)
     w.bot.presenter.table_settle = 15.0
     recorder = w.bot.presenter.recorder
