@@ -21,6 +21,8 @@ import asyncio
 import io
 import logging
 import multiprocessing
+import pickle
+import select
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterator
@@ -122,11 +124,25 @@ class _Worker:
     process: BaseProcess
     conn: Connection  # this process's end of the worker's pipe
     jobs: deque[asyncio.Future[bytes | None]] = field(default_factory=deque)  # sent, oldest first
+    ready: select.poll = field(default_factory=select.poll)  # whether its pipe has more to read
+
+    def __post_init__(self) -> None:
+        self.ready.register(self.conn.fileno(), select.POLLIN)
+
+
+#: what goes down a worker's pipe instead of a job: draw your faces now (see :func:`_serve`)
+WARM = b""
+
+
+def send_job(conn: Connection, call: tuple[str, tuple[Any, ...], dict[str, Any]] | None) -> None:
+    """A job (rendering function name, arguments) down a worker's pipe, or ``None``: :data:`WARM`.
+    Plain ``pickle`` bytes: ``Connection.send``'s pickler costs this process more for the same."""
+    conn.send_bytes(WARM if call is None else pickle.dumps(call, pickle.HIGHEST_PROTOCOL))
 
 
 def _serve(conn: Connection) -> None:
-    """A worker's loop: a job (rendering function name, arguments) in, its PNG bytes out. Once it has
-    drawn its first image, or been told the pool drew one (``None`` in, nothing out), while no job
+    """A worker's loop: a job (:func:`send_job`) in, its PNG bytes out (empty: no image). Once it has
+    drawn its first image, or been told the pool drew one (:data:`WARM` in, nothing out), while no job
     waits, it draws every card face once (``rendering.warm_faces``, one at a time: a job waits for
     at most one face), so images do not draw their faces (2.5 ms each, up to 24 in one hand) while
     a player waits, and a worker's steady state is reached within seconds. Not before the first
@@ -147,12 +163,12 @@ def _serve(conn: Connection) -> None:
                         draw()
                     except Exception:  # drawn, and logged, when an image needs it
                         faces = None
-            job = conn.recv()
+            job = conn.recv_bytes()
         except (EOFError, OSError, KeyboardInterrupt):  # the bot closed the pipe or stops
             return
-        if job is not None:
-            name, args, kwargs = job
-            conn.send(_call(name, *args, **kwargs))
+        if job != WARM:
+            name, args, kwargs = pickle.loads(job)
+            conn.send_bytes(_call(name, *args, **kwargs) or b"")
         if not drawn:
             drawn, faces = True, rendering.warm_faces()
 
@@ -241,6 +257,7 @@ class DrawingPool:
         starts, before taking its end of the pipe)."""
         assert self._loop is not None
         self._loop.add_reader(worker.process.sentinel, self._ended, worker)
+        self._loop.add_reader(worker.conn.fileno(), self._answered, worker)
 
     def _stop(self, worker: _Worker) -> None:
         if self._loop is not None and not self._loop.is_closed():
@@ -303,7 +320,7 @@ class DrawingPool:
             if not self._woken:
                 self._wake(worker)
             try:
-                worker.conn.send(job.call)
+                send_job(worker.conn, job.call)
             except (OSError, EOFError):  # the worker is gone: a new one, and this job waits again
                 (self._urgent if job.urgent else self._background).appendleft(job)
                 self._replace(worker)
@@ -314,8 +331,6 @@ class DrawingPool:
                 job.done.set_result(None)
                 continue
             worker.jobs.append(job.done)
-            if len(worker.jobs) == 1:  # its answers
-                loop.add_reader(worker.conn.fileno(), self._answered, worker)
 
     def _ready(self, worker: _Worker) -> None:
         """``worker`` was chosen but sent nothing: idle again when it has no job."""
@@ -333,29 +348,32 @@ class DrawingPool:
     @staticmethod
     def _tell_warm(worker: _Worker) -> None:
         try:
-            worker.conn.send(None)
+            send_job(worker.conn, None)
         except (OSError, EOFError):  # gone: its end is seen by the loop (:meth:`_watch`)
             pass
 
     def _receive(self, worker: _Worker) -> bool:
-        """Read the worker's answers so far, in the order of its jobs; ``False``: its pipe ended."""
+        """Read the worker's answers that have come, in the order of its jobs; ``False``: its pipe
+        ended, or it sent what was not asked. A ``select.poll`` kept with the worker tells whether
+        more is there (``Connection.poll`` builds a selector at each call)."""
         try:
-            while worker.jobs and worker.conn.poll():
-                png = worker.conn.recv()
+            while worker.ready.poll(0):
+                png = worker.conn.recv_bytes()
+                if not worker.jobs:
+                    return False
                 done = worker.jobs.popleft()
                 if not done.done():
-                    done.set_result(png)
+                    done.set_result(png or None)
         except (OSError, EOFError):
             return False
         return True
 
     def _answered(self, worker: _Worker) -> None:
-        """The worker's pipe is readable: its answers (or its end)."""
+        """The worker's pipe is readable: its answers (or its end). Its reader stays on the loop
+        while it lives (adding and removing it at each job cost more than the job's pipe)."""
         if not self._receive(worker):
             self._replace(worker)  # its jobs left are drawn here
-        elif not worker.jobs:
-            assert self._loop is not None
-            self._loop.remove_reader(worker.conn.fileno())
+        elif not worker.jobs and worker not in self._idle:
             self._idle.append(worker)
         self._dispatch()
 

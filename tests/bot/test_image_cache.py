@@ -247,9 +247,9 @@ def test_an_image_worker_answers_its_first_job_then_draws_every_face_while_idle(
     worker = threading.Thread(target=images._serve, args=(theirs,), daemon=True)
     worker.start()
     state = games.GAMES["piquet"].new(2, "warm", None)
-    ours.send(("hand_image", (state.view(0), "fr"), {}))
+    images.send_job(ours, ("hand_image", (state.view(0), "fr"), {}))
     began = time.perf_counter()
-    png = ours.recv()
+    png = ours.recv_bytes()
     at_answer = _face.cache_info().currsize
     assert png and png.startswith(b"\x89PNG") and time.perf_counter() - began < 2.0
     deadline = time.monotonic() + 60
@@ -258,16 +258,16 @@ def test_an_image_worker_answers_its_first_job_then_draws_every_face_while_idle(
     warmed = _face.cache_info().currsize
     assert warmed >= 300  # the hand's, the trick's and the cells' faces, in French and English
     assert at_answer < warmed / 2  # the job was answered before any warming
-    ours.send(("hand_image", (state.view(1), "en"), {}))
-    assert ours.recv().startswith(b"\x89PNG")  # a job while warming: answered too
+    images.send_job(ours, ("hand_image", (state.view(1), "en"), {}))
+    assert ours.recv_bytes().startswith(b"\x89PNG")  # a job while warming: answered too
     ours.close()
     worker.join(10)
     assert not worker.is_alive()
 
 
 def test_an_image_worker_told_the_pool_drew_warms_without_answering() -> None:
-    """``None`` down a worker's pipe (the pool drew its first image elsewhere): the worker draws its
-    faces while idle, and sends nothing back for it."""
+    """:data:`images.WARM` down a worker's pipe (the pool drew its first image elsewhere): the worker
+    draws its faces while idle, and sends nothing back for it."""
     import multiprocessing
     import threading
     import time
@@ -278,15 +278,15 @@ def test_an_image_worker_told_the_pool_drew_warms_without_answering() -> None:
     ours, theirs = multiprocessing.Pipe()
     worker = threading.Thread(target=images._serve, args=(theirs,), daemon=True)
     worker.start()
-    ours.send(None)
+    images.send_job(ours, None)
     deadline = time.monotonic() + 60
     while _face.cache_info().currsize < 300 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _face.cache_info().currsize >= 300
     assert not ours.poll()  # no answer to the wake
     state = games.GAMES["piquet"].new(2, "woken", None)
-    ours.send(("hand_image", (state.view(0), "fr"), {}))
-    assert ours.recv() == rendering.hand_image(state.view(0), "fr")
+    images.send_job(ours, ("hand_image", (state.view(0), "fr"), {}))
+    assert ours.recv_bytes() == rendering.hand_image(state.view(0), "fr")
     ours.close()
     worker.join(10)
     assert not worker.is_alive()
