@@ -169,8 +169,7 @@ class Console:
 
     def fresh(self) -> bool:
         """Whether the token may still edit the message (with a margin before 15 minutes)."""
-        age = discord.utils.utcnow() - self.token.created_at
-        return age.total_seconds() < TOKEN_LIFE
+        return self.token.age() < TOKEN_LIFE
 
 
 @dataclass

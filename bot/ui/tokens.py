@@ -8,7 +8,7 @@ ids the hands read, a few hundred bytes, so 10,000 tables with every hand open s
 
 from __future__ import annotations
 
-import datetime
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,16 +27,19 @@ class HandToken:
     user_id: int
     guild_id: int | None
     locale: discord.Locale | None  # the member's Discord language (:meth:`TapisBot.private_locale`)
+    born: float  # when the interaction was created, on ``time.monotonic``'s clock (see :meth:`age`)
 
     @classmethod
     def of(cls, interaction: discord.Interaction[Any]) -> HandToken:
+        age = (discord.utils.utcnow() - discord.utils.snowflake_time(interaction.id)).total_seconds()
         return cls(interaction.followup, interaction.id, interaction.user.id, interaction.guild_id,
-                   getattr(interaction, "locale", None))
+                   getattr(interaction, "locale", None), time.monotonic() - age)
 
-    @property
-    def created_at(self) -> datetime.datetime:
-        """When the interaction was created (its token expires 15 minutes later)."""
-        return discord.utils.snowflake_time(self.interaction_id)
+    def age(self) -> float:
+        """Seconds since the interaction was created (its token expires 15 minutes after): read on
+        the monotonic clock, the wall clock read once when the token was kept (a console's age is
+        asked at every move of its table)."""
+        return time.monotonic() - self.born
 
     async def edit(self, **fields: Any) -> None:
         """Edit the interaction's original response (``content``, ``embed``, ``attachments``,
