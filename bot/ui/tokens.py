@@ -8,13 +8,14 @@ ids the hands read, a few hundred bytes, so 10,000 tables with every hand open s
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
+
+DISCORD_EPOCH_MS = discord.utils.DISCORD_EPOCH  # a snowflake's milliseconds count from 2015
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,19 +28,18 @@ class HandToken:
     user_id: int
     guild_id: int | None
     locale: discord.Locale | None  # the member's Discord language (:meth:`TapisBot.private_locale`)
-    born: float  # when the interaction was created, on ``time.monotonic``'s clock (see :meth:`age`)
+    born: float  # when the interaction was created (Unix seconds, from its snowflake id)
 
     @classmethod
     def of(cls, interaction: discord.Interaction[Any]) -> HandToken:
-        age = (discord.utils.utcnow() - discord.utils.snowflake_time(interaction.id)).total_seconds()
         return cls(interaction.followup, interaction.id, interaction.user.id, interaction.guild_id,
-                   getattr(interaction, "locale", None), time.monotonic() - age)
+                   getattr(interaction, "locale", None), ((interaction.id >> 22) + DISCORD_EPOCH_MS) / 1000)
 
     def age(self) -> float:
-        """Seconds since the interaction was created (its token expires 15 minutes after): read on
-        the monotonic clock, the wall clock read once when the token was kept (a console's age is
-        asked at every move of its table)."""
-        return time.monotonic() - self.born
+        """Seconds since the interaction was created (its token expires 15 minutes after). Its
+        creation is read from the id once, as a number (a console's age is asked at every move of
+        its table: ``snowflake_time`` built a datetime each time)."""
+        return discord.utils.utcnow().timestamp() - self.born
 
     async def edit(self, **fields: Any) -> None:
         """Edit the interaction's original response (``content``, ``embed``, ``attachments``,
