@@ -83,6 +83,7 @@ class Metrics:
         self.requests = Counter("tapis_discord_requests", "Requests sent to Discord, by route and whether they "
                                 "count against the global limit.", ["route", "global_limit"], registry=self.registry)
         self.registry.register(_TablesInPlay(tables))
+        self._series: dict[tuple[object, tuple[str, ...]], Any] = {}
         for kind in ("timeout", "network", "server_error", "rate_limited", "refused"):
             self.discord.labels(kind)
         for kind in ("refused", "internal", "discord_http"):  # every series is exported from the start, at 0
@@ -93,18 +94,27 @@ class Metrics:
             self.actions.labels(name, "human")
             self.actions.labels(name, "computer")
 
+    def _of(self, metric: Counter | Histogram, *labels: str) -> Any:
+        """``metric.labels(*labels)``, kept: a few series are counted several times a move, and
+        ``labels`` takes a lock and checks its arguments at every call."""
+        key = (metric, labels)
+        series = self._series.get(key)
+        if series is None:
+            series = self._series[key] = metric.labels(*labels)
+        return series
+
     def accepted(self, game: str, applied: Sequence[tuple[int, int, str, bool]]) -> None:
         """Count saved actions: ``(revision, seat, action, by a computer)`` rows."""
         for *_row, computer in applied:
-            self.actions.labels(game, "computer" if computer else "human").inc()
+            self._of(self.actions, game, "computer" if computer else "human").inc()
 
     def request(self, route: str, counted: bool) -> None:
         """One request to Discord on ``route`` (``channel.edit``...); ``counted``: against the global limit."""
-        self.requests.labels(route, "yes" if counted else "no").inc()
+        self._of(self.requests, route, "yes" if counted else "no").inc()
 
     def error(self, kind: str) -> None:
         """One error of ``kind``: ``refused``, ``internal`` or ``discord_http``."""
-        self.errors.labels(kind).inc()
+        self._of(self.errors, kind).inc()
 
     def failed(self, exc: BaseException) -> None:
         """A failure: a Discord one (an HTTP error, a timeout, a lost connection), or else an
@@ -123,7 +133,7 @@ class Metrics:
 
     def interaction(self, kind: str, began: float) -> None:
         """An interaction of ``kind`` handled, begun at ``began`` (:func:`time.perf_counter`)."""
-        self.interactions.labels(kind).observe(time.perf_counter() - began)
+        self._of(self.interactions, kind).observe(time.perf_counter() - began)
 
     @asynccontextmanager
     async def transaction(self, name: str) -> AsyncIterator[None]:
@@ -132,7 +142,7 @@ class Metrics:
         try:
             yield
         finally:
-            self.database.labels(name).observe(time.perf_counter() - began)
+            self._of(self.database, name).observe(time.perf_counter() - began)
 
     def exposition(self) -> bytes:
         """Everything, in the Prometheus text format (:data:`CONTENT_TYPE`)."""
