@@ -8,7 +8,7 @@ ids the hands read, a few hundred bytes, so 10,000 tables with every hand open s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -28,12 +28,15 @@ class HandToken:
     user_id: int
     guild_id: int | None
     locale: discord.Locale | None  # the member's Discord language (:meth:`TapisBot.private_locale`)
-    born: float  # when the interaction was created (Unix seconds, from its snowflake id)
+    born: float = field(init=False)  # when the interaction was created (Unix seconds, from its id)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "born", ((self.interaction_id >> 22) + DISCORD_EPOCH_MS) / 1000)
 
     @classmethod
     def of(cls, interaction: discord.Interaction[Any]) -> HandToken:
         return cls(interaction.followup, interaction.id, interaction.user.id, interaction.guild_id,
-                   getattr(interaction, "locale", None), ((interaction.id >> 22) + DISCORD_EPOCH_MS) / 1000)
+                   getattr(interaction, "locale", None))
 
     def age(self) -> float:
         """Seconds since the interaction was created (its token expires 15 minutes after). Its
