@@ -39,9 +39,11 @@ class Conn(Protocol):
         """One statement over many parameter rows."""
         ...
 
-    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> None:
+    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]], *, hold: bool = False) -> None:
         """Each statement over its parameter rows, in order: on SQLite one round trip to the
-        database thread for all (a statement without rows is skipped)."""
+        database thread for all (a statement without rows is skipped). ``hold``: nothing waits for
+        them but the transaction's end, so SQLite may send them with the block's next statement or
+        its ``COMMIT`` (their error then comes from there, still failing the block)."""
         ...
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:

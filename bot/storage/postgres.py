@@ -72,7 +72,7 @@ class PgConn:
         elif rows:
             await self.raw.executemany(translate(sql), rows)
 
-    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> None:
+    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]], *, hold: bool = False) -> None:
         for sql, rows in steps:
             await self.run_many(sql, rows)
 

@@ -106,8 +106,10 @@ async def write_actions(conn: Conn, table_id: str, *, state: dict[str, Any] | No
                         facts: str | None = None) -> None:
     """Accepted actions ``(rev, seat, text, by_computer)``, the new state (``None``: no snapshot
     this time, the action rows carry it), its ``facts`` (:class:`bot.service.facts.Facts`) and
-    seat flags ``(seat, missed, away)``; ``active_at``: a member acted (Unix seconds)."""
-    await conn.run_batch([
+    seat flags ``(seat, missed, away)``; ``active_at``: a member acted (Unix seconds). Held for the
+    transaction's end (:meth:`bot.storage.base.Conn.run_batch`): on SQLite a move's save is then
+    one round trip to the database thread, its ``COMMIT`` included."""
+    await conn.run_batch(hold=True, steps=[
         (UPDATE_PROGRESS, [(facts, revision, status, active_at, table_id)]) if state is None else
         (UPDATE_STATE, [(json.dumps(state), revision, facts, revision, status, active_at, table_id)]),
         (INSERT_ACTION, [(table_id, r, s, a, int(c)) for r, s, a, c in actions]),

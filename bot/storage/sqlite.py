@@ -35,7 +35,11 @@ from bot.storage.database import Database
 log = logging.getLogger("bot.storage")
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 GROUP_MAX = 64  # write blocks committed together at most
-BEGIN = "BEGIN IMMEDIATE"
+Step = tuple[str, Sequence[Sequence[Any]]]  # a statement and its parameter rows
+NO_ROWS: Sequence[Sequence[Any]] = ((),)
+BEGIN: Step = ("BEGIN IMMEDIATE", NO_ROWS)
+SAVEPOINT: Step = ("SAVEPOINT unit", NO_ROWS)
+RELEASE: Step = ("RELEASE unit", NO_ROWS)
 
 
 class SqliteConn:
@@ -44,7 +48,8 @@ class SqliteConn:
 
     ``pending``: transaction statements (``BEGIN``, ``SAVEPOINT``, ``RELEASE``) that go out with the
     next call, ahead of its statement, instead of a round trip each (group commit,
-    :meth:`SqliteDatabase.transaction`). Cursors never leave the database thread: a cursor freed
+    :meth:`SqliteDatabase.transaction`), and a block's last writes held for its ``COMMIT``
+    (:meth:`run_batch`, ``held``). Cursors never leave the database thread: a cursor freed
     on the event loop's thread resets its statement there, racing the database thread, which may
     be running that same cached statement for another write (seen as ``sqlite3.InterfaceError:
     bad parameter or other API misuse``)."""
@@ -53,18 +58,19 @@ class SqliteConn:
 
     def __init__(self, raw: aiosqlite.Connection) -> None:
         self.raw = raw
-        self.pending: list[str] = []
+        self.pending: list[Step] = []
+        self.held = False  # ``pending`` holds writes (not only transaction statements)
 
     async def _call(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]], fetch: bool = False
                     ) -> tuple[int, list[sqlite3.Row]]:
         """Run ``pending``, then each step's statement over its parameter rows, on the database
         thread in one round trip: ``(rows changed by the last step, its rows when fetch)``.
         ``pending`` is emptied even when one of its statements fails (the error is the caller's)."""
-        pending, self.pending = self.pending, []
+        pending, self.pending, self.held = self.pending, [], False
 
         def work(db: sqlite3.Connection) -> tuple[int, list[sqlite3.Row]]:
-            for sql in pending:
-                db.execute(sql).close()
+            for sql, params in pending:
+                (db.execute(sql, params[0]) if len(params) == 1 else db.executemany(sql, params)).close()
             changed, rows = 0, []
             for sql, params in steps:
                 cur = db.execute(sql, params[0]) if len(params) == 1 else db.executemany(sql, params)
@@ -84,11 +90,27 @@ class SqliteConn:
     async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.run_batch([(sql, rows)])
 
-    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]]) -> None:
-        """Each statement over its parameter rows, in order, in one round trip."""
+    async def run_batch(self, steps: Iterable[tuple[str, Iterable[Sequence[Any]]]], *, hold: bool = False) -> None:
+        """Each statement over its parameter rows, in order, in one round trip; ``hold`` (in a
+        write block, :meth:`bot.storage.base.Conn.run_batch`): they go out with what comes next,
+        the group's ``COMMIT`` when nothing else (one round trip less a move)."""
         batch = [(sql, rows) for sql, rows in ((s, list(r)) for s, r in steps) if rows]
-        if batch:
-            await self._call(batch)
+        if not batch:
+            return
+        if hold and self.pending:  # a block's (its SAVEPOINT at least is still to send)
+            self.pending += batch
+            self.held = True
+            return
+        await self._call(batch)
+
+    async def flush(self) -> None:
+        """Send what is pending now (a held write's error is then the block's own)."""
+        if self.pending:
+            await self._call([])
+
+    def drop(self) -> None:
+        """Forget what is pending (a rolled back transaction's)."""
+        self.pending, self.held = [], False
 
     async def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = (await self._call([(sql, [params])], fetch=True))[1]
@@ -233,7 +255,11 @@ class SqliteDatabase(Database):
 
         Round trips to the database thread: ``BEGIN``, ``SAVEPOINT`` and ``RELEASE`` go out with the
         next statement (:attr:`SqliteConn.pending`), so a block writing with one call
-        (:meth:`SqliteConn.run_batch`) costs one trip, and its group one more for ``COMMIT``."""
+        (:meth:`SqliteConn.run_batch`) costs one trip, and its group one more for ``COMMIT``. A
+        block's ``last`` writes wait for the ``COMMIT`` when the block is the only one of its group
+        (the usual case: a move alone, one trip in all; an error of those writes then fails the
+        group, which is that block alone); when others joined, they go out as the block ends, so a
+        failing block still fails alone."""
         group = self._group
         if group is None:
             group = self._group = _Group()
@@ -252,14 +278,16 @@ class SqliteDatabase(Database):
                     writer.pending.append(BEGIN)
                 elif BEGIN not in writer.pending and not self.conn.in_transaction:
                     raise sqlite3.OperationalError("the group's transaction was rolled back")  # (I/O error...)
-                writer.pending.append("SAVEPOINT unit")
+                writer.pending.append(SAVEPOINT)
                 try:
                     yield writer
+                    if writer.held and group.joined > 1:  # others joined: its writes fail it alone
+                        await writer.flush()
                 except BaseException as exc:
                     failed = exc
                     await self._undo_unit()
                 else:
-                    writer.pending.append("RELEASE unit")
+                    writer.pending.append(RELEASE)
                     group.ok += 1
         finally:
             group.pending -= 1
@@ -282,10 +310,14 @@ class SqliteDatabase(Database):
         self.health.ok()
 
     async def _undo_unit(self) -> None:
-        """Undo the failed block's writes: nothing to send when its ``SAVEPOINT`` never went out."""
-        if self.writer.pending[-1:] == ["SAVEPOINT unit"]:
-            self.writer.pending.pop()
+        """Undo the failed block's writes: nothing to send when its ``SAVEPOINT`` never went out (its
+        held writes are dropped)."""
+        writer = self.writer
+        if SAVEPOINT in writer.pending:
+            del writer.pending[writer.pending.index(SAVEPOINT):]
+            writer.held = False
             return
+        writer.drop()  # held writes of this block only: its SAVEPOINT went out
         try:
             await self.writer.run_batch([("ROLLBACK TO unit", [()]), ("RELEASE unit", [()])])
         except Exception:  # SQLite rolled the whole transaction back (I/O error...)
@@ -296,15 +328,15 @@ class SqliteDatabase(Database):
         succeeded; nothing when no statement went out), then release the writer."""
         writer = self.writer
         try:
-            if BEGIN in writer.pending:  # no block sent a statement
-                writer.pending.clear()
+            if BEGIN in writer.pending and not writer.held:  # no block sent or left a statement
+                writer.drop()
             elif group.ok:
                 await writer.run("COMMIT")
             else:
-                writer.pending.clear()
+                writer.drop()
                 await writer.run("ROLLBACK")
         except BaseException as exc:
-            writer.pending.clear()
+            writer.drop()
             try:
                 await writer.run("ROLLBACK")
             except Exception:  # SQLite already rolled back, or the connection is gone

@@ -132,3 +132,51 @@ async def test_round_trips_per_block(db_path: Path, monkeypatch: pytest.MonkeyPa
     assert calls == [] and seen.count("COMMIT") == 2 and seen.count("BEGIN IMMEDIATE") == 2
     assert await _keys(db) == sorted([*(f"k{i}" for i in range(10)), "single"])
     await db.close()
+
+
+async def test_held_writes_go_out_with_the_commit_of_a_lone_block(db_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A block's ``hold`` writes (a move's save, issue 30): alone in its group, one round trip in all,
+    its COMMIT included; with others in the group, they go out as the block ends, so a failing one
+    still fails alone. A held write that fails, or a block failing after holding, keeps nothing of it
+    and leaves the writer free."""
+    from bot.storage.sqlite import SqliteConn
+
+    db = await Database.open(db_path)
+    seen = await _setup(db)
+    calls: list[int] = []
+    call = SqliteConn._call
+
+    async def counted(self: SqliteConn, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return await call(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SqliteConn, "_call", counted)
+    try:
+        await _check_held_writes(db, seen, calls)
+    finally:
+        await db.close()  # also when a check fails: its thread would keep the test run alive
+
+
+async def _check_held_writes(db: Database, seen: list[str], calls: list[int]) -> None:
+    async def write(key: str, fail_after: bool = False) -> None:
+        async with db.transaction() as conn:
+            await conn.run_batch([("INSERT INTO probe VALUES (?)", [(key,)])], hold=True)
+            await asyncio.sleep(0)  # let the other blocks arrive meanwhile
+            if fail_after:
+                raise ValueError("refused after writing")
+
+    await write("alone")
+    assert len(calls) == 1 and seen[-5:] == ["BEGIN IMMEDIATE", "SAVEPOINT unit", "INSERT INTO probe VALUES ('alone')",
+                                             "RELEASE unit", "COMMIT"]
+    calls.clear()
+    with pytest.raises(sqlite3.IntegrityError):  # its write fails at the COMMIT's trip
+        await write("alone")
+    with pytest.raises(ValueError):
+        await write("dropped", fail_after=True)
+    results = await asyncio.gather(write("a"), write("alone"), write("gone", fail_after=True), write("b"),
+                                   return_exceptions=True)
+    assert results[0] is None and isinstance(results[1], sqlite3.IntegrityError), results
+    assert isinstance(results[2], ValueError) and results[3] is None
+    await write("after")
+    assert await _keys(db) == ["a", "after", "alone", "b"]
