@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
+from discord.http import HTTPClient, handle_message_parameters
 
 from bot.infra import images
 from bot.service.table import SeatInfo, Table, public_view
@@ -60,6 +61,11 @@ GLOBAL_RATE = 40.0
 URGENT, TURN, REDRAW = 0, 1, 2
 #: seconds a member with a live hand console may leave their turn before they are pinged
 PING_AFTER = 30.0
+#: seconds the table messages' keys (and pings a console made needless) wait to be written together
+#: (:class:`bot.ui.shown.Recorder`): a crash loses at most these seconds of them, which costs an edit
+#: made again after the restart. 1 s (the edits' pace) made it about one transaction in five moves in
+#: ``benchmarks/real_load.py`` (20 tables, 1,000 moves: 0.21 a move), 5 s one in eighteen (0.056; issue 30).
+RECORD_AFTER = 5.0
 #: seconds before trying a failed part again, one more step each failed pass (then the last one)
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 #: passes in a row a table is tried again after an unexpected failure (the database, a bug)
@@ -167,6 +173,7 @@ class PresenterBot(Protocol):
     hands: LiveHands
     metrics: Metrics
     unexpected: list[BaseException]
+    http: HTTPClient
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
                                 type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
@@ -187,8 +194,9 @@ class Presenter:
         # a card within a trick waits for the trick's end (or quiet): not in local mode (see above) nor in tests
         self.table_settle = bot.settings.table_settle if interval > 0 and not bot.settings.local else 0.0
         self.retry_delays: Sequence[float] = RETRY_DELAYS
-        # edits' keys written with the pace of the edits (not in local mode: no pending timer there)
-        self.recorder = shown.Recorder(lambda: self.db, interval if not bot.settings.local else 0.0)
+        # edits' keys written a moment late, together (not in local mode: no pending timer there)
+        self.recorder = shown.Recorder(lambda: self.db, max(interval, RECORD_AFTER) if interval > 0
+                                       and not bot.settings.local else 0.0)
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`
         self._behind: dict[str, Table] = {}
         self._catch_up: asyncio.Task[None] | None = None
@@ -465,7 +473,7 @@ class Presenter:
         if table.message_id is not None:
             try:
                 self.bot.metrics.request("channel.edit", True)
-                await channel.get_partial_message(table.message_id).edit(**payload)
+                await self._edit(channel.id, table.message_id, payload)
             except discord.NotFound:
                 log.warning("table %s: its message was deleted; posting it again", table.id)
                 await self.bot.service.set_message(table, None)
@@ -477,6 +485,12 @@ class Presenter:
             await self.bot.service.set_message(table, msg.id)
         entry.beat = beat
         await self._record(table, entry, "table", key, table.message_id)
+
+    async def _edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+        """The request of :meth:`discord.PartialMessage.edit`, without building the :class:`discord.Message`
+        Discord answers with (nothing reads it: 0.1 ms a move in ``benchmarks/real_load.py``, issue 30)."""
+        with handle_message_parameters(**payload) as params:
+            await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     def _held_back(self, table: Table, entry: _Shown) -> bool:
         """Whether the table message's edit waits (issue 30): the table moved on from what the
