@@ -178,8 +178,11 @@ class DrawingPool:
 
     A job goes down a worker's own pipe and its PNG comes back through a reader on the loop: no
     executor threads, queues or locks in between (a ``ProcessPoolExecutor`` behind
-    ``asyncio.to_thread`` cost this process 240 µs of CPU per image, this 40 µs). Jobs wait for a
-    worker, clicks first (:meth:`_next`).
+    ``asyncio.to_thread`` cost this process 240 µs of CPU per image, this 40 µs). Each worker's
+    pipe stays on the loop's readers for the worker's life, and its answers are read while a
+    ``select.poll`` kept with it says more is there: adding and removing the reader at each job, and
+    ``Connection.poll`` (which builds a selector at each call), took about 6 % of the bot's samples
+    in ``benchmarks.real_load`` (py-spy). Jobs wait for a worker, clicks first (:meth:`_next`).
 
     A worker that has just drawn draws the next image faster than one woken from its wait (the
     images of ``benchmarks.real_load`` replayed in a worker: a hand 0.67 ms one after the other,

@@ -48,8 +48,8 @@ class SqliteConn:
 
     ``pending``: transaction statements (``BEGIN``, ``SAVEPOINT``, ``RELEASE``) that go out with the
     next call, ahead of its statement, instead of a round trip each (group commit,
-    :meth:`SqliteDatabase.transaction`), and a block's last writes held for its ``COMMIT``
-    (:meth:`run_batch`, ``held``). Cursors never leave the database thread: a cursor freed
+    :meth:`SqliteDatabase.transaction`), and a block's writes held for what it sends next or its
+    group's ``COMMIT`` (:meth:`run_batch`'s ``hold``). Cursors never leave the database thread: a cursor freed
     on the event loop's thread resets its statement there, racing the database thread, which may
     be running that same cached statement for another write (seen as ``sqlite3.InterfaceError:
     bad parameter or other API misuse``)."""
@@ -256,7 +256,7 @@ class SqliteDatabase(Database):
         Round trips to the database thread: ``BEGIN``, ``SAVEPOINT`` and ``RELEASE`` go out with the
         next statement (:attr:`SqliteConn.pending`), so a block writing with one call
         (:meth:`SqliteConn.run_batch`) costs one trip, and its group one more for ``COMMIT``. A
-        block's ``last`` writes wait for the ``COMMIT`` when the block is the only one of its group
+        block's ``hold`` writes wait for the ``COMMIT`` when the block is the only one of its group
         (the usual case: a move alone, one trip in all; an error of those writes then fails the
         group, which is that block alone); when others joined, they go out as the block ends, so a
         failing block still fails alone."""
