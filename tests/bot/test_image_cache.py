@@ -350,3 +350,34 @@ async def test_an_image_worker_that_dies_idle_is_replaced_at_once() -> None:
     finally:
         images.use_processes(0)
         images.TABLES.clear()
+
+
+async def test_the_pool_registers_its_pipes_once_and_never_polls_them_through_multiprocessing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each worker's pipe is on the loop's readers for the worker's life (issue 30): images drawn one
+    after the other add and remove no reader, and no ``Connection.poll`` (a selector built at each
+    call) reads their answers."""
+    from multiprocessing.connection import Connection
+
+    state = games.GAMES["piquet"].new(2, "readers", None)
+    images.HANDS.clear()
+    images.use_processes(2)
+    try:
+        pool = images._pool
+        assert pool is not None
+        await pool.draw("warm_up")
+        loop = asyncio.get_running_loop()
+        changes: list[str] = []
+        for name in ("add_reader", "remove_reader"):
+            real = getattr(loop, name)
+            monkeypatch.setattr(loop, name, lambda *a, _real=real, _name=name: (changes.append(_name), _real(*a))[1])
+        polled: list[int] = []
+        real_poll = Connection.poll
+        monkeypatch.setattr(Connection, "poll", lambda self, *a: (polled.append(1), real_poll(self, *a))[1])
+        for seat in (0, 1, 0, 1):
+            png = await pool.draw("hand_image", state.view(seat), "fr")
+            assert png == rendering.hand_image(state.view(seat), "fr")
+        assert changes == [] and polled == []
+    finally:
+        images.use_processes(0)
+        images.HANDS.clear()
