@@ -176,29 +176,30 @@ def choose(s: Session, hand: Any, control: dict[str, Any], rng: random.Random) -
 def pick_in_menu(hand: Any, control: dict[str, Any], rng: random.Random) -> str:
     """Open the menu, pick ``minimum`` options at random, close it when it takes several. The page closes
     an open menu whose field scrolls out of view (a new message below can do that): then it is
-    opened again, keeping what was already picked."""
+    opened again, keeping what was already picked. Patient: under the whole suite on two cores the
+    page can take seconds to show a re-rendered hand (this gave up once in a full run, stop 43)."""
     from playwright.sync_api import TimeoutError as Timeout
 
     menu = hand.locator(f'.preview-select[data-control-key="{control["key"]}"]')
     options = menu.locator(".select-option:not(.is-disabled)")
     chosen: list[int] = []
     labels: list[str] = []
-    for _attempt in range(5):
+    for _attempt in range(8):
         if chosen and not menu.count():
             break  # the menu was sent: the message moved on
         try:
             menu.scroll_into_view_if_needed()
             if "is-open" not in (menu.get_attribute("class") or ""):
                 menu.locator(".select-trigger").click()
-            options.first.wait_for(timeout=3000)
+            options.first.wait_for(timeout=5000)
             if not chosen:
                 labels = options.evaluate_all("els => els.map((e) => e.innerText.trim())")
                 chosen = sorted(rng.sample(range(len(labels)), min(control["minimum"], len(labels))))
             for i in chosen:
                 if options.nth(i).get_attribute("aria-selected") != "true":
-                    options.nth(i).click(timeout=3000)
+                    options.nth(i).click(timeout=5000)
             if control["maximum"] > 1:  # a menu of several closes (and sends) like Discord's: click it again
-                menu.locator(".select-trigger").click(timeout=3000)
+                menu.locator(".select-trigger").click(timeout=5000)
             break
         except Timeout:
             continue
