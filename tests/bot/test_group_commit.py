@@ -20,6 +20,21 @@ async def _setup(db: Database) -> list[str]:
     return seen
 
 
+def _count_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at each round trip to the SQLite thread (``SqliteConn._call``)."""
+    from bot.storage.sqlite import SqliteConn
+
+    calls: list[int] = []
+    call = SqliteConn._call
+
+    async def counted(self: SqliteConn, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return await call(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SqliteConn, "_call", counted)
+    return calls
+
+
 async def _keys(db: Database) -> list[str]:
     return [r["k"] for r in await fetch_all(db.conn, "SELECT k FROM probe ORDER BY k")]
 
@@ -103,18 +118,9 @@ async def test_round_trips_per_block(db_path: Path, monkeypatch: pytest.MonkeyPa
     """BEGIN, SAVEPOINT and RELEASE go out with the next statement: a block writing with one batch
     costs one round trip to the database thread, its group one more (COMMIT, with the last RELEASE);
     a block failing before any statement costs none, and its group sends nothing at all."""
-    from bot.storage.sqlite import SqliteConn
-
     db = await Database.open(db_path)
     seen = await _setup(db)
-    calls: list[int] = []
-    call = SqliteConn._call
-
-    async def counted(self: SqliteConn, *args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return await call(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(SqliteConn, "_call", counted)
+    calls = _count_round_trips(monkeypatch)
 
     async def write(key: str) -> None:
         async with db.transaction() as conn:
@@ -140,18 +146,9 @@ async def test_held_writes_go_out_with_the_commit_of_a_lone_block(db_path: Path,
     its COMMIT included; with others in the group, they go out as the block ends, so a failing one
     still fails alone. A held write that fails, or a block failing after holding, keeps nothing of it
     and leaves the writer free."""
-    from bot.storage.sqlite import SqliteConn
-
     db = await Database.open(db_path)
     seen = await _setup(db)
-    calls: list[int] = []
-    call = SqliteConn._call
-
-    async def counted(self: SqliteConn, *args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return await call(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(SqliteConn, "_call", counted)
+    calls = _count_round_trips(monkeypatch)
     try:
         await _check_held_writes(db, seen, calls)
     finally:
