@@ -310,8 +310,6 @@ class DrawingPool:
 
     def _dispatch(self) -> None:
         """Hand the waiting jobs to the workers (:meth:`_next`, :meth:`_taker`)."""
-        loop = self._loop
-        assert loop is not None
         while self._urgent or self._background:
             worker = self._taker()
             if worker is None:

@@ -61,8 +61,7 @@ class SqliteConn:
         self.pending: list[Step] = []
         self.held = False  # ``pending`` holds writes (not only transaction statements)
 
-    async def _call(self, steps: Sequence[tuple[str, Sequence[Sequence[Any]]]], fetch: bool = False
-                    ) -> tuple[int, list[sqlite3.Row]]:
+    async def _call(self, steps: Sequence[Step], fetch: bool = False) -> tuple[int, list[sqlite3.Row]]:
         """Run ``pending``, then each step's statement over its parameter rows, on the database
         thread in one round trip: ``(rows changed by the last step, its rows when fetch)``.
         ``pending`` is emptied even when one of its statements fails (the error is the caller's)."""
@@ -319,7 +318,7 @@ class SqliteDatabase(Database):
             return
         writer.drop()  # held writes of this block only: its SAVEPOINT went out
         try:
-            await self.writer.run_batch([("ROLLBACK TO unit", [()]), ("RELEASE unit", [()])])
+            await writer.run_batch([("ROLLBACK TO unit", NO_ROWS), RELEASE])
         except Exception:  # SQLite rolled the whole transaction back (I/O error...)
             pass
 
