@@ -9,8 +9,8 @@ presenter, live hands, timers, image workers (``--workers``), the SQLite databas
 
 Printed, per move (an accepted action): the CPU of the bot (:class:`LoopCpu`: the event loop's
 callbacks simcord marks as the bot's, discord.py's included, less what simcord does inside them to
-answer a request or keep its books, its records of the bot's callbacks and tasks included; plus the
-process's other threads, the database's) and of the image workers, in their steady state (every
+answer a request or keep its books, its records of the bot's callbacks and tasks and its simulated
+clock included; plus the process's other threads, the database's) and of the image workers, in their steady state (every
 card face drawn once before the run, as the workers do while idle in their first seconds), then
 the whole process's CPU with simcord's settling (what this simulation costs, not a bot); the
 Discord requests by route, split into those counted against the bot's global 50 requests/s
@@ -41,6 +41,7 @@ import asyncio
 import cProfile
 import faulthandler
 import heapq
+import inspect
 import pstats
 import random
 import signal
@@ -164,10 +165,12 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
     from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
     # simcord's bookkeeping of each callback the bot schedules, and of each task it starts (its
-    # label, its record)
+    # label, its record); its clock, which discord.py's ``utcnow`` reads (a C call in production)
     for owner, name in ((_runtime, "_track_callback"), (_dpy_internals, "task_label"),
-                        (_runtime._WorkState, "track_task")):
+                        (_runtime._WorkState, "track_task"), (_dpy_internals._ClockDatetime, "now"),
+                        (_dpy_internals._ClockDatetime, "utcnow")):
         real_fn = getattr(owner, name)
+        stored = inspect.getattr_static(owner, name)  # put back as it was (a classmethod stays one)
 
         def booked(*args: Any, _real: Any = real_fn, **kw: Any) -> Any:
             if not cpu.inside:
@@ -179,7 +182,7 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
                 cpu.server += time.thread_time() - began
 
         setattr(owner, name, booked)
-        undo.append(lambda owner=owner, name=name, real=real_fn: setattr(owner, name, real))
+        undo.append(lambda owner=owner, name=name, real=stored: setattr(owner, name, real))
 
     for fake in (FakeHTTPClient, FakeWebhookAdapter):  # their requests never wait: timed in one step
         real_request = fake.request
@@ -199,9 +202,11 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
 
 class TimedRecords(list):  # type: ignore[type-arg]
     """simcord's list of the bot's pending callbacks: its removals (one per callback run, a linear
-    search) are simcord's cost, set apart from the bot's."""
+    search comparing its records field by field) are simcord's cost, set apart from the bot's."""
 
-    cpu: LoopCpu
+    def __init__(self, records: list[Any], cpu: LoopCpu) -> None:
+        super().__init__(records)
+        self.cpu = cpu
 
     def remove(self, value: Any) -> None:
         began = time.thread_time()
@@ -210,6 +215,30 @@ class TimedRecords(list):  # type: ignore[type-arg]
         finally:
             if self.cpu.inside:
                 self.cpu.server += time.thread_time() - began
+
+
+def time_callback_records(work: Any, cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
+    """simcord's list of the bot's pending callbacks (``work.callbacks``) made a :class:`TimedRecords`,
+    and made one again each time simcord's settling replaces it with the records still live (its
+    ``_active_callbacks``): before, the list was replaced at the first settling, and from then on
+    its removals were counted as the bot's CPU (about a tenth of it, py-spy)."""
+    from simcord import _settlement
+    from simcord import env as simcord_env
+
+    def timed(records: list[Any]) -> TimedRecords:
+        return records if isinstance(records, TimedRecords) else TimedRecords(records, cpu)
+
+    work.callbacks = timed(work.callbacks)
+    real = _settlement._active_callbacks
+
+    def active(state: Any) -> list[Any]:
+        real(state)
+        state.work.callbacks = timed(state.work.callbacks)
+        return state.work.callbacks  # type: ignore[no-any-return]
+
+    for module in (_settlement, simcord_env):
+        module._active_callbacks = active
+        undo.append(lambda module=module: setattr(module, "_active_callbacks", real))
 
 
 def count_drawings(drawn: Counter[str], undo: list[Callable[[], None]]) -> None:
@@ -308,9 +337,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
     try:
         async with simcord.run(bot) as env:
             env.settle_timeout = 10.0  # a loaded machine (not longer: simcord waits out real timers up to it)
-            records = TimedRecords(env._work.callbacks)
-            records.cpu = loop_cpu
-            env._work.callbacks = records
+            time_callback_records(env._work, loop_cpu, undo)
             guild = env.create_guild(name="real")
             opened: list[tuple[Any, Any, dict[int, Seat]]] = []
             for i in range(tables):

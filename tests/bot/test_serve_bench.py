@@ -55,6 +55,37 @@ async def test_the_real_load_benchmark_counts_requests_and_moves() -> None:
     assert figures["total_per_move"] == figures["global_per_move"] + figures["other_per_move"] > 0
 
 
+def test_simcord_s_callback_records_stay_timed_when_its_settling_replaces_them() -> None:
+    """The real-load benchmark sets simcord's removals from its list of the bot's callbacks apart
+    from the bot's CPU: simcord's settling replaces that list by the records still live (before,
+    the benchmark's list was gone from the first settling on, and simcord's searches in the new
+    one were counted as the bot's)."""
+    from types import SimpleNamespace
+
+    from simcord import _runtime, _settlement
+    from simcord import env as simcord_env
+
+    from benchmarks.real_load import LoopCpu, TimedRecords, time_callback_records
+
+    work, cpu, undo = _runtime._WorkState(), LoopCpu(), []
+    real = simcord_env._active_callbacks
+    time_callback_records(work, cpu, undo)
+    try:
+        live = SimpleNamespace(handle=SimpleNamespace(cancelled=lambda: False))
+        gone = SimpleNamespace(handle=SimpleNamespace(cancelled=lambda: True))
+        work.callbacks += [live, gone]
+        assert simcord_env._active_callbacks(SimpleNamespace(work=work)) == [live]
+        assert isinstance(work.callbacks, TimedRecords) and work.callbacks == [live]
+        kept = work.callbacks
+        _settlement._active_callbacks(SimpleNamespace(work=work))
+        assert isinstance(work.callbacks, TimedRecords) and work.callbacks.cpu is cpu
+        assert kept == work.callbacks
+    finally:
+        for step in undo:
+            step()
+    assert simcord_env._active_callbacks is real and _settlement._active_callbacks is real
+
+
 def test_a_request_route_tells_the_global_limit() -> None:
     assert real_load_route("POST", "/interactions/1/tok/callback") == ("POST /interactions/{id}/{token}/callback", False)
     assert real_load_route("PATCH", "/webhooks/1/tok/messages/@original")[1] is False
