@@ -32,7 +32,7 @@ from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
 from bot.ui import discord_errors, parts, views, words
 from bot.ui.answers import ClickAnswer
 from bot.ui.tokens import HandToken
-from games.base import Action, PickMenu
+from games.base import Action, PickMenu, State
 from games.errors import GameError
 from rendering import alt_text
 
@@ -92,8 +92,9 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         lines.append(t(locale, "waiting_turn"))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
-    lines += game.hand_notes(view, locale)
-    if legal:  # the context of the move (issue 29), shown on the seat's turn: a waiting hand is not redrawn
+    if legal:  # the game's notes and the context of the move (issue 29), shown on the seat's turn: a
+        # waiting hand is not redrawn as the others play (:func:`waiting_key`)
+        lines += game.hand_notes(view, locale)
         lines += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
@@ -122,17 +123,23 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
     return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png, alt)
 
 
-def shown_key(table: Table, hand: Hand, group: int | None, locale: str = "") -> Any:
+def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
     """Changes exactly when the seat's message must change (issue 30): every revision on its turn,
-    else only what a waiting hand shows (its cards, the deal, the game's notes above it, whether
-    the match goes on), not who is awaited: the other seats' moves do not edit it."""
+    else :func:`waiting_key`."""
     if table.state is None:
         return ("none", table.status)
     if hand.legal:
         return ("turn", table.rev, group)
-    cards = tuple(str(c) for c in hand.view.get("hand") or ())
-    notes = tuple(table.game.hand_notes(hand.view, locale)) if locale else ()
-    return ("wait", table.status, table.to_act() is None, cards, hand.view.get("deal_no"), notes)
+    return waiting_key(table, table.state, hand.seat)
+
+
+def waiting_key(table: Table, state: State, seat: int) -> Any:
+    """What a waiting seat's message shows (issue 30): its cards and the deal
+    (:meth:`games.base.State.shown_hand`, not its whole view), whether the match goes on; not who is
+    awaited, nor the game's notes (shown on the seat's turn only): the other seats' moves do not
+    edit it."""
+    cards, deal = state.shown_hand(seat)
+    return ("wait", table.status, table.to_act() is None, cards, deal)
 
 
 class Watcher(Protocol):
@@ -192,11 +199,16 @@ class Hands:
     # -- what a console shows ------------------------------------------------------------------
 
     @staticmethod
-    def key(table: Table, seat: int, group: int | None, locale: str = "") -> Any:
-        """:func:`shown_key` of the seat's hand now."""
-        if table.state is None:
+    def key(table: Table, seat: int, group: int | None) -> Any:
+        """:func:`shown_key` of the seat's hand now; a seat that is not to act (it has no legal
+        action) is not asked of the engine beyond :func:`waiting_key` (issue 30: after each move,
+        every open console's key is compared)."""
+        state = table.state
+        if state is None:
             return ("none", table.status)
-        return shown_key(table, hand_of(table, seat), group, locale)
+        if seat != table.to_act():  # (None unless the match is in play)
+            return waiting_key(table, state, seat)
+        return shown_key(table, hand_of(table, seat), group)
 
     def locale(self, console: Console) -> str:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
@@ -209,7 +221,7 @@ class Hands:
         the click's response when ``answer`` has not sent one (:class:`ClickAnswer`)."""
         hand = hand_of(table, console.seat)  # the engine asked once
         locale = self.locale(console)
-        key = shown_key(table, hand, console.group, locale)
+        key = shown_key(table, hand, console.group)
         hint = await self.bot.hint_switch.offered(table, hand)
         payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
         if answer is not None:
@@ -333,7 +345,7 @@ class Hands:
         console = self.consoles.get(table.id, {}).get(seat)
         if console is None or not console.fresh():
             return False
-        return console.shown is not None and self.key(table, seat, console.group, self.locale(console)) == console.shown
+        return console.shown is not None and self.key(table, seat, console.group) == console.shown
 
     async def refresh(self, table: Table) -> bool:
         """Bring every console of ``table`` up to date (called by the presenter, coalesced);
@@ -351,7 +363,7 @@ class Hands:
                 seats.pop(seat, None)
                 continue
             async with console.lock:
-                if self.key(table, seat, console.group, self.locale(console)) == console.shown:
+                if self.key(table, seat, console.group) == console.shown:
                     continue
                 console.group, console.note = None, None
                 try:

@@ -395,6 +395,11 @@ class PiquetState(State):
     def deal_index(self) -> int:
         return self.deal_no
 
+    def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
+        """The seat's cards sorted as its view shows them, and the view's deal (the last one once over)."""
+        return (tuple(c.code for c in sorted(self.hands[seat], key=sort_key)),
+                self.deal_no if self.turn is not None else self.deal_no - 1)
+
     def view(self, seat: int | None) -> JSON:
         """The public table plus ``seat``'s own cards; keys in the package docstring."""
         from games.piquet.views import build_view

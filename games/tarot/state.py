@@ -357,6 +357,9 @@ class TarotState(DealAccounting, State):
     def deal_index(self) -> int:
         return self.deal_no
 
+    def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
+        return tuple(c.code for c in self.hands[seat]), self.deal_no
+
     def view(self, seat: int | None) -> JSON:
         """See :func:`games.tarot.views.build_view` for the keys."""
         from games.tarot.views import build_view

@@ -261,6 +261,10 @@ class TresilloState(State):
     def deal_index(self) -> int:
         return self.deal_no
 
+    def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
+        """The seat's cards and the view's deal (the last one once the match is over)."""
+        return tuple(c.code for c in self.hands[seat]), min(self.deal_no, self.total_deals - 1)
+
     def to_json(self) -> JSON:
         """The base save plus ``"all_pass": "redeal"``: this match follows RULES.md 1.4 (an annulled
         deal does not count). A save without it predates the rule and replays by the old one."""

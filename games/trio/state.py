@@ -280,6 +280,9 @@ class TrioState(State):
     def deal_index(self) -> int:
         return self.round_no
 
+    def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
+        return tuple(c.code for c in self.held(seat)), self.round_no
+
     def view(self, seat: int | None) -> JSON:
         """See :func:`games.trio.views.build_view` for the keys."""
         from games.trio.views import build_view

@@ -100,3 +100,27 @@ async def test_a_move_the_database_refused_leaves_no_view_behind(db: Database,
     assert table.state.view(None) != GAMES["toy"].new(2, "end", {}).apply(seat, first).view(None)
     assert public_view(table) == table.state.view(None)
     assert table.facts is not None and table.facts.rev == table.state.rev
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_waiting_seat_s_console_key_asks_the_engine_no_view(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After each move the presenter compares every open console's key (issue 30): a seat that is
+    not to act is keyed by its cards and the deal (``State.shown_hand``), without its view or its
+    actions, and that key is the one its hand, asked in full, gives."""
+    from bot.ui.hands import Hands, shown_key
+
+    game = GAMES[name]
+    seats = [SeatInfo(100 + i, f"p{i}") for i in range(game.min_seats)]
+    table = Table("w1", 1, 2, None, game, 100, "seed", {}, game.min_seats, seats, "playing", None,
+                  game.new(game.min_seats, "seed", game.playout_options))
+    for _ in range(40):
+        state, mover = table.state, table.to_act()
+        assert state is not None and mover is not None
+        waiting = [s for s in range(game.min_seats) if s != mover]
+        counting = Counting(monkeypatch, state)
+        keys = {s: Hands.key(table, s, None) for s in waiting}
+        assert (counting.views, counting.legal) == (0, 0)
+        monkeypatch.undo()
+        assert all(keys[s] == shown_key(table, hand_of(table, s), None) for s in waiting)
+        assert Hands.key(table, mover, None) == ("turn", table.rev, None)
+        table.state = state.apply(mover, state.legal_actions(mover)[0])

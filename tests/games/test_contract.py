@@ -2,7 +2,8 @@
 
 Random matches from many seeds: legal actions never run out before the end, every action survives
 its text round trip, out-of-turn and illegal actions are refused and change nothing,
-``load(to_json())`` mid-match gives the same state, ``deal_index()`` is the view's ``deal_no``, outcomes are zero-sum where the game says so,
+``load(to_json())`` mid-match gives the same state, ``deal_index()`` is the view's ``deal_no``,
+``shown_hand(seat)`` is what the seat's view shows of its hand, outcomes are zero-sum where the game says so,
 no view shows another seat's hidden cards, and changing a returned view (any nested part) changes
 neither the state nor any later view. Garbage input (bad card codes, wrong kinds, huge or unicode
 arguments, non-string values, non-actions) is refused with a ``GameError`` at every phase, and
@@ -95,12 +96,23 @@ def check_views_independent(state: State) -> None:
     assert snapshot(state) == before, "changing a returned view changed the state or its views"
 
 
+def check_shown_hands(state: State) -> None:
+    """``shown_hand(seat)`` is what the seat's view shows: its cards, in order, and the deal."""
+    for seat in range(state.seats):
+        view = state.view(seat)
+        assert state.shown_hand(seat) == (tuple(view["hand"]), view["deal_no"]), f"seat {seat}"
+
+
 def play_match(game: Game, seats: int, seed: int, check_every: int = 7) -> State:
     rng = random.Random(seed)
     state = game.new(seats, seed, game.playout_options)
     seen_texts: set[str] = set()
+    deal = None
     for step in range(MAX_ACTIONS):
         seat = state.to_act()
+        if step % check_every == 0 or state.deal_index() != deal or seat is None:  # each deal's start
+            check_shown_hands(state)
+            deal = state.deal_index()
         if seat is None:
             return state
         legal = state.legal_actions(seat)
