@@ -21,8 +21,10 @@ import asyncio
 import io
 import logging
 import multiprocessing
+import os
 import pickle
 import select
+import struct
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterator
@@ -124,20 +126,42 @@ class _Worker:
     process: BaseProcess
     conn: Connection  # this process's end of the worker's pipe
     jobs: deque[asyncio.Future[bytes | None]] = field(default_factory=deque)  # sent, oldest first
-    ready: select.poll = field(default_factory=select.poll)  # whether its pipe has more to read
-
-    def __post_init__(self) -> None:
-        self.ready.register(self.conn.fileno(), select.POLLIN)
+    unread: bytearray = field(default_factory=bytearray)  # what came of an answer not yet whole
 
 
 #: what goes down a worker's pipe instead of a job: draw your faces now (see :func:`_serve`)
 WARM = b""
+READ = 1 << 18  # bytes read from a worker's pipe at once: its answers in the pipe (DEPTH of them), whole
+_LENGTH = struct.Struct("!i")  # ``Connection.send_bytes``' header: the message's length
+
+
+def send_message(conn: Connection, data: bytes) -> None:
+    """``data`` as one message of ``conn`` (``Connection.recv_bytes`` reads it), written at once, its
+    length before it: ``Connection.send_bytes`` writes a message over 16 KiB (most images) in two,
+    so the reader was woken by its header alone and read the rest in two more calls (issue 30)."""
+    message = memoryview(_LENGTH.pack(len(data)) + data)
+    fd = conn.fileno()
+    while message:
+        message = message[os.write(fd, message):]
 
 
 def send_job(conn: Connection, call: tuple[str, tuple[Any, ...], dict[str, Any]] | None) -> None:
     """A job (rendering function name, arguments) down a worker's pipe, or ``None``: :data:`WARM`.
     Plain ``pickle`` bytes: ``Connection.send``'s pickler costs this process more for the same."""
-    conn.send_bytes(WARM if call is None else pickle.dumps(call, pickle.HIGHEST_PROTOCOL))
+    send_message(conn, WARM if call is None else pickle.dumps(call, pickle.HIGHEST_PROTOCOL))
+
+
+def whole_messages(unread: bytearray) -> Iterator[bytes]:
+    """The messages (:func:`send_message`) complete at the start of ``unread``, taken out of it."""
+    start = 0
+    while len(unread) - start >= _LENGTH.size:
+        (size,) = _LENGTH.unpack_from(unread, start)
+        end = start + _LENGTH.size + size
+        if size < 0 or end > len(unread):  # (a negative length: the pipe is broken, see _receive)
+            break
+        yield bytes(unread[start + _LENGTH.size:end])
+        start = end
+    del unread[:start]
 
 
 def _serve(conn: Connection) -> None:
@@ -168,7 +192,7 @@ def _serve(conn: Connection) -> None:
             return
         if job != WARM:
             name, args, kwargs = pickle.loads(job)
-            conn.send_bytes(_call(name, *args, **kwargs) or b"")
+            send_message(conn, _call(name, *args, **kwargs) or b"")
         if not drawn:
             drawn, faces = True, rendering.warm_faces()
 
@@ -179,10 +203,11 @@ class DrawingPool:
     A job goes down a worker's own pipe and its PNG comes back through a reader on the loop: no
     executor threads, queues or locks in between (a ``ProcessPoolExecutor`` behind
     ``asyncio.to_thread`` cost this process 240 µs of CPU per image, this 40 µs). Each worker's
-    pipe stays on the loop's readers for the worker's life, and its answers are read while a
-    ``select.poll`` kept with it says more is there: adding and removing the reader at each job, and
-    ``Connection.poll`` (which builds a selector at each call), took about 6 % of the bot's samples
-    in ``benchmarks.real_load`` (py-spy). Jobs wait for a worker, clicks first (:meth:`_next`).
+    pipe stays on the loop's readers for the worker's life (adding and removing the reader at each
+    job, and ``Connection.poll``, which builds a selector at each call, took about 6 % of the bot's
+    samples in ``benchmarks.real_load``, py-spy); each message goes in one write and what the
+    pipe holds is read in one call (:func:`send_message`, :meth:`_receive`). Jobs wait for a
+    worker, clicks first (:meth:`_next`).
 
     A worker that has just drawn draws the next image faster than one woken from its wait (the
     images of ``benchmarks.real_load`` replayed in a worker: a hand 0.67 ms one after the other,
@@ -353,21 +378,32 @@ class DrawingPool:
         except (OSError, EOFError):  # gone: its end is seen by the loop (:meth:`_watch`)
             pass
 
-    def _receive(self, worker: _Worker) -> bool:
-        """Read the worker's answers that have come, in the order of its jobs; ``False``: its pipe
-        ended, or it sent what was not asked. A ``select.poll`` kept with the worker tells whether
-        more is there (``Connection.poll`` builds a selector at each call)."""
-        try:
-            while worker.ready.poll(0):
-                png = worker.conn.recv_bytes()
+    def _receive(self, worker: _Worker, ended: bool = False) -> bool:
+        """Read what the worker's pipe holds (one call: the loop saw it readable) and hand out its
+        whole answers, in the order of its jobs (an answer not yet whole waits for the next read);
+        ``False``: its pipe ended, or it sent what was not asked. ``ended``: the worker's process is
+        gone: what its pipe still holds is read (not to its end, which another process may hold)."""
+        fd = worker.conn.fileno()
+        while True:
+            if ended and not select.select([fd], [], [], 0)[0]:
+                return False
+            try:
+                data = os.read(fd, READ)
+            except OSError:
+                return False
+            worker.unread += data
+            for png in whole_messages(worker.unread):
                 if not worker.jobs:
                     return False
                 done = worker.jobs.popleft()
                 if not done.done():
                     done.set_result(png or None)
-        except (OSError, EOFError):
-            return False
-        return True
+            if len(worker.unread) >= _LENGTH.size and _LENGTH.unpack_from(worker.unread)[0] < 0:
+                return False  # not a length this pool writes: the pipe is not to be trusted
+            if not data:
+                return False
+            if not ended:
+                return True
 
     def _answered(self, worker: _Worker) -> None:
         """The worker's pipe is readable: its answers (or its end). Its reader stays on the loop
@@ -381,7 +417,7 @@ class DrawingPool:
     def _ended(self, worker: _Worker) -> None:
         """The worker's process ended: the answers it sent first are kept, it is replaced."""
         if worker in self._workers:
-            self._receive(worker)
+            self._receive(worker, ended=True)
             self._replace(worker)
             self._dispatch()
 

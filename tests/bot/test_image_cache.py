@@ -381,3 +381,55 @@ async def test_the_pool_registers_its_pipes_once_and_never_polls_them_through_mu
     finally:
         images.use_processes(0)
         images.HANDS.clear()
+
+
+def test_a_message_to_or_from_a_worker_goes_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job or an image is one write, its length before it (issue 30: ``Connection.send_bytes`` writes
+    a message over 16 KiB in two, so the bot was woken by the header alone), and ``recv_bytes`` (the
+    worker's) reads it as sent."""
+    import multiprocessing
+    import os
+
+    ours, theirs = multiprocessing.Pipe()
+    writes: list[int] = []
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: (writes.append(len(data)), real_write(fd, data))[1])
+    try:
+        for size in (0, 10, 40_000):
+            images.send_message(ours, bytes(range(256)) * (size // 256) + b"x" * (size % 256))
+        assert writes == [4, 14, 40_004]
+        assert [len(theirs.recv_bytes()) for _ in range(3)] == [0, 10, 40_000]
+    finally:
+        ours.close()
+        theirs.close()
+
+
+async def test_an_answer_read_in_parts_is_handed_out_whole_and_in_order() -> None:
+    """What the pipe holds is read in one call: an answer not yet whole waits for the next read,
+    two answers read together go to their jobs in order, and an answer nobody asked for ends the
+    worker (its pipe is not to be trusted)."""
+    import multiprocessing
+    import os
+
+    ours, theirs = multiprocessing.Pipe()
+    loop = asyncio.get_running_loop()
+    worker = images._Worker(multiprocessing.current_process(), ours)
+    pool = images.DrawingPool(0)
+    try:
+        first, second = loop.create_future(), loop.create_future()
+        worker.jobs.extend((first, second))
+        one, two = b"P" * 30_000, b"Q" * 5
+        message = images._LENGTH.pack(len(one)) + one + images._LENGTH.pack(len(two)) + two
+        os.write(theirs.fileno(), message[:2])  # not even the whole length
+        assert pool._receive(worker) and not first.done()
+        os.write(theirs.fileno(), message[2:20_000])
+        assert pool._receive(worker) and not first.done()
+        os.write(theirs.fileno(), message[20_000:])
+        assert pool._receive(worker)
+        assert first.result() == one and second.result() == two and not worker.jobs and not worker.unread
+        os.write(theirs.fileno(), images._LENGTH.pack(1) + b"R")
+        assert not pool._receive(worker)  # nothing was asked
+        theirs.close()
+        assert not pool._receive(worker, ended=True)  # the pipe's end: nothing left, no wait
+    finally:
+        ours.close()
