@@ -151,6 +151,13 @@ def send_job(conn: Connection, call: tuple[str, tuple[Any, ...], dict[str, Any]]
     send_message(conn, WARM if call is None else pickle.dumps(call, pickle.HIGHEST_PROTOCOL))
 
 
+def _readable(fd: int) -> bool:
+    """Whether ``fd`` has something to read now (``poll``: ``select`` refuses descriptors past 1023)."""
+    waiting = select.poll()
+    waiting.register(fd, select.POLLIN)
+    return bool(waiting.poll(0))
+
+
 def whole_messages(unread: bytearray) -> Iterator[bytes]:
     """The messages (:func:`send_message`) complete at the start of ``unread``, taken out of it."""
     start = 0
@@ -385,7 +392,7 @@ class DrawingPool:
         gone: what its pipe still holds is read (not to its end, which another process may hold)."""
         fd = worker.conn.fileno()
         while True:
-            if ended and not select.select([fd], [], [], 0)[0]:
+            if ended and not _readable(fd):
                 return False
             try:
                 data = os.read(fd, READ)
