@@ -10,8 +10,9 @@ presenter, live hands, timers, image workers (``--workers``), the SQLite databas
 Printed, per move (an accepted action): the CPU of the bot (:class:`LoopCpu`: the event loop's
 callbacks simcord marks as the bot's, discord.py's included, less what simcord does inside them to
 answer a request or keep its books, its records of the bot's callbacks and tasks and its simulated
-clock included; plus the process's other threads, the database's) and of the image workers, in their steady state (every
-card face drawn once before the run, as the workers do while idle in their first seconds), then
+clock included; plus the process's other threads, the database's) and of the image workers, in
+their steady state (every card face drawn once before the run, as the workers do while idle in their
+first seconds), then
 the whole process's CPU with simcord's settling (what this simulation costs, not a bot); the
 Discord requests by route, split into those counted against the bot's global 50 requests/s
 (channel routes) and those not (the interaction callback and webhook edits through an
