@@ -280,7 +280,7 @@ def card_text(c: Card, locale: str = "fr") -> str:
     """``c`` as every game's text writes it (messages, buttons, menus): the suit in words, "8 de
     trèfle", "Roi de pique", "21", "As oros", never a suit glyph. Discord draws ♠ and ♣ as dark
     emoji (with or without U+FE0F), near invisible on its dark theme, so one convention for every
-    game: the words French Tarot always used (issue 29). The images keep :func:`card_short`."""
+    game: the words French Tarot always used. The images keep :func:`card_short`."""
     if c.family == "spanish" or c.is_trump or c.is_excuse:
         return card_short(c, locale) if c.family == "spanish" or c.is_trump else card_name(c, locale)
     name = card_name(c, locale)

@@ -1,19 +1,19 @@
 """Duplicate deals: the same cards played at several tables, each player compared with those who
-held the same cards (RULES.md §5.1-5.2, issue 31). Pure: no Discord, standard library only.
+held the same cards (docs/rules/club.md, « Duplicate deals », « Match points »). Pure: no Discord, standard library only.
 
-* :class:`DuplicateDeal` fixes a deal (§5.1: game, seat count, options, seed and deal number, which
+* :class:`DuplicateDeal` fixes a deal (« Duplicate deals »: game, seat count, options, seed and deal number, which
   give the dealer seat and the deck order); :class:`Position` is one seat of it, a **comparison
   group**. :meth:`DuplicateDeal.new_state` starts the match that deals it, the same everywhere.
 * :class:`DealResult`: what one player (or computer) scored holding a position.
-* :func:`match_points`: a group's percentages (§5.2: 2 match points per player beaten, 1 per tie,
+* :func:`match_points`: a group's percentages (« Match points »: 2 match points per player beaten, 1 per tie,
   as a percentage of 2 (n - 1); alone, 50 %). :func:`comparison_groups` forms the groups (computers
   are never in one), :func:`deal_percentages` scores every result, :func:`standings` gives each
   player's result over their deals (the mean of their percentages over the deals they played, ties
   broken by the sum of deal scores, then shared). :func:`difference_points` is the team-event
   option (PM = √|difference|, signed).
 
-A deal score is what the game's own rules gave the seat on that deal (§5.2); higher is better.
-For Le Trio / L'École §5.2 takes minus the seat's points; a caller holding the penalties themselves
+A deal score is what the game's own rules gave the seat on that deal (« Match points »); higher is better.
+For Le Trio / L'École « Match points » takes minus the seat's points; a caller holding the penalties themselves
 passes ``higher_is_better=False`` instead, which compares the other way round (and breaks ties by
 the lower sum). Percentages are computed exactly (fractions) and returned as floats, so equal means
 tie exactly.
@@ -35,7 +35,7 @@ Player = Hashable  # whoever the caller ranks: a member key ("u123"), a player i
 
 @dataclass(frozen=True, order=True)
 class DuplicateDeal:
-    """One deal as §5.1 fixes it: every table playing it gets the same cards in every seat and the
+    """One deal as « Duplicate deals » fixes it: every table playing it gets the same cards in every seat and the
     same chien / talon / stock. ``options`` are the game's options as sorted ``(name, value)`` pairs
     (:meth:`of` sorts a mapping)."""
 
@@ -73,7 +73,7 @@ class DuplicateDeal:
 
 @dataclass(frozen=True, order=True)
 class Position:
-    """A seat of a duplicate deal: its **comparison group** is everyone who held these cards (§5.1)."""
+    """A seat of a duplicate deal: its **comparison group** is everyone who held these cards (« Duplicate deals »)."""
 
     deal: DuplicateDeal
     seat: int
@@ -81,8 +81,8 @@ class Position:
 
 @dataclass(frozen=True)
 class DealResult:
-    """``player`` held ``position`` and scored ``score`` (the game's deal score, §5.2).
-    A computer's result (``computer=True``) fills a table but is never compared (§5.1)."""
+    """``player`` held ``position`` and scored ``score`` (the game's deal score, « Match points »).
+    A computer's result (``computer=True``) fills a table but is never compared (« Duplicate deals »)."""
 
     player: Player
     position: Position
@@ -100,7 +100,7 @@ class Scored:
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's result over the deals they played (§5.2): ``percent`` the mean of their
+    """A player's result over the deals they played (« Match points »): ``percent`` the mean of their
     percentages, ``total`` the sum of their deal scores (the tie-break), ``deals`` how many deals
     they played, ``place`` 0 for first (tied players share a place; ``None`` when they played
     fewer than the ``minimum`` deals to be ranked) and ``percents`` each deal's percentage, in the
@@ -115,8 +115,8 @@ class Standing:
 
 
 def _points(scores: Sequence[float], higher_is_better: bool) -> list[Fraction]:
-    """§5.2 exactly: each score's percentage as a fraction (sorted once: n log n for a day's
-    thousand members, issue 31)."""
+    """« Match points » exactly: each score's percentage as a fraction (sorted once: n log n for a day's
+    thousand members)."""
     n = len(scores)
     if n == 1:
         return [Fraction(50)]
@@ -131,7 +131,7 @@ def _points(scores: Sequence[float], higher_is_better: bool) -> list[Fraction]:
 
 
 def match_points(scores: Sequence[float], *, higher_is_better: bool = True) -> list[float]:
-    """The percentages of a comparison group, in the order of ``scores`` (RULES.md §5.2): 2 match
+    """The percentages of a comparison group, in the order of ``scores`` (docs/rules/club.md, « Match points »): 2 match
     points per player with a worse deal score, 1 per tie, as a percentage of 2 (n - 1); alone, 50 %.
 
     ``match_points([100, 50, 50, -20]) == [100.0, 50.0, 50.0, 0.0]``. With
@@ -148,7 +148,7 @@ def match_points(scores: Sequence[float], *, higher_is_better: bool = True) -> l
 
 
 def comparison_groups(results: Iterable[DealResult]) -> dict[Position, list[DealResult]]:
-    """The players' results by comparison group (§5.1: one group per seat position of a deal),
+    """The players' results by comparison group (« Duplicate deals »: one group per seat position of a deal),
     groups in the order they first appear and results in the order given; computers left out.
 
     :raises ValueError: when a player has two results for the same deal (whatever the seat).
@@ -174,19 +174,19 @@ def _scored(results: Iterable[DealResult], higher_is_better: bool) -> list[tuple
 
 
 def deal_percentages(results: Iterable[DealResult], *, higher_is_better: bool = True) -> list[Scored]:
-    """Every player's result with its percentage in its comparison group (§5.2), group by group;
+    """Every player's result with its percentage in its comparison group (« Match points »), group by group;
     computers' results are left out. :raises ValueError: as :func:`comparison_groups`."""
     return [Scored(r, float(p)) for r, p in _scored(results, higher_is_better)]
 
 
 def standings(results: Iterable[DealResult], *, higher_is_better: bool = True, minimum: int = 1) -> list[Standing]:
-    """Each player's result over the deals they played (§5.2), best first.
+    """Each player's result over the deals they played (« Match points »), best first.
 
     A deal a player did not play is not counted against them: the mean is over the deals they
     played (a deal left unfinished gives no result, so it is not counted either). Ties on the mean
     are broken by the sum of deal scores, then shared (same place, the next place skipped: 0, 0, 2).
     Players with fewer than ``minimum`` deals are listed after the others, unranked (``place``
-    ``None``), as a day's or week's standings need (issue 31).
+    ``None``), as a day's or week's standings need.
     """
     per: dict[Player, list[tuple[DealResult, Fraction]]] = {}
     for r, p in _scored(results, higher_is_better):
@@ -211,14 +211,14 @@ def standings(results: Iterable[DealResult], *, higher_is_better: bool = True, m
 
 
 def difference_points(difference: float) -> int:
-    """The team-event option of §5.2 (FFT): match points from a score difference,
+    """The team-event option of « Match points » (FFT): match points from a score difference,
     PM = √|difference| rounded to the nearest whole point, with the difference's sign
     (100 -> 10, 400 -> 20, -50 -> -7)."""
     root = math.floor(math.sqrt(abs(difference)) + 0.5)
     return -root if difference < 0 else root
 
 
-#: each game's options that make a match one deal, so a duplicate deal is a match of its own (§5.1)
+#: each game's options that make a match one deal, so a duplicate deal is a match of its own (« Duplicate deals »)
 ONE_DEAL: dict[str, dict[str, Any]] = {
     "tarot": {"deals": 1}, "piquet": {"deals": 1}, "tresillo": {"deals": 1},
     "trio": {"max_rounds": 1}, "ecole": {"max_rounds": 1},
@@ -227,7 +227,7 @@ ONE_DEAL: dict[str, dict[str, Any]] = {
 
 def deal_score(game: str, state: State, seat: int) -> float:
     """What the game's own rules gave ``seat`` on the one deal of a finished match played with
-    :data:`ONE_DEAL` (§5.2): Tarot the seat's points, Tresillo its net payment in chips, Piquet its
+    :data:`ONE_DEAL` (« Match points »): Tarot the seat's points, Tresillo its net payment in chips, Piquet its
     points for the deal before the partie's bonus, Le Trio / L'École minus its points.
 
     :raises ValueError: the match is not over, or the game has no one-deal form here.
@@ -258,9 +258,9 @@ def _shuffle(state: State) -> int:
 
 def played_deals(saved: Mapping[str, Any]) -> list[tuple[int, tuple[float, ...]]]:
     """Each scored deal of a saved match (``State.to_json()``), in play order: the shuffle it was
-    drawn from and each seat's deal score (§5.2: the seat's change on that deal; Le Trio / L'École
+    drawn from and each seat's deal score (« Match points »: the seat's change on that deal; Le Trio / L'École
     minus it). Two tables of one seed hold the same cards in every seat on a deal of the same
-    shuffle (§5.1): a void deal at one table (Tarot: all pass) shifts none of the others.
+    shuffle (« Duplicate deals »): a void deal at one table (Tarot: all pass) shifts none of the others.
 
     :raises CorruptState: the log does not replay; :raises ValueError: an unknown game.
     """

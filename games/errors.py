@@ -35,7 +35,7 @@ class GameError(ValueError):
 
     @classmethod
     def of(cls, key: str, **fields: Field) -> Self:
-        """The error reading the catalogue message ``key`` with ``fields`` (issue 28)."""
+        """The error reading the catalogue message ``key`` with ``fields``."""
         err = cls(message("en", key, fields), message("fr", key, fields))
         err.key, err.fields = key, fields
         return err

@@ -1,12 +1,12 @@
 """Club nights: tables per round, the movement between rounds, leavers, the cumulative ranking
-(RULES.md §5.3, §5.4 #4-6; issue 32). Pure: no Discord, standard library only.
+(docs/rules/club.md, « Club nights », « Cases the tests pin » #4-6). Pure: no Discord, standard library only.
 
 * :func:`movement` / :func:`plan_movement`: per round, the tables' seats. Tables of one size;
   computers (``None``) complete the last table, in every round; everybody plays every round.
   Round 1 is a random seating (seeded); then the FFT rotation (North stays, South one table up,
   East two up, West two down) where it makes no two players meet again within the planned rounds,
   else the movement with the fewest repeated meetings found (see :mod:`games.movements`).
-* :func:`repeated_meetings` counts what remains (§5.3: "show how many remain").
+* :func:`repeated_meetings` counts what remains (« Club nights »: "show how many remain").
 * :func:`replace_leaver`: a player who leaves is replaced by a computer from that round on.
 * :func:`round_scores` and :func:`ranking`: the cumulative score over the rounds, ties shared,
   leavers kept with their score so far, marked incomplete.
@@ -53,7 +53,7 @@ class Movement:
 def plan_movement(players: int, rounds: int, table_size: int = 4, *, seed: int | str = 0,
                   iterations: int = SEARCH_ITERATIONS) -> Movement:
     """The plan of a club night of ``players`` (indices ``0..players-1``) over ``rounds`` rounds at
-    tables of ``table_size`` (RULES.md §5.3). Deterministic for a seed; ``iterations`` bounds the
+    tables of ``table_size`` (docs/rules/club.md, « Club nights »). Deterministic for a seed; ``iterations`` bounds the
     local search (counted, not timed, so every machine gives the same plan).
 
     :raises ValueError: on fewer than one player or round, or tables of fewer than 2 seats.
@@ -99,7 +99,7 @@ def movement(players: int, rounds: int, table_size: int = 4, *, seed: int | str 
 
 def replace_leaver(plan: Sequence[Sequence[Sequence[int | None]]], player: int, from_round: int) -> Plan:
     """The plan with a computer (``None``) in ``player``'s seats from round ``from_round`` (0 for
-    the first) on: a player who leaves is replaced for the rest of the event (§5.3).
+    the first) on: a player who leaves is replaced for the rest of the event (« Club nights »).
 
     :raises ValueError: when the round is not one of the plan's or the player has no seat in it.
     """
@@ -145,7 +145,7 @@ class EventStanding:
 
 
 def ranking(rounds: Sequence[Mapping[int, float]], left: Iterable[int] = ()) -> list[EventStanding]:
-    """The cumulative ranking (§5.3) from each round's scores (:func:`round_scores`), best first:
+    """The cumulative ranking (« Club nights ») from each round's scores (:func:`round_scores`), best first:
     ties share a place (0, 0, 2); a player in ``left`` keeps their score so far and is marked
     incomplete. Computers are never ranked (they have no index)."""
     gone = set(left)

@@ -1,4 +1,4 @@
-"""How players change tables between the rounds of a club night (RULES.md §5.3): the plans that
+"""How players change tables between the rounds of a club night (docs/rules/club.md, « Club nights »): the plans that
 :func:`games.events.movement` chooses from. Pure, standard library only.
 
 A plan is ``plan[round][table]``: a table's seats in seat order, a player index or ``None`` for a
@@ -40,7 +40,7 @@ _IRREDUCIBLE = {4: (2, (1, 1, 1)), 8: (2, (1, 1, 0, 1)), 16: (2, (1, 1, 0, 0, 1)
 
 def repeated_meetings(plan: Sequence[Sequence[Sequence[int | None]]]) -> int:
     """The repeated meetings of a plan: a pair of players at one table in ``c`` rounds counts
-    ``c - 1`` (§5.3: "show how many remain"); computer seats (``None``) count for nothing."""
+    ``c - 1`` (« Club nights »: "show how many remain"); computer seats (``None``) count for nothing."""
     met: dict[tuple[int, int], int] = {}
     for tables in plan:
         for table in tables:

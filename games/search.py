@@ -6,7 +6,7 @@ mistakes), ``"normal"`` (the heuristic player) and ``"expert"`` (determinized se
 an ``expert`` module). Expert players also offer ``advise(view, legal, rng, budget)``:
 their options best first as ``(action, expected points, win chance or None)``.
 
-The experts share one skeleton (issue 28): :class:`Expert` (the budget, the normal player it falls
+The experts share one skeleton: :class:`Expert` (the budget, the normal player it falls
 back on, ``choose`` and ``advise``) and :func:`determinized` (deal the hidden cards as this seat may
 believe them, play every option out on that deal, keep the sums); each game supplies what differs:
 what it remembers of a deal (:meth:`Expert.observe`), its decisions (:meth:`Expert.decide`), how it

@@ -1,4 +1,4 @@
-"""Engine snapshots (issue 30, item 5): a state's fields as JSON, so start-up restores a table from
+"""Engine snapshots: a state's fields as JSON, so start-up restores a table from
 its latest snapshot plus the few actions after it instead of replaying its whole log.
 
 The log stays the truth (STYLE §2: a cached snapshot is never trusted over the log). A snapshot

@@ -1,4 +1,4 @@
-"""Rubicon Piquet for two players (RULES.md section 4, Portland Club laws), registered as ``piquet``.
+"""Rubicon Piquet for two players (docs/rules/piquet.md, Portland Club laws), registered as ``piquet``.
 
 A partie is six deals (two more on a tie); the seats cut for deal and the higher card deals first.
 Each deal: carte blanche, exchange, declarations with repique, twelve tricks with pique, the cards.

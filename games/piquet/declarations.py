@@ -1,6 +1,6 @@
 """Piquet declarations: carte blanche, point, sequences and sets, reckoned with repique.
 
-RULES.md 4.2 (carte blanche), 4.4 (the three classes, elder calls and younger answers) and 4.5
+docs/rules/piquet.md, « Carte blanche » (carte blanche), « Declarations » (the three classes, elder calls and younger answers) and « Pique and repique »
 (repique: 30 from declarations alone, counted in the order blanche -> point -> sequences -> sets,
 before the opponent has scored anything, adds 60). Roles here are ``0`` = elder, ``1`` = younger;
 the engine maps them to seats.
@@ -34,9 +34,9 @@ _FIELDS = {POINT: ("cards", "pips"), SEQUENCE: ("length", "top"), SETS: ("count"
 
 @dataclass(frozen=True)
 class Rules:
-    """Seed variants of RULES.md 4.8 that change declarations (all off = Portland Club laws)."""
+    """Seed variants of docs/rules/piquet.md, « Defaults and options » that change declarations (all off = Portland Club laws)."""
 
-    sets_by_rank: bool = False  # 4.8 #4: the highest rank wins, a trio of aces beats four kings
+    sets_by_rank: bool = False  # « Defaults and options » #4: the highest rank wins, a trio of aces beats four kings
 
 
 STANDARD = Rules()
@@ -58,7 +58,7 @@ class Holding(NamedTuple):
 
 
 def is_blanche(hand: Sequence[Card]) -> bool:
-    """A hand with no king, queen or jack (carte blanche, RULES.md 4.2)."""
+    """A hand with no king, queen or jack (carte blanche, docs/rules/piquet.md, « Carte blanche »)."""
     return not any(c.rank in FACES for c in hand)
 
 
@@ -75,7 +75,7 @@ def by_suit(hand: Sequence[Card]) -> dict[str, list[Card]]:
 def point_of(hand: Sequence[Card], rules: Rules = STANDARD) -> Holding | None:
     """The point: longest suit, ties broken by pip total (A 11, K Q J 10, others face value).
 
-    The seed's "greatest value" (RULES.md 4.8 #3) ranks suits the same way in a 32-card pack: any
+    The seed's "greatest value" (docs/rules/piquet.md, « Defaults and options » #3) ranks suits the same way in a 32-card pack: any
     n cards of a suit total more pips than any n - 1 (7+8+9+10 = 34 > A+K+Q = 31, and so on), so
     it needs no option.
     """
@@ -146,7 +146,7 @@ def holding(hand: Sequence[Card], kind: str, rules: Rules = STANDARD) -> Holding
 
 @dataclass(frozen=True)
 class ClassResult:
-    """One class compared (RULES.md 4.4): elder's call, younger's answer, who scores what.
+    """One class compared (docs/rules/piquet.md, « Declarations »): elder's call, younger's answer, who scores what.
 
     ``calls[role]`` holds what that role disclosed (field -> number); ``answer`` is younger's reply
     to elder's call (``None`` when elder called nothing); ``winner`` is a role or ``None``;
@@ -224,7 +224,7 @@ class Reckoning:
 def repique_flags(steps: Sequence[tuple[int, int]]) -> tuple[bool, bool]:
     """Who reaches 30 before the other has scored anything, scores taken in reckoning order.
 
-    ``steps`` are ``(role, points)`` in the order of RULES.md 4.4; zero steps ("equal") count for
+    ``steps`` are ``(role, points)`` in the order of docs/rules/piquet.md, « Declarations »; zero steps ("equal") count for
     nothing and prevent nothing.
     """
     totals = [0, 0]
@@ -241,7 +241,7 @@ def repique_flags(steps: Sequence[tuple[int, int]]) -> tuple[bool, bool]:
 def reckon(hands: tuple[Sequence[Card], Sequence[Card]], blanche: tuple[int, int] = (0, 0),
            declared: tuple[frozenset[str], frozenset[str]] | None = None,
            rules: Rules = STANDARD) -> Reckoning:
-    """Compare the three classes and reckon repique (RULES.md 4.4-4.5).
+    """Compare the three classes and reckon repique (docs/rules/piquet.md, « Declarations », « Pique and repique »).
 
     ``hands``: elder's and younger's 12 cards after the exchange; ``blanche``: carte blanche
     points per role (scored first); ``declared``: the classes each role declares (default all;
@@ -266,7 +266,7 @@ def score_declarations(elder: Sequence[str], younger: Sequence[str], *, elder_bl
 
     ``elder``/``younger``: the 12 card codes each holds after the exchange; ``*_blanche``: whether
     that hand was a carte blanche when dealt. Carte blanche, point, sequences, sets and repique
-    (RULES.md 4.2, 4.4, 4.5).
+    (docs/rules/piquet.md, « Carte blanche », « Declarations », « Pique and repique »).
 
     :raises ValueError: on a card code that is not a Piquet card.
     """

@@ -1,6 +1,6 @@
-"""The easy Piquet level: a plausible beginner (issue 33).
+"""The easy Piquet level: a plausible beginner.
 
-* Exchange (RULES.md 4.3): takes every card it may, and discards by a rule of thumb: the lowest
+* Exchange (docs/rules/piquet.md, « The exchange »): takes every card it may, and discards by a rule of thumb: the lowest
   cards of its shortest suits, keeping its longest suit whole (it does not plan sequences or sets,
   nor weigh the point against the tricks).
 * Declarations are made in full (as the normal player does: the engine scores them).

@@ -1,4 +1,4 @@
-"""Why a Piquet action is refused, for the player who tried it (RULES.md 4; text in the catalogues)."""
+"""Why a Piquet action is refused, for the player who tried it (docs/rules/piquet.md; text in the catalogues)."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ _DECLARE = {"declare": Msg("piquet.action.declare"), "sink": Msg("piquet.action.
 
 
 class PiquetGame(Game):
-    """Rubicon Piquet for two (RULES.md section 4); registered as ``piquet``."""
+    """Rubicon Piquet for two (docs/rules/piquet.md); registered as ``piquet``."""
 
     name = "piquet"
     titles = Msg("piquet.title")
@@ -38,8 +38,8 @@ class PiquetGame(Game):
     zero_sum = True
 
     def options(self) -> list[Option]:
-        """Packets of the deal, sinking, the seed's variants of RULES.md 4.8 (all off), and the number
-        of deals (6 by 4.7; fewer make a practice partie, reckoned with the same rubicon)."""
+        """Packets of the deal, sinking, the seed's variants of docs/rules/piquet.md, « Defaults and options » (all off), and the number
+        of deals (6 by « The partie and the rubicon »; fewer make a practice partie, reckoned with the same rubicon)."""
         opts = [Option("packets", 2, Msg("piquet.option.packets"), choices=(2, 3),
                        labels={2: Msg("piquet.option.packets.2"), 3: Msg("piquet.option.packets.3")})]
         opts += [Option(name, False, description) for name, description in _BOOL_OPTIONS.items()]
@@ -47,7 +47,7 @@ class PiquetGame(Game):
         return opts
 
     def rated(self, options: Mapping[str, Any]) -> bool:
-        """A partie is six deals (RULES.md 4.1, reckoned after 6 deals by 4.7): a shorter one
+        """A partie is six deals (docs/rules/piquet.md, « Cards and the deal », reckoned after 6 deals by « The partie and the rubicon »): a shorter one
         (``deals`` 1 to 5) is practice, unrated."""
         return int(options.get("deals", DEALS)) >= DEALS
 
@@ -97,7 +97,7 @@ class PiquetGame(Game):
 
     def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
         """Younger deciding whether to look at the talon reads what it holds: the cards elder left
-        untaken (Law 36, RULES.md 4.3); looking lets elder see them too once he has led."""
+        untaken (Law 36, docs/rules/piquet.md, « The exchange »); looking lets elder see them too once he has led."""
         if view.get("look_pending") and view.get("seat") is not None and view.get("seat") != view.get("elder") \
                 and view.get("to_act") == view.get("seat"):
             return [tn(locale, "piquet.note.talon", int(view.get("leftover_count") or 0))]
@@ -110,7 +110,7 @@ class PiquetGame(Game):
         return t(locale, "common.group.other")
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
-        """Four pages of rules (our own words, RULES.md section 4)."""
+        """Four pages of rules (our own words, docs/rules/piquet.md)."""
         from games.piquet.rules_text import PAGES
 
         return [page(locale) for page in PAGES]

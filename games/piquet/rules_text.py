@@ -1,4 +1,4 @@
-"""Rules summary pages for players (markdown; RULES.md section 4 in our words), text in the catalogues."""
+"""Rules summary pages for players (markdown; docs/rules/piquet.md in our words), text in the catalogues."""
 
 from __future__ import annotations
 

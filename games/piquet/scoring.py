@@ -1,4 +1,4 @@
-"""Piquet scoring outside declarations: play points, the cards, the partie (RULES.md 4.6-4.7)."""
+"""Piquet scoring outside declarations: play points, the cards, the partie (docs/rules/piquet.md, « Play », « The partie and the rubicon »)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,18 @@ CARDS_BONUS = 10
 CAPOT_BONUS = 40
 PIQUE_AT = 30
 PIQUE_BONUS = 30
-SEED_PIQUE_BONUS = 60  # RULES.md 4.8 #1: the seed's pique turns 30 into 90
-SCORING_RANKS = frozenset(("A", "K", "Q", "J", "10"))  # "old French" counting cards (4.8 #2)
+SEED_PIQUE_BONUS = 60  # docs/rules/piquet.md, « Defaults and options » #1: the seed's pique turns 30 into 90
+SCORING_RANKS = frozenset(("A", "K", "Q", "J", "10"))  # "old French" counting cards (« Defaults and options » #2)
 
 
 def counts_in_play(c: Card, old_french: bool) -> bool:
     """Whether leading or winning with ``c`` scores a point (every card, or 10 and up in the
-    seed's old French count, RULES.md 4.8 #2)."""
+    seed's old French count, docs/rules/piquet.md, « Defaults and options » #2)."""
     return not old_french or c.rank in SCORING_RANKS
 
 
 def cards_bonus(tricks: Sequence[int]) -> tuple[int, int]:
-    """The cards: more than 6 tricks scores 10, all 12 (capot) scores 40 instead (RULES.md 4.6)."""
+    """The cards: more than 6 tricks scores 10, all 12 (capot) scores 40 instead (docs/rules/piquet.md, « Play »)."""
     bonus = [0, 0]
     for seat in (0, 1):
         if tricks[seat] == 12:
@@ -36,7 +36,7 @@ def cards_bonus(tricks: Sequence[int]) -> tuple[int, int]:
 def partie_result(a_total: int, b_total: int) -> tuple[int | None, int]:
     """The winner of a partie (0 for a, 1 for b, ``None`` when tied) and what he wins.
 
-    Rubicon (RULES.md 4.7): the loser reached 100 -> 100 + the difference; the loser stayed under
+    Rubicon (docs/rules/piquet.md, « The partie and the rubicon »): the loser reached 100 -> 100 + the difference; the loser stayed under
     100 -> 100 + both totals, whether or not the winner reached 100. A tie scores 0.
     """
     if a_total == b_total:

@@ -1,10 +1,10 @@
 """The Piquet partie as an engine state: cut, deals, exchange, declarations, play, rubicon.
 
-RULES.md section 4. The flow of one deal: carte blanche is scored at once (4.2); elder then
-younger choose how many cards to exchange and discard them one at a time (4.3); declarations are
-compared (automatically, or call by call when the ``sinking`` option is on, 4.4) and repique is
-reckoned (4.5); twelve tricks are played without trumps with the play points and pique (4.5-4.6);
-the cards and capot close the deal. Six deals make the partie (two more on a tie, 4.7); the
+docs/rules/piquet.md. The flow of one deal: carte blanche is scored at once (« Carte blanche »); elder then
+younger choose how many cards to exchange and discard them one at a time (« The exchange »); declarations are
+compared (automatically, or call by call when the ``sinking`` option is on, « Declarations ») and repique is
+reckoned (« Pique and repique »); twelve tricks are played without trumps with the play points and pique (« Pique and repique », « Play »);
+the cards and capot close the deal. Six deals make the partie (two more on a tie, « The partie and the rubicon »); the
 ``deals`` option plays fewer for practice.
 """
 
@@ -88,7 +88,7 @@ class PiquetState(State):
     # -- setting up ------------------------------------------------------------------------------
 
     def _start(self) -> None:
-        """Cut for deal (RULES.md 4.1): the higher card chooses, and chooses to deal first."""
+        """Cut for deal (docs/rules/piquet.md, « Cards and the deal »): the higher card chooses, and chooses to deal first."""
         rng = deal_rng(self.seed, 0, "cut")
         pack = piquet_deck()
         while True:
@@ -103,7 +103,7 @@ class PiquetState(State):
         self._deal()
 
     def _deal(self) -> None:
-        """Deal 12 each by packets of 2 or 3, elder first; the talon of 8 remains (RULES.md 4.1)."""
+        """Deal 12 each by packets of 2 or 3, elder first; the talon of 8 remains (docs/rules/piquet.md, « Cards and the deal »)."""
         deck = list(PACK)
         deal_rng(self.seed, self.deal_no).shuffle(deck)
         self.dealer = (self.first_dealer + self.deal_no) % 2
@@ -126,7 +126,7 @@ class PiquetState(State):
         self._announce_blanche()
 
     def _announce_blanche(self) -> None:
-        """A dealt hand without K, Q, J scores 10 at once, announced now (RULES.md 4.2)."""
+        """A dealt hand without K, Q, J scores 10 at once, announced now (docs/rules/piquet.md, « Carte blanche »)."""
         blanche = tuple(dc.is_blanche(h) for h in self.hands)
         self.blanche = (dc.BLANCHE_POINTS * blanche[0], dc.BLANCHE_POINTS * blanche[1])
         self.blanche_cards = (self.hands[0] if blanche[0] else (), self.hands[1] if blanche[1] else ())
@@ -144,7 +144,7 @@ class PiquetState(State):
         return self.turn
 
     def pending_picks(self, seat: int) -> int:
-        """Cards still to discard one by one after ``exchange:N`` (RULES.md 4.3)."""
+        """Cards still to discard one by one after ``exchange:N`` (docs/rules/piquet.md, « The exchange »)."""
         if self.phase is Phase.EXCHANGE and seat == self.turn and self.picking:
             return self.picking
         return 0
@@ -235,7 +235,7 @@ class PiquetState(State):
     def _exchanged(self, seat: int) -> None:
         """End of one exchange: elder's leftovers are set, the adversary's carte blanche is shown
         (Law 20), the seed's second blanche is scored: a dealt carte blanche still without court
-        cards after the exchange (option, RULES.md 4.8 #5)."""
+        cards after the exchange (option, docs/rules/piquet.md, « Defaults and options » #5)."""
         self.picking = None
         other = 1 - seat
         if self.blanche[other]:
@@ -264,7 +264,7 @@ class PiquetState(State):
         self._reckon()
 
     def _reckon(self) -> None:
-        """Declarations compared and scored, repique reckoned (RULES.md 4.4-4.5); elder leads."""
+        """Declarations compared and scored, repique reckoned (docs/rules/piquet.md, « Declarations », « Pique and repique »); elder leads."""
         e, y = self.elder, self.dealer
         declared = None
         if self.options["sinking"]:
@@ -298,7 +298,7 @@ class PiquetState(State):
 
     def _score(self, seat: int, n: int) -> None:
         """Play points, and pique when they bring the player to 30 while the opponent has nothing
-        (elder only, or younger too under the old French count; RULES.md 4.5, 4.8 #2)."""
+        (elder only, or younger too under the old French count; docs/rules/piquet.md, « Pique and repique », « Defaults and options » #2)."""
         if not n:
             return
         pts = list(self.pts)
@@ -320,7 +320,7 @@ class PiquetState(State):
 
     def _play(self, seat: int, c: Card) -> None:
         """Follow suit, no trumps; 1 per lead, 1 for winning the opponent's lead, 1 more for the
-        last trick (RULES.md 4.6)."""
+        last trick (docs/rules/piquet.md, « Play »)."""
         hand = self.hands[seat]
         i = hand.index(c)
         hand = hand[:i] + hand[i + 1:]
@@ -354,7 +354,7 @@ class PiquetState(State):
 
     def _end_deal(self) -> None:
         """The cards (10, capot 40), the deal's lines added to the partie; next deal, the tie
-        break of two more deals, or the end (RULES.md 4.6-4.7)."""
+        break of two more deals, or the end (docs/rules/piquet.md, « Play », « The partie and the rubicon »)."""
         cards = sc.cards_bonus(self.tricks_won)
         deltas = (self.pts[0] + cards[0], self.pts[1] + cards[1])
         self.totals = (self.totals[0] + deltas[0], self.totals[1] + deltas[1])

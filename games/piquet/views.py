@@ -1,9 +1,9 @@
 """What each seat may see of a Piquet partie (keys listed in the package docstring).
 
-Hidden information follows RULES.md 4.3: a player sees his own hand and discard; elder sees the
+Hidden information follows docs/rules/piquet.md, « The exchange »: a player sees his own hand and discard; elder sees the
 cards he left in the talon while they stay there; younger sees the final leftovers if he chose to
 look at them, and elder too once he has led. A carte blanche is shown to everyone after the
-adversary has discarded (Law 20). Winning declarations are shown (RULES.md 4.8 #10).
+adversary has discarded (Law 20). Winning declarations are shown (docs/rules/piquet.md, « Defaults and options » #10).
 """
 
 from __future__ import annotations

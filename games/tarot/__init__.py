@@ -1,4 +1,4 @@
-"""French Tarot (FFT rules, 3 to 5 players): RULES.md section 2, seeds 001 and 003.
+"""French Tarot (FFT rules, 3 to 5 players): docs/rules/tarot.md, seeds 001 and 003.
 
 ``TAROT`` is the registered :class:`~games.base.Game`; :func:`score_deal` is the pure deal scorer
 used by the table, the recap image and external rule checks.
@@ -30,10 +30,10 @@ Choices where the rules leave room (each is tested):
   not count; the next dealer deals. Every shuffle draws from ``deal_rng(seed, shuffle_no)``, a
   fresh number per shuffle, void deals included.
 * An announced chelem that the defence turns into its own chelem costs both terms (-200 - 200).
-* Options (RULES.md 2.8, off by default): ``excuse_last_changes_camp``, ``excuse_from_ecart`` (the
+* Options (docs/rules/tarot.md, « Defaults and options », off by default): ``excuse_last_changes_camp``, ``excuse_from_ecart`` (the
   écart may supply the exchange card: it only changes when the exchange is settled, the points are
   the same), ``poignee_5p_triple_15``, ``five_seated_four_playing``. Not offered: the petit chelem
-  (2.8 #5: RULES.md gives no values for it) and misère (2.8 #7: off, no option).
+  (« Defaults and options » #5: the rules give no values for it) and misère (« Defaults and options » #7: off, no option).
 """
 
 from __future__ import annotations

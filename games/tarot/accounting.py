@@ -1,4 +1,4 @@
-"""End of a trick and of a deal (RULES.md 2.6, 2.7): trick winner, card points per side in half
+"""End of a trick and of a deal (docs/rules/tarot.md, « Trick play », « Scoring »): trick winner, card points per side in half
 points, the Excuse (exchange, deferred exchange, last trick, chelem exception), bouts, petit au bout,
 chelem, and the deal's score lines and settlement.
 
@@ -87,7 +87,7 @@ class DealAccounting:
 
     def _excuse(self: TarotState, trick: tuple[Card, ...], seats: list[int], winner: int, side: int, last: bool,
                 att_h: int, def_h: int) -> tuple[int, int, int, int]:
-        """Where the Excuse's points go (RULES.md 2.6): its owner's side keeps it and gives a
+        """Where the Excuse's points go (docs/rules/tarot.md, « The Excuse »): its owner's side keeps it and gives a
         half-point card to the trick's winners (4 + 0.5); on the last trick it goes to the side
         winning it (option: to the other side); led to the last trick by a side that won every
         trick so far, it wins the trick. Returns the updated halves, winner and winning side."""
@@ -112,7 +112,7 @@ class DealAccounting:
 
     def _exchange(self: TarotState, owner: int, owner_side: int, winner: int) -> None:
         """The Excuse's owner gives a half-point card from his side's tricks (never the écart unless
-        the option allows it); with no trick yet, the exchange waits (RULES.md 2.6)."""
+        the option allows it); with no trick yet, the exchange waits (docs/rules/tarot.md, « Trick play »)."""
         has_cards = self.side_tricks[owner_side] > 0 or (
             owner_side == 0 and bool(self.ecart) and self.options.get("excuse_from_ecart", False))
         if not has_cards:

@@ -1,4 +1,4 @@
-"""A computer Tarot player that sees only its own view (RULES.md 2; common club heuristics).
+"""A computer Tarot player that sees only its own view (docs/rules/tarot.md; common club heuristics).
 
 * Bids the contract with the best expected result, a linear model of the hand fitted on
   simulated deals, capped by trump length and bouts (:data:`BID_MODEL`).

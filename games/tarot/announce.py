@@ -1,4 +1,4 @@
-"""Poignée (RULES.md 2.5): levels a hand may declare, which trumps the engine shows, validation.
+"""Poignée (docs/rules/tarot.md, « Poignées »): levels a hand may declare, which trumps the engine shows, validation.
 
 A poignée shows exactly 10/13/15 trumps (4 players; 3: 13/15/18; 5: 8/10/13), in descending order,
 just before the holder's first card. Extra trumps stay hidden. The Excuse may stand in for one

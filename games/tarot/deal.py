@@ -1,4 +1,4 @@
-"""Dealing (RULES.md 2.2): packets counter-clockwise from the dealer's right, the chien built one
+"""Dealing (docs/rules/tarot.md, « The deal »): packets counter-clockwise from the dealer's right, the chien built one
 card at a time during the deal (never the first or last card of the pack), petit sec detection and
 the draw for the first dealer.
 """

@@ -1,4 +1,4 @@
-"""Tarot card facts: points, bouts, deal sizes and poignée thresholds (RULES.md 2.1, 2.2, 2.5).
+"""Tarot card facts: points, bouts, deal sizes and poignée thresholds (docs/rules/tarot.md, « Cards and their points », « The deal », « Poignées »).
 
 Points are kept in **half points** (``int``) everywhere inside the engine so sums are exact:
 a bout or a King is 9, a Dame 7, a Cavalier 5, a Valet 3, every other card 1; the pack holds 182.
@@ -56,10 +56,10 @@ POIGNEE_THRESHOLDS: dict[int, tuple[int, int, int]] = {3: (13, 15, 18), 4: (10, 
 POIGNEE_LEVELS = ("simple", "double", "triple")
 POIGNEE_VALUES = {"simple": 20, "double": 30, "triple": 40}
 
-# Contract ladder (RULES.md 2.3) and multipliers (2.7).
+# Contract ladder (docs/rules/tarot.md, « Bidding ») and multipliers (« Scoring »).
 CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")
 MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
-# Points needed by the taker's side by the number of bouts it ends with (2.7).
+# Points needed by the taker's side by the number of bouts it ends with (« Scoring »).
 NEEDED = (56, 51, 41, 36)
 
 

@@ -1,6 +1,6 @@
-"""The easy Tarot level: a plausible beginner (issue 33).
+"""The easy Tarot level: a plausible beginner.
 
-* Bids from the rule of thumb club beginners are taught (RULES.md 2.3): count the trumps and the
+* Bids from the rule of thumb club beginners are taught (docs/rules/tarot.md, « Bidding »): count the trumps and the
   bouts. It takes with five trumps and some strength, guards with a bout and a long trump suit,
   and bids a Garde sans or a Garde contre only with two or three bouts and ten trumps or more: so
   never with fewer than five trumps (the Excuse aside) or without a bout. It does not judge its

@@ -13,7 +13,7 @@ from games.tarot.state import TarotState, new_state
 
 
 class TarotGame(Game):
-    """French Tarot, FFT rules, 3 to 5 players (RULES.md section 2)."""
+    """French Tarot, FFT rules, 3 to 5 players (docs/rules/tarot.md)."""
 
     name = "tarot"
     titles = Msg("tarot.title")
@@ -24,7 +24,7 @@ class TarotGame(Game):
     zero_sum = True
 
     def options(self) -> list[Option]:
-        """Number of deals and the RULES.md 2.8 alternatives (all off by default)."""
+        """Number of deals and the docs/rules/tarot.md, « Defaults and options » alternatives (all off by default)."""
         return [
             Option("deals", 0, Msg("tarot.option.deals"), minimum=0, maximum=40,
                    labels={0: Msg("tarot.option.deals.0")}),

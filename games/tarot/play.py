@@ -1,4 +1,4 @@
-"""Trick play (RULES.md 2.6): which cards may be played and who wins a trick.
+"""Trick play (docs/rules/tarot.md, « Trick play »): which cards may be played and who wins a trick.
 
 Follow the suit led; void, trump; over-trump a trump already in the trick when able, else any trump
 (under-trump); no trump, any card. On a trump lead, play a higher trump than the highest so far if

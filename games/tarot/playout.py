@@ -7,7 +7,7 @@ King 13), trumps ``56 + value - 1`` (the Petit is 56, the 21 is 76), the Excuse 
 lowest or highest card of a suit one ``bit_length`` away.
 
 :class:`Deal` is the play phase of one deal seen from above (every hand known: a determinization).
-Its :meth:`Deal.legal` and :meth:`Deal.play` follow the engine's rules (RULES.md 2.6, 2.7), checked
+Its :meth:`Deal.legal` and :meth:`Deal.play` follow the engine's rules (docs/rules/tarot.md, « Trick play », « Scoring »), checked
 against :class:`games.tarot.state.TarotState` by ``tests/games/test_tarot_playout.py``: same legal
 cards, same trick winners, same deal score. :meth:`Deal.rollout` plays the deal to its end with a
 policy and returns every position's score change.
@@ -484,11 +484,11 @@ def heuristic_policy(rng: random.Random, noise: float = 0.1) -> Policy:
     the cheapest sure card, loads a trick its side wins, sheds cheap cards, keeps the Petit for a
     safe trick, leads masters and long suits. ``noise``: chance of a random lead.
 
-    The Petit (RULES.md 2.6: a bout, and the deal's count depends on who takes it): it trumps with
+    The Petit (docs/rules/tarot.md, « Trick play »: a bout, and the deal's count depends on who takes it): it trumps with
     it as soon as no enemy still to play can overtrump (each follows suit or has no trump), and an
     attacker holding it draws trumps with a master trump. Without these the policy kept the Petit
     until it was forced under a higher trump, so the search, comparing "the Petit now" with "keep
-    it for the playout", gambled it early (issue 33: 1.3 % of the expert's deals)."""
+    it for the playout", gambled it early (1.3 % of the expert's deals)."""
     rand = rng.random
 
     def choose(d: Deal, pos: int, legal: int) -> int:

@@ -1,4 +1,4 @@
-"""Deal scoring (RULES.md 2.7, seed 001): the pure :func:`score_deal` and its detailed lines.
+"""Deal scoring (docs/rules/tarot.md, « Scoring », seed 001): the pure :func:`score_deal` and its detailed lines.
 
 Points needed by the taker's side by bouts held: 0 -> 56, 1 -> 51, 2 -> 41, 3 -> 36. With
 ``d = points - needed`` (``d >= 0`` wins; a half point is rounded away from zero, toward the side
@@ -92,7 +92,7 @@ def score_deal(*, players: int, contract: str, taker: int, partner: int | None =
                attack_points: float, attack_bouts: int, petit_au_bout: str | None = None,
                poignees: Sequence[tuple[str, str]] = (), chelem_announced: bool = False,
                chelem: str | None = None) -> list[int]:
-    """Each seat's score change for one deal (zero-sum), FFT rules as RULES.md 2.7.
+    """Each seat's score change for one deal (zero-sum), FFT rules as docs/rules/tarot.md, « Scoring ».
 
     ``attack_points``: the attack's card points after the Excuse exchange (chien/écart included
     as the contract says); ``petit_au_bout`` / ``chelem``: ``"attack"``, ``"defence"`` or None;

@@ -1,7 +1,7 @@
 """The Tarot match state: bidding, call, chien and écart, announcements, trick play, deal scoring.
 
 Seats are numbered counter-clockwise: the player on seat ``s``'s right is seat ``s + 1``, so every
-turn order (deal, bidding, play, dealer rotation) runs ``0 -> 1 -> 2 ...`` (RULES.md 2.2).
+turn order (deal, bidding, play, dealer rotation) runs ``0 -> 1 -> 2 ...`` (docs/rules/tarot.md, « The deal »).
 
 A match is ``deals`` scored deals (default: one per seat, so every seat deals once when no deal is
 void). A void deal (all pass or petit sec) does not count: the next dealer deals again. Every
@@ -207,7 +207,7 @@ class TarotState(DealAccounting, State):
         return []
 
     def _callable(self) -> list[Card]:
-        """King of each suit; a Dame when holding the four Kings, and so on (RULES.md 2.4)."""
+        """King of each suit; a Dame when holding the four Kings, and so on (docs/rules/tarot.md, « Calling a king »)."""
         assert self.taker is not None
         hand = self.hands[self.taker]
         for rank in ("K", "Q", "C", "J"):
@@ -217,7 +217,7 @@ class TarotState(DealAccounting, State):
         raise AssertionError("a hand cannot hold every face card")
 
     def _ecart_choices(self) -> tuple[Card, ...]:
-        """Never a King or a bout; trumps only when too few other cards remain (RULES.md 2.4)."""
+        """Never a King or a bout; trumps only when too few other cards remain (docs/rules/tarot.md, « Calling a king »)."""
         assert self.taker is not None
         hand = self.hands[self.taker]
         plain = tuple(c for c in hand if not c.is_trump and c.value != KING and c is not EXCUSE)

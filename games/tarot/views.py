@@ -1,4 +1,4 @@
-"""What each seat may see of a Tarot match (RULES.md 2; hidden information stays hidden).
+"""What each seat may see of a Tarot match (docs/rules/tarot.md; hidden information stays hidden).
 
 Shared keys (see :mod:`games.base`): ``game seats seat rev to_act phase scores events deal_no deals
 dealer hand_counts trick last_trick tricks_won contract last_deal``. Tarot adds:

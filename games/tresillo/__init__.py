@@ -1,4 +1,4 @@
-"""Tresillo (Spanish Ombre) for 3 players, or 4 with the alcalde (RULES.md section 1).
+"""Tresillo (Spanish Ombre) for 3 players, or 4 with the alcalde (docs/rules/tresillo.md).
 
 Modules: :mod:`~games.tresillo.order` (card orders, follow rule, matadors),
 :mod:`~games.tresillo.auction` (bet, bidding, declaration), :mod:`~games.tresillo.exchange`,

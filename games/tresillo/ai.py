@@ -73,7 +73,7 @@ def junk(hand: Sequence[Card], trump: str) -> list[Card]:
 #: (``benchmarks/tresillo_bid_calibration.py``): 23% at 3.0, 41% at 4.0, 61% at 5.0, 87% at 6.0.
 WIN_CENTER, WIN_SLOPE = 4.4, 1.0
 #: What a lost contract costs on average, in contract values (puestas cost 1 or 2, codillos 3):
-#: fitted on the same deals, where taking pays off from an estimate of about 4.6 tricks.
+#: fitted on the same deals, where taking pays off from an estimate of about docs/rules/piquet.md, « Play » tricks.
 LOSS_FACTOR = 2.25
 
 
@@ -99,7 +99,7 @@ def contract_ev(hand: Sequence[Card], name: str, trump: str | None, retourne_val
 
 def declare_options(favour: str, level: int) -> list[tuple[str, str | None]]:
     """Every contract at ``level`` or above with its trump (``None``: a Retourne's turned card;
-    never a plain Jeu or Solo in the favour suit, RULES.md 1.4)."""
+    never a plain Jeu or Solo in the favour suit, docs/rules/tresillo.md, « Bidding »)."""
     out: list[tuple[str, str | None]] = []
     for name in LEVELS[max(level, 1):]:
         if name in ("jeu", "solo"):

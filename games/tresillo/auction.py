@@ -1,4 +1,4 @@
-"""The alcalde's bet, the auction and the declaration of the contract (RULES.md 1.3, 1.4, 1.10).
+"""The alcalde's bet, the auction and the declaration of the contract (docs/rules/tresillo.md, « The deal », « Bidding », « The alcalde's bet »).
 
 Ladder: 1 Jeu < 2 Jeu in the favour suit < 3 Retourne < 4 Solo < 5 Solo in the favour suit.
 Mano speaks first; "Je joue" (``bid:jeu``) opens at level 1 and is only possible while nobody has
@@ -28,7 +28,7 @@ OPEN_ANY = [Action("bid", name) for name in LEVELS[1:]]
 
 
 def legal_bet(st: TresilloState) -> list[Action]:
-    """The alcalde bets J, P or C on the deal's result, or nothing (RULES.md 1.10)."""
+    """The alcalde bets J, P or C on the deal's result, or nothing (docs/rules/tresillo.md, « The alcalde's bet »)."""
     return BET_ACTIONS
 
 

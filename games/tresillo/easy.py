@@ -1,9 +1,9 @@
-"""The easy Tresillo level: a plausible beginner (issue 33).
+"""The easy Tresillo level: a plausible beginner.
 
-* Bids from a beginner's rule of thumb (RULES.md 1.3, 1.4): in the suit where it holds the most
+* Bids from a beginner's rule of thumb (docs/rules/tresillo.md, « The deal », « Bidding »): in the suit where it holds the most
   trumps, five trumps, or four with a matador, or three with two matadors make a "Je joue"; it
   never outbids ("Plus") and declares a plain Jeu in that suit (no Solo, no Retourne).
-* Never renounces a contract it plays (RULES.md 1.7) and never goes for the bola (1.9): a beginner
+* Never renounces a contract it plays (docs/rules/tresillo.md, « Renounce and defence ») and never goes for the bola (« Bola »): a beginner
   plays its contract out.
 * Plays legal, sensible cards (the normal player's rules) with a beginner's memory: it forgets the
   tricks already played, so a card is a master only when nothing higher is out of its own hand

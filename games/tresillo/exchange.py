@@ -1,4 +1,4 @@
-"""The exchange, *descarte* (RULES.md 1.5).
+"""The exchange, *descarte* (docs/rules/tresillo.md, « The exchange (descarte) »).
 
 The declarer exchanges first (never in a Solo; in a Retourne he took the turned card and draws one
 fewer than he discards, so ``k >= 1``). Then the opponent on his right chooses who of the two

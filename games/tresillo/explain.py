@@ -1,4 +1,4 @@
-"""Why a Tresillo action is refused, in words players understand (RULES.md 1; text in the catalogues)."""
+"""Why a Tresillo action is refused, in words players understand (docs/rules/tresillo.md; text in the catalogues)."""
 
 from __future__ import annotations
 

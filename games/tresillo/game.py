@@ -55,7 +55,7 @@ _CONTRACTS = {"jeu": Msg("tresillo.contract.jeu"), "jeu_favour": Msg("tresillo.c
 
 
 class TresilloGame(Game):
-    """Tresillo (Spanish Ombre), 3 seats or 4 with the alcalde (RULES.md section 1)."""
+    """Tresillo (Spanish Ombre), 3 seats or 4 with the alcalde (docs/rules/tresillo.md)."""
 
     name = "tresillo"
     card_family = "spanish"
@@ -73,7 +73,7 @@ class TresilloGame(Game):
     def options(self) -> list[Option]:
         return [
             Option("rounds", 1, Msg("tresillo.option.rounds"), minimum=1, maximum=5),
-            # a set number of deals (a duplicate deal of the daily challenge is one, issue 31)
+            # a set number of deals (a duplicate deal of the daily challenge is one)
             Option("deals", 0, Msg("tresillo.option.deals"), minimum=0, maximum=15,
                    labels={0: Msg("tresillo.option.deals.0")}),
             Option("favour", "E", Msg("tresillo.option.favour"), choices=SUITS, labels=_SUIT_LABELS),
@@ -91,7 +91,7 @@ class TresilloGame(Game):
         return new_state(self, seats, seed, self.resolve_options(options))
 
     def initial_state(self, data: Mapping[str, Any]) -> TresilloState:
-        """A save without ``"all_pass": "redeal"`` predates RULES.md 1.4's annulled deal not
+        """A save without ``"all_pass": "redeal"`` predates docs/rules/tresillo.md, « Bidding »'s annulled deal not
         counting: it replays by the rule it was played by (see :mod:`games.tresillo.state`)."""
         st = self.new(int(data["seats"]), data["seed"], data.get("options") or {})
         st.all_pass_counts = data.get("all_pass") != "redeal"
@@ -167,7 +167,7 @@ class TresilloGame(Game):
 
     def hand_notes(self, view: Mapping[str, Any], locale: str = "fr") -> list[str]:
         """The alcalde choosing his bet reads what each bet wins when right and loses when wrong
-        (RULES.md 1.10: J is paid half the stake by each opponent, P the stake and C one and a half
+        (docs/rules/tresillo.md, « Payments »: J is paid half the stake by each opponent, P the stake and C one and a half
         stakes by the declarer; a wrong bet pays the stake to the deal's winners)."""
         if view.get("phase") != "bet" or view.get("seat") is None or view.get("seat") != view.get("alcalde"):
             return []

@@ -1,4 +1,4 @@
-"""Card order for every trump suit (RULES.md 1.2) and the follow rule with matador privileges (1.6).
+"""Card order for every trump suit (docs/rules/tresillo.md, « Card order ») and the follow rule with matador privileges (« Play and the matadors' privilege »).
 
 Three permanent trumps, the matadors, top every trump suit: the Espada (``1E``), the Mala (the 7 of
 a red trump, the 2 of a black one) and the Basto (``1B``). A red trump has 12 cards (with the
@@ -24,7 +24,7 @@ def _c(code: str) -> Card:
 
 
 def mala(trump: str) -> Card:
-    """The Mala of ``trump``: its 7 when red (oros, copas), its 2 when black (RULES.md 1.2)."""
+    """The Mala of ``trump``: its 7 when red (oros, copas), its 2 when black (docs/rules/tresillo.md, « Card order »)."""
     return _c(("7" if trump in LONG_SUITS else "2") + trump)
 
 
@@ -90,7 +90,7 @@ ORDERS: dict[str, Order] = {t: Order(t) for t in SUITS}
 
 
 def playable(hand: Sequence[Card], led: Card | None, order: Order) -> list[Card]:
-    """Cards of ``hand`` that may be played on a trick whose first card is ``led`` (RULES.md 1.6).
+    """Cards of ``hand`` that may be played on a trick whose first card is ``led`` (docs/rules/tresillo.md, « Play and the matadors' privilege »).
 
     The only obligation is to follow suit. On a trump lead a matador is exempt unless the card
     *led* is a higher matador; a player whose trumps are all exempt may play any card, one holding

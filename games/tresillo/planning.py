@@ -1,10 +1,10 @@
-"""The Tresillo expert's search before the play: bids, the contract and the exchange (RULES.md
-1.4, 1.5, 1.10).
+"""The Tresillo expert's search before the play: bids, the contract and the exchange (docs/rules/tresillo.md,
+« Bidding », « The exchange (descarte) », « Payments »).
 
 Each decision is weighed on sampled deals (determinization): the cards this seat cannot see are
 shuffled into the two other hands and the talon (the rest are dead discards). Every candidate (a
 contract, or how many of its worst cards to exchange) is played out on the *same* sampled deals:
-the exchanges still to come by the normal player's rule (its junk out, RULES.md 1.5 limits), the
+the exchanges still to come by the normal player's rule (its junk out, docs/rules/tresillo.md, « The exchange (descarte) » limits), the
 nine tricks by the expert's fast card policy, and the deal settled by the rules' payments
 (:func:`games.tresillo.scoring.settle`). The best mean gain wins. A bid is made when the best
 contract it allows is expected to gain more than :data:`BID_MARGIN` (passing is worth about 0:
@@ -13,7 +13,7 @@ an annulled deal pays nothing, and the contracts others take are close to even f
 Measured (``python -m benchmarks.tresillo_ai --expert 60``, 3 seats, duplicate deals, 60 samples a
 decision): expert minus normal +2.56 ± 0.74 points per deal over 300 matches (2,700 expert
 deals; +0.37 ± 0.26 when only the card play was searched); as declarer +7.4 a deal. With an
-all-pass deal redealt (RULES.md 1.4, since the merge of main): +3.9 ± 1.8 over 60 matches.
+all-pass deal redealt (docs/rules/tresillo.md, « Bidding », since the merge of main): +3.9 ± « Result: sacada, puesta, codillo » over 60 matches.
 
 Cards are in the expert's mask space (:class:`games.tresillo.expert.Cards`); renounces and the
 bola are not simulated (the real play handles them).

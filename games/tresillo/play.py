@@ -1,4 +1,4 @@
-"""Trick play, the renounce and its defence, and the bola (RULES.md 1.6, 1.7, 1.9).
+"""Trick play, the renounce and its defence, and the bola (docs/rules/tresillo.md, « Play and the matadors' privilege », « Bola », « Renounce and defence »).
 
 Mano leads the first trick, the winner of a trick leads the next. The declarer of a Jeu or a
 Retourne may ``renounce`` on any of his turns until he has played to the fourth trick: a Retourne
@@ -31,7 +31,7 @@ def start(st: TresilloState) -> None:
 
 
 def can_renounce(st: TresilloState, seat: int) -> bool:
-    """Jeu or Retourne, by the declarer, before he has played to the 4th trick, once (RULES.md 1.9)."""
+    """Jeu or Retourne, by the declarer, before he has played to the 4th trick, once (docs/rules/tresillo.md, « Renounce and defence »)."""
     return (seat == st.declarer and st.contract in RENOUNCEABLE and not st.renounced
             and st.tricks_done <= 3)
 

@@ -1,4 +1,4 @@
-"""Payments of one deal: the seed's simple scheme (RULES.md 1.10) with the defaults of 1.11.
+"""Payments of one deal: the seed's simple scheme (docs/rules/tresillo.md, « Payments ») with the defaults of 1.11.
 
 :func:`settle_deal` is the pure, public entry point; :func:`settle` also returns the result class
 and the dealer bet's fate and takes the table options (Retourne value, failed bola).
@@ -45,7 +45,7 @@ def settle(*, contract: str, declarer: int, tricks: Mapping[int, int], bola: str
            renounce: str | None = None, defender: int | None = None, dealer: int | None = None,
            dealer_bet: str | None = None, stake: int = 10, retourne_value: int = 10,
            failed_bola_pays: bool = True) -> Settlement:
-    """Settle a finished deal (RULES.md 1.10, defaults 1.11 #6, #6b, #8-#11).
+    """Settle a finished deal (docs/rules/tresillo.md, « Payments », defaults « Defaults and options » #6, #6b, #8-#11).
 
     :raises GameError: on inconsistent input (unknown contract, seats, bet...).
     """
@@ -159,7 +159,7 @@ def settle(*, contract: str, declarer: int, tricks: Mapping[int, int], bola: str
 
 
 def bet_wins(stake: int) -> dict[str, int]:
-    """What the alcalde wins with each right bet (RULES.md 1.10): J half the stake from each
+    """What the alcalde wins with each right bet (docs/rules/tresillo.md, « The alcalde's bet »): J half the stake from each
     opponent, P the stake, C one and a half stakes from the declarer; a wrong bet loses ``stake``."""
     return {"J": stake // 2 * 2, "P": stake, "C": stake * 3 // 2}
 
@@ -173,7 +173,7 @@ def _turn_order(seats: list[int], dealer: int) -> list[int]:
 def settle_deal(*, contract: str, declarer: int, tricks: Mapping[int, int], bola: str | None = None,
                 renounce: str | None = None, defender: int | None = None, dealer: int | None = None,
                 dealer_bet: str | None = None, stake: int = 10) -> dict[int, int]:
-    """Each seat's change for one deal, zero-sum (RULES.md 1.10 with the defaults of 1.11).
+    """Each seat's change for one deal, zero-sum (docs/rules/tresillo.md, « Payments » with the defaults of « Defaults and options »).
 
     ``contract``: ``jeu``, ``jeu_favour``, ``retourne``, ``solo``, ``solo_favour``; ``tricks``: tricks
     won by each active seat when play stopped; ``bola``: ``None``, ``made`` or ``failed``;

@@ -1,11 +1,11 @@
-"""The Tresillo match state: deals in sequence, phases, the running ledger (RULES.md 1.1, 1.3, 1.10).
+"""The Tresillo match state: deals in sequence, phases, the running ledger (docs/rules/tresillo.md, « Cards, seats and direction », « The deal », « Payments »).
 
 Seats are numbered counter-clockwise: the next player, on the right, is ``seat + 1``. The
 ``k``-th shuffle of the match (``shuffle_no``, every deal dealt, annulled or not) uses
 ``deal_rng(seed, k)`` and is dealt by seat ``k mod n``; mano is the seat after the dealer. At four
 seats the dealer is the alcalde (no cards, a secret bet); at three he deals to himself too and speaks
 last. A match is ``rounds x seats`` counted deals (``deal_no`` numbers them). When all three pass, the
-deal is annulled and redealt by the next dealer and it does not count (RULES.md 1.4, 1.11 #3 and
+deal is annulled and redealt by the next dealer and it does not count (docs/rules/tresillo.md, « Bidding », « Defaults and options » #3 and
 #17): no payment, the bet is void, ``deal_no`` stays, an ``all_pass`` event tells the table.
 
 Saves made before that rule (no ``"all_pass": "redeal"`` in :meth:`TresilloState.to_json`) replay
@@ -75,7 +75,7 @@ class TresilloState(State):
     # match
     deal_no: int  # counted deals finished so far (an annulled deal is not counted)
     shuffle_no: int  # deals dealt so far, annulled ones included: the dealer and the shuffle
-    all_pass_counts: bool  # a save from before RULES.md 1.4 was followed: an annulled deal counts
+    all_pass_counts: bool  # a save from before docs/rules/tresillo.md, « Bidding » was followed: an annulled deal counts
     total_deals: int
     ledger: tuple[int, ...]
     last_deal: JSON | None
@@ -130,7 +130,7 @@ class TresilloState(State):
         self._start_deal()
 
     def _start_deal(self) -> None:
-        """Shuffle, deal 9 to each active seat by threes from mano, 13 to the talon (RULES.md 1.3)."""
+        """Shuffle, deal 9 to each active seat by threes from mano, 13 to the talon (docs/rules/tresillo.md, « The deal »)."""
         n = self.seats
         d = self.dealer = self.shuffle_no % n
         if n == 4:
@@ -187,7 +187,7 @@ class TresilloState(State):
 
     def end_deal_annulled(self) -> None:
         """All three passed: the deal is annulled and redealt by the next dealer, and it does not
-        count (RULES.md 1.4, 1.11 #3 and #17): no payment, the bet is void, ``deal_no`` stays.
+        count (docs/rules/tresillo.md, « Bidding », « Defaults and options » #3 and #17): no payment, the bet is void, ``deal_no`` stays.
 
         The ``all_pass`` event says so (``deal_no``: the deal being redealt, ``dealer``: who had
         dealt it, ``next_dealer``: who deals it again). A save from before the rule
@@ -201,7 +201,7 @@ class TresilloState(State):
         self._start_deal()
 
     def end_deal(self, bola: str | None = None, renounce: str | None = None) -> None:
-        """Settle the deal (RULES.md 1.10) and move on to the next deal or the end of the match."""
+        """Settle the deal (docs/rules/tresillo.md, « Payments ») and move on to the next deal or the end of the match."""
         declarer = self.first_declarer if self.defender is not None else self.declarer
         assert declarer is not None and self.contract is not None
         result = settle(
@@ -242,7 +242,7 @@ class TresilloState(State):
         return self.turn
 
     def pending_picks(self, seat: int) -> int:
-        """Cards still to discard after ``exchange:N`` (RULES.md 1.5)."""
+        """Cards still to discard after ``exchange:N`` (docs/rules/tresillo.md, « The exchange (descarte) »)."""
         if self.phase is Phase.EXCHANGE and seat == self.turn and self.count is not None and self.count > 0:
             return self.count - len(self.pending)
         return 0
@@ -266,7 +266,7 @@ class TresilloState(State):
         return tuple(c.code for c in self.hands[seat]), min(self.deal_no, self.total_deals - 1)
 
     def to_json(self) -> JSON:
-        """The base save plus ``"all_pass": "redeal"``: this match follows RULES.md 1.4 (an annulled
+        """The base save plus ``"all_pass": "redeal"``: this match follows docs/rules/tresillo.md, « Bidding » (an annulled
         deal does not count). A save without it predates the rule and replays by the old one."""
         data = super().to_json()
         if not self.all_pass_counts:

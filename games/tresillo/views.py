@@ -1,7 +1,7 @@
 """What each seat may see (shared keys of ``games/base.py`` plus Tresillo's own).
 
 Tresillo keys: ``shuffle_no`` (deals dealt so far, annulled ones included: ``deal_no`` counts only
-the deals that count, RULES.md 1.4), ``alcalde`` (4 seats: the dealer, else ``None``), ``mano``, ``active`` (the three
+the deals that count, docs/rules/tresillo.md, « Bidding »), ``alcalde`` (4 seats: the dealer, else ``None``), ``mano``, ``active`` (the three
 playing seats in turn order), ``favour`` (suit letter), ``stake``, ``values`` (each contract's value), ``auction`` (``level``, ``bid``,
 ``bidder``, ``passed``, ``bids``), ``declarer``, ``trump``, ``turned`` (the Retourne's card),
 ``exchanged`` (cards discarded by each seat, ``None`` before its turn), ``exchange_order``,

@@ -1,4 +1,4 @@
-"""Le Trio and its variant L'École: contract rummy (RULES.md section 3).
+"""Le Trio and its variant L'École: contract rummy (docs/rules/trio.md).
 
 Two games sharing one engine: ``trio`` (3-6 seats, 7 contracts, 2s wild) and ``ecole`` (3-7
 seats, 10 "years", 2s and jokers wild). Pure rule checks: :func:`hand_points` and :func:`contract_met`.
@@ -27,9 +27,9 @@ and only steps that can be finished: at most ~25 at a time):
 * ``discard:<card>`` — end the turn; discarding one's last card goes out. Emptying the hand by
   laying down goes out without a discard.
 
-Options (``Game.options()``): RULES.md 3.5 alternatives that fit cleanly (``longer_melds``,
+Options (``Game.options()``): docs/rules/trio.md, « Defaults and options » alternatives that fit cleanly (``longer_melds``,
 ``same_rank_brelans``, ``same_suit_runs``, ``layoff_on_opening``, ``tie_first_opener``, École
-``jokers``), ``contracts`` (play only the first N contracts), and the two limits of RULES.md 3.5
+``jokers``), ``contracts`` (play only the first N contracts), and the two limits of docs/rules/trio.md, « Defaults and options »
 #13-14 that make every match end: ``stock_passes`` (default 3: the third time the stock runs out
 in a round, the round is **blocked**, it ends at once with nobody out, hands counted, openers
 advance) and ``max_rounds`` (the **match limit**, default 3 x the number of contracts: 21 for Le

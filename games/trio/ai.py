@@ -29,7 +29,7 @@ _TAKE, _STOCK = Action("draw", "discard"), Action("draw", "stock")
 
 def aim(view: JSON, seat: int) -> tuple[tuple[int, ...], int]:
     """``(set sizes, run length)`` the player works toward: its contract's brelans/carrés and first
-    run (RULES.md 3.3); once opened, any brelan or tierce (3.4)."""
+    run (docs/rules/trio.md, « Contracts »); once opened, any brelan or tierce (« The round »)."""
     if view["opened"][seat]:
         return (3,), 3
     parts = contract_parts(view["contracts"][seat], view["variant"])
@@ -85,7 +85,7 @@ def usefulness(hand: Sequence[Card], sets: Sequence[int], run_len: int) -> dict[
 
 
 def worst(values: dict[Card, float]) -> Card:
-    """The least useful card; among equals the costliest (RULES.md 3.1 points), then the lowest code."""
+    """The least useful card; among equals the costliest (docs/rules/trio.md, « Cards and their points » points), then the lowest code."""
     low = min(values.values())
     return min((c for c, v in values.items() if v == low), key=lambda c: (-card_points(c), c.code))
 
@@ -100,7 +100,7 @@ def has_partner(c: Card, cards: Sequence[Card]) -> bool:
 
 
 def completes_contract(view: JSON, seat: int, cards: Sequence[Card]) -> bool:
-    """Whether ``cards`` hold every combination of the seat's contract (RULES.md 3.3)."""
+    """Whether ``cards`` hold every combination of the seat's contract (docs/rules/trio.md, « Contracts »)."""
     runs, sets = search_parts(view["contracts"][seat], view["variant"])
     counts, wilds = counts_of(cards)
     return feasible(counts, wilds, runs, sets)

@@ -1,4 +1,4 @@
-"""Building one combination card by card (RULES.md 3.2-3.4): which cards may be added so the
+"""Building one combination card by card (docs/rules/trio.md, « Combinations », « Contracts », « The round »): which cards may be added so the
 combination, and the rest of the opening, can still be finished from the hand.
 
 A build is ``(kind, cards)``: ``kind`` is ``brelan``, ``carre`` or ``seq``; ``cards`` holds
@@ -41,8 +41,8 @@ class Frame:
 
     def bounds(self, kind: str) -> tuple[int, int, int]:
         """``(min size, max size, run wild limit)`` of a combination of ``kind``: the contract's
-        exact size when opening (longer with ``longer``, RULES.md 3.5 #1); after opening a brelan
-        or carré, or a run of 3 to 13 cards (3.4, 3.5 #9 and #12)."""
+        exact size when opening (longer with ``longer``, docs/rules/trio.md, « Defaults and options » #1); after opening a brelan
+        or carré, or a run of 3 to 13 cards (« The round », « Defaults and options » #9 and #12)."""
         if kind == "seq":
             if not self.opening:
                 return 3, 13, run_wild_limit(self.variant)
@@ -135,7 +135,7 @@ def _run_candidates(frame: Frame, built: Built, naturals: list[Card], wild: Card
 def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], others: Sequence[str],
                ) -> list[Candidate]:
     """The adds after which ``built`` and the ``others`` still-needed kinds can be finished
-    (RULES.md 3.4: the engine offers only steps that can be finished)."""
+    (docs/rules/trio.md, « The round »: the engine offers only steps that can be finished)."""
     out = []
     for arg, c, p in candidates(frame, kind, built, hand):
         rest = list(hand)
@@ -147,7 +147,7 @@ def legal_adds(frame: Frame, kind: str, built: Built, hand: Sequence[Card], othe
 
 def represented(kind: str, built: Built) -> list[str]:
     """What each built card stands for: its own code, a rank for a wild in a set, a card in a run
-    (RULES.md 3.2: each wild is fixed to the card it represents)."""
+    (docs/rules/trio.md, « Combinations »: each wild is fixed to the card it represents)."""
     if kind != "seq":
         natural = next((c for c, _ in built if not is_wild(c)), None)
         rank = natural.rank if natural else ""

@@ -1,4 +1,4 @@
-"""Contracts and the packs of Le Trio and L'École (RULES.md 3.1, 3.3, 3.5); hand points are in
+"""Contracts and the packs of Le Trio and L'École (docs/rules/trio.md, « Cards and their points », « Contracts », « Defaults and options »); hand points are in
 :mod:`games.trio.scoring`.
 
 ``contract_met`` is a pure rule check exported by :mod:`games.trio`.
@@ -62,7 +62,7 @@ def contract_parts(contract: int, variant: str = "trio") -> tuple[tuple[str, int
 
 def run_wild_limit(variant: str, contract: int | None = None, length: int = 0) -> int:
     """Wild limit of a run: École any number but never adjacent; Trio one, two in the 7-card
-    run of contract 7 (RULES.md 3.2)."""
+    run of contract 7 (docs/rules/trio.md, « Combinations »)."""
     if variant == "ecole":
         return ADJACENCY
     return 2 if contract == 7 and length >= 7 else 1
@@ -104,7 +104,7 @@ def contract_met(melds: Sequence[Sequence[str | Card]], contract: int, *, varian
     """Whether ``melds`` are exactly the combinations contract ``contract`` asks for, all valid.
 
     Each meld lists card codes; a run is listed lowest first, a wild standing for the card its
-    position needs. Defaults follow RULES.md 3.5: exact sizes (``longer`` allows longer runs and
+    position needs. Defaults follow docs/rules/trio.md, « Defaults and options »: exact sizes (``longer`` allows longer runs and
     a carré for a brelan), two brelans of one rank and two runs of one suit allowed.
 
     :raises ValueError: on an unknown variant or contract number, or an unknown card code.

@@ -1,10 +1,10 @@
-"""The easy level of Le Trio and L'École: a plausible beginner (issue 33).
+"""The easy level of Le Trio and L'École: a plausible beginner.
 
 It plays the simple yardstick's way (:class:`games.trio.ai.BaselinePlayer`): it draws from the
-stock, taking the discard only when it shows a wild (RULES.md 3.2: any wild is worth having); it
-opens, lays down and lays off as soon as the rules let it (3.4) and throws the card with the fewest
+stock, taking the discard only when it shows a wild (docs/rules/trio.md, « Combinations »: any wild is worth having); it
+opens, lays down and lays off as soon as the rules let it (« The round ») and throws the card with the fewest
 partners (same rank, or same suit two places away), the costliest first. Its beginner's mistake
-is to ignore what its contract asks for (3.3): it keeps pairs when it needs a run and the other way
+is to ignore what its contract asks for (« Contracts »): it keeps pairs when it needs a run and the other way
 round, so it opens late and is caught with points in hand.
 """
 

@@ -1,9 +1,9 @@
 """The expert Le Trio / L'École player: the normal player, with its draws and discards before
-opening chosen by a determinized rollout over the stock (RULES.md 3.1, 3.3, 3.4).
+opening chosen by a determinized rollout over the stock (docs/rules/trio.md, « Cards and their points », « Contracts », « The round »).
 
 Before a seat has opened, what counts is whether its hand holds the whole contract before the
 round ends: an opener advances and keeps a few cards (about 12 points in the normal players'
-rounds), a seat that never opens pays for all thirteen (about 98: RULES.md 3.1). Rounds are short
+rounds), a seat that never opens pays for all thirteen (about 98: docs/rules/trio.md, « Cards and their points »). Rounds are short
 (about six turns a seat, four after the first opening), so the expert weighs both: for each
 candidate discard (the normal player's least useful cards), on the same sampled futures (the
 cards it has not seen, shuffled: the packs less its hand, the table and the discard's top card)
@@ -17,8 +17,8 @@ errors on the same futures). Other players' draws are not simulated; once opened
 laying off and going out follow the normal player.
 
 Measured (``python -m benchmarks.trio_ai --expert 40``, 4 seats, duplicate rounds, every contract
-in turn, 40 futures a decision): Le Trio, expert minus normal -5.8 ± 2.1 penalty points per
-round over 280 rounds (33.3 against 39.1); L'École -7.8 ± 4.3 over 80 rounds (53.1 against
+in turn, 40 futures a decision): Le Trio, expert minus normal -5.8 ± docs/rules/tarot.md, « Cards and their points » penalty points per
+round over 280 rounds (33.3 against 39.1); L'École -7.8 ± docs/rules/piquet.md, « The exchange » over 80 rounds (53.1 against
 60.9). Negative there is better: the expert keeps FEWER penalty points (``benchmarks.ai_levels``
 prints the same comparison the other way round, as penalty points saved: positive is better).
 The same rollout without the points and the confidence rule (mean draws to the contract only)

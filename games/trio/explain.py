@@ -1,4 +1,4 @@
-"""Why a Le Trio / L'École step is refused, for the player who tried it (RULES.md 3.4; text in the
+"""Why a Le Trio / L'École step is refused, for the player who tried it (docs/rules/trio.md, « The round »; text in the
 catalogues)."""
 
 from __future__ import annotations

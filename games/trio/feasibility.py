@@ -1,9 +1,9 @@
 """Feasibility searches over a hand: can it still form the contract (or one combination), and can
-it go out this turn (RULES.md 3.4)? The engine uses them to list only steps that can be finished;
+it go out this turn (docs/rules/trio.md, « The round »)? The engine uses them to list only steps that can be finished;
 the computer player asks whether a hand holds its contract.
 
 A hand is a count vector: 52 natural slots (suit number * 13 + rank place - 1, see :func:`slot`)
-plus a wild count (RULES.md 3.1: every 2, and the jokers at L'École).
+plus a wild count (docs/rules/trio.md, « Cards and their points »: every 2, and the jokers at L'École).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class SetPart(NamedTuple):
 
 
 class Distinct(NamedTuple):
-    """RULES.md 3.5 options 2-3 switched on: a contract's brelans of distinct ranks, runs of
+    """docs/rules/trio.md, « Defaults and options » options 2-3 switched on: a contract's brelans of distinct ranks, runs of
     distinct suits; ``ranks``/``suits`` are already taken by combinations staged earlier."""
 
     sets: bool = False
@@ -77,7 +77,7 @@ class Distinct(NamedTuple):
 NO_DISTINCT = Distinct()
 
 
-# --- forming combinations from a hand (RULES.md 3.2-3.3) -------------------------------------
+# --- forming combinations from a hand (docs/rules/trio.md, « Combinations », « Contracts ») -------------------------------------
 
 
 def wild_fits(mask: Sequence[bool], max_wilds: int) -> bool:
@@ -151,7 +151,7 @@ def later_demand(runs: Sequence[SeqPart], sets: Sequence[SetPart]) -> list[int]:
 
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
              distinct: Distinct = NO_DISTINCT) -> bool:
-    """Whether the hand forms every part at once, from disjoint cards (RULES.md 3.3). Runs are laid
+    """Whether the hand forms every part at once, from disjoint cards (docs/rules/trio.md, « Contracts »). Runs are laid
     first, then sets; a run wild stands in for a natural only where a later part may want that
     natural, and in the last run at most once per set (a run holds one card of each rank)."""
     return _runs_fit(counts, wilds, runs, sets, distinct, tuple(distinct.suits))
@@ -172,7 +172,7 @@ def _runs_fit(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
 
 def _sets_fit(totals: list[int], wilds: int, sets: tuple[SetPart, ...], distinct: Distinct,
               ranks_used: tuple[int, ...], twin_from: int = 1) -> bool:
-    """Each set takes one rank (not the wild 2s): naturals of it and at most one wild (RULES.md 3.2).
+    """Each set takes one rank (not the wild 2s): naturals of it and at most one wild (docs/rules/trio.md, « Combinations »).
     ``twin_from``: the lowest rank to try (a set just like the one before takes no lower rank:
     the two could swap)."""
     if not sets:
@@ -197,7 +197,7 @@ def _sets_fit(totals: list[int], wilds: int, sets: tuple[SetPart, ...], distinct
     return False
 
 
-# --- going out this turn (RULES.md 3.4) ------------------------------------------------------
+# --- going out this turn (docs/rules/trio.md, « The round ») ------------------------------------------------------
 
 # A laid combination as the going-out search sees it: a set ("s", rank, size, wilds) or a run
 # ("q", suit number, lo, hi, wilds, wild limit, lo end wild, hi end wild). Closed carrés: None.
@@ -215,7 +215,7 @@ def abstract(m: Meld) -> TableMeld | None:
 
 def layoffs(t: TableMeld, si: int, places: tuple[int, ...], wild: bool) -> list[TableMeld | None]:
     """``t`` after each way to lay off one card on it (a natural of suit ``si`` at ``places``, or a
-    wild) within the wild limits; ``None``: a set completed to a closed carré (RULES.md 3.2)."""
+    wild) within the wild limits; ``None``: a set completed to a closed carré (docs/rules/trio.md, « Combinations »)."""
     if t[0] == "s":
         _, rank, size, wc = t
         if (wild and wc == 0) or (not wild and rank == places[0]):
@@ -293,7 +293,7 @@ def _same_rank(rest: tuple[int, ...], rank: int) -> list[int]:
 
 def _new_tierces(first: int, rest: tuple[int, ...], wilds: int, limit: int) -> list[tuple[tuple[int, ...], int, TableMeld]]:
     """Tierces holding the card of slot ``first``, their other two places filled by naturals held
-    or wilds within the limit of a new run (RULES.md 3.2)."""
+    or wilds within the limit of a new run (docs/rules/trio.md, « Combinations »)."""
     si, place = divmod(first, 13)
     out = []
     for p in ((1, 14) if place == 0 else (place + 1,)):

@@ -36,7 +36,7 @@ def _bool(name: str, description: Msg) -> Option:
 
 
 class TrioGame(Game):
-    """Le Trio: seven imposed contracts, 3 to 6 players, 2s wild (RULES.md section 3)."""
+    """Le Trio: seven imposed contracts, 3 to 6 players, 2s wild (docs/rules/trio.md)."""
 
     name = "trio"
     variant: ClassVar[str] = "trio"
@@ -69,7 +69,7 @@ class TrioGame(Game):
 
     def resolve_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """:meth:`Game.resolve_options`, reading the options of matches saved before the blocked
-        round and the match limit (RULES.md 3.5 #13-14): ``stock_exhausted`` ("end_round" is
+        round and the match limit (docs/rules/trio.md, « Defaults and options » #13-14): ``stock_exhausted`` ("end_round" is
         ``stock_passes`` 1) and ``max_rounds`` 0 (then "no limit", now the default limit)."""
         given = dict(options or {})
         if given.pop("stock_exhausted", None) == "end_round":
@@ -79,8 +79,8 @@ class TrioGame(Game):
         return super().resolve_options(given)
 
     def rated(self, options: Mapping[str, Any]) -> bool:
-        """A match plays every contract in order (RULES.md 3.3) within the match limit of 3 rounds
-        per contract (3.5 #14): fewer ``contracts`` or a lower ``max_rounds`` make a shorter match,
+        """A match plays every contract in order (docs/rules/trio.md, « Contracts ») within the match limit of 3 rounds
+        per contract (« Defaults and options » #14): fewer ``contracts`` or a lower ``max_rounds`` make a shorter match,
         practice and unrated."""
         n = len(CONTRACTS[self.variant])
         return int(options.get("contracts", n)) >= n and int(options.get("max_rounds", 3 * n)) >= 3 * n
@@ -173,8 +173,8 @@ class TrioGame(Game):
         return str(action)
 
     def state_action_label(self, state: State, action: Action, names: Sequence[str], locale: str = "fr") -> str:
-        """A lay-off target named as the table image names it: "Pablo · brelan de 4 (haut)"
-        (issue 19); other steps keep :meth:`action_label`."""
+        """A lay-off target named as the table image names it: "Pablo · brelan de 4 (haut)";
+        other steps keep :meth:`action_label`."""
         if action.kind == "onto" and isinstance(state, TrioState):
             mid, _, end = action.arg.partition(":")
             meld = next((m for m in state.melds if str(m.id) == mid), None)
@@ -184,7 +184,7 @@ class TrioGame(Game):
 
     def hand_notes(self, view: JSON, locale: str = "fr") -> list[str]:
         """Why "Take the discard" is missing after opening, the going-out duty, and the opening's
-        combinations ready to be laid together (RULES.md 3.4)."""
+        combinations ready to be laid together (docs/rules/trio.md, « The round »)."""
         seat = view.get("seat")
         if seat is None or view.get("to_act") != seat:
             return []
@@ -206,9 +206,9 @@ class TrioGame(Game):
     def pick_menu(self, state: State, seat: int) -> PickMenu | None:
         """The cards of the combination being built, up to its smallest size, in one menu (issue
         19), wilds included: the engine never lets a wild start a combination (what it stands for is
-        fixed when laid, RULES.md 3.2), so the bot adds the naturals first, then the wilds. Each card held is one item (two packs: a card may be held
+        fixed when laid, docs/rules/trio.md, « Combinations »), so the bot adds the naturals first, then the wilds. Each card held is one item (two packs: a card may be held
         twice); naturals are those the engine offers now, wilds only while the combination may
-        take one more (RULES.md 3.2: a set one, a run its limit). ``None`` for fewer than two picks."""
+        take one more (docs/rules/trio.md, « Combinations »: a set one, a run its limit). ``None`` for fewer than two picks."""
         if not isinstance(state, TrioState) or seat != state.turn or state.phase != "meld" or not state.kind:
             return None
         lo, _hi, run_wilds = state.frame().bounds(state.kind)
@@ -242,7 +242,7 @@ def owned_meld_name(owner: int, kind: str, reps: Sequence[str], names: Sequence[
 
 
 class EcoleGame(TrioGame):
-    """L'École: ten "years", 3 to 7 players, 2s and jokers wild (RULES.md section 3)."""
+    """L'École: ten "years", 3 to 7 players, 2s and jokers wild (docs/rules/trio.md)."""
 
     name = "ecole"
     variant = "ecole"

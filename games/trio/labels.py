@@ -1,5 +1,5 @@
-"""Short names of laid combinations, shared by the table image, the buttons and the hand notes
-(issue 19): "brelan de 4", "carré de D", "séquence 5♥–9♥" (RULES.md 3.2: sets and runs)."""
+"""Short names of laid combinations, shared by the table image, the buttons and the hand notes:
+"brelan de 4", "carré de D", "séquence 5♥–9♥" (docs/rules/trio.md, « Combinations »: sets and runs)."""
 
 from __future__ import annotations
 

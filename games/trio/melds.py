@@ -1,4 +1,4 @@
-"""Combinations of Le Trio / L'École (RULES.md 3.2): positions, wild limits, validation.
+"""Combinations of Le Trio / L'École (docs/rules/trio.md, « Combinations »): positions, wild limits, validation.
 
 A *position* is a place in a run: 1 = Ace low, 2..13 = 2..King, 14 = Ace high. A run covers
 consecutive positions of one suit, never both Ace places (no wrap-around: K-A-2 is not a run).
@@ -149,7 +149,7 @@ def parse_set(cards: Sequence[Card]) -> int | None:
 
 def parse_seq(cards: Sequence[Card], max_wilds: int) -> tuple[str, int] | None:
     """``(suit, first position)`` of a valid run listed lowest first, each wild standing for the
-    card its place needs; ``None`` when it is not one (RULES.md 3.2)."""
+    card its place needs; ``None`` when it is not one (docs/rules/trio.md, « Combinations »)."""
     n = len(cards)
     if not 3 <= n <= 13:
         return None

@@ -16,7 +16,7 @@ _WORDS = {  # variant -> (title, word, unit, packs, wild, wildrule)
 
 def rules_pages(variant: str, locale: str = "fr") -> list[str]:
     """The summary pages (markdown, each under 2,000 characters); the limits are the default
-    options' (RULES.md 3.5 #13-14)."""
+    options' (docs/rules/trio.md, « Defaults and options » #13-14)."""
     n = len(CONTRACTS[variant])
     title, word, unit, packs, wild, wildrule = (msg(locale) for msg in _WORDS[variant])
     table = "\n".join(f"{i}. {contract_name(i, variant, locale)}" for i in range(1, n + 1))

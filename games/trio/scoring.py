@@ -1,5 +1,5 @@
 """Penalty points of Le Trio and L'École: what the cards left in a hand cost at the end of a round
-(RULES.md 3.1, 3.4); ``hand_points`` is a pure rule check exported by :mod:`games.trio`."""
+(docs/rules/trio.md, « Cards and their points », « The round »); ``hand_points`` is a pure rule check exported by :mod:`games.trio`."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from games.trio.melds import is_wild
 
 def card_points(c: Card) -> int:
     """Penalty value of one card left in hand: a 2 or a joker 20; A K Q J 10 worth 10; 9 to 3
-    worth 5 (RULES.md 3.1)."""
+    worth 5 (docs/rules/trio.md, « Cards and their points »)."""
     return 20 if is_wild(c) else 10 if c.rank in ("A", "K", "Q", "J", "10") else 5
 
 
 def hand_points(cards: Sequence[str | Card], *, variant: str = "trio") -> int:
-    """Penalty points of the cards left in a hand (RULES.md 3.1).
+    """Penalty points of the cards left in a hand (docs/rules/trio.md, « Cards and their points »).
 
     :raises ValueError: on an unknown card or variant, or a joker in Le Trio (no jokers there).
     """

@@ -1,4 +1,4 @@
-"""The state of a Le Trio / L'École match: deal, turns, melding steps, round end (RULES.md 3.4).
+"""The state of a Le Trio / L'École match: deal, turns, melding steps, round end (docs/rules/trio.md, « The round »).
 
 See the package docstring for the action grammar. The engine lists only steps that can be
 finished: a combination is offered only when the hand can complete it (and, in an opening, the
@@ -70,12 +70,12 @@ class TrioState(State):
         return int(self.options["contracts"])
 
     def _deck(self) -> list[Card]:
-        """The match's cards, unshuffled: 2 to 4 packs (RULES.md 3.1), with the École jokers."""
+        """The match's cards, unshuffled: 2 to 4 packs (docs/rules/trio.md, « Cards and their points »), with the École jokers."""
         jokers = int(self.options.get("jokers", 0)) if self.variant == "ecole" else 0
         return standard_decks(deck_count(self.seats, self.variant), jokers)
 
     def _choose_first_dealer(self) -> None:
-        """Cards dealt face up one by one, from seat 0 clockwise, until a Jack (RULES.md 3.4)."""
+        """Cards dealt face up one by one, from seat 0 clockwise, until a Jack (docs/rules/trio.md, « The round »)."""
         deck = self._deck()
         deal_rng(self.seed, 0, "jack").shuffle(deck)
         shown = []
@@ -108,7 +108,7 @@ class TrioState(State):
     def _start_turn(self) -> None:
         """A new turn; when the stock has run out, the discards but the top one become a new stock,
         except the ``stock_passes``-th time (3 by default) in a round: the round is **blocked**, it
-        ends at once with nobody out (RULES.md 3.5 #7 and #13)."""
+        ends at once with nobody out (docs/rules/trio.md, « Defaults and options » #7 and #13)."""
         self.phase, self.opened_now, self.must_out = "draw", False, False
         self.kind, self.built, self.staged, self.layoff_card = "", (), (), None
         if self.stock:
@@ -136,7 +136,7 @@ class TrioState(State):
 
     def frame(self, seat: int | None = None) -> Frame:
         """What ``seat`` (default: the seat to act) builds now: its opening (its contract, with the
-        options of RULES.md 3.5 #1-3) or, once opened, later combinations."""
+        options of docs/rules/trio.md, « Defaults and options » #1-3) or, once opened, later combinations."""
         s = self.turn if seat is None else seat
         opening = not self.opened[s]
         distinct = NO_DISTINCT
@@ -167,7 +167,7 @@ class TrioState(State):
 
     def pending_picks(self, seat: int) -> int:
         """The cards still needed to reach the smallest size of the combination being built, so
-        the bot offers them in one multi-select (issue 19: choose the kind, pick the cards; each
+        the bot offers them in one multi-select (choose the kind, pick the cards; each
         pick is still one ``add:`` step, applied all or none). 0 (card by card) when a wild may
         be wanted but is not offered yet: a wild never starts a combination, and a run's wild is
         offered only beside the cards already placed. A set leaves out one pick per card held
@@ -231,9 +231,9 @@ class TrioState(State):
         self._start_turn()
 
     def _end_round(self, out: int | None) -> None:
-        """Hand points for everyone still holding cards; openers advance (RULES.md 3.4). ``out``:
-        the seat that went out, ``None`` for a blocked round (3.5 #13). The round that completes the
-        last contract is the last, and so is round ``max_rounds`` (the match limit, 3.5 #14)."""
+        """Hand points for everyone still holding cards; openers advance (docs/rules/trio.md, « The round »). ``out``:
+        the seat that went out, ``None`` for a blocked round (« Defaults and options » #13). The round that completes the
+        last contract is the last, and so is round ``max_rounds`` (the match limit, « Defaults and options » #14)."""
         n = self.seats
         deltas = [0 if s == out else hand_points(self.held(s), variant=self.variant) for s in range(n)]
         self.scores = tuple(a + b for a, b in zip(self.scores, deltas, strict=True))
@@ -260,7 +260,7 @@ class TrioState(State):
         """Winner: a lone finisher of the last contract; else the finisher who went out; else the
         finisher with fewest points; exact tie shared (option: first to open it). With no finisher
         (the match limit): the furthest in the contracts, then fewest points; exact tie shared.
-        RULES.md 3.4-3.5."""
+        docs/rules/trio.md, « The round », « Defaults and options »."""
         self.phase = "over"
         pool = finishers
         if not pool:  # round limit reached: furthest contract, then fewest points

@@ -1,4 +1,4 @@
-"""Legal steps and their effects (RULES.md 3.4; grammar in the package docstring).
+"""Legal steps and their effects (docs/rules/trio.md, « The round »; grammar in the package docstring).
 
 Each phase lists its steps already sorted (:data:`ORDER`, then the argument). The plain
 definition of every list is also the oracle in ``tests/games/test_trio_oracle.py``.
@@ -29,7 +29,7 @@ def _steps(kind: str, args: Sequence[str]) -> list[Action]:
 
 def legal_steps(s: TrioState) -> list[Action]:
     """Every legal next step of the seat to act, sorted. After taking the discard having opened,
-    only the steps that keep going out this turn possible (RULES.md 3.4)."""
+    only the steps that keep going out this turn possible (docs/rules/trio.md, « The round »)."""
     if s.phase == "draw":
         acts = _draw_steps(s)
     elif s.phase == "play":
@@ -124,7 +124,7 @@ def advance(s: TrioState, a: Action) -> None:
 
 
 def _draw(s: TrioState, source: str) -> None:
-    """Take the top of the stock, or of the discard pile (having opened: then go out, RULES.md 3.4)."""
+    """Take the top of the stock, or of the discard pile (having opened: then go out, docs/rules/trio.md, « The round »)."""
     seat = s.turn
     if source == "stock":
         c, s.stock = s.stock[-1], s.stock[:-1]
@@ -134,7 +134,7 @@ def _draw(s: TrioState, source: str) -> None:
         s.must_out = s.opened[seat]
         s._event({"type": "draw", "seat": seat, "source": "discard", "card": c.code})
     s.give(seat, [c])
-    s.drawn = c.code  # told to the seat's own view until its turn ends (issue 29)
+    s.drawn = c.code  # told to the seat's own view until its turn ends
     s.phase = "play"
 
 
@@ -211,7 +211,7 @@ def _add_target(s: TrioState, arg: str) -> tuple[Card, int]:
 
 def _close(s: TrioState) -> None:
     """Close the combination being built: after opening it is laid at once; in an opening it is
-    staged, and the last one of the contract lays them all (RULES.md 3.4)."""
+    staged, and the last one of the contract lays them all (docs/rules/trio.md, « The round »)."""
     frame = s.frame()
     if not frame.opening:
         limit = run_wild_limit(s.variant)
@@ -227,7 +227,7 @@ def _close(s: TrioState) -> None:
 
 
 def _open(s: TrioState, frame: Frame) -> None:
-    """Lay the staged combinations, exactly the contract, all at once (RULES.md 3.4)."""
+    """Lay the staged combinations, exactly the contract, all at once (docs/rules/trio.md, « The round »)."""
     seat = s.turn
     if not s.opening_ok(seat):  # every add was checked, so this is an engine bug: make it loud
         raise RuntimeError(f"opening does not meet the contract: {s.staged}")
@@ -258,7 +258,7 @@ def _maybe_out(s: TrioState) -> None:
 
 
 def keeps_out(s: TrioState, a: Action) -> bool:
-    """After ``a``, the player can still empty his hand this turn (RULES.md 3.4): ``a`` is played
+    """After ``a``, the player can still empty his hand this turn (docs/rules/trio.md, « The round »): ``a`` is played
     on a copy and the rest of the turn searched."""
     t = s._clone()
     advance(t, a)

@@ -1,4 +1,4 @@
-"""What each seat may see of a Le Trio / L'École match (RULES.md 3; other hands stay hidden)."""
+"""What each seat may see of a Le Trio / L'École match (docs/rules/trio.md; other hands stay hidden)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def build_view(s: TrioState, seat: int | None) -> JSON:
         return v
     v["hand"] = [c.code for c in s.held(seat)]
     v["building"] = v["layoff_card"] = None
-    # the card this seat drew this turn (issue 29: "what you just drew" in its hand message)
+    # the card this seat drew this turn ("what you just drew" in its hand message)
     v["drawn"] = s.drawn if seat == s.turn and s.phase not in ("draw", "over") else None
     if seat == s.turn and s.phase in ("meld", "layoff"):
         v["building"] = {"kind": s.kind, "cards": texts(s.kind, s.built),
