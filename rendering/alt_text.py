@@ -1,5 +1,5 @@
 """What each image shows, in words: the attachment description Discord gives screen readers
-(issue 29, item 6; at most :data:`LIMIT` characters). Pure functions of the same arguments as the
+(at most :data:`LIMIT` characters). Pure functions of the same arguments as the
 images of :mod:`rendering`, in the reader's language from the catalogues (context ``image``).
 
 Cards are written in words as the messages write them (:meth:`games.cards.Card.text`), trumps and
@@ -124,7 +124,7 @@ def hand_alt(view: JSON, locale: str = "fr", legal: Sequence[str] | None = None)
 @functools.lru_cache(maxsize=1024)
 def plan_alt(plan: HandPlan) -> str:
     """:func:`hand_alt` of the hand's plan (:func:`rendering.hand_key`): the image's own key, so the
-    words are made once per picture (issue 30: a move redraws one hand but describes two)."""
+    words are made once per picture (a move redraws one hand but describes two)."""
     family, locale = plan.family, plan.locale
     order = [c for row in plan.grouped for group in row for c in group]
     out = [trn("alt.hand", len(order), locale, cards=", ".join(

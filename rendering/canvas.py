@@ -69,7 +69,7 @@ def encode(img: Image.Image) -> bytes:
     palette with Pillow's PNG writer (zlib level 1) 2.4 ms, with zlib-ng 1.2 ms (mapping onto the
     palette is then 0.7 ms of it); an RGB PNG takes 11.3 ms and lossless WebP (method 0) 5.9 ms
     for twice the bytes, so a palette PNG stays. A "P" image is taken as drawn on the fixed
-    palette already (:mod:`rendering.indexed`: the hands, issue 30)."""
+    palette already (:mod:`rendering.indexed`: the hands)."""
     if img.mode == "P" and img.info.get("tapis.palette"):  # drawn on it already (rendering.indexed)
         return png.palette_png(img, palette.colours())
     if img.mode != "RGB":
@@ -309,7 +309,7 @@ def prepare_face(face: Image.Image) -> Image.Image:
 def paste_face(img: Image.Image, face: Image.Image, x: int, y: int) -> None:
     """Paste a cached card face (RGBA, rounded corners) at ``(x, y)``: the same pixels as pasting
     it through its own alpha, five times faster: only the rounded top and bottom rows are
-    blended, the opaque middle is copied (issue 14: card pastes were a sixth of a hand's CPU).
+    blended, the opaque middle is copied (card pastes were a sixth of a hand's CPU).
     Pasted past the image's edge, a card is clipped as :meth:`Image.paste` clips it."""
     bands = _bands(_Same(face)) if img.mode == "RGB" else None
     if bands is None:

@@ -171,7 +171,7 @@ def _compact(img: Image.Image, d: ImageDraw.ImageDraw, c: Card, text: str, w: in
 def face_locale(code: str, family: Family, locale: str) -> str:
     """The only part of ``locale`` a face shows: a French court's letter (R, D, C, V in French,
     K, Q, C, J otherwise); "" for every other card, whose face is the same in every language (one
-    cached face for all, issue 30: the image workers draw every face once as they start)."""
+    cached face for all: the image workers draw every face once as they start)."""
     c = card(code, family)
     if c.family == "french" and not (c.is_trump or c.is_excuse or c.is_joker) and c.rank in _FR_COURT:
         return "fr" if locale.lower().startswith("fr") else "en"

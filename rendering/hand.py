@@ -1,9 +1,9 @@
 """A seat's private hand: sorted by suit and rank, playable cards raised and lit (when some are not),
 each card numbered.
 
-Drawn to be read on a phone (issue 29): Discord shows it about 270 px wide there, so rows hold at most
+Drawn to be read on a phone: Discord shows it about 270 px wide there, so rows hold at most
 :data:`PER_ROW` cards and every text and corner index is at least 9 px tall at that width. A row of
-nine cards is about 500 px wide, the most a desktop shows of it (issue 30: at 580-620 px, a fifth
+nine cards is about 500 px wide, the most a desktop shows of it (at 580-620 px, a fifth
 of its pixels were drawn, mapped onto the palette and compressed for no one to see).
 
 The numbers run 1..n in :func:`hand_order`, so the bot can let a player pick a card by its number.
@@ -27,7 +27,7 @@ from rendering.layouts import layout_for
 
 CARD_W = 88
 STEP = 48  # horizontal step of overlapping cards: the corner index stays visible
-PER_ROW = 9  # issue 29: a row of 9 cards is about 500 px, so its indices read at 270 px
+PER_ROW = 9  # a row of 9 cards is about 500 px, so its indices read at 270 px
 MARGIN = 12
 RAISE = 12
 GROUP_GAP = 10  # between suits
@@ -68,7 +68,7 @@ def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
     """The layout's groups packed into rows of at most PER_ROW cards, a group split only when it
     cannot fit in a row of its own; each row keeps its groups (drawn with a gap between them). When
     that takes more rows than the cards need, the rows are filled up instead, a group running on
-    into the next row (a short image reads better on a phone than whole groups, issue 29)."""
+    into the next row (a short image reads better on a phone than whole groups)."""
     groups = [list(g) for g in layout_for(view).hand_rows(view)]
     rows: list[list[list[str]]] = []
     for group in groups:
@@ -116,7 +116,7 @@ def hand_plan(view: dict[str, Any], locale: str = "fr", legal: list[str] | None 
     if playable is not None and (not playable & held or held <= playable):
         # the choice is not among these cards (a call, a bid), or any card will do (a lead, a
         # discard): nothing to set apart, so the picture is the waiting one and the turn does not
-        # redraw it (issue 30); the console's text says whose turn it is
+        # redraw it; the console's text says whose turn it is
         playable = None
     aside = tuple((label, tuple(codes)) for label, codes in layout.hand_aside(view, locale) if codes)
     marked = tuple(sorted(c.upper() for c in layout.hand_marked(view)))

@@ -1,4 +1,4 @@
-"""Drawing straight onto the fixed palette (issue 30): an image made of flat fills, text and cached
+"""Drawing straight onto the fixed palette: an image made of flat fills, text and cached
 card faces needs no mapping of every pixel at the end.
 
 :func:`rendering.canvas.encode` maps an RGB image onto the palette pixel by pixel (a third of an

@@ -1,4 +1,4 @@
-"""The fixed 256-colour palette every image is encoded on (issue 14).
+"""The fixed 256-colour palette every image is encoded on.
 
 Choosing a palette per image (an octree on a sample) took a third of the encoding, and mapping
 onto it another third. The images are drawn from a small set of colours (felt, panels, ink,

@@ -1,4 +1,4 @@
-"""Renders of every game's table, hand, recap and replay as a 390 px phone shows them (issue 29):
+"""Renders of every game's table, hand, recap and replay as a 390 px phone shows them:
 downscaled to 270 px wide, the width Discord gives an image there, into ``docs/images/phone/``.
 
 Run ``.venv/bin/python -m rendering.phone [folder]`` to regenerate them, then look at each.

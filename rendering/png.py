@@ -1,4 +1,4 @@
-"""PNG files of palette images, written here so that deflate runs on zlib-ng (issue 14).
+"""PNG files of palette images, written here so that deflate runs on zlib-ng.
 
 A palette PNG is four chunks: the header, the palette, the pixels (one filter byte, 0 = none,
 before each row of palette indexes, deflated) and the end. Pillow writes the same file but

@@ -1,7 +1,7 @@
 """The end-of-deal recap from ``view["last_deal"]``: contract and points lines, public cards,
 then each seat's change and running total.
 
-Drawn to be read on a phone (issue 29): 600 px wide with text of at least 20 px and compact card
+Drawn to be read on a phone: 600 px wide with text of at least 20 px and compact card
 faces, so nothing is under 9 px tall when Discord shows it 270 px wide; a line whose label and value
 do not fit side by side puts the value on a line of its own."""
 

@@ -80,7 +80,7 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
     return img
 
 
-HANDS_W = 600  # issue 29: the hands apart, 600 px wide, read at 270 px (text >= 20 px, indices >= 20 px)
+HANDS_W = 600  # the hands apart, 600 px wide, read at 270 px (text >= 20 px, indices >= 20 px)
 HAND_CARD = 64  # compact faces: a 20-23 px index
 HAND_STEP = 36  # overlapped compact faces keep their index visible
 NAME = 24

@@ -1,9 +1,9 @@
-"""The public table of a trick game, drawn to be read on a phone (issue 29).
+"""The public table of a trick game, drawn to be read on a phone.
 
 Discord shows an image about 270 px wide on a phone (389-500 px on a desktop). The table is
 :data:`W` = 640 px wide and no text or card index is under :data:`MIN_TEXT` = 22 px: 9.3 px at
 270 px (``tests/rendering/test_phone.py``), 17 px at 500 px. Hence the design: **text carries what
-a player needs, the image carries the cards** (issue 29, item 1). The scores, tricks won, contract,
+a player needs, the image carries the cards**. The scores, tricks won, contract,
 bids, declarations and phase are in the message text, not here; the image keeps what identifies a
 seat (its mark and whole name, cards left in hand, its role: taker, partner, declarer...) and the
 cards: the trick with each card marked by its player's seat mark, the last trick, the public cards
@@ -14,7 +14,7 @@ direction of play of the French and Spanish games), the trick in the middle, the
 the free corners ("cells") or, when a corner has no room for them, in a band under the oval. The
 image's height follows the plates and the band. Reads only public keys of the view.
 
-Drawn straight onto the fixed palette (issue 30, :mod:`rendering.indexed`): the felt, header and
+Drawn straight onto the fixed palette (:mod:`rendering.indexed`): the felt, header and
 oval of each size mapped once and copied, plates, pills and marks filled by palette index, texts
 and cards mapped on what lies under them; ``mode`` "RGB" draws the reference those pixels are
 checked against (``tests/rendering/test_indexed_tables.py``).

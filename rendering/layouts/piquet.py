@@ -121,7 +121,7 @@ class PiquetLayout(Layout):
 
     def card_rows(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
         """A carte blanche shown. The declarations and the cards shown to prove them are said in
-        the message text and the image's description, not drawn (issue 29)."""
+        the message text and the image's description, not drawn."""
         rows: list[CardRow] = []
         for seat, shown in enumerate(view.get("blanche_shown") or []):
             if shown:
@@ -154,7 +154,7 @@ class PiquetLayout(Layout):
         return out
 
     def recap_grid(self, view: JSON, names: Sequence[str], locale: str) -> list[tuple[str, list[str]]]:
-        """The deal's lines in the order of reckoning (RULES.md 4.4-4.6), one column per player:
+        """The deal's lines in the order of reckoning (docs/rules/piquet.md, « Declarations », « Pique and repique », « Play »), one column per player:
         each declaration as called ("5 cartes (48)", "bon", "égal") with what it scored."""
         d = view.get("last_deal") or {}
         lines = d.get("lines") or {}

@@ -82,7 +82,7 @@ class TarotLayout(Layout):
 
     def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         """The poignées shown, with their cards: declarations, said in the message text and the
-        image's description, not drawn (issue 29: up to 18 cards would not read on a phone)."""
+        image's description, not drawn (up to 18 cards would not read on a phone)."""
         from rendering.alt_text import cards_words
 
         lines = []
@@ -123,7 +123,7 @@ class TarotLayout(Layout):
         return out
 
     def table_badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
-        """On the image (issue 29: the contract and the bids are in the message text): the taker
+        """On the image (the contract and the bids are in the message text): the taker
         and the partner, each seat's last bid while bidding, the dealer."""
         out: list[Badge] = []
         if view.get("phase") == "over":

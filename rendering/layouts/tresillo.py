@@ -128,7 +128,7 @@ class TresilloLayout(Layout):
         return out
 
     def table_badges(self, view: JSON, seat: int, locale: str) -> list[Badge]:
-        """On the image (issue 29: the contract and the bids are in the message text): the
+        """On the image (the contract and the bids are in the message text): the
         declarer and the defender, each seat's last bid during the auction, the alcalde or
         dealer, the mano."""
         if view.get("phase") == "over":

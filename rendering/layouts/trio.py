@@ -154,7 +154,7 @@ class TrioLayout(Layout):
         the match is over), then one row per player: its plate, the cards left in its hand and its
         badges, and its laid combinations, beside the plate when they fit on one line, else under
         it across the whole width. 640 px wide, every text and card index at least 22 px (9 px
-        shown 270 px wide, issue 29); the contracts and scores are in the message text."""
+        shown 270 px wide); the contracts and scores are in the message text."""
         over = view.get("phase") == "over"
         melds = view.get("melds") or []
         heights = [plate_height(n, PLATE) for n in names]
@@ -221,7 +221,7 @@ class TrioLayout(Layout):
                     width: float, locale: str) -> None:
         """One line of combinations side by side, cards overlapped so that each index stays
         visible; a wild is drawn as the card it stands for, on gold paper. Each is named underneath
-        ("brelan de A"), in the words of the lay-off buttons (issue 19)."""
+        ("brelan de A"), in the words of the lay-off buttons."""
         if not melds:
             return
         w = CARD_W
@@ -307,7 +307,7 @@ class TrioLayout(Layout):
         return lines
 
     def recap_cards(self, view: JSON, names: Sequence[str], locale: str) -> list[CardRow]:
-        """The round's last table (issue 19: the next deal replaces it at once): each player's laid
+        """The round's last table (the next deal replaces it at once): each player's laid
         combinations as the round ended, named as on the table, then every hand left and its points.
         With more than five players each seat takes one row, its combinations, a card back, then
         its hand (the recap keeps a readable height)."""
