@@ -1,7 +1,7 @@
 """Shared fixtures: a temporary database (an SQLite file, or a fresh database on a throwaway PostgreSQL
 server), the server itself.
 
-Storage backends (issue 17): a module marked ``pytestmark = pytest.mark.backends`` runs its tests that
+Storage backends: a module marked ``pytestmark = pytest.mark.backends`` runs its tests that
 use ``backend`` (directly or through ``db_path``, ``db``, the bot fixtures) once on SQLite and once on
 PostgreSQL; a test of such a module marked ``@pytest.mark.sqlite_only`` (PRAGMA, WAL, the file itself)
 runs on SQLite only. Every other test runs on SQLite.

@@ -257,7 +257,7 @@ def _pattern(words: list[str]) -> re.Pattern[str]:
 SPANISH_TOO = {"no", "les", "vos"}
 #: Spanish text: no English UI word and no French one (game terms kept in French are left out).
 SPANISH = [w for w in ENGLISH + FRENCH if w not in SPANISH_TOO]
-#: Spanish words that must never reach French or English text (issue 29: "Couleur de faveur : espadas",
+#: Spanish words that must never reach French or English text ("Couleur de faveur : espadas",
 #: "Anulada", "Caballo de copas" in French): the French Tresillo says denier, coupe, épée, bâton, Roi,
 #: Cavalier, Valet as its rules do; English keeps the Spanish card names (``SPANISH_CARDS``) but no
 #: other Spanish word. Game terms both French and English rules use (Mala, Punto, Codillo, Puesta,
@@ -270,7 +270,7 @@ SPANISH_WORDS = """
 FOREIGN = {"fr": _pattern(ENGLISH + SPANISH_CARDS + SPANISH_WORDS), "en": _pattern(FRENCH + SPANISH_WORDS),
            "es": _pattern(SPANISH)}
 DEV = re.compile("|".join(DEVELOPER))
-#: Glyphs text must not use (issue 29): ♠ ♣ are dark emoji on Discord's dark theme (suits are written
+#: Glyphs text must not use: ♠ ♣ are dark emoji on Discord's dark theme (suits are written
 #: in words), 🂠 draws as an empty box; "(s)" is no plural (counts use ``tn``).
 GLYPHS = re.compile(r"[♠♣♥♦♤♧♡♢🂠]|\w\(s\)|\(e?s\)")
 CODE_SPAN = re.compile(r"`[^`]*`")
@@ -486,7 +486,7 @@ async def test_slash_commands_in_spanish(locale: discord.Locale) -> None:
 
 
 def test_no_message_writes_a_plural_in_brackets_or_another_languages_words() -> None:
-    """Every message of every catalogue (issue 29): counts use real plural forms (``tn``), never
+    """Every message of every catalogue: counts use real plural forms (``tn``), never
     "partie(s)"; no suit glyph (suits are written in words); French has no Spanish word and no
     English one, English no French or Spanish UI word, Spanish no English or French one (the
     checks of :func:`offences`, on the whole catalogue rather than on sampled screens)."""

@@ -1,5 +1,5 @@
 """Layering: games/ and rendering/ never import discord, games/ never imports Pillow (DEVELOPERS.md);
-bot/ in layers, ui > service > infra and storage, with no import circle (issue 28)."""
+bot/ in layers, ui > service > infra and storage, with no import circle."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_rendering_never_imports_discord() -> None:
     assert "discord" not in loaded
 
 
-# -- bot/ in layers (issue 28) ------------------------------------------------------------------
+# -- bot/ in layers ------------------------------------------------------------------
 
 #: a layer may import only the layers listed after it (and itself); ``bot.__main__`` starts everything
 BELOW = {"ui": {"service", "infra", "storage"}, "service": {"infra", "storage"}, "infra": {"storage"},

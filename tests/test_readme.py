@@ -1,4 +1,4 @@
-"""The README's table of game options matches the games' own option definitions (issue 29)."""
+"""The README's table of game options matches the games' own option definitions."""
 
 from __future__ import annotations
 

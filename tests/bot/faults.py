@@ -1,4 +1,4 @@
-"""Discord faults under simcord (issue 26): routes answering 500, 429 or timing out, and a driver
+"""Discord faults under simcord: routes answering 500, 429 or timing out, and a driver
 that plays whole matches through them like members do (retrying what got no answer), counting
 what people saw: recaps, results, pings, hands, apologies after accepted moves.
 
@@ -174,7 +174,7 @@ async def play_match(w: Any, game: str, humans: list[Any], computers: int, optio
         rev = table.rev
         turn = (seat, table.turn_start)
         console = w.bot.hands.consoles.get(table.id, {}).get(seat)
-        shows_turn = False  # the member's live console shows the turn (then no ping at once, issue 30)
+        shows_turn = False  # the member's live console shows the turn (then no ping at once)
         if console is not None and console.fresh() and console.message_id:
             live = find(w.channel, console.message_id, viewer=member)
             shows_turn = any(parse_id(c["custom_id"]).rev == rev for c in components(live))

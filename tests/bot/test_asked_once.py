@@ -1,4 +1,4 @@
-"""A seat's hand and the public view asked of the engine once per state (issue 30): the same answer
+"""A seat's hand and the public view asked of the engine once per state: the same answer
 while the state and status stay, a new one after a move, and a bounded memory of them."""
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ async def test_a_move_the_database_refused_leaves_no_view_behind(db: Database,
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_waiting_seat_s_console_key_asks_the_engine_no_view(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """After each move the presenter compares every open console's key (issue 30): a seat that is
+    """After each move the presenter compares every open console's key: a seat that is
     not to act is keyed by its cards and the deal (``State.shown_hand``), without its view or its
     actions, and that key is the one its hand, asked in full, gives."""
     from bot.ui.hands import Hands, shown_key

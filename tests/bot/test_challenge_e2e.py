@@ -1,4 +1,4 @@
-"""End-to-end daily challenge under simcord (issue 31): three members play the same day's Tarot
+"""End-to-end daily challenge under simcord: three members play the same day's Tarot
 challenge in different orders through ``/challenge`` and ``/play`` in their private threads. On
 every message each member can see, nothing of a deal they have not played yet; the share line has
 no card; the standings show only who finished until the viewer has finished."""

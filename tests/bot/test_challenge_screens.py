@@ -1,4 +1,4 @@
-"""Screenshots of the daily challenge (issue 31) at desktop and phone width, through simcord's preview
+"""Screenshots of the daily challenge at desktop and phone width, through simcord's preview
 page in headless Chromium: the start, a deal, the end with percentages, the standings. Run on
 demand: ``TAPIS_SCREENS=1 .venv/bin/pytest tests/bot/test_challenge_screens.py`` writes
 ``docs/images/challenge/*.png``."""

@@ -1,5 +1,5 @@
-"""The daily challenge's service (issue 31), on SQLite and PostgreSQL: the same deals for every
-member whatever the order, a restart mid-deal, match points as RULES.md §5.2 computes them by hand,
+"""The daily challenge's service, on SQLite and PostgreSQL: the same deals for every
+member whatever the order, a restart mid-deal, match points as docs/rules/club.md, « Match points » computes them by hand,
 nothing of a deal shown before the viewer played it, and a share line without cards."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ async def test_three_members_in_different_orders_get_the_same_cards_and_match_po
     assert seen[0][0] != seen[1][0], "two deals, other cards"
     day = await challenges.day(GUILD, "tarot")
     assert set(day) == {1, 2, 3} and all(m.finished for m in day.values())
-    # RULES.md §5.2 by hand: 2 match points per member with a lower score, 1 per tie, over 2 (n - 1) = 4
+    # docs/rules/club.md, « Match points » by hand: 2 match points per member with a lower score, 1 per tie, over 2 (n - 1) = 4
     for k in range(2):
         scores = {u: day[u].scores[k] for u in day}
         for u, mine in scores.items():
@@ -195,7 +195,7 @@ def _row(user: int, deal: int, score: float, day: str = "2026-11-27") -> DealRow
 
 
 def test_the_rules_example_by_hand() -> None:
-    """RULES.md §5.2: scores 100, 50, 50, -20 -> 100 %, 50 %, 50 %, 0 %; the mean over the deals;
+    """docs/rules/club.md, « Match points »: scores 100, 50, 50, -20 -> 100 %, 50 %, 50 %, 0 %; the mean over the deals;
     places among the members who finished, ties shared after the summed score."""
     deals = day_deals(GUILD, "2026-11-27", "tarot", 2)
     rows = [_row(1, 0, 100), _row(2, 0, 50), _row(3, 0, 50), _row(4, 0, -20),

@@ -1,4 +1,4 @@
-"""The cyclic collector around the bot's start-up (issue 30, :mod:`bot.infra.collector`)."""
+"""The cyclic collector around the bot's start-up (:mod:`bot.infra.collector`)."""
 
 from __future__ import annotations
 

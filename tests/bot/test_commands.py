@@ -41,7 +41,7 @@ async def test_every_command_localized(simcord_bot: Any) -> None:
 
 
 async def test_local_mode_refuses_a_thread(world: Any) -> None:
-    """The local page shows one channel: a table in a thread could not be reached there (issue 19)."""
+    """The local page shows one channel: a table in a thread could not be reached there."""
     w = world
     w.bot.settings = w.bot.settings.with_(local=True)
     res = await w.alice.slash(w.channel, "table new", game="toy", thread=True)
@@ -54,7 +54,7 @@ async def test_local_mode_refuses_a_thread(world: Any) -> None:
 
 
 async def test_play_takes_what_people_type(world: Any, discord_locales: dict[int, str]) -> None:
-    """``/play`` (issue 29): a label the autocomplete shows, typed by hand in lower case without
+    """``/play``: a label the autocomplete shows, typed by hand in lower case without
     accents, plays that move; an unknown entry is answered with legal examples in the member's
     language, without Python quotes."""
     from games.i18n import t
@@ -82,7 +82,7 @@ async def test_play_takes_what_people_type(world: Any, discord_locales: dict[int
 
 async def test_a_new_language_renames_the_computers(world: Any) -> None:
     """After ``/settings language:`` the computers of the server's tables take names in the new
-    language, saved (issue 29), and the table message says them."""
+    language, saved, and the table message says them."""
     from games.i18n import t
     from tests.bot.drive import find, open_table
 

@@ -1,4 +1,4 @@
-"""End-to-end (issue 29): in every game, the table message's text names each seat with its score
+"""End-to-end: in every game, the table message's text names each seat with its score
 and the cards on the trick, and the hand message names the step and the trick so far (in Le Trio
 and L'École, which have no tricks: the card just drawn)."""
 

@@ -1,4 +1,4 @@
-"""Issue 26: nothing goes missing between the engine and Discord.
+"""Nothing goes missing between the engine and Discord.
 
 Whole matches of every game with Discord failing (500, 429, timeouts) at 25% on table edits,
 channel posts, interaction responses and hand edits, on SQLite and PostgreSQL: every match ends,
@@ -61,8 +61,8 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     w.bot.presenter.ping_after = 0.0  # every turn pinged, even one a console shows: the posts meet faults too
     with injected(faults):
         table, seen = await play_match(w, game, [w.alice], computers, options, faults, random.Random(game))
-    assert sum(faults.injected.values()) >= 3, faults.injected  # (issue 30: fewer requests per move to fail)
-    # at least edits of two kinds: since issue 30 a match sends few posts, and which requests meet a fault
+    assert sum(faults.injected.values()) >= 3, faults.injected  # (fewer requests per move to fail)
+    # at least edits of two kinds: a match sends few posts, and which requests meet a fault
     # depends on how the presenter coalesced (seen: Le Trio's faults all on hand and table edits)
     assert len({route for route, _kind in faults.injected}) >= 2, faults.injected
     assert seen.over, "the match ended"
@@ -85,7 +85,7 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
 @pytest.mark.parametrize(("game", "workers"), [("tarot", 0), ("piquet", 0), ("tarot", 2)])
 async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any, game: str, workers: int) -> None:
     """As in production: computers pause before each move, a card within a trick waits for the
-    trick's end on the table message (issue 30), clicks are answered by the redrawn hand, what
+    trick's end on the table message, clicks are answered by the redrawn hand, what
     Discord shows is recorded a moment late (:class:`bot.ui.shown.Recorder`); Discord fails at
     25 %. The match ends, recaps and results appear once, the table message shows the finished
     match, every accepted move is answered without "try again". ``workers``: the images drawn in
@@ -128,7 +128,7 @@ async def _match_with_pauses(w: Any, game: str) -> None:
     assert not errors(w), errors(w)
     assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}
     assert sum(late) > 0, "some records were written late"
-    store = w.bot._connection._view_store  # clicks read from their custom_id (issue 30): no View kept
+    store = w.bot._connection._view_store  # clicks read from their custom_id: no View kept
     assert not store._dynamic_items and not store._views and not store._synced_message_views
 
 
@@ -218,7 +218,7 @@ async def test_one_failure_at_a_turn_change(fast: Any, route: str) -> None:
     pinged = any(f"<@{nxt.id}>" in (m.content or "") for m in w.channel.history())
     hand = hand_of(w, table, nxt)
     assert {parse_id(c["custom_id"]).rev for c in components(hand)} == {table.rev}, "their hand shows their turn"
-    # issue 30: a member whose live console took the turn is not pinged at once; one whose console missed it is
+    # a member whose live console took the turn is not pinged at once; one whose console missed it is
     assert pinged or w.bot.hands.shows(table, table.to_act()), "the next member is told it is their turn"
     assert not errors(w)
 

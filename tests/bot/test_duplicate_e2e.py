@@ -1,4 +1,4 @@
-"""Duplicate tables through Discord (issue 31): ``/duplicate start`` opens a private thread per table,
+"""Duplicate tables through Discord: ``/duplicate start`` opens a private thread per table,
 the tables deal the same cards in the same seats, and ``/duplicate results`` gives match points."""
 
 from __future__ import annotations

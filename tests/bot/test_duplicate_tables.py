@@ -1,4 +1,4 @@
-"""A group's duplicate tables (issue 31; RULES.md §5.1-5.2), on SQLite and PostgreSQL: two tables of
+"""A group's duplicate tables (docs/rules/club.md, « Duplicate deals », « Match points »), on SQLite and PostgreSQL: two tables of
 two members and two computers play the same two deals in the same seat positions; the results give
 match points per comparison group, computed here by hand."""
 
@@ -67,7 +67,7 @@ async def test_two_tables_play_the_same_two_deals_scored_by_comparison_group(db:
         assert {s.result.player for s in pair} in ({1, 3}, {2, 4}) and position.seat in (0, 1)
         a, b = pair
         by_hand = 50.0 if a.result.score == b.result.score else 100.0 if a.result.score > b.result.score else 0.0
-        assert (a.percent, b.percent) == (by_hand, 100.0 - by_hand)  # RULES.md §5.2 with two players
+        assert (a.percent, b.percent) == (by_hand, 100.0 - by_hand)  # docs/rules/club.md, « Match points » with two players
     means = {s.player: s.percent for s in found.standings}
     for player in (1, 2, 3, 4):
         mine = [s.percent for s in found.scored if s.result.player == player]

@@ -46,7 +46,7 @@ async def test_full_match(world: Any, game_name: str) -> None:
         assert table.rev > rev
     assert table.status == "over"
     await w.env.settle()
-    await asyncio.sleep(2 * w.bot.settings.computer_pause)  # a late notice would come now (issue 26)
+    await asyncio.sleep(2 * w.bot.settings.computer_pause)  # a late notice would come now
     await w.bot.presenter.drain()
     history = w.channel.history()
     final = find(w.channel, table.message_id)

@@ -1,4 +1,4 @@
-"""A duplicate club night compares deal by deal (RULES.md §5.2, §5.4; issue 32 follow-up): one
+"""A duplicate club night compares deal by deal (docs/rules/club.md, « Match points », « Cases the tests pin »): one
 comparison group per seat of each deal across the round's tables, a player's result the mean of
 their percentages, ties broken by the summed deal scores; computers are never ranked."""
 

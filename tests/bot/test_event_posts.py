@@ -1,4 +1,4 @@
-"""A club night's posts are sent until Discord takes them, once (issue 32 follow-up): the standings
+"""A club night's posts are sent until Discord takes them, once: the standings
 post failing with a 500 then a 429 appears once; posts missed before a restart are sent after it,
 and never again."""
 

@@ -1,4 +1,4 @@
-"""Screenshots of a club night (issue 32) at desktop and phone width, through simcord's preview page
+"""Screenshots of a club night at desktop and phone width, through simcord's preview page
 in headless Chromium: the announcement, the registration, a round's standings, the final ranking.
 Run on demand: ``TAPIS_SCREENS=1 .venv/bin/pytest tests/bot/test_event_screens.py`` writes
 ``docs/images/events/*.png``."""

@@ -1,4 +1,4 @@
-"""Club nights through the service layer (issue 32, RULES.md §5.3-5.4): registration, tables per
+"""Club nights through the service layer (docs/rules/club.md, « Club nights », « Cases the tests pin »): registration, tables per
 round, standings equal to the tables' scores, a leaver replaced by a computer, a restart mid-round,
 the final ranking and the season's standings; 13 members (a table completed by computers)."""
 

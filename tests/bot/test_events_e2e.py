@@ -1,4 +1,4 @@
-"""A club night end to end under simcord (issue 32): 16 members register with the announcement's
+"""A club night end to end under simcord: 16 members register with the announcement's
 buttons for a Tarot night of 3 rounds of 2 deals; tables open in threads with their players
 pinged; a member leaves in round 2 and a computer finishes for them; the standings posted after
 each round are the tables' scores; /event results, /history and /season agree."""

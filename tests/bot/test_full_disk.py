@@ -1,4 +1,4 @@
-"""Issue 26: a member plays while the disk is really full (the database on a small tmpfs, filled):
+"""A member plays while the disk is really full (the database on a small tmpfs, filled):
 300 moves used to get "Sorry, something went wrong... try again" and a traceback each, while
 ``/healthz`` said 200. Now each is told privately that it was not saved, the log has no traceback,
 ``/healthz`` names the cause; once the disk has room, the health check's own write clears it and

@@ -1,4 +1,4 @@
-"""Group commit (issue 14): concurrent write blocks share one transaction and one COMMIT, each
+"""Group commit: concurrent write blocks share one transaction and one COMMIT, each
 block is acknowledged only after that COMMIT, and a failing block loses only its own writes."""
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ async def test_round_trips_per_block(db_path: Path, monkeypatch: pytest.MonkeyPa
 
 async def test_held_writes_go_out_with_the_commit_of_a_lone_block(db_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """A block's ``hold`` writes (a move's save, issue 30): alone in its group, one round trip in all,
+    """A block's ``hold`` writes (a move's save): alone in its group, one round trip in all,
     its COMMIT included; with others in the group, they go out as the block ends, so a failing one
     still fails alone. A held write that fails, or a block failing after holding, keeps nothing of it
     and leaves the writer free."""

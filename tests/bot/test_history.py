@@ -1,4 +1,4 @@
-"""After the match, end to end under simcord (issue 16): score sheets in the recaps and the results,
+"""After the match, end to end under simcord: score sheets in the recaps and the results,
 ``/replay`` of a finished Tarot match trick by trick (refused while in play), ``/export`` that
 replays to the same final scores, the Rematch button, and ``/history`` paged with buttons."""
 
@@ -120,7 +120,7 @@ async def test_replay_of_a_finished_tarot_match_shows_every_trick(world: Any) ->
         msg = find(w.channel, msg.id, viewer=w.bob)
         assert msg.embeds[0].footer.text.startswith(f"Step {n + 1}/{total}")
         headings.append(msg.embeds[0].description.splitlines()[0].strip("*"))
-        # the table and, apart, every hand (each legible on a phone, issue 29), both described
+        # the table and, apart, every hand (each legible on a phone), both described
         assert [a.filename for a in msg.attachments] == ["replay.png", "hands.png"]
         assert all(a.description and len(a.description) <= 1024 for a in msg.attachments)
         if n % 9 == 0:
@@ -133,7 +133,7 @@ async def test_replay_of_a_finished_tarot_match_shows_every_trick(world: Any) ->
     for deal in (1, 2):
         assert [h for h in headings if h.startswith(f"Deal {deal}, trick ")] == \
             [f"Deal {deal}, trick {k}" for k in range(1, 19)]
-    assert headings[-1] == "The final table" and sizes == {640}  # issue 29: the table legible on a phone
+    assert headings[-1] == "The final table" and sizes == {640}  # the table legible on a phone
     buttons = {parse_id(c["custom_id"]).action: c for c in components(msg)}
     assert buttons["~yn"].get("disabled") and not buttons["~yp"].get("disabled")
     # back one step, then the deal menu jumps to the first deal's start

@@ -1,4 +1,4 @@
-"""Image caches (issue 14): a public table image is drawn once per (table, revision, language),
+"""Image caches: a public table image is drawn once per (table, revision, language),
 a hand at most once per (seat, revision, language) and again only when its picture changes."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bot.infra import images
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     calls: list[str] = []
-    # a hand is drawn from its plan (``plan_image``, issue 30) or its view: both count as "hand_image"
+    # a hand is drawn from its plan (``plan_image``) or its view: both count as "hand_image"
     for name, label in (("table_image", "table_image"), ("hand_image", "hand_image"), ("plan_image", "hand_image")):
         real = getattr(rendering, name)
 
@@ -224,7 +224,7 @@ async def test_a_worker_that_dies_without_closing_its_pipe_costs_no_image(monkey
 
 
 def test_a_hand_drawn_from_its_plan_has_the_same_pixels() -> None:
-    """The image workers get the hand's plan (its cache key), not its view (issue 30): same PNG."""
+    """The image workers get the hand's plan (its cache key), not its view: same PNG."""
     for name in sorted(games.GAMES):
         state = games.GAMES[name].new(games.GAMES[name].min_seats, "plan", None)
         for seat in range(state.seats):
@@ -354,7 +354,7 @@ async def test_an_image_worker_that_dies_idle_is_replaced_at_once() -> None:
 
 async def test_the_pool_registers_its_pipes_once_and_never_polls_them_through_multiprocessing(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each worker's pipe is on the loop's readers for the worker's life (issue 30): images drawn one
+    """Each worker's pipe is on the loop's readers for the worker's life: images drawn one
     after the other add and remove no reader, and no ``Connection.poll`` (a selector built at each
     call) reads their answers."""
     from multiprocessing.connection import Connection
@@ -384,7 +384,7 @@ async def test_the_pool_registers_its_pipes_once_and_never_polls_them_through_mu
 
 
 def test_a_message_to_or_from_a_worker_goes_in_one_write(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A job or an image is one write, its length before it (issue 30: ``Connection.send_bytes`` writes
+    """A job or an image is one write, its length before it (``Connection.send_bytes`` writes
     a message over 16 KiB in two, so the bot was woken by the header alone), and ``recv_bytes`` (the
     worker's) reads it as sent."""
     import multiprocessing

@@ -1,4 +1,4 @@
-"""Every image the bot uploads carries its description for screen readers (issue 29, item 6):
+"""Every image the bot uploads carries its description for screen readers:
 Discord's attachment ``description``, at most 1,024 characters, saying in words what the image
 shows (:mod:`rendering.alt_text`). Played end to end under simcord."""
 

@@ -1,4 +1,4 @@
-"""Tables built on first use (issue 30, item 5): start-up reads each table's facts (revision, seat
+"""Tables built on first use: start-up reads each table's facts (revision, seat
 to act, deals ended, turn start) and builds its state the first time something reads it. A lazily
 restored table answers and plays exactly as one restored whole; a corrupt snapshot still falls back
 to the whole log; a state that cannot be read leaves its table out on first use, not at start-up."""

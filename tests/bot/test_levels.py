@@ -1,4 +1,4 @@
-"""Issue 15 in the bot: computer levels in the lobby, kept across restarts and rated apart; the
+"""In the bot: computer levels in the lobby, kept across restarts and rated apart; the
 expert's hints on the live hand; decisions off the event loop."""
 
 from __future__ import annotations

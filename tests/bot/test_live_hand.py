@@ -1,4 +1,4 @@
-"""The live hand (issue 12): one private message per player, opened once, is their console for the
+"""The live hand: one private message per player, opened once, is their console for the
 whole deal; it shows the legal actions at each of their turns and nothing posts a new message."""
 
 from __future__ import annotations

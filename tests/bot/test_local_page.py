@@ -1,4 +1,4 @@
-"""The local page keeps its images (issue 29: "image unavailable" while computers play).
+"""The local page keeps its images ("image unavailable" while computers play).
 
 simcord's preview publishes the page once the action a person took has settled (the bot's work it
 started, computers' turns included). Until then the page shows the previous publication, whose

@@ -1,4 +1,4 @@
-"""Issue 17, item 4: ``METRICS_PORT`` serves ``/metrics`` and ``/healthz`` over real HTTP from the
+"""``METRICS_PORT`` serves ``/metrics`` and ``/healthz`` over real HTTP from the
 bot's process. A match under simcord moves the counters by exactly what happened (checked against
 the saved actions); ``/healthz`` says 503 until the tables are restored and the gateway is up, 200
 then; a port already taken stops ``python -m bot`` with one line."""
@@ -126,7 +126,7 @@ async def test_a_match_moves_the_counters(world: Any, settings: Settings, monkey
 
 async def test_discord_http_errors_are_counted(world: Any, settings: Settings) -> None:
     """A Discord failure is counted (``discord_http``, and by kind), not taken for a bug, and the
-    presenter tries again: the lobby shows the new seat (issue 26)."""
+    presenter tries again: the lobby shows the new seat."""
     w = world
     await w.alice.slash(w.channel, "table new", game="toy")
     table = next(iter(w.bot.service.tables.values()))
@@ -218,7 +218,7 @@ def test_port_in_use_stops_the_start_with_one_line(tmp_path: Path, taken: int) -
 
 
 def test_requests_are_counted_by_route_and_global_limit() -> None:
-    """Issue 30: every request to Discord by route, those against the global limit apart."""
+    """Every request to Discord by route, those against the global limit apart."""
     from bot.infra.metrics import Metrics
 
     metrics = Metrics(lambda: [])

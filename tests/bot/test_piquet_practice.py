@@ -1,4 +1,4 @@
-"""Issue 19: a Piquet partie shorter than six deals (RULES.md 4.1) is practice: its result goes to
+"""A Piquet partie shorter than six deals (docs/rules/piquet.md, « Cards and the deal ») is practice: its result goes to
 the history, ratings and leaderboards stay as they were, and the lobby, the table, each deal's
 recap and the results say "Practice, unrated". A partie of six deals is rated as before."""
 

@@ -1,4 +1,4 @@
-"""Issue 19 in the bot: a one-deal Piquet partie is accepted, the alcalde's hand tells the odds."""
+"""In the bot: a one-deal Piquet partie is accepted, the alcalde's hand tells the odds."""
 
 from __future__ import annotations
 

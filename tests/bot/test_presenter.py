@@ -62,5 +62,5 @@ async def test_images_fall_back_to_text(monkeypatch: Any) -> None:
         raise ValueError("broken layout")
 
     monkeypatch.setattr(rendering, "hand_image", boom)
-    monkeypatch.setattr(rendering, "plan_image", boom)  # a hand is drawn from its plan (issue 30)
+    monkeypatch.setattr(rendering, "plan_image", boom)  # a hand is drawn from its plan
     assert await images.hand_png({"seats": 2, "hand": []}, "fr", None) is None

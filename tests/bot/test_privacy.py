@@ -1,4 +1,4 @@
-"""Members' data under simcord (issue 20): ``/privacy me`` shows, exports and erases what Tapis stores
+"""Members' data under simcord: ``/privacy me`` shows, exports and erases what Tapis stores
 about a member (no trace of their id or name left in the database file, WAL included; replays,
 history and leaderboards still work); a member seated in a match gives the seat to a computer;
 ``/privacy server`` for admins; a server's data deleted 30 days after the bot was removed."""

@@ -1,4 +1,4 @@
-"""Ratings that follow the game (issue 27): over equal players a deal moves each seat in proportion
+"""Ratings that follow the game: over equal players a deal moves each seat in proportion
 to what the game's scoring gave it; games without sides rank by places; the explanation line."""
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _server_drift(monkeypatch: pytest.MonkeyPatch, one_advantage: bool) -> float
 
 
 def test_weak_takers_do_not_make_equal_strong_takers_drift(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 27: a role's advantage is learned per contract, so a server's weak players losing their
+    """A role's advantage is learned per contract, so a server's weak players losing their
     Prises do not lower what equal strong players' Gardes are expected to win (the drift that made
     identical normal takers gain in the benchmark's one server; here model 2 gives them about +5 a deal)."""
     assert abs(_server_drift(monkeypatch, one_advantage=False)) < 1.5

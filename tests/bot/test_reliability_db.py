@@ -1,4 +1,4 @@
-"""Issue 13, items 1, 8, 9 and 10 at the service level: the end of a match is one transaction,
+"""At the service level: the end of a match is one transaction,
 restore() finishes a match saved over, reads see committed data only, synchronous=FULL, closed
 tables leave memory and forgotten ones are closed."""
 
@@ -253,7 +253,7 @@ async def test_idle_time_survives_a_restart(db_path: Path) -> None:
 @pytest.mark.sqlite_only  # an SQLite trigger or PRAGMA
 async def test_a_failed_commit_leaves_no_transaction_open(db: Database) -> None:
     """A COMMIT that fails (here a deferred foreign key) is rolled back: the connection is not left
-    inside a transaction, where every later write would fail ("database faults" of issue 13)."""
+    inside a transaction, where every later write would fail ("database faults")."""
     with pytest.raises(sqlite3.IntegrityError):
         async with db.transaction() as conn:
             await run(conn, "PRAGMA defer_foreign_keys = ON")

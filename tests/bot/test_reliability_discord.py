@@ -1,4 +1,4 @@
-"""Issue 13, items 4 and 10 through the real Discord machinery (simcord): every interaction gets an
+"""Through the real Discord machinery (simcord): every interaction gets an
 answer within Discord's limits, a click on an old table's message is answered clearly, forgotten
 tables are closed with a notice in their channel."""
 

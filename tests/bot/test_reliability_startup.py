@@ -1,4 +1,4 @@
-"""Issue 13, items 2 and 3, with real processes (``python -m bot``): a database that cannot be
+"""With real processes (``python -m bot``): a database that cannot be
 used stops the start at once with one line naming the file and the cause, in token mode (a fake
 token: the failure comes before any login) and in local mode; and one process per database."""
 
@@ -234,7 +234,7 @@ def test_one_process_per_database(folder: Path) -> None:
     assert again.wait(QUICK) == 0
 
 
-# -- issue 26: a full disk, corrupt pages, Discord unreachable or refusing the token -------------
+# -- a full disk, corrupt pages, Discord unreachable or refusing the token -------------
 
 def can_mount() -> bool:
     """Whether a private tmpfs can be mounted (root, or a user namespace) for the full-disk test."""

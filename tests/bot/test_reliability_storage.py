@@ -1,4 +1,4 @@
-"""Issue 26, the storage edges: each table restored on its own; a COMMIT whose answer is lost (a
+"""The storage edges: each table restored on its own; a COMMIT whose answer is lost (a
 proxy in the test drops PostgreSQL's connection right after forwarding it) and the table goes on;
 ``/healthz`` says 503 naming the cause while writes fail, with one log line; the files the bot
 makes are private."""
@@ -39,7 +39,7 @@ async def first_move(service: TableService, table: Any) -> None:
 async def test_one_bad_row_does_not_stop_the_restore(db_path: Any, caplog: pytest.LogCaptureFixture) -> None:
     """One open table's state is not valid JSON: it used to fail the restore query for every table
     (0 of 5 back). Now that table is reported by id in one log line and left out; the others return.
-    Its state is read on first use (issue 30, item 5: start-up decodes no state), so it is left out
+    Its state is read on first use (start-up decodes no state), so it is left out
     then, its member told there is no table; with no saved facts it is left out at start-up."""
     db = await Database.open(db_path)
     service = TableService(db, SETTINGS)

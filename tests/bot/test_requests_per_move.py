@@ -1,4 +1,4 @@
-"""Fewer Discord requests per move (issue 30): a click is answered by the redrawn hand itself, and
+"""Fewer Discord requests per move: a click is answered by the redrawn hand itself, and
 the public table message waits for the trick's end while the consoles carry each card."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ async def test_a_click_is_answered_by_the_redrawn_hand_alone(world: Any) -> None
 
 
 async def test_the_bot_is_sent_no_message_events(world: Any) -> None:
-    """The bot declares the guilds intent alone (issue 30): its own table and console edits, a
+    """The bot declares the guilds intent alone: its own table and console edits, a
     member's message, its edit, a reaction and typing in the table's channel reach it as no gateway
     event (with the default intents, each was parsed, its own edits at about 0.24 ms each), and
     the table still plays and shows every move."""
@@ -218,7 +218,7 @@ def test_a_trick_taken_by_its_leader_is_a_new_moment() -> None:
 
 
 async def test_discord_py_keeps_no_view_of_a_tapis_message(world: Any) -> None:
-    """A click is read from its custom_id (issue 30): discord.py stores no View and no dynamic item
+    """A click is read from its custom_id: discord.py stores no View and no dynamic item
     of the lobby, the table or the consoles, rebuilds none per click, and the clicks still play."""
     from discord.ui import View
 

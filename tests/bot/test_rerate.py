@@ -1,4 +1,4 @@
-"""Issue 27: the stored ratings are recomputed from the saved matches by a start-up step, on both
+"""The stored ratings are recomputed from the saved matches by a start-up step, on both
 backends; the result equals rating the matches afresh, as they ended; a second run changes nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The restore benchmark (``benchmarks/restore.py``, issue 30) runs against the current code: real
+"""The restore benchmark (``benchmarks/restore.py``) runs against the current code: real
 matches of every game saved with their snapshots, restored, every member's hand opened (the full
 run, with its timed start-ups in fresh processes, is too slow for the suite)."""
 

@@ -199,7 +199,7 @@ async def test_turn_timer_takeover(world: Any) -> None:
 
 async def test_a_member_who_missed_a_turn_then_plays_is_saved_as_present(world: Any) -> None:
     """The timer took one turn (missed 1, saved); the member's next move clears it in the saved seat
-    too (a move writes its seat's row only when those flags change, issue 30)."""
+    too (a move writes its seat's row only when those flags change)."""
     w = world
     await w.alice.slash(w.channel, "settings", timer=90)
     table, msg = await open_table(w, "toy", [w.alice, w.bob], 1, options="deals=5")

@@ -1,4 +1,4 @@
-"""The serving benchmark (``benchmarks/serve.py``, issue 14) runs against the current code: a few
+"""The serving benchmark (``benchmarks/serve.py``) runs against the current code: a few
 tables of every game click, the presenter draws, a start-up restores and lists what to redraw."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ async def test_a_short_serving_run_plays_every_game() -> None:
     latencies, stages, elapsed, drawn, refused = await serve.bench(len(games.GAMES), 1.5, True, edit_interval=0.2)
     assert latencies and elapsed > 0 and refused >= 0
     assert drawn > 0 and stages["hand image"] > 0 and stages["database"] > 0
-    # a waiting hand is not redrawn at each move (issue 30: its key leaves out who is to act), so the
+    # a waiting hand is not redrawn at each move (its key leaves out who is to act), so the
     # cache serves few or none; the hands drawn are the turns' and the played ones
     assert stages["drawn hands"] > 0 and stages["cached hands"] >= 0
 
@@ -36,7 +36,7 @@ def test_a_menu_click_picks_one_kind_or_another_button() -> None:
 
 
 async def test_the_latency_benchmark_runs() -> None:
-    """``benchmarks.bot_latency`` (issue 30): lobby computers added by their level's button, every click timed."""
+    """``benchmarks.bot_latency``: lobby computers added by their level's button, every click timed."""
     from benchmarks import bot_latency
 
     times = await bot_latency.bench(2, 1)
@@ -44,7 +44,7 @@ async def test_the_latency_benchmark_runs() -> None:
 
 
 async def test_the_real_load_benchmark_counts_requests_and_moves() -> None:
-    """``benchmarks.real_load`` (issue 30): members at human pace, every request counted by route."""
+    """``benchmarks.real_load``: members at human pace, every request counted by route."""
     from benchmarks import real_load
 
     result = await real_load.bench(2, 12, 5.0, 0, game="toy")

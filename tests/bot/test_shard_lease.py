@@ -1,4 +1,4 @@
-"""Shard ownership on a real PostgreSQL server (issue 17): advisory locks held by one connection per
+"""Shard ownership on a real PostgreSQL server: advisory locks held by one connection per
 process; a second owner is refused, a closed or lost connection releases the shards to a successor,
 and a process started for an owned shard exits 1 with one clear line."""
 

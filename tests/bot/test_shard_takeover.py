@@ -1,4 +1,4 @@
-"""Issue 17, done when: two shard processes serve moves on one PostgreSQL database; one is killed
+"""Two shard processes serve moves on one PostgreSQL database; one is killed
 (SIGKILL) while both play, a successor started for its shard owns it and restores its tables, the
 other shard is served all along, and no acknowledged move is lost or applied twice
 (``benchmarks/shard_soak.py``; ``python -m benchmarks.shard_soak`` for a longer run)."""

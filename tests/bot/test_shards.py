@@ -1,4 +1,4 @@
-"""Shards (issue 17): SHARD_COUNT / SHARD_IDS, Discord's shard formula, and a process restoring and
+"""Shards: SHARD_COUNT / SHARD_IDS, Discord's shard formula, and a process restoring and
 serving only the tables of the servers on its shards (computer players, housekeeping included)."""
 
 from __future__ import annotations

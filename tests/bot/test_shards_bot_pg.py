@@ -1,4 +1,4 @@
-"""The bot owns its shards on PostgreSQL (issue 17): ``TapisBot.own_shards`` (from ``setup_hook``,
+"""The bot owns its shards on PostgreSQL: ``TapisBot.own_shards`` (from ``setup_hook``,
 before anything is restored) takes their advisory locks; a shard served by another process stops
 the start; losing the lock connection closes the bot. (Driven without simcord: the lease's
 heartbeat is real time, which simcord's virtual clock would wait on.)"""

@@ -1,4 +1,4 @@
-"""The sharded bot under simcord (issue 17): an ``AutoShardedBot`` with two shards serves servers on
+"""The sharded bot under simcord: an ``AutoShardedBot`` with two shards serves servers on
 both; a process serving one shard answers a (mis-routed) interaction from the other's servers with
 a clear message and changes nothing."""
 

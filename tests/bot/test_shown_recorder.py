@@ -1,4 +1,4 @@
-"""The presenter's records of what Discord shows (issue 30): an edit's key and a turn the console
+"""The presenter's records of what Discord shows: an edit's key and a turn the console
 showed are written a moment late and together, a post at once (:class:`bot.ui.shown.Recorder`)."""
 
 from __future__ import annotations

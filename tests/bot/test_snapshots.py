@@ -1,4 +1,4 @@
-"""Write path (issue 14): actions are rows, the state is snapshotted every ``SNAPSHOT_EVERY``
+"""Write path: actions are rows, the state is snapshotted every ``SNAPSHOT_EVERY``
 actions and at each deal's end; loading (snapshot + replay of the later actions) gives the same
 state as replaying the whole log."""
 
@@ -82,7 +82,7 @@ def _deep(state: games.base.State) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
 def test_snapshot_and_tail_equal_the_whole_log_replayed(name: str) -> None:
-    """Issue 30: for every game, a state thawed from a snapshot taken at any revision with the later
+    """For every game, a state thawed from a snapshot taken at any revision with the later
     actions replayed is the state the whole log gives, field by field, and plays on the same."""
     game = games.GAMES[name]
     for seed in range(3):

@@ -1,4 +1,4 @@
-"""Spanish, and each member's own language (issue 16, item 6): private messages (hands, hints,
+"""Spanish, and each member's own language: private messages (hands, hints,
 errors) follow the member's Discord language when Tapis speaks it (French, English, Spanish);
 public messages follow the server's language (``/settings language:``). Members' Discord languages
 come from the ``discord_locales`` fixture (tests/bot/conftest.py)."""
@@ -11,7 +11,7 @@ from tests.bot.drive import components, find, member_of, open_table
 from tests.test_i18n import offences
 
 #: A Spanish-speaking member's private texts (Tresillo's Spanish terms included).
-SPANISH_HAND = ("Tresillo: tu mano", "te toca elegir")  # the step line (issue 29): "Subasta · te toca elegir"
+SPANISH_HAND = ("Tresillo: tu mano", "te toca elegir")  # the step line: "Subasta · te toca elegir"
 
 
 def said(res: Any) -> str:

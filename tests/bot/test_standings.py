@@ -23,7 +23,7 @@ pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 
 RESULT = re.compile(r"^\d\. alice: (-?\d+) points?, rating (\d+) → (\d+)$", re.M)
 LINE = re.compile(r"^(\d+)\. (.+): rating (\d+)\??, (\d+) match(?:es)?, (\d+) wins?, (-?[\d.]+) points?$")
-WHY = re.compile(r"^\u2003place \d of 3: (?:[+\u2212]\d+|0)$", re.M)  # why alice's rating moved (issue 27)
+WHY = re.compile(r"^\u2003place \d of 3: (?:[+\u2212]\d+|0)$", re.M)  # why alice's rating moved
 
 
 def test_the_shown_scale() -> None:

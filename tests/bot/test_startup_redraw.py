@@ -1,4 +1,4 @@
-"""Start-up (issue 14): a restart redraws only the tables whose message is behind their state."""
+"""Start-up: a restart redraws only the tables whose message is behind their state."""
 
 from __future__ import annotations
 

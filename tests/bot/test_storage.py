@@ -1,4 +1,4 @@
-"""Issue 17: one storage interface, two backends. The migrations agree; the end of a match updates
+"""One storage interface, two backends. The migrations agree; the end of a match updates
 ratings exactly once even when two matches of a server end together; PostgreSQL runs transactions
 concurrently on its pool; its URL never shows a password."""
 

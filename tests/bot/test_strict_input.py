@@ -1,4 +1,4 @@
-"""Issue 26, input: options parsed strictly (an unknown yes/no value or a repeated key is refused
+"""Input: options parsed strictly (an unknown yes/no value or a repeated key is refused
 naming it; ASCII digits only), custom ids with ASCII digits only, and the ``/privacy`` export kept
 under Discord's upload limit (a member with 80,000 moves)."""
 

@@ -81,7 +81,7 @@ def test_the_log_catches_up_after_a_restart() -> None:
 
 
 def test_the_lines_follow_a_change_of_language() -> None:
-    """After ``/settings language:`` the last moves read in the new language (issue 29), notes too."""
+    """After ``/settings language:`` the last moves read in the new language, notes too."""
     game = GAMES["tarot"]
     state = game.new(4, "lang", {})
     log = TableLog()
@@ -113,7 +113,7 @@ def test_computer_names_in_another_language() -> None:
 @pytest.mark.parametrize(("locale", "words"), [("fr", "donne annulée, Pablo"), ("en", "void, Pablo deals"),
                                                ("es", "anulada, reparte Pablo")])
 def test_an_annulled_tresillo_deal_is_written_with_who_deals_again(locale: str, words: str) -> None:
-    """RULES.md 1.4: all three pass, the deal is annulled and the next dealer redeals."""
+    """docs/rules/tresillo.md, « Bidding »: all three pass, the deal is annulled and the next dealer redeals."""
     game = GAMES["tresillo"]
     state = game.new(3, "annul", {})
     log = TableLog()
@@ -128,7 +128,7 @@ def test_an_annulled_tresillo_deal_is_written_with_who_deals_again(locale: str, 
 @pytest.mark.parametrize(("game_name", "seats"), [("tarot", 4), ("tresillo", 4), ("piquet", 2), ("trio", 3),
                                                   ("ecole", 4)])
 def test_the_saved_views_write_the_same_lines_as_replaying_the_actions(game_name: str, seats: int) -> None:
-    """Issue 30: the log reads the public views saved with each revision (:meth:`TableLog.saw`)
+    """The log reads the public views saved with each revision (:meth:`TableLog.saw`)
     rather than applying the actions again; the lines are the same, whole matches long, with
     revisions the log never saw (a commit of several actions: the actions are then applied), notes
     and a change of language."""

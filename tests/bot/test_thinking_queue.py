@@ -1,4 +1,4 @@
-"""Issue 30, item 4: the computers' decisions in one queue, earliest deadline first, no table pinned
+"""The computers' decisions in one queue, earliest deadline first, no table pinned
 to a worker, forced moves never queued, the expert's budget shrinking with the queue, and a worker
 killed mid-decision replaced with its job sent again."""
 
@@ -72,7 +72,7 @@ async def test_the_earliest_deadline_is_thought_about_first() -> None:
         await thinker.start()
         busy = asyncio.create_task(thinker.decide("tarot", "expert", view, legal, "busy", table="busy"))
         await until(lambda: thinker.stats.jobs == 1)
-        thinker.rounds.answered("soon", 1.0, 1.4)  # its round has waited 1.4 s of 1.5
+        thinker.rounds.answered("soon", 1.0, 1.4)  # its round has waited 1.4 s of docs/rules/tresillo.md, « The exchange (descarte) »
         finished: list[str] = []
 
         async def job(name: str, **when: Any) -> None:

@@ -1,4 +1,4 @@
-"""Issue 19: an opening turn of Le Trio by clicks on the private hand, counted. The cards of each
+"""An opening turn of Le Trio by clicks on the private hand, counted. The cards of each
 combination are picked in one menu, wilds included (the bot lays the naturals first: the engine
 lets no wild start a combination), so the turn takes about half the clicks of one per step, with a
 wild as without one, in Le Trio and L'École."""

@@ -1,4 +1,4 @@
-"""Issue 19: the cards of a Le Trio / L'École combination picked in one menu, wilds included, and
+"""The cards of a Le Trio / L'École combination picked in one menu, wilds included, and
 laid by the bot as the engine's own steps (``bot/service/picks.py``). Checked against played matches: the
 cards each player added, one step at a time, are accepted as one menu and lay the same cards."""
 

@@ -1,4 +1,4 @@
-"""A hand's buttons and menus built as raw components (:class:`bot.ui.views.Rows`, issue 30) are
+"""A hand's buttons and menus built as raw components (:class:`bot.ui.views.Rows`) are
 what discord.py's own items would have sent."""
 
 from __future__ import annotations

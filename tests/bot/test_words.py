@@ -1,4 +1,4 @@
-"""What the console says in words (issue 29): the game-term buttons explained, the step named,
+"""What the console says in words: the game-term buttons explained, the step named,
 the trick with who led, Piquet's declarations in the table's log."""
 
 from __future__ import annotations

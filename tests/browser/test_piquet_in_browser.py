@@ -1,4 +1,4 @@
-"""A whole Piquet deal played in a real browser, the exchange made by clicks (issue 19).
+"""A whole Piquet deal played in a real browser, the exchange made by clicks.
 
 Same set-up as the Tarot test (local mode, headless Chromium, helpers shared): ``/table new`` game
 piquet with ``options: deals=1``, one computer player, "Ma main" opened once; the player then plays
@@ -129,7 +129,7 @@ def test_a_whole_piquet_deal_with_the_exchange_by_clicks(tmp_path: Path) -> None
         (status, saved), = db.execute("SELECT status, state FROM game_tables").fetchall()
         every = db.execute("SELECT seat, action, by_computer FROM actions ORDER BY rev").fetchall()
     mine = [a for seat, a, by_computer in every if seat == 0 and not by_computer]
-    if status == "playing":  # a tied deal: two more deals (RULES.md 4.7), saved at the deal's end
+    if status == "playing":  # a tied deal: two more deals (docs/rules/piquet.md, « The partie and the rubicon »), saved at the deal's end
         state = snapshot.load(PIQUET, json.loads(saved))
         assert state.planned == 3 and state.totals[0] == state.totals[1] and state.deal_no == 1, state.totals
     else:
@@ -138,7 +138,7 @@ def test_a_whole_piquet_deal_with_the_exchange_by_clicks(tmp_path: Path) -> None
     assert len(exchanges) == 1, mine
     count = int(exchanges[0].split(":")[-1])
     assert count >= 2 and sum(a.startswith("discard") for a in mine) == count, mine  # the menu's picks
-    # the talon decision (look or leave) is younger's, who exchanges second (RULES.md 4.3); the cut
+    # the talon decision (look or leave) is younger's, who exchanges second (docs/rules/piquet.md, « The exchange »); the cut
     # decides who is elder, so each run plays one side or the other
     younger = [seat for seat, a, _ in every if a.startswith("exchange")][1] == 0
     assert sum(a.startswith("talon") for a in mine) == younger, (younger, mine)

@@ -275,7 +275,7 @@ def play_one_deal(s: Session, move: Move = take_or_any) -> list[str]:
     return moves
 
 
-#: the phone run's screenshots kept in the repository (issue 29): a few moments, looked at by people
+#: the phone run's screenshots kept in the repository: a few moments, looked at by people
 PHONE_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images" / "phone" / "browser"
 PHONE_KEPT = ("lobby", "table", "hand-at-the-end", "recap", "table-at-the-end")
 
@@ -298,7 +298,7 @@ def keep_phone_shots(shots: Path) -> None:
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize("width,height", [(1280, 2400), (390, 844)], ids=["desktop", "phone"])
 def test_a_whole_tarot_deal_from_one_hand_message(tmp_path: Path, width: int, height: int) -> None:
-    """At desktop width and at a 390 x 844 phone viewport (issue 29)."""
+    """At desktop width and at a 390 x 844 phone viewport."""
     need_browser()
     from playwright.sync_api import sync_playwright
 

@@ -34,7 +34,7 @@ def test_every_level_plays_legal_first_moves(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_player_is_copyable_and_picklable_mid_game(name: str) -> None:
-    """The bot may hand players to worker processes (issue 33: the Tarot expert's memory
+    """The bot may hand players to worker processes (the Tarot expert's memory
     recursed): a copy and an unpickled player decide as the original from there on."""
     game = GAMES[name]
     for level in LEVELS:

@@ -1,4 +1,4 @@
-"""Card notation, decks and names (issue 2, item 4)."""
+"""Card notation, decks and names."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_bad_spanish_codes(text: str) -> None:
 def test_same_code_other_family_is_another_card() -> None:
     assert card("2C") is not card("2C", "spanish")
     assert card("CC").name("fr") == "Cavalier de trèfle"
-    assert card("CC", "spanish").name("fr") == "Cavalier de coupe"  # the French Tresillo terms (issue 29)
+    assert card("CC", "spanish").name("fr") == "Cavalier de coupe"  # the French Tresillo terms
 
 
 @given(st.sampled_from(ALL_FRENCH + spanish_deck()))

@@ -209,30 +209,30 @@ def _every(action: Action) -> bool:
 
 
 def match_bound(game: Game, seats: int, options: dict[str, Any]) -> Bound:
-    """The bound of a match of ``game`` (options resolved), from RULES.md."""
+    """The bound of a match of ``game`` (options resolved), from docs/rules/."""
     if game.name == "toy":  # every seat plays its 3 cards each deal
         return Bound(options["deals"], seats * 3, _every)
     if game.name == "tarot":
-        # 2.2-2.7, each seat deals once: a counted deal has at most k bids, a called king (5
+        # docs/rules/tarot.md, « The deal », « Bidding », « Calling a king », « Poignées », « Trick play », « Scoring », each seat deals once: a counted deal has at most k bids, a called king (5
         # players), the écart (the chien's size), the slam decision, k poignées and 78 - chien
-        # cards played. Passes are not counted: when all pass, the next dealer redeals (2.3),
+        # cards played. Passes are not counted: when all pass, the next dealer redeals (docs/rules/tarot.md, « Bidding »),
         # as often as it happens.
         chien = 3 if seats == 5 else 6
         per_deal = seats + (seats == 5) + chien + 1 + seats + 78 - chien
         return Bound(options["deals"] or seats, per_deal, lambda a: a.kind != "pass")
     if game.name == "tresillo":
-        # 1.3-1.10, rounds x seats deals: at most 5 raises, the declaration, the exchange order,
+        # docs/rules/tresillo.md, « The deal », « Bidding », « The exchange (descarte) », « Play and the matadors' privilege », « Bola », « Result: sacada, puesta, codillo », « Renounce and defence », « Payments », rounds x seats deals: at most 5 raises, the declaration, the exchange order,
         # at most 9 discards by each of 3 players, 3 exchanges done, the request for 8-9 cards and
         # 2 answers, 27 cards, the renounce, 2 answers to it, the bola choice. Bets and passes are
-        # not counted: when all pass, the next dealer redeals and the deal keeps its number (1.4).
+        # not counted: when all pass, the next dealer redeals and the deal keeps its number (docs/rules/tresillo.md, « Bidding »).
         return Bound(options["rounds"] * seats, 5 + 1 + 1 + 27 + 3 + 1 + 2 + 27 + 1 + 2 + 1,
                      lambda a: a.kind not in ("pass", "bet"))
     if game.name == "piquet":
-        # 4.1-4.7, six deals and two more on a tie: 2 exchange counts, at most 8 discards (the
+        # docs/rules/piquet.md, « Cards and the deal », « Carte blanche », « The exchange », « Declarations », « Pique and repique », « Play », « The partie and the rubicon », six deals and two more on a tie: 2 exchange counts, at most 8 discards (the
         # talon's size), looking at the talon, 6 declaration choices, 24 cards.
         return Bound(6 + 2, 2 + 8 + 1 + 6 + 24, _every)
     if game.name in ("trio", "ecole"):
-        # 3.1, 3.4-3.5: at most max_rounds rounds (the match limit); in a round the stock runs
+        # docs/rules/trio.md, « Cards and their points », docs/rules/trio.md, « The round », « Defaults and options »: at most max_rounds rounds (the match limit); in a round the stock runs
         # out at most stock_passes times (then the round is blocked). Each pass holds as many
         # cards as the first (the packs less 13 per seat and the first discard): every turn that
         # draws from the stock puts one card on the pile, the others take one and put one back,

@@ -1,4 +1,4 @@
-"""Duplicate deals and match points (RULES.md §5.1, §5.2; the edge cases of §5.4 #1-3), numbers
+"""Duplicate deals and match points (docs/rules/club.md, « Duplicate deals », « Match points »; the edge cases of « Cases the tests pin » #1-3), numbers
 worked out by hand in each test."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def result(player: str, deal: DuplicateDeal, seat: int, score: float, computer: 
     return DealResult(player, deal.position(seat), score, computer)
 
 
-# -- §5.4 #1: the same deal gives every seat the same cards, chien and talon --------------------
+# -- « Cases the tests pin » #1: the same deal gives every seat the same cards, chien and talon --------------------
 
 HIDDEN = {"tarot": "chien", "tresillo": "talon", "piquet": "stock", "trio": "stock"}
 
@@ -58,7 +58,7 @@ def test_a_deal_names_its_seats() -> None:
         DuplicateDeal.of("tarot", 4, 1, -1)
 
 
-# -- §5.4 #2: match points of one group ----------------------------------------------------------
+# -- « Cases the tests pin » #2: match points of one group ----------------------------------------------------------
 
 def test_edge_2_the_rules_example_and_a_player_alone() -> None:
     # n = 4, 2 (n - 1) = 6. 100 beats three: 6/6. Each 50 beats -20 (2) and ties the other (1): 3/6.
@@ -78,7 +78,7 @@ def test_match_points_ties_and_odd_groups() -> None:
 
 
 def test_lower_is_better_for_penalties() -> None:
-    """Le Trio: §5.2 takes minus the points; the penalties themselves with higher_is_better=False
+    """Le Trio: « Match points » takes minus the points; the penalties themselves with higher_is_better=False
     give the same percentages."""
     penalties = [10, 40, 40, 90]
     assert match_points(penalties, higher_is_better=False) == [100.0, 50.0, 50.0, 0.0]
@@ -94,7 +94,7 @@ def test_match_points_refuse_what_is_not_a_group_of_scores(bad: list[Any]) -> No
 
 def test_difference_points_the_team_option() -> None:
     assert [difference_points(d) for d in (100, 400, -100, 0, 50, -50, 2, 12.25, 30)] == \
-        [10, 20, -10, 0, 7, -7, 1, 4, 5]  # √50 = 7.07, √2 = 1.41, √12.25 = 3.5 -> 4, √30 = 5.48
+        [10, 20, -10, 0, 7, -7, 1, 4, 5]  # √50 = 7.07, √2 = 1.41, √12.25 = docs/rules/trio.md, « Defaults and options » -> 4, √30 = 5.48
 
 
 # -- groups ---------------------------------------------------------------------------------------
@@ -118,7 +118,7 @@ def test_a_player_cannot_hold_the_same_deal_twice() -> None:
         comparison_groups([result("ann", TAROT, 0, 1), result("ann", TAROT, 2, 1)])
 
 
-# -- §5.4 #3: results over several deals -----------------------------------------------------------
+# -- « Cases the tests pin » #3: results over several deals -----------------------------------------------------------
 
 def test_edge_3_three_players_two_deals_means_then_summed_score() -> None:
     """Deal 1, seat 0: A 100, B 60, C 10 -> A 100 % (beats 2: 4/4), B 50 %, C 0 %.
@@ -176,7 +176,7 @@ def test_lower_is_better_standings_break_ties_by_the_lower_sum() -> None:
     assert [(s.player, s.percent, s.total, s.place) for s in table] == [("B", 50.0, 30.0, 0), ("A", 50.0, 35.0, 1)]
 
 
-# -- a deal score per game (§5.2) for the daily challenge (issue 31) ----------------------------
+# -- a deal score per game (« Match points ») for the daily challenge ----------------------------
 
 @pytest.mark.parametrize("game, seats", [("tarot", 4), ("piquet", 2), ("tresillo", 3)])
 def test_a_one_deal_match_gives_each_seat_its_deal_score(game: str, seats: int) -> None:

@@ -1,4 +1,4 @@
-"""The easy level is a plausible beginner in every game (issue 33): sensible bids, no abandoned
+"""The easy level is a plausible beginner in every game: sensible bids, no abandoned
 contract, and it loses clearly to the normal player on duplicate deals."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Club nights: the movement, leavers and the ranking (RULES.md §5.3; the edge cases of §5.4 #4-6)."""
+"""Club nights: the movement, leavers and the ranking (docs/rules/club.md, « Club nights »; the edge cases of « Cases the tests pin » #4-6)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_repeated_meetings_counted_by_hand() -> None:
 
 
 def test_movement_of_4_to_12_tables_over_3_to_8_rounds(capsys: pytest.CaptureFixture[str]) -> None:
-    """The issue 32 table: printed (run with -s), checked and bounded; zero wherever a plan without
+    """The movements table: printed (run with -s), checked and bounded; zero wherever a plan without
     repeats exists and is easy to find, and 16 x 3, 20 x 3 and 32 x 4 among them."""
     lines = ["tables  " + "  ".join(f"{r} rounds".rjust(16) for r in range(3, 9))]
     start = time.perf_counter()
@@ -80,7 +80,7 @@ def test_movement_of_4_to_12_tables_over_3_to_8_rounds(capsys: pytest.CaptureFix
 
 
 def test_edge_4_sixteen_players_four_tables_four_rounds(capsys: pytest.CaptureFixture[str]) -> None:
-    """§5.4 #4: the repeated meetings are counted and at their minimum (none: the affine plane of
+    """« Cases the tests pin » #4: the repeated meetings are counted and at their minimum (none: the affine plane of
     order 4 seats 16 players 5 rounds without a repeat), printed with the plan. The FFT rotation
     would not do: at 4 tables East +2 and West -2 are the same table, they meet every round."""
     m = plan_movement(16, 4)
@@ -98,7 +98,7 @@ def test_edge_4_sixteen_players_four_tables_four_rounds(capsys: pytest.CaptureFi
 
 
 def test_the_fft_rotation_where_it_applies() -> None:
-    """§5.3 at 5 tables (no repeat within 5 rounds): North stays, South one table up, East two
+    """« Club nights » at 5 tables (no repeat within 5 rounds): North stays, South one table up, East two
     up, West two down (seats in the order North, East, South, West), tables in a circle."""
     plan = movement(20, 4)
     assert plan_movement(20, 4).method == "fft"
@@ -120,7 +120,7 @@ def test_round_one_is_a_seeded_random_seating() -> None:
 
 
 def test_edge_5_thirteen_players_three_full_tables_and_one_with_computers() -> None:
-    """§5.4 #5: 13 at Tarot tables of 4: three tables of 4 and a fourth with one player and three
+    """« Cases the tests pin » #5: 13 at Tarot tables of 4: three tables of 4 and a fourth with one player and three
     computers, in every round; the player there changes (no one plays the computers twice)."""
     m = plan_movement(13, 4)
     check_plan(m.rounds, 13, 4)
@@ -190,7 +190,7 @@ def test_the_search_keeps_its_counts_right_through_swaps(players: int, rounds: i
         assert (s.lin, s.comp, s.quad, set(s.bad)) == kept
 
 
-# -- leavers and the ranking (§5.3, §5.4 #6) -------------------------------------------------------
+# -- leavers and the ranking (« Club nights », « Cases the tests pin » #6) -------------------------------------------------------
 
 def test_edge_6_a_leaver_is_replaced_by_a_computer_and_ranked_incomplete() -> None:
     plan = movement(16, 3, seed="night")

@@ -1,4 +1,4 @@
-"""Issue 28 item 4: one shape for every game package: the same module names for the same roles,
+"""One shape for every game package: the same module names for the same roles,
 ``Game.replay()``, engine errors read from the catalogues in every language, one expert skeleton."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_replay_refuses_a_log_that_does_not_replay() -> None:
 
 
 def test_engine_errors_speak_every_language() -> None:
-    """Spanish players read Spanish (they got English before issue 28); a refusal keeps its
+    """Spanish players read Spanish (they once got English); a refusal keeps its
     fields, cards named in the reader's language, through a pickle (worker processes)."""
     game = GAMES["tarot"]
     state = game.new(4, 7)

@@ -1,6 +1,6 @@
-"""Piquet declarations and partie scoring as pure functions (RULES.md 4.2, 4.4, 4.5, 4.7).
+"""Piquet declarations and partie scoring as pure functions (docs/rules/piquet.md, « Carte blanche », « Declarations », « Pique and repique », « The partie and the rubicon »).
 
-Tests named ``test_edge_NN_...`` are the numbered edge cases of RULES.md 4.9.
+Tests named ``test_edge_NN_...`` are the numbered edge cases of docs/rules/piquet.md, « Cases the tests pin ».
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_everything_equal_scores_nothing() -> None:
     assert score_declarations(split(e), split(y)) == (0, 0)
 
 
-# -- RULES.md 4.9 edge cases 1-5, 13, 14 -----------------------------------------------------------------
+# -- docs/rules/piquet.md, « Cases the tests pin » edge cases 1-5, 13, 14 -----------------------------------------------------------------
 
 def test_edge_01_point_equal_length_higher_pips_then_nobody() -> None:
     e = "AS KS JS 9S 8S QC 10C 8C QD 10D 8D 7D"  # spades 5 cards, 48
@@ -190,7 +190,7 @@ def test_calls_disclose_only_what_the_answer_needs() -> None:
 
 
 def test_seed_point_by_greatest_value_ranks_suits_like_the_laws() -> None:
-    """RULES.md 4.8 #3: in a 32-card pack more cards always means more pips, so the seed's
+    """docs/rules/piquet.md, « Defaults and options » #3: in a 32-card pack more cards always means more pips, so the seed's
     "greatest value" and the laws' "length, then pips" agree on every pair of suits."""
     from itertools import combinations
 

@@ -1,6 +1,6 @@
-"""The Piquet engine: deal, exchange, repique/pique in play, the cards, the partie (RULES.md 4).
+"""The Piquet engine: deal, exchange, repique/pique in play, the cards, the partie (docs/rules/piquet.md).
 
-Tests named ``test_edge_NN_...`` are the numbered edge cases of RULES.md 4.9 that need the engine
+Tests named ``test_edge_NN_...`` are the numbered edge cases of docs/rules/piquet.md, « Cases the tests pin » that need the engine
 (the others are in ``test_piquet_declarations.py``).
 """
 
@@ -48,7 +48,7 @@ def test_registered_for_two_seats_only() -> None:
     assert not any(v for k, v in opts.items() if k not in ("packets", "deals"))
 
 
-# -- RULES.md 4.1: cut, deal, alternation ------------------------------------------------------------
+# -- docs/rules/piquet.md, « Cards and the deal »: cut, deal, alternation ------------------------------------------------------------
 
 def test_cut_higher_card_deals_first_and_deals_alternate() -> None:
     for seed in range(20):
@@ -87,7 +87,7 @@ def test_edge_16_deal_mode_fixed_for_the_whole_partie(packets: int) -> None:
     assert PIQUET.new(2, seed, {"packets": 2}).hands != PIQUET.new(2, seed, {"packets": 3}).hands
 
 
-# -- RULES.md 4.3: exchange ---------------------------------------------------------------------------
+# -- docs/rules/piquet.md, « The exchange »: exchange ---------------------------------------------------------------------------
 
 def test_elder_takes_from_the_top_younger_the_rest() -> None:
     s = PIQUET.new(2, 5)
@@ -166,7 +166,7 @@ def test_younger_leftovers_seen_by_both_only_if_he_looks(look: bool) -> None:
     assert s.legal_actions(s.dealer)[0].kind == "play"
 
 
-# -- RULES.md 4.2: carte blanche ----------------------------------------------------------------------
+# -- docs/rules/piquet.md, « Carte blanche »: carte blanche ----------------------------------------------------------------------
 
 def test_carte_blanche_scored_first_and_shown_after_the_adversary_discards() -> None:
     blanche = cards("AS 10S 8S 7S AH 9H 7H 10D 8D 7D 9C 7C")
@@ -202,7 +202,7 @@ def test_second_blanche_is_an_option() -> None:
     assert s.blanche[s.elder] == 0 and not any(c.rank in "KQJ" for c in s.hands[s.elder])
 
 
-# -- RULES.md 4.5-4.6: pique, play points, the cards --------------------------------------------------
+# -- docs/rules/piquet.md, « Pique and repique », « Play »: pique, play points, the cards --------------------------------------------------
 
 def test_edge_06_younger_blanche_prevents_elder_repique_and_pique() -> None:
     e = cards("KH QH JH 10H KD QD JD 9D KC QC JC KS")
@@ -373,7 +373,7 @@ def test_sets_by_rank_option_reaches_the_engine() -> None:
     assert lines[by_rank.elder] == 3 and lines[by_rank.dealer] == 0
 
 
-# -- RULES.md 4.7: partie, rubicon, ties --------------------------------------------------------------
+# -- docs/rules/piquet.md, « The partie and the rubicon »: partie, rubicon, ties --------------------------------------------------------------
 
 def _force_last_trick_totals(s: PiquetState, total: int) -> PiquetState:
     """Play to the last action of the current deal, then set totals so both end at ``total``."""
@@ -429,7 +429,7 @@ def test_parse_labels_groups_and_summary() -> None:
     for bad in ("play:2S", "play:T21", "exchange:x", "exchange:10", "talon:maybe", "declare:quint", "bid:1"):
         with pytest.raises(GameError):
             PIQUET.parse_action(bad)
-    assert PIQUET.action_label(Action("play", "QH"), "fr") == "Dame de cœur"  # suits in words (issue 29)
+    assert PIQUET.action_label(Action("play", "QH"), "fr") == "Dame de cœur"  # suits in words
     assert PIQUET.action_label(Action("exchange", "5"), "en") == "Exchange 5 cards"
     assert PIQUET.action_label(Action("sink", "point"), "fr") == "Taire le point"
     assert PIQUET.action_group(Action("discard", "QH"), "fr") == "Cœur"

@@ -1,4 +1,4 @@
-"""Piquet views: what each seat sees (RULES.md 4.3 visibility; games/base.py view keys).
+"""Piquet views: what each seat sees (docs/rules/piquet.md, « The exchange » visibility; games/base.py view keys).
 
 The opponent's hand and discard and the unseen talon never appear in a private view, except the
 cards the laws make public (a carte blanche shown, winning declarations shown, cards played).
@@ -55,7 +55,7 @@ def talon_cards(state: PiquetState) -> set[Card]:
 
 
 def seen_by_law(state: PiquetState, seat: int) -> set[Card]:
-    """RULES.md 4.3 / Laws 33, 36: elder may look at the cards he leaves (shown while they remain
+    """docs/rules/piquet.md, « The exchange » / Laws 33, 36: elder may look at the cards he leaves (shown while they remain
     in the talon); if younger looks at what he leaves, elder sees it too once he has led."""
     talon = talon_cards(state)
     seen: set[Card] = set()

@@ -1,4 +1,4 @@
-"""The Tarot expert keeps its Petit (issue 33): its playout policy brings the Petit home when no
+"""The Tarot expert keeps its Petit: its playout policy brings the Petit home when no
 enemy can overtrump, so the search no longer cashes it early at the risk of an overtrump."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tarot rules (RULES.md 2.2-2.6) and the edge cases of 2.9, each in its own test."""
+"""Tarot rules (docs/rules/tarot.md, « The deal », « Bidding », « Chien and écart », « Poignées », « Trick play ») and the edge cases of « Cases the tests pin », each in its own test."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def plays(state: TarotState) -> list[str]:
     return [a.arg for a in state.legal_actions(seat) if a.kind == "play"]
 
 
-# --- 2.1 / 2.2 deck and deal -----------------------------------------------------------------------
+# --- « Cards and their points » / « The deal » deck and deal -----------------------------------------------------------------------
 
 
 def test_deck_has_78_cards_and_91_points() -> None:
@@ -81,7 +81,7 @@ def test_same_seed_same_deal_and_dealer_rotates() -> None:
 
 
 def test_edge_1_petit_sec_voids_the_deal_and_next_dealer_deals() -> None:
-    """RULES 2.9 #1: Petit alone -> void deal, the next dealer deals; Petit + Excuse is not sec."""
+    """docs/rules/tarot.md, « Cases the tests pin » #1: Petit alone -> void deal, the next dealer deals; Petit + Excuse is not sec."""
     assert is_petit_sec(cards("T1 KH 2S"))
     assert not is_petit_sec(cards("T1 EX 2S"))
     assert not is_petit_sec(cards("T1 T2 2S"))
@@ -95,7 +95,7 @@ def test_edge_1_petit_sec_voids_the_deal_and_next_dealer_deals() -> None:
 
 
 def test_edge_2_four_passes_next_dealer_redeals() -> None:
-    """RULES 2.9 #2: all pass -> the player on the dealer's right deals; the deal does not count."""
+    """docs/rules/tarot.md, « Cases the tests pin » #2: all pass -> the player on the dealer's right deals; the deal does not count."""
     state = fresh()
     dealer, hands = state.dealer, state.hands
     state = act(state, "pass", "pass", "pass", "pass")
@@ -105,11 +105,11 @@ def test_edge_2_four_passes_next_dealer_redeals() -> None:
     assert any(isinstance(e, dict) and e["type"] == "all_pass" for e in state.events)
 
 
-# --- 2.3 bidding ------------------------------------------------------------------------------------
+# --- « Bidding » bidding ------------------------------------------------------------------------------------
 
 
 def test_edge_3_bid_must_exceed_and_each_player_speaks_once() -> None:
-    """RULES 2.9 #3."""
+    """docs/rules/tarot.md, « Cases the tests pin » #3."""
     state = fresh()
     first = state.to_act()
     state = act(state, "bid:garde")
@@ -132,7 +132,7 @@ def test_bid_aliases_parse() -> None:
         TAROT.parse_action("bid:misere")
 
 
-# --- 2.4 chien and écart ----------------------------------------------------------------------------
+# --- « Chien and écart » chien and écart ----------------------------------------------------------------------------
 
 
 def test_prise_chien_shown_taken_and_ecart_one_by_one() -> None:
@@ -151,7 +151,7 @@ def test_prise_chien_shown_taken_and_ecart_one_by_one() -> None:
 
 
 def test_edge_4_ecart_refuses_kings_and_bouts_trumps_only_when_forced() -> None:
-    """RULES 2.9 #4."""
+    """docs/rules/tarot.md, « Cases the tests pin » #4."""
     state = fresh()
     taker = state.to_act()
     give(state, taker, "KS KH T21 EX T1 T5 T6 T7 T8 T9 T10 T11 T12 T13 T14 T15 2S 3S")
@@ -185,7 +185,7 @@ def test_trump_allowed_before_plain_cards_run_out_when_too_few() -> None:
 
 
 def test_edge_5_garde_sans_21_in_chien_counts_for_taker() -> None:
-    """RULES 2.9 #5: the taker counts a bout he never held."""
+    """docs/rules/tarot.md, « Cases the tests pin » #5: the taker counts a bout he never held."""
     state = fresh(seed=11)
     taker = state.to_act()
     to_chien(state, "T21")
@@ -206,7 +206,7 @@ def test_garde_contre_chien_counts_for_defence() -> None:
     assert final.side_halves[0] + final.side_halves[1] + chien_halves == TOTAL_HALVES
 
 
-# --- 2.4 five players: the call --------------------------------------------------------------------
+# --- « Chien and écart » five players: the call --------------------------------------------------------------------
 
 
 def test_five_players_call_a_king_and_partner_is_its_holder() -> None:
@@ -221,7 +221,7 @@ def test_five_players_call_a_king_and_partner_is_its_holder() -> None:
 
 
 def test_edge_20_four_kings_call_a_dame_and_first_lead_restriction() -> None:
-    """RULES 2.9 #20: holding the four Kings, call a Dame; trick 1 may not be led in the called
+    """docs/rules/tarot.md, « Cases the tests pin » #20: holding the four Kings, call a Dame; trick 1 may not be led in the called
     suit except with the called card."""
     state = fresh(players=5, seed=22)
     leader = state.to_act()
@@ -249,7 +249,7 @@ def test_called_card_may_lead_trick_one() -> None:
 
 
 def test_edge_19_called_king_in_chien_plays_alone() -> None:
-    """RULES 2.9 #19: called King in the chien -> 1 against 4, taker x4; shown at once with a
+    """docs/rules/tarot.md, « Cases the tests pin » #19: called King in the chien -> 1 against 4, taker x4; shown at once with a
     Garde, discovered at the end with a Garde sans."""
     for contract, seed in (("garde", 31), ("garde_sans", 32)):
         state = fresh(players=5, seed=seed)
@@ -279,11 +279,11 @@ def test_self_call_plays_alone() -> None:
     assert final.last_deal["deltas"][taker] == 4 * final.last_deal["unit"]
 
 
-# --- 2.5 announcements -------------------------------------------------------------------------------
+# --- « Poignées » announcements -------------------------------------------------------------------------------
 
 
 def test_edge_11_chelem_announcer_leads_first_trick() -> None:
-    """RULES 2.9 #11."""
+    """docs/rules/tarot.md, « Cases the tests pin » #11."""
     state = fresh()
     dealer = state.dealer
     state = act(state, "pass", "bid:garde_sans", "pass", "pass")
@@ -305,7 +305,7 @@ def test_poignee_thresholds(players: int, limits: tuple[int, int, int]) -> None:
 
 
 def test_edge_16_poignee_with_excuse_while_holding_another_trump_is_rejected() -> None:
-    """RULES 2.9 #16."""
+    """docs/rules/tarot.md, « Cases the tests pin » #16."""
     held = cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 EX")
     with pytest.raises(IllegalAction):
         validate(held, cards("T2 T3 T4 T5 T6 T7 T8 T9 T10 EX"), (10, 13, 15))
@@ -320,7 +320,7 @@ def test_edge_16_poignee_with_excuse_while_holding_another_trump_is_rejected() -
 
 
 def test_edge_17_eleven_trumps_simple_only_twelve_plus_excuse_double() -> None:
-    """RULES 2.9 #17."""
+    """docs/rules/tarot.md, « Cases the tests pin » #17."""
     assert available_levels(11, False, (10, 13, 15)) == ("simple",)
     assert available_levels(11, True, (10, 13, 15)) == ("simple",)
     assert available_levels(12, True, (10, 13, 15)) == ("simple", "double")
@@ -370,7 +370,7 @@ def test_poignee_5p_option_changes_triple() -> None:
     assert fresh(players=5, seed=41)._limits() == (8, 10, 13)
 
 
-# --- 2.6 trick play ------------------------------------------------------------------------------------
+# --- « Trick play » trick play ------------------------------------------------------------------------------------
 
 
 def test_follow_suit_else_trump_else_anything() -> None:
@@ -382,7 +382,7 @@ def test_follow_suit_else_trump_else_anything() -> None:
 
 
 def test_edge_6_trump_lead_must_go_higher_if_able() -> None:
-    """RULES 2.9 #6: trump 15 led; 12 and 18 -> must play 18; only 3 and 7 -> either."""
+    """docs/rules/tarot.md, « Cases the tests pin » #6: trump 15 led; 12 and 18 -> must play 18; only 3 and 7 -> either."""
     assert {c.code for c in playable(tuple(cards("T12 T18")), cards("T15"))} == {"T18"}
     assert {c.code for c in playable(tuple(cards("T3 T7")), cards("T15"))} == {"T3", "T7"}
     state = endgame(4, {0: "T15 2S", 1: "T12 T18", 2: "3S 4S", 3: "5S 6S"}, taker=0, leader=0)
@@ -393,7 +393,7 @@ def test_edge_6_trump_lead_must_go_higher_if_able() -> None:
 
 
 def test_edge_7_void_must_overtrump_even_over_partner() -> None:
-    """RULES 2.9 #7: suit led, void, 19 already played by a partner, holding 20 -> must play 20."""
+    """docs/rules/tarot.md, « Cases the tests pin » #7: suit led, void, 19 already played by a partner, holding 20 -> must play 20."""
     hand = tuple(sorted(cards("T5 T20 2C"), key=sort_key))
     assert {c.code for c in playable(hand, cards("KH T19"))} == {"T20"}
     state = endgame(5, {0: "KH 2S", 1: "T19 3S", 2: "T5 T20", 3: "4S 5S", 4: "6S 7S"}, taker=1, partner=2,
@@ -407,7 +407,7 @@ def test_undertrump_when_unable_to_overtrump() -> None:
 
 
 def test_edge_8_excuse_led_then_trump_sets_trumps() -> None:
-    """RULES 2.9 #8: the Excuse led, then a trump: everyone must trump and over-trump."""
+    """docs/rules/tarot.md, « Cases the tests pin » #8: the Excuse led, then a trump: everyone must trump and over-trump."""
     assert {c.code for c in playable(tuple(cards("T4 T10 2H")), cards("EX T8"))} == {"T10"}
     assert {c.code for c in playable(tuple(cards("2H 3H")), cards("EX"))} == {"2H", "3H"}
     state = endgame(4, {0: "EX 2S", 1: "T8 3S", 2: "T4 T10", 3: "4S KH"}, taker=0, leader=0)
@@ -423,7 +423,7 @@ def test_excuse_always_playable_and_never_wins() -> None:
 
 
 def test_edge_9_excuse_on_last_trick_goes_to_trick_winner() -> None:
-    """RULES 2.9 #9: a defender's Excuse on the last trick, won by the taker, counts for the taker."""
+    """docs/rules/tarot.md, « Cases the tests pin » #9: a defender's Excuse on the last trick, won by the taker, counts for the taker."""
     state = endgame(4, {0: "T21", 1: "EX", 2: "2H", 3: "3H"}, taker=0, leader=0,
                     side_tricks=(10, 7), side_halves=(80, 84), attack_bouts=0)
     state = act(state, "play:T21", "play:EX", "play:2H", "play:3H")
@@ -455,7 +455,7 @@ def test_excuse_mid_deal_exchange_keeps_four_gives_half() -> None:
 
 
 def test_edge_10_excuse_exchange_deferred_until_owner_side_wins_a_trick() -> None:
-    """RULES 2.9 #10: the owner's side has no trick yet: the exchange waits for its first trick."""
+    """docs/rules/tarot.md, « Cases the tests pin » #10: the owner's side has no trick yet: the exchange waits for its first trick."""
     state = endgame(4, {0: "KH T21 2S", 1: "EX 3S 4D", 2: "2H 4S 5D", 3: "3H 5S 6D"}, taker=0, leader=0)
     state = act(state, "play:KH", "play:EX", "play:2H", "play:3H")
     assert state.excuse_pending == 1 and state.view(None)["excuse_pending"] == 1
@@ -478,7 +478,7 @@ def test_excuse_from_ecart_option_settles_at_once() -> None:
 
 
 def test_edge_14_petit_au_bout_played_by_taker_won_by_defence() -> None:
-    """RULES 2.9 #14: the defence takes the last trick holding the Petit: 10 x mult for it."""
+    """docs/rules/tarot.md, « Cases the tests pin » #14: the defence takes the last trick holding the Petit: 10 x mult for it."""
     state = endgame(4, {0: "T1", 1: "T5", 2: "2H", 3: "3H"}, taker=0, contract="garde", leader=0,
                     side_tricks=(10, 7), side_halves=(100, 78))
     state = act(state, "play:T1", "play:T5", "play:2H", "play:3H")
@@ -486,7 +486,7 @@ def test_edge_14_petit_au_bout_played_by_taker_won_by_defence() -> None:
 
 
 def test_edge_15_chelem_excuse_led_last_petit_penultimate_counts_au_bout() -> None:
-    """RULES 2.9 #15: the attack won every trick, plays the Petit on trick 17 and leads the Excuse
+    """docs/rules/tarot.md, « Cases the tests pin » #15: the attack won every trick, plays the Petit on trick 17 and leads the Excuse
     to trick 18: the Excuse wins and the Petit counts au bout."""
     state = endgame(4, {0: "T1 EX", 1: "2H 3H", 2: "4H 5H", 3: "6H 7H"}, taker=0, contract="garde",
                     leader=0, side_tricks=(16, 0), side_halves=(182 - 9 - 9 - 6, 0), attack_bouts=1,
@@ -560,7 +560,7 @@ def test_fast_legal_plays_match_the_plain_rule() -> None:
 
 
 def test_excuse_led_last_wins_for_a_defence_that_took_everything() -> None:
-    """RULES 2.8 #8: the Excuse-last exception holds for any side that won every trick so far."""
+    """docs/rules/tarot.md, « Defaults and options » #8: the Excuse-last exception holds for any side that won every trick so far."""
     state = endgame(4, {0: "2H", 1: "EX", 2: "4H", 3: "6H"}, taker=0, leader=1, side_tricks=(0, 17),
                     side_halves=(0, 182 - 9 - 3))
     state = act(state, "play:EX", "play:4H", "play:6H", "play:2H")

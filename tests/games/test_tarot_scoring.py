@@ -1,4 +1,4 @@
-"""Tarot scoring: seed 001's five worked examples, RULES.md 2.7 and the scoring edge cases of 2.9,
+"""Tarot scoring: seed 001's five worked examples, docs/rules/tarot.md, « Scoring » and the scoring edge cases of « Cases the tests pin »,
 and the engine's card counting checked against an independent reference counter."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def test_seed_example_5_garde_contre_lost() -> None:
     assert same == deltas
 
 
-# --- RULES.md 2.7 ---------------------------------------------------------------------------------
+# --- docs/rules/tarot.md, « Scoring » ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("bouts", "needed"), [(0, 56), (1, 51), (2, 41), (3, 36)])
@@ -93,7 +93,7 @@ def test_chelem_values_are_not_multiplied() -> None:
 
 
 def test_edge_12_announced_chelem_failed_contract_won_goes_negative() -> None:
-    """RULES 2.9 #12: garde made by 19 but the announced chelem fails: (44 x 2) - 200 = -112."""
+    """docs/rules/tarot.md, « Cases the tests pin » #12: garde made by 19 but the announced chelem fails: (44 x 2) - 200 = -112."""
     lines = score_lines(players=4, contract="garde", attack_points=60, attack_bouts=2, chelem_announced=True)
     assert lines["won"] and lines["unit"] == 88 - 200
     assert score_deal(players=4, contract="garde", taker=0, attack_points=60, attack_bouts=2,
@@ -101,14 +101,14 @@ def test_edge_12_announced_chelem_failed_contract_won_goes_negative() -> None:
 
 
 def test_edge_13_defence_takes_every_trick() -> None:
-    """RULES 2.9 #13: the defence makes the chelem: each defender gets 200 on top."""
+    """docs/rules/tarot.md, « Cases the tests pin » #13: the defence makes the chelem: each defender gets 200 on top."""
     deltas = score_deal(players=4, contract="prise", taker=0, attack_points=0, attack_bouts=0,
                         chelem="defence")
     assert deltas == [-3 * (25 + 56 + 200), 281, 281, 281]
 
 
 def test_edge_18_half_points_go_to_the_side_ahead() -> None:
-    """RULES 2.9 #18: 3 players, two bouts: 40.5 loses by 1, 41.5 wins by 1."""
+    """docs/rules/tarot.md, « Cases the tests pin » #18: 3 players, two bouts: 40.5 loses by 1, 41.5 wins by 1."""
     assert score_lines(players=3, contract="prise", attack_points=40.5, attack_bouts=2)["diff"] == -1
     assert score_lines(players=3, contract="prise", attack_points=41.5, attack_bouts=2)["diff"] == 1
     assert score_deal(players=3, contract="prise", taker=0, attack_points=40.5, attack_bouts=2) == [-52, 26, 26]
@@ -117,7 +117,7 @@ def test_edge_18_half_points_go_to_the_side_ahead() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_edge_21_every_settlement_is_zero_sum(players: int) -> None:
-    """RULES 2.9 #21: random arguments, every seat count: the deltas sum to zero."""
+    """docs/rules/tarot.md, « Cases the tests pin » #21: random arguments, every seat count: the deltas sum to zero."""
     rng = random.Random(players)
     for _ in range(500):
         taker = rng.randrange(players)

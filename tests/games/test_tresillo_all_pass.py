@@ -1,5 +1,5 @@
 """Tresillo: a deal all three pass is annulled, redealt by the next dealer and not counted
-(RULES.md 1.4, 1.11 #3, 1.12 #17); saves made before that rule replay as they were played."""
+(docs/rules/tresillo.md, « Bidding », « Defaults and options » #3, « Cases the tests pin » #17); saves made before that rule replay as they were played."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def play_deal(st: TresilloState, rng: random.Random) -> TresilloState:
 
 
 def dealt_hands(seed: str, shuffle: int, seats: int) -> list[list[str]]:
-    """Each seat's hand of the ``shuffle``-th deal, dealt by hand from RULES.md 1.3: 3 cards at a
+    """Each seat's hand of the ``shuffle``-th deal, dealt by hand from docs/rules/tresillo.md, « The deal »: 3 cards at a
     time from mano counter-clockwise; dealer ``shuffle mod seats``, who gets none at 4 seats."""
     deck = spanish_deck()
     deal_rng(seed, shuffle).shuffle(deck)
@@ -59,8 +59,8 @@ def dealt_hands(seed: str, shuffle: int, seats: int) -> list[list[str]]:
 
 
 def test_an_annulled_deal_is_redealt_by_the_next_dealer_and_does_not_count() -> None:
-    """RULES.md 1.4: "If all three pass on the first round the deal is annulled and redealt";
-    1.11 #3: the deal passes to the next dealer; 1.12 #17: no payments, no bet settlement."""
+    """docs/rules/tresillo.md, « Bidding »: "If all three pass on the first round the deal is annulled and redealt";
+    « Defaults and options » #3: the deal passes to the next dealer; « Cases the tests pin » #17: no payments, no bet settlement."""
     rng = random.Random(3)
     st = TRESILLO.new(4, "annul", {"rounds": 1})  # 4 counted deals
     assert st.total_deals == 4
@@ -79,7 +79,7 @@ def test_an_annulled_deal_is_redealt_by_the_next_dealer_and_does_not_count() -> 
 
 
 def test_the_match_does_not_end_on_a_deal_nobody_played() -> None:
-    """The issue 29 case: the last deal of the match is passed by all three. It is redealt (more
+    """The reported case: the last deal of the match is passed by all three. It is redealt (more
     than once if need be) and the match ends on a deal that was played."""
     rng = random.Random(5)
     st = TRESILLO.new(3, "last", {"rounds": 1})

@@ -1,4 +1,4 @@
-"""Tresillo deal, rotation, alcalde, auction and declaration (RULES.md 1.1, 1.3, 1.4); edge cases 17, 19."""
+"""Tresillo deal, rotation, alcalde, auction and declaration (docs/rules/tresillo.md, « Cards, seats and direction », « The deal », « Bidding »); edge cases 17, 19."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_deal_nine_each_by_threes_from_mano_and_thirteen_in_the_talon(seats: int
 
 
 def test_edge_17_all_pass_annuls_the_deal_and_the_next_dealer_deals() -> None:
-    """RULES.md 1.4, 1.11 #3 and #17: no payment, no bet settlement, the next dealer redeals and
+    """docs/rules/tresillo.md, « Bidding », « Defaults and options » #3 and #17: no payment, no bet settlement, the next dealer redeals and
     the annulled deal is not one of the match's deals (more in test_tresillo_all_pass.py)."""
     st = TRESILLO.new(4, 7)
     st = act(st, "bet:J", "pass", "pass", "pass")

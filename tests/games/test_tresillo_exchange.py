@@ -1,4 +1,4 @@
-"""Tresillo exchange (RULES.md 1.5): edge cases 12, 13, 14, 18, 20 and the secrecy of discards."""
+"""Tresillo exchange (docs/rules/tresillo.md, « The exchange (descarte) »): edge cases 12, 13, 14, 18, 20 and the secrecy of discards."""
 
 from __future__ import annotations
 

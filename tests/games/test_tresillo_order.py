@@ -1,4 +1,4 @@
-"""Tresillo card orders (RULES.md 1.2), the follow rule and matador privileges (1.6), edge cases 1-8."""
+"""Tresillo card orders (docs/rules/tresillo.md, « Card order »), the follow rule and matador privileges (« Play and the matadors' privilege »), edge cases 1-8."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_edge_07_espada_led_forces_lower_matadors() -> None:
     order = ORDERS["O"]
     assert codes(playable(cs("1B RC 4E"), cs("1E")[0], order)) == ["1B"]
     assert set(codes(playable(cs("1B 4O RC"), cs("1E")[0], order))) == {"1B", "4O"}
-    # RULES.md 1.6 example: Mala + 3 of oros on the Espada: a trump, either
+    # docs/rules/tresillo.md, « Play and the matadors' privilege » example: Mala + 3 of oros on the Espada: a trump, either
     assert set(codes(playable(cs("7O 3O RC"), cs("1E")[0], order))) == {"7O", "3O"}
 
 

@@ -1,4 +1,4 @@
-"""Tresillo trick play, renounce and defence, bola (RULES.md 1.6, 1.7, 1.9); edge cases 10, 11, 15, 16."""
+"""Tresillo trick play, renounce and defence, bola (docs/rules/tresillo.md, « Play and the matadors' privilege », « Bola », « Renounce and defence »); edge cases 10, 11, 15, 16."""
 
 from __future__ import annotations
 

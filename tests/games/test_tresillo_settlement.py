@@ -1,4 +1,4 @@
-"""``settle_deal``: the seed's payments (RULES.md 1.10) with the defaults of 1.11; edge cases 9 and 16.
+"""``settle_deal``: the seed's payments (docs/rules/tresillo.md, « Payments ») with the defaults of « Defaults and options »; edge cases 9 and 16.
 
 Seats: 3-player tables use declarer 0 and opponents 1, 2; 4-player ones add the alcalde 3.
 """

@@ -109,7 +109,7 @@ def test_match_is_a_series_of_deals_with_a_zero_sum_ledger(seats: int) -> None:
     dealers: list[int] = []
     seen = -1
     while (seat := st.to_act()) is not None:
-        if st.shuffle_no != seen:  # every deal dealt, an annulled one too (RULES.md 1.4)
+        if st.shuffle_no != seen:  # every deal dealt, an annulled one too (docs/rules/tresillo.md, « Bidding »)
             seen = st.shuffle_no
             dealers.append(st.dealer)
         legal = st.legal_actions(seat)

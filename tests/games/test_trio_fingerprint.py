@@ -1,6 +1,6 @@
 """The fingerprint of Le Trio / L'École: legal steps, computer choices and views over many
 seeded positions, compared with constants recorded from the engine before its readability
-rewrite (issue 18). Any change of a legal-step list, of a choice of either computer player, of
+rewrite. Any change of a legal-step list, of a choice of either computer player, of
 a view or of the bot's pick count changes a digest.
 
 Each case plays one seeded match (3 to 7 seats, rules and alternative options; computer, mixed
@@ -37,8 +37,8 @@ CASES = [(g, n, o, m) for g in (TRIO, ECOLE) for n in range(g.min_seats, g.max_s
          for o in OPTIONS for m in MODES]
 IDS = [f"{g.name}-{n}-{o}-{m}" for g, n, o, m in CASES]
 
-# Recorded from the engine of commit 0cc4954 (before the rewrite of issue 18); recorded again when the
-# seat's view gained ``drawn`` (issue 29), after checking that without that key every digest was unchanged.
+# Recorded from the engine of commit 0cc4954 (before the engine's rewrite); recorded again when the
+# seat's view gained ``drawn``, after checking that without that key every digest was unchanged.
 DIGESTS: dict[str, str] = {
     "trio-3-rules-computer": "2e3683e4bb6374b29847",
     "trio-3-rules-mixed": "cc7c5bde6eb1a81dbada",

@@ -2,7 +2,7 @@
 against a brute force.
 
 The oracle below is the straightforward definition the engine's legal steps must match exactly
-(RULES.md 3.4: only steps that can be finished): every candidate add is checked with the contract
+(docs/rules/trio.md, « The round »: only steps that can be finished): every candidate add is checked with the contract
 search :func:`games.trio.feasibility.feasible`, itself checked against a brute force that tries every
 way (every run window and wild mask, every set rank) with none of its dominance rules. It is
 compared with ``state.legal_actions`` on every position of computer-played, mixed and random

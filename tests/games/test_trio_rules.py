@@ -1,4 +1,4 @@
-"""Le Trio / L'École rules: every edge case of RULES.md 3.6 (numbered) and the rules of 3.1-3.5."""
+"""Le Trio / L'École rules: every edge case of docs/rules/trio.md, « Cases the tests pin » (numbered) and the rules of « Cards and their points »-3.5."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def play(s: TrioState, *texts: str) -> TrioState:
     return s
 
 
-# -- RULES.md 3.6, one test per case -----------------------------------------------------------
+# -- docs/rules/trio.md, « Cases the tests pin », one test per case -----------------------------------------------------------
 
 
 def test_36_01_two_brelans_and_two_wild_brelan() -> None:
@@ -332,7 +332,7 @@ def test_36_17_never_melding_players_still_end_the_match(game: TrioGame, rounds:
     assert s.view(None)["winners"] == list(s.winners)
 
 
-# -- further rules (3.1-3.5) ------------------------------------------------------------------
+# -- further rules (« Cards and their points », « Combinations », « Contracts », « The round », « Defaults and options ») ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("variant", "seats", "packs"), [

@@ -1,4 +1,4 @@
-"""Issue 19, Le Trio / L'École screens: combinations named alike on the table and on the lay-off
+"""Le Trio / L'École screens: combinations named alike on the table and on the lay-off
 buttons, the hand's notes (why "Take the discard" is missing), the cards of a combination picked
 in one menu, and the round's last table kept for the recap."""
 

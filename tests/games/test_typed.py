@@ -1,4 +1,4 @@
-"""``/play`` reads what people type (issue 29, item 3): every label the bot shows, in every
+"""``/play`` reads what people type: every label the bot shows, in every
 language, and the usual ways to write a card, case and accents ignored (:mod:`games.typed`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The images' descriptions for screen readers (issue 29, item 6): every game, every moment, in
+"""The images' descriptions for screen readers: every game, every moment, in
 French, English and Spanish; at most 1,024 characters (Discord's limit); they name what the image
 shows (each seat, the trick's cards, the hand's cards, each seat's total)."""
 

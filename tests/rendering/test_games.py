@@ -61,7 +61,7 @@ def test_images_at_every_moment(name: str, seats: int) -> None:
         assert MIN_W <= hand.width <= 1400 and 100 <= hand.height <= 1000
         assert sorted(rendering.hand_order(m.private)) == sorted(m.private.get("hand") or [])
         recap = _open(rendering.recap_image(m.public, "en", NAMES[:seats]))
-        assert recap.width == recap_module.W and 150 <= recap.height <= 1800  # narrower for phones, taller (issue 29)
+        assert recap.width == recap_module.W and 150 <= recap.height <= 1800  # narrower for phones, taller
     assert len(tables) >= 4, "the table image should change as the match goes on"
     assert shots["over"].public["phase"] == "over"
     assert shots["deal_end"].public.get("last_deal"), "a deal should have ended"

@@ -1,4 +1,4 @@
-"""The words drawn in the images come from the catalogues (issue 16 item 6): a Spanish table,
+"""The words drawn in the images come from the catalogues: a Spanish table,
 recap and score sheet show no English or French word, along random matches of every game."""
 
 from __future__ import annotations

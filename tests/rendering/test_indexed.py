@@ -1,4 +1,4 @@
-"""A hand drawn straight onto the fixed palette (issue 30, :mod:`rendering.indexed`) is the hand
+"""A hand drawn straight onto the fixed palette (:mod:`rendering.indexed`) is the hand
 drawn in RGB and mapped onto the palette (what :func:`rendering.canvas.encode` did with it), but for
 the antialiased edge of the rounded corners that lie on another card: a few pixels a card."""
 

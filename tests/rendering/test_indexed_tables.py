@@ -1,4 +1,4 @@
-"""A table drawn straight onto the fixed palette (issue 30, :mod:`rendering.indexed`) is the table
+"""A table drawn straight onto the fixed palette (:mod:`rendering.indexed`) is the table
 drawn in RGB and mapped onto the palette (what :func:`rendering.canvas.encode` did with it), but for
 a few pixels where two antialiased edges cross: a text's or a card corner's edge blended over
 another edge (the oval's rim, a card under it), whose colour the palette only approximates."""

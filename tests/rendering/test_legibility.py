@@ -1,13 +1,13 @@
-"""The table image read at Discord's display size (issue 12, item 3; issue 29). Rules checked here,
+"""The table image read at Discord's display size. Rules checked here,
 for every game at every seat count and moment:
 
-* no text smaller than 11 px once the image is shown 500 px wide (a desktop; issue 29 asks 9 px at
+* no text smaller than 11 px once the image is shown 500 px wide (a desktop; 9 px at
   270 px, ``test_phone.py``, which the 640 px table's 22 px minimum meets with room to spare);
 * seat names up to 32 characters are drawn whole (never shortened with an ellipsis), so two names
   that differ only at the end give two different plates;
 * each card of the trick and of the last trick carries its player's seat mark;
 * the taker's (declarer's) tag stays all deal; each seat's cards left in hand follow the play.
-  Issue 29 moved the bids, tricks won and totals to the message text: the image no longer draws
+  The bids, tricks won and totals are in the message text: the image no longer draws
   them (those two rules superseded "bid tags stay all deal" and "per-seat tricks follow the play").
 """
 
@@ -134,7 +134,7 @@ def test_seat_marks_are_initials_or_numbers() -> None:
 @pytest.mark.parametrize(("name", "seats"), [("tarot", 4), ("tarot", 5), ("tresillo", 3), ("tresillo", 4)])
 def test_the_taker_tag_stays_all_deal(name: str, seats: int) -> None:
     """The taker (Tarot) or declarer (Tresillo) keeps its tag on the image all the play; the
-    contract word and the other seats' bids are in the message text (issue 29)."""
+    contract word and the other seats' bids are in the message text."""
     game = GAMES[name]
     layout = layout_for({"game": name})
     states = playout(game, seats, 4)

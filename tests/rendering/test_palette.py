@@ -1,4 +1,4 @@
-"""The fixed palette every image is encoded on (issue 14, ``rendering.palette``): flat colours
+"""The fixed palette every image is encoded on (``rendering.palette``): flat colours
 stay exact and images it was not chosen from keep a mean error under one level (a palette chosen
 per image, as before: 0.46 on tables and recaps, 0.84 on hands)."""
 

@@ -1,4 +1,4 @@
-"""Card faces pasted band by band (``rendering.canvas.paste_face``, issue 14) give exactly the
+"""Card faces pasted band by band (``rendering.canvas.paste_face``) give exactly the
 pixels of a paste through their own alpha."""
 
 from __future__ import annotations

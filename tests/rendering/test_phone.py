@@ -1,4 +1,4 @@
-"""Every image read on a phone (issue 29): Discord shows an image about 270 px wide on a 390 px
+"""Every image read on a phone: Discord shows an image about 270 px wide on a 390 px
 phone, so no text meant to be read in it, and no card's corner index, may be under 9 px tall there.
 
 Measured as in ``test_legibility``: each text's font size (and each pasted card's index size, see
@@ -91,7 +91,7 @@ ROWS_GAMES = ("trio", "ecole")  # one row per player and its combinations: talle
     if n in ROWS_GAMES else (n, s) for n, s in CASES])
 def test_the_table_reads_in_a_phone_box(name: str, seats: int) -> None:
     """Discord fits an embed's image in about 270 x 280 px on a phone (a 1000 x 1402 replay was
-    shown 200 x 280, issue 29): a taller table is shown narrower than 270 px. Its smallest text
+    shown 200 x 280): a taller table is shown narrower than 270 px. Its smallest text
     and card index read 9 px tall at the width it is shown at, every moment, with short names and
     with the mixed ones of the desktop samples (a 30-character name among them; 32-character names
     on every seat make it taller, ``test_the_table_reads_at_270px`` checks them)."""
@@ -110,7 +110,7 @@ def test_the_table_reads_in_a_phone_box(name: str, seats: int) -> None:
 
 def test_the_check_sees_small_text_and_small_indices() -> None:
     """The measure can fail: every card pasted is recorded with its index size, and the same hand
-    drawn as before issue 29 (cards of 96 px, 13 a row: 870 px wide) would fail."""
+    drawn the old way (cards of 96 px, 13 a row: 870 px wide) would fail."""
     m = _moments("tarot", 4)["mid_trick"]
     [(shown, _)] = smallest(lambda: rendering.hand_image(m.private, legal=m.legal))
     with record_text(cards=True) as seen:

@@ -1,4 +1,4 @@
-"""Issue 19, Piquet: both sides' declarations on the table and in the recap, the talon explained,
+"""Piquet: both sides' declarations on the table and in the recap, the talon explained,
 a shorter partie (``deals``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""PNG files written by ``rendering.png`` (zlib-ng's deflate, issue 14) read back by Pillow with
+"""PNG files written by ``rendering.png`` (zlib-ng's deflate) read back by Pillow with
 every pixel and colour they were written with."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Score sheets and replay steps drawn from engine views (issue 16): every game, legible at
+"""Score sheets and replay steps drawn from engine views: every game, legible at
 Discord's 500 px, the rubicon of Piquet and the contracts of Le Trio in words."""
 
 from __future__ import annotations

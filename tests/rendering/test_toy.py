@@ -28,7 +28,7 @@ def test_toy_images_through_a_match(seats: int) -> None:
     while True:
         public = state.view(None)
         table = _open(rendering.table_image(public, ["Ana", "Bruno", "Chloé", "Dmitri"][:seats]))
-        assert table.width == W and 400 <= table.height <= 700  # issue 29: 640 px wide, about square
+        assert table.width == W and 400 <= table.height <= 700  # 640 px wide, about square
         seat = state.to_act()
         if seat is None:
             break

@@ -1,4 +1,4 @@
-"""Issue 19, Tresillo: the alcalde's bets with their odds, payment lines in the recap, contract
+"""Tresillo: the alcalde's bets with their odds, payment lines in the recap, contract
 names from the catalogues."""
 
 from __future__ import annotations
