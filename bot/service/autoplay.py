@@ -156,7 +156,7 @@ class ComputerTurns:
         if table.status == "playing":
             self._arm_timer(table)
         # no further notice otherwise: the last move, or the cancel, already told the listener (a
-        # second notice one pause later posted the recap and the results twice, issue 26)
+        # second notice one pause later posted the recap and the results twice)
 
     async def _robot_turn(self, table: Table, seat: int, *, one: bool = False, since: float | None = None,
                           watched: bool = True) -> None:

@@ -1,8 +1,8 @@
-"""The daily challenge's arithmetic (issue 31), from its deal rows: no Discord, no database.
+"""The daily challenge's arithmetic, from its deal rows: no Discord, no database.
 
 * :func:`day_deals` draws a day's deals from a seed of (server, date, game) and the seat the
-  members hold in each, the same for everyone whatever the order they play in (RULES.md §5.1).
-* :func:`day_results` scores a day by match points (§5.2, :mod:`games.duplicate`): each deal's
+  members hold in each, the same for everyone whatever the order they play in (docs/rules/club.md, « Duplicate deals »).
+* :func:`day_results` scores a day by match points (« Match points », :mod:`games.duplicate`): each deal's
   comparison group is every member who finished it; a member's result is the mean of their deals'
   percentages, and their place is among the members who finished the whole challenge.
 * :func:`period_standings` ranks a week or a month on the mean of each member's daily percentages
@@ -20,7 +20,7 @@ from datetime import date, timedelta
 from bot.storage.challenges import DealRow
 from games.duplicate import ONE_DEAL, DealResult, DuplicateDeal, standings
 
-#: the challenge's games, each with its seat count and default deal count (issue 31)
+#: the challenge's games, each with its seat count and default deal count
 SEATS = {"tarot": 4, "piquet": 2, "tresillo": 3}
 DEFAULT_DEALS = {"tarot": 4, "piquet": 2, "tresillo": 3}
 MAX_DEALS = 8

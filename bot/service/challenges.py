@@ -1,4 +1,4 @@
-"""The daily challenge (défi du jour, issue 31; RULES.md §5): no Discord here.
+"""The daily challenge (défi du jour; docs/rules/club.md): no Discord here.
 
 Each day (the server's time zone, UTC by default) a server has one challenge per enabled game: N
 deals drawn from a seed of (server, date, game) (:func:`~bot.service.challenge_scores.day_deals`).

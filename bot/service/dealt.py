@@ -1,6 +1,6 @@
-"""A table opened with its seats set: the daily challenge and a group's duplicate tables (issue 31)
+"""A table opened with its seats set: the daily challenge and a group's duplicate tables
 open theirs through :func:`open_dealt`, so every table of a deal gets the same cards in the same
-seat positions (RULES.md §5.1); a club night's tables (issue 32) through :func:`open_lobby`. Either
+seat positions (docs/rules/club.md, « Duplicate deals »); a club night's tables through :func:`open_lobby`. Either
 way in two steps, so the caller records the table between them: the lobby (saved), then
 :func:`seat_and_start` (which a restart can run again on a lobby it finds recorded). No Discord here."""
 

@@ -1,4 +1,4 @@
-"""A group's duplicate tables (issue 31; RULES.md §5.1-5.2): two or more tables ("slots") play the
+"""A group's duplicate tables (docs/rules/club.md, « Duplicate deals », « Match points »): two or more tables ("slots") play the
 same deals in the same seat positions, members compared with those who held the same cards. No
 Discord here.
 
@@ -40,7 +40,7 @@ __all__ = ["DuplicateTables", "GroupResults"]
 @dataclass(frozen=True)
 class GroupResults:
     """Every finished deal's members with their percentage in their comparison group, and the
-    members' standings over their deals (RULES.md §5.2)."""
+    members' standings over their deals (docs/rules/club.md, « Match points »)."""
 
     scored: list[Scored]
     standings: list[Standing]

@@ -1,7 +1,7 @@
-"""Club nights: an event's registration, rounds of ordinary tables, standings, the end (issue 32).
+"""Club nights: an event's registration, rounds of ordinary tables, standings, the end.
 
 No Discord here. :class:`EventService` holds the events of every server and drives them through
-the table service: at the start the movement (:func:`games.events.plan_movement`, RULES.md §5.3)
+the table service: at the start the movement (:func:`games.events.plan_movement`, docs/rules/club.md, « Club nights »)
 seats every registered member, computers completing the last table; each (round, table) becomes an
 ordinary started table (live hands, log, computers, ratings at its end) in a place the UI gives it
 (:class:`Places`: a thread). When every table of a round has finished, the standings are told
@@ -249,7 +249,7 @@ class EventService:
         return event
 
     async def start(self, event_id: str, by: int | None, *, admin: bool = False) -> Event:
-        """Form round 1's tables (§5.3) and open them. ``by`` ``None``: the start time came."""
+        """Form round 1's tables (« Club nights ») and open them. ``by`` ``None``: the start time came."""
         event = self.get(event_id)
         async with event.lock:
             if by is not None:
@@ -319,7 +319,7 @@ class EventService:
     async def leave(self, event_id: str, user_id: int, by: int | None = None, *, admin: bool = False) -> Event:
         """A member leaves a started event (``by`` ``None``: themselves; else the organiser replaces a
         missing player): a computer finishes their table's round and takes their seats from the next
-        round on; their score so far stays, marked incomplete (§5.3)."""
+        round on; their score so far stays, marked incomplete (« Club nights »)."""
         event = self.get(event_id)
         async with event.lock:
             if by is not None:
@@ -350,7 +350,7 @@ class EventService:
     async def _open_round(self, event: Event) -> list[Table]:
         """Open the tables of the round in play that are not open yet (lock held): each an ordinary
         started table in its own place; free deals: each table its own cards; duplicate: every table
-        of the round the same cards (§5.1)."""
+        of the round the same cards (« Duplicate deals »)."""
         have = {row["table_no"]: row for row in await self.store.tables(event.id) if row["round"] == event.round}
         names = {p.idx: p for p in event.players}
         opened = []
@@ -452,7 +452,7 @@ class EventService:
         return await self._standings(event, final=event.status == "over")
 
     async def _deal_rows(self, rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """``round, table_no, shuffle, scores`` of every scored deal of the finished tables (§5.2:
+        """``round, table_no, shuffle, scores`` of every scored deal of the finished tables (« Match points »:
         duplicate events compare deal by deal), replayed from each table's saved log once."""
         out = []
         for row in rows:

@@ -1,4 +1,4 @@
-"""Tables built on first use (issue 30, item 5): start-up does not decode 10,000 engine states.
+"""Tables built on first use: start-up does not decode 10,000 engine states.
 
 Every save of a match in play writes, in the same transaction as its actions, the few
 :class:`Facts` start-up asks of it: its revision, the seat to act and the deals ended (each

@@ -5,7 +5,7 @@ member's move for ``Settings.match_idle`` seconds (7 days) is abandoned. Either 
 to the table's channel (the close's ``notice``) and the channel is free again. A
 background task sweeps every ``Settings.housekeeping_interval`` seconds; it also restarts the
 computer players of a table whose background task died (a failed write: disk full...), and deletes
-the data of servers the bot was removed from ``Settings.guild_retention`` seconds ago (issue 20).
+the data of servers the bot was removed from ``Settings.guild_retention`` seconds ago.
 """
 
 from __future__ import annotations

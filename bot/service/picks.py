@@ -1,4 +1,4 @@
-"""Several picks in one menu that the engine takes as several steps (issue 19).
+"""Several picks in one menu that the engine takes as several steps.
 
 A game's :meth:`~games.base.Game.pick_menu` lists items some of which are not legal steps yet (Le
 Trio: the engine lets no wild start a combination). The bot turns the picked items into legal

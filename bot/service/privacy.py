@@ -1,4 +1,4 @@
-"""Members' data (issue 20): what Tapis keeps about a member or a server, its export, its erasure.
+"""Members' data: what Tapis keeps about a member or a server, its export, its erasure.
 
 A member's rows are ``seats`` (id and display name), the ``actions`` of those seats, ``results``
 (id and name), ``ratings`` (key ``u<id>``, id and name) and ``game_tables.host_id``; abort votes

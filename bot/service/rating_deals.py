@@ -1,4 +1,4 @@
-"""The finished deals of a match as the ratings read them (issue 27): each seat's role, and who paid
+"""The finished deals of a match as the ratings read them: each seat's role, and who paid
 whom how much by the game's own scoring.
 
 A deal names its side when its score lines (the view's ``last_deal``) or its contract name a seat

@@ -1,4 +1,4 @@
-"""The ratings' own rows beside the ``ratings`` table (issue 27): each server's role advantages
+"""The ratings' own rows beside the ``ratings`` table: each server's role advantages
 and the version of the model that rated the stored ratings. Calls run on a transaction's
 connection (:mod:`bot.storage.queries` style, ``?`` placeholders on both backends)."""
 
@@ -28,7 +28,7 @@ async def write_advantages(conn: Any, guild_id: int, game: str, found: Mapping[s
 
 
 async def model_version(conn: Any) -> int:
-    """The version of the model that rated the stored ratings (0: before issue 27)."""
+    """The version of the model that rated the stored ratings (0: the first model)."""
     return int(await conn.scalar(SELECT_VERSION) or 0)
 
 

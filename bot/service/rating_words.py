@@ -1,4 +1,4 @@
-"""Why a rating moved, in one line (issue 27): "défense perdue contre une Garde ×2 : −8 · Garde
+"""Why a rating moved, in one line: "défense perdue contre une Garde ×2 : −8 · Garde
 gagnée : +12" under a match's results and in ``/stats``, from the parts :func:`bot.service.ratings.rate_match`
 stores with each result line (:class:`bot.service.ratings.Why`)."""
 

@@ -1,4 +1,4 @@
-"""Skill ratings per server and game with openskill (issue 27): changes that follow the game.
+"""Skill ratings per server and game with openskill: changes that follow the game.
 
 **Deals with sides** (Tarot, Tresillo): every finished deal is rated on its own, as the payments the
 game's scoring makes between seats (:mod:`bot.service.rating_deals`: at 4-player Tarot each defender pays

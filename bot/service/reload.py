@@ -1,4 +1,4 @@
-"""Tables read back from the database (issue 26): after a write whose fate is unknown, and at restore.
+"""Tables read back from the database: after a write whose fate is unknown, and at restore.
 
 A ``COMMIT`` whose answer is lost (the connection dropped after PostgreSQL committed) or a unique
 violation (the process's memory was behind the database) leaves a table whose memory may not be

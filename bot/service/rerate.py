@@ -1,4 +1,4 @@
-"""Recompute every stored rating from the saved matches when an older model rated them (issue 27).
+"""Recompute every stored rating from the saved matches when an older model rated them.
 
 A data migration, run at start-up after the SQL migrations (:meth:`bot.service.endings.Endings.restore`,
 before any match can end): when ``rating_model`` names an older version than

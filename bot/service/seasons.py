@@ -1,4 +1,4 @@
-"""Seasons (issue 32 §5): admins set the dates and K; the events of the server started between the
+"""Seasons (docs/rules/club.md, « Club nights »): admins set the dates and K; the events of the server started between the
 dates count (an admin may add or leave out one); the standings sum each member's best K results.
 No Discord."""
 

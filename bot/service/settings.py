@@ -22,7 +22,7 @@ class Settings:
     ``table_settle``: seconds the table message may hold back a card played within a trick (or a
     move within one seat's turn) while the seat to act follows from a console or is a computer: it
     is shown with the trick's end or after this many still seconds (``TABLE_SETTLE``, 15 s; 0 shows
-    every card at once; issue 30: requests under Discord's global limit; not in local mode, nor
+    every card at once: requests under Discord's global limit; not in local mode, nor
     where ``edit_interval`` is 0);
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match

@@ -1,4 +1,4 @@
-"""A club night's standings and a season's, from saved scores (RULES.md §5.2-5.3, issue 32).
+"""A club night's standings and a season's, from saved scores (docs/rules/club.md, « Match points », « Club nights »).
 
 No Discord and no database: :func:`event_standings` reads the score rows of the event's finished
 tables (``round, table_no, seat, score``) through the plan (which player held each seat), so the
@@ -43,7 +43,7 @@ class Member:
 
 
 def _round_maps(plan: Plan, rows: Iterable[Mapping[str, Any]]) -> list[dict[int, float]]:
-    """Per round (0 = the first), each seated player's score at their finished table (§5.3)."""
+    """Per round (0 = the first), each seated player's score at their finished table (« Club nights »)."""
     out: list[dict[int, float]] = [{} for _ in plan]
     for row in rows:
         r, t, seat = int(row["round"]) - 1, int(row["table_no"]), int(row["seat"])
@@ -57,13 +57,13 @@ def _round_maps(plan: Plan, rows: Iterable[Mapping[str, Any]]) -> list[dict[int,
 
 def event_standings(fmt: str, plan: Plan, members: Sequence[Member], deals: int,
                     rows: Iterable[Mapping[str, Any]], *, game: str = "", seed: str = "") -> list[Line]:
-    """The ranking so far, best first. ``fmt`` ``"free"``: cumulative score (§5.3), ``rows`` each
+    """The ranking so far, best first. ``fmt`` ``"free"``: cumulative score (« Club nights »), ``rows`` each
     seat's score at a finished table (``round, table_no, seat, score``). ``"duplicate"``: ``rows``
     each scored deal of a finished table (``round, table_no, shuffle, scores``, one score a seat);
-    every table of a round deals the same cards (§5.1), so a comparison group is one seat of one
+    every table of a round deals the same cards (« Duplicate deals »), so a comparison group is one seat of one
     deal (the round's seed and the deal's shuffle) across the round's tables, and a player's result
     the mean of their percentages over the deals they played, ties broken by the summed deal
-    scores (§5.2, :func:`games.duplicate.standings`). ``members[i]`` is plan index ``i``."""
+    scores (« Match points », :func:`games.duplicate.standings`). ``members[i]`` is plan index ``i``."""
     rows = list(rows)
     left = [i for i, m in enumerate(members) if m.left_round is not None]
     if fmt == "duplicate":
@@ -117,7 +117,7 @@ class SeasonLine:
 
 
 def season_standings(rows: Iterable[Mapping[str, Any]], best: int) -> list[SeasonLine]:
-    """The sum of each member's best ``best`` event results (``0``: all), ties shared (issue 32 §5)."""
+    """The sum of each member's best ``best`` event results (``0``: all), ties shared (docs/rules/club.md, « Club nights »)."""
     scores: dict[int, list[float]] = {}
     names: dict[int, str] = {}
     for row in rows:

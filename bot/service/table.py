@@ -14,7 +14,7 @@ from games.base import Action, Game, PickMenu, State
 from games.errors import GameError, NotYourTurn
 
 #: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
-#: points a Tarot deal at 32 samples (issue 33), about 15 ms of a core
+#: points a Tarot deal at 32 samples, about 15 ms of a core
 CHALLENGE_SAMPLES = 32
 
 
@@ -75,7 +75,7 @@ class SeatInfo:
 
 class _StateSlot:
     """:attr:`Table.state`: the state given, or built the first time it is read from the saved
-    text restore kept (:meth:`Table.pending`, issue 30). Setting a state drops both that text and
+    text restore kept (:meth:`Table.pending`). Setting a state drops both that text and
     the facts of the state before."""
 
     def __get__(self, table: Table | None, owner: type | None = None) -> State | None:
@@ -123,7 +123,7 @@ class Table:
 
     @property
     def duplicate(self) -> bool:
-        """A duplicate deal (issue 31; RULES.md §5.1), played at other tables too: a daily
+        """A duplicate deal (docs/rules/club.md, « Duplicate deals »), played at other tables too: a daily
         challenge's (seed ``challenge:...``) or a group's duplicate tables' (``dup:...``); the seed is
         saved with the table. Its computers decide from the deal and the moves alone (not the
         table's id) and the expert counts its budget in samples (:data:`CHALLENGE_SAMPLES`)."""
@@ -222,7 +222,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Hand:
-    """What one seat's hand message shows, asked of the engine once (issue 28): its private view,
+    """What one seat's hand message shows, asked of the engine once: its private view,
     its legal actions (none unless the match is in play), the cards a pick must take and the
     game's pick menu. The bot's live hands and ``benchmarks.serve`` both draw it."""
 
@@ -233,7 +233,7 @@ class Hand:
     menu: PickMenu | None
 
 
-#: the views and hands last asked of the tables' states, by table and seat (issue 30): a move asks
+#: the views and hands last asked of the tables' states, by table and seat: a move asks
 #: for the same seat's hand several times (the click's answer, the console keys, the presenter's
 #: pass), and the table's public view twice. Kept by revision (a table's state at a revision is
 #: always the same: engines are deterministic), not holding the state; the last few hundred only

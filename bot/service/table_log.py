@@ -1,4 +1,4 @@
-"""The table's written record: a few localized lines on the last public moves (issue 12).
+"""The table's written record: a few localized lines on the last public moves.
 
 Lines come only from public views (``view(None)``): the engines' public events (bids, calls,
 tricks won, exchanges counted, cards drawn from the discard, melds laid...) and the cards that
@@ -90,7 +90,7 @@ def event_line(game: Game, event: dict[str, Any], names: Sequence[str], locale: 
     if kind == "reshuffle":
         return t(locale, "log_reshuffle")
     if kind == "all_pass" and isinstance(dealer := event.get("dealer"), int) and names:
-        # everybody passed: the deal is void and the next dealer deals again (Tarot 2.3, Tresillo 1.4)
+        # everybody passed: the deal is void and the next dealer deals again (docs/rules/tarot.md and tresillo.md, « Bidding »)
         nxt = event.get("next_dealer")
         nxt = nxt if isinstance(nxt, int) and 0 <= nxt < len(names) else (dealer + 1) % len(names)
         return t(locale, "log_all_pass", name=names[nxt])
@@ -113,7 +113,7 @@ def step_lines(game: Game, before: dict[str, Any], after: dict[str, Any], seat: 
     if played is not None:
         lines.append(t(locale, "log_play", name=names[played[0]], card=card_label(game, str(played[1]), locale)))
     for event in events:
-        if event.get("type") == "declarations":  # Piquet: what each class scored (issue 29)
+        if event.get("type") == "declarations":  # Piquet: what each class scored
             lines += declaration_lines(after, names, locale)
             continue
         line = event_line(game, event, names, locale)
@@ -123,7 +123,7 @@ def step_lines(game: Game, before: dict[str, Any], after: dict[str, Any], seat: 
 
 
 def declaration_lines(view: dict[str, Any], names: Sequence[str], locale: str) -> list[str]:
-    """Piquet's declarations as the table shows them (RULES.md 4.4): point, séquence and
+    """Piquet's declarations as the table shows them (docs/rules/piquet.md, « Declarations »): point, séquence and
     brelans/quatorzes, each with who scored it, what was called, and the points."""
     from rendering.layouts.piquet import declaration_lines as lines_of
 
@@ -161,7 +161,7 @@ class TableLog:
 
     def saw(self, state: State, view: dict[str, Any]) -> None:
         """``view`` is ``state``'s public view, asked when it was saved: :meth:`catch_up` reads the
-        actions up to it from these views rather than applying them again (issue 30)."""
+        actions up to it from these views rather than applying them again."""
         if not self.seen or self.seen[-1][0] < state.rev:
             self.seen.append((state.rev, view, state.to_act()))
 

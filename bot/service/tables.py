@@ -80,7 +80,7 @@ def _every_server(guild_id: int) -> bool:
 class TableService:
     """The tables of every server, their locks, and the one path that changes them.
 
-    Composed of parts with explicit collaborators (issue 28): the :class:`Registry` of tables,
+    Composed of parts with explicit collaborators: the :class:`Registry` of tables,
     the servers' :class:`Preferences`, :class:`ComputerTurns` (computer players and turn timers),
     :class:`Endings` (results, ratings, restore), :class:`Housekeeping` (forgotten tables, departed
     servers), privacy's :class:`Departures`, all sharing one set of background :class:`Tasks`."""
@@ -195,7 +195,7 @@ class TableService:
 
     async def _rename_computers(self, guild_id: int, locale: str) -> None:
         """After ``/settings language:``: the computer players of the server's open tables take their
-        names in the new language ("Computer 1 · Normal" becomes "Ordinateur 1 · Normal"; issue 29)."""
+        names in the new language ("Computer 1 · Normal" becomes "Ordinateur 1 · Normal")."""
         for table in [tb for tb in self.tables.values() if tb.guild_id == guild_id and tb.open]:
             async with table.lock:
                 seats = [replace(s, name=computer_name(s.name, locale)) if s.computer else s
@@ -357,7 +357,7 @@ class TableService:
 
     async def replace_seat(self, table_id: str, seat: int, level: str = "normal") -> SeatInfo:
         """A computer of ``level`` takes a member's seat for the rest of the match (a club night's
-        leaver, RULES.md §5.3); returns who held it."""
+        leaver, docs/rules/club.md, « Club nights »); returns who held it."""
         table = self.get(table_id)
         async with table.lock:
             await self._fresh(table)
@@ -389,7 +389,7 @@ class TableService:
         async with table.lock:
             self._need(table, "playing")
             table.seat_of(user_id)
-            if table.challenge:  # one attempt: an abandoned deal would be dealt again (issue 31)
+            if table.challenge:  # one attempt: an abandoned deal would be dealt again
                 raise BotError.of("challenge_no_abort")
             table.votes.add(user_id)
             humans = sum(not s.computer for s in table.seats)
