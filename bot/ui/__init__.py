@@ -1,2 +1,2 @@
-"""Discord adapters (issue 28): the client, cogs, views and custom ids, live hands, the presenter,
+"""Discord adapters: the client, cogs, views and custom ids, live hands, the presenter,
 replay, hints, the local mode."""

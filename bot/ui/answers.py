@@ -1,4 +1,4 @@
-"""Answering an interaction (issue 26, items 2 and 6): privately, within Discord's limits, and
+"""Answering an interaction: privately, within Discord's limits, and
 never "try again" once a move is saved; a public deferral's failure edits that public response.
 
 :func:`reply` never raises: Discord failing (an HTTP error, a timeout) is logged in one line and
@@ -49,7 +49,7 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
     """Answer a click by redrawing its message (``content``, ``embed``, ``attachments``, ``view``):
     the request :meth:`discord.InteractionResponse.edit_message` sends, without asking Discord to
     send the message back (``with_response``, which discord.py always asks for and then builds a
-    :class:`discord.Message` of): a click's answer reads nothing of it (issue 30). The
+    :class:`discord.Message` of): a click's answer reads nothing of it. The
     interaction's response is then done, as after that method (whose own attributes it sets:
     discord.py is pinned, and the hand tests go through here)."""
     response = interaction.response
@@ -88,7 +88,7 @@ DEFER_AFTER = 2.0
 
 
 class ClickAnswer:
-    """One acknowledgement for a click on a message the bot redraws (issue 30): the redrawn message
+    """One acknowledgement for a click on a message the bot redraws: the redrawn message
     itself, as the interaction's response (one request), when it is ready within :data:`DEFER_AFTER`
     seconds; else the click is deferred then, and the message is edited through the interaction's
     token (two requests). The move is saved before the message that shows it is sent: either way it

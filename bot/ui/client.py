@@ -118,7 +118,7 @@ class TapisBot(commands.AutoShardedBot):
         # Only the guilds (channels, threads, permissions): interactions come whatever the intents.
         # The bot reads no message, reaction or typing event; with the default intents Discord sent
         # it every message posted, edited or deleted in every channel it sees, its own edits
-        # included (parsed at about 0.24 ms each, issue 30), and more at thousands of servers.
+        # included (parsed at about 0.24 ms each), and more at thousands of servers.
         intents = discord.Intents.none()
         intents.guilds = True
         # without a token (local mode, tests) there is no Discord to recommend a count: one shard
@@ -141,7 +141,7 @@ class TapisBot(commands.AutoShardedBot):
         self.challenges = ChallengeService(self.service)
         self.duplicates = DuplicateTables(self.service)
         self.board = EventBoard(self)
-        self.events = EventService(self.service, self.board, self.board)  # club nights (issue 32)
+        self.events = EventService(self.service, self.board, self.board)  # club nights
         self.seasons = Seasons(self.events.store)
         self._event_clock: asyncio.Task[None] | None = None
         self._event_clock_asleep = False
@@ -312,7 +312,7 @@ class TapisBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every click on a component: a Tapis custom_id (``bot/ui/ids.py``) goes to
-        :meth:`on_tapis_component` with the menu's choices (issue 30: read from the click, with no
+        :meth:`on_tapis_component` with the menu's choices (read from the click, with no
         ``DynamicItem`` rebuilding a View of the whole message first); one that no handler matches
         (forged, damaged, another bot's, or from an older version) still gets an answer."""
         if interaction.type is not discord.InteractionType.component:

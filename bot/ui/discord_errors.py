@@ -1,4 +1,4 @@
-"""Which Discord failures are retried, and how they are logged and counted (issue 26, item 6).
+"""Which Discord failures are retried, and how they are logged and counted.
 
 A request to Discord can fail three ways: Discord answers an HTTP error (``discord.HTTPException``:
 500s and 429s are *transient*, other 4xx are *refusals*), or the request times out or loses its

@@ -1,4 +1,4 @@
-"""A club night's posts follow its saved state (issue 32, as :mod:`bot.ui.presenter` does for tables).
+"""A club night's posts follow its saved state (as :mod:`bot.ui.presenter` does for tables).
 
 What the event's channel should show is derived from the event and its tables as saved: the
 announcement (posted once, edited when what it says changes), each round's plan once all its tables

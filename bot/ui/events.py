@@ -1,4 +1,4 @@
-"""Club nights on Discord (issue 32): what the announcement (with Register / Unregister), a round's
+"""Club nights on Discord: what the announcement (with Register / Unregister), a round's
 plan and the standings say. :mod:`bot.ui.event_board` posts them until Discord accepts them.
 """
 
@@ -72,7 +72,7 @@ def standings_text(standings: Standings, locale: str) -> str:
 
 def plan_text(event: Event, round_no: int, threads: Sequence[int | None], names: Sequence[Sequence[str]],
               locale: str) -> str:
-    """A round's tables (their threads, their seats' names) and the plan's repeated meetings (§5.3)."""
+    """A round's tables (their threads, their seats' names) and the plan's repeated meetings (« Club nights »)."""
     assert event.plan is not None
     lines = [f"**{t(locale, 'event.round_open', name=event.name, round=round_no, rounds=event.rounds)}**"]
     for thread, seats in zip(threads, names, strict=True):

@@ -1,4 +1,4 @@
-"""Each player's live private hand: one ephemeral message per seat, kept up to date (issue 12).
+"""Each player's live private hand: one ephemeral message per seat, kept up to date.
 
 "My hand" (or ``/hand``) opens a private message that stays the player's console for the match:
 
@@ -54,7 +54,7 @@ def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | 
 
 
 def context_lines(table: Table, view: dict[str, Any], legal: list[Action], locale: str) -> list[str]:
-    """What a seat reads before choosing (issue 29): the contract, the card it just drew, the trick
+    """What a seat reads before choosing: the contract, the card it just drew, the trick
     so far with who led, every seat's score, and what each game-term button does."""
     game, names = table.game, table.names()
     lines = []
@@ -80,7 +80,7 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     game = table.game
     lines = [note] if note else []
     to_act = table.to_act()
-    if legal:  # the step in words, then how to choose (issue 29)
+    if legal:  # the step in words, then how to choose
         step = words.step_line(game, view, picks, locale)
         if step:
             lines.append(f"**{step}**")
@@ -92,7 +92,7 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         lines.append(t(locale, "waiting_turn"))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
-    if legal:  # the game's notes and the context of the move (issue 29), shown on the seat's turn: a
+    if legal:  # the game's notes and the context of the move, shown on the seat's turn: a
         # waiting hand is not redrawn as the others play (:func:`waiting_key`)
         lines += game.hand_notes(view, locale)
         lines += context_lines(table, view, legal, locale)
@@ -115,7 +115,7 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
                     hint: bool = False, urgent: bool = True) -> dict[str, Any]:
     """The hand message of ``hand`` (:func:`bot.service.table.hand_of`): its image drawn by the image
     workers, then :func:`hand_payload`. What a click shows: the live hands and ``benchmarks.serve``
-    both call it (issue 28)."""
+    both call it."""
     lit = lit_cards(hand.legal, hand.menu)
     plan = images.hand_plan(hand.view, locale, lit)  # laid out once, for the image and its words
     png = await images.hand_png(hand.view, locale, lit, urgent, plan)
@@ -124,7 +124,7 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
 
 
 def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
-    """Changes exactly when the seat's message must change (issue 30): every revision on its turn,
+    """Changes exactly when the seat's message must change: every revision on its turn,
     else :func:`waiting_key`."""
     if table.state is None:
         return ("none", table.status)
@@ -134,7 +134,7 @@ def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
 
 
 def waiting_key(table: Table, state: State, seat: int) -> Any:
-    """What a waiting seat's message shows (issue 30): its cards and the deal
+    """What a waiting seat's message shows: its cards and the deal
     (:meth:`games.base.State.shown_hand`, not its whole view), whether the match goes on; not who is
     awaited, nor the game's notes (shown on the seat's turn only): the other seats' moves do not
     edit it."""
@@ -163,7 +163,7 @@ class HandsBot(Protocol):
 @dataclass(slots=True)
 class Console:
     """The message a seat plays from, and the newest interaction token that can edit it (its
-    token and ids only, issue 30: not the interaction)."""
+    token and ids only: not the interaction)."""
 
     table_id: str
     seat: int
@@ -201,7 +201,7 @@ class Hands:
     @staticmethod
     def key(table: Table, seat: int, group: int | None) -> Any:
         """:func:`shown_key` of the seat's hand now; a seat that is not to act (it has no legal
-        action) is not asked of the engine beyond :func:`waiting_key` (issue 30: after each move,
+        action) is not asked of the engine beyond :func:`waiting_key` (after each move,
         every open console's key is compared)."""
         state = table.state
         if state is None:
@@ -341,7 +341,7 @@ class Hands:
 
     def shows(self, table: Table, seat: int) -> bool:
         """Whether the seat's console can still be edited and shows the table as it is now (its
-        turn included): the presenter then need not ping them at once (issue 30)."""
+        turn included): the presenter then need not ping them at once."""
         console = self.consoles.get(table.id, {}).get(seat)
         if console is None or not console.fresh():
             return False

@@ -1,4 +1,4 @@
-"""The "Hint" (Conseil) button of the live hand (issue 15, item 6).
+"""The "Hint" (Conseil) button of the live hand.
 
 A click asks the expert (in the computer players' worker pool, with the expert budget) what it
 would play from the seat's own view, and shows its three best options with the mean points it

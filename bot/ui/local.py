@@ -6,7 +6,7 @@ start, and play with "My hand"; switch the viewer to play another member's seat.
 play without a pause (unless ``COMPUTER_PAUSE`` is set) and the turn timer is off. The terminal
 shows the address and how to play, then only problems (``--verbose`` for all).
 
-**Why no pause** (issue 29, the page's "image unavailable"): simcord's preview publishes the page
+**Why no pause** (the page's "image unavailable"): simcord's preview publishes the page
 when the action a person took has settled, that is when the bot's work it started is done,
 computers' turns and their pauses included. During that wait the page keeps showing the previous
 publication, whose table and hand images the computers' edits have already replaced (each edit

@@ -1,4 +1,4 @@
-"""What each part of a table's presence in Discord shows (issue 26): the table message, the
+"""What each part of a table's presence in Discord shows: the table message, the
 recap of a deal, the final results, the turn ping; and the key of what the table message shows.
 
 Pure builders: no request to Discord is made here (:mod:`bot.ui.presenter` sends them). Only public
@@ -36,8 +36,8 @@ def table_key(table: Table) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Beat:
-    """What decides whether a change of the table is worth an edit of its message at once
-    (issue 30): :func:`table_beat`, :func:`only_play_within`."""
+    """What decides whether a change of the table is worth an edit of its message at once:
+    :func:`table_beat`, :func:`only_play_within`."""
 
     head: tuple[Any, ...]  # the status, the seats as named, the deal, the phase, the last trick
     actor: int | None  # the seat to act
@@ -63,7 +63,7 @@ def table_beat(table: Table) -> Beat:
 def only_play_within(shown: Beat, now: Beat) -> bool:
     """Whether the table moved on from ``shown`` only by cards played into the same trick, or by
     moves within one seat's turn (a draw before the discard): the public message can follow at the
-    trick's or the turn's end, the consoles carrying each card meanwhile (issue 30)."""
+    trick's or the turn's end, the consoles carrying each card meanwhile."""
     if shown.head != now.head:
         return False
     grew = len(now.trick) > len(shown.trick) and now.trick[:len(shown.trick)] == shown.trick
@@ -163,7 +163,7 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
     if contract:
         label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
         lines.append(t(locale, "contract_line", contract=contract_text(contract, names, label)))
-    if to_act is not None:  # the image's notes in words (declarations, exchanges, trumps: issue 29)
+    if to_act is not None:  # the image's notes in words (declarations, exchanges, trumps)
         info = layout_for(view).info(view, names, locale)
         lines += [line for line in info if not (contract and line.startswith(said))]
     lines += [line for line in (words.trick_line(game, view, names, locale),
@@ -219,7 +219,7 @@ async def results_message(table: Table, locale: str) -> dict[str, Any]:
             lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
                            points=tn(locale, "count.points", r["score"]),
                            before=shown(r["rating_before"]), after=shown(r["rating_after"])))
-            if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved (issue 27)
+            if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved
                 lines.append(f" {why}")
         else:
             lines.append(t(locale, "result_line", place=r["place"] + 1,

@@ -1,4 +1,4 @@
-"""Presentation as reconciliation (issue 26): each table's presence in Discord follows its saved state.
+"""Presentation as reconciliation: each table's presence in Discord follows its saved state.
 
 For each table, what Discord should show is derived from the table alone: its message (the lobby,
 or the match at revision R, finally with no buttons), the recap of every deal that ended, the
@@ -12,8 +12,8 @@ ended while Discord was failing gets its results).
 
 Changes are coalesced: the task shows the latest state, then waits ``edit_interval`` before the
 next edit; a channel never gets more than 5 edits or posts in 5 seconds (:class:`ChannelLimiter`),
-the whole bot no more than :data:`GLOBAL_RATE` channel requests a second (:class:`GlobalBudget`,
-issue 30: turn changes before cosmetic redraws), and the catch-up after a restart goes at
+the whole bot no more than :data:`GLOBAL_RATE` channel requests a second (:class:`GlobalBudget`:
+turn changes before cosmetic redraws), and the catch-up after a restart goes at
 :data:`STARTUP_RATE` tables a second. A member whose hand console the bot can still edit is
 pinged only after :data:`PING_AFTER` seconds without playing their turn (their console shows the
 turn at once, free of the global limit); the others at once. Only public views
@@ -52,10 +52,10 @@ if TYPE_CHECKING:
 
 __all__ = ["STARTUP_RATE", "ChannelLimiter", "Presenter", "contract_text", "table_embed"]
 log = logging.getLogger(__name__)
-# Start-up redraws of tables whose message is behind (issue 14): at most this many per second in
+# Start-up redraws of tables whose message is behind: at most this many per second in
 # all, well under Discord's global 50 requests per second (each redraw is one edit, maybe a ping).
 STARTUP_RATE = 10.0
-#: channel requests a second for the whole bot, under Discord's global 50 (issue 30)
+#: channel requests a second for the whole bot, under Discord's global 50
 GLOBAL_RATE = 40.0
 #: :class:`GlobalBudget` priorities: a member waiting on it, then a turn change, then redraws
 URGENT, TURN, REDRAW = 0, 1, 2
@@ -64,7 +64,7 @@ PING_AFTER = 30.0
 #: seconds the table messages' keys (and pings a console made needless) wait to be written together
 #: (:class:`bot.ui.shown.Recorder`): a crash loses at most these seconds of them, which costs an edit
 #: made again after the restart. 1 s (the edits' pace) made it about one transaction in five moves in
-#: ``benchmarks/real_load.py`` (20 tables, 1,000 moves: 0.21 a move), 5 s one in eighteen (0.056; issue 30).
+#: ``benchmarks/real_load.py`` (20 tables, 1,000 moves: 0.21 a move), 5 s one in eighteen (0.056).
 RECORD_AFTER = 5.0
 #: seconds before trying a failed part again, one more step each failed pass (then the last one)
 RETRY_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
@@ -489,12 +489,12 @@ class Presenter:
     async def _edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
         """The request of :meth:`discord.PartialMessage.edit`, without building the :class:`discord.Message`
         Discord answers with: nothing reads it, and parsing it was 3 % of the bot's samples in
-        ``benchmarks/real_load.py`` under py-spy (issue 30)."""
+        ``benchmarks/real_load.py`` under py-spy."""
         with handle_message_parameters(**payload) as params:
             await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     def _held_back(self, table: Table, entry: _Shown) -> bool:
-        """Whether the table message's edit waits (issue 30): the table moved on from what the
+        """Whether the table message's edit waits: the table moved on from what the
         message shows only by cards within the trick (or moves within one seat's turn), and the
         seat to act is a computer or a member with a console the bot can edit. It goes out at the
         trick's or the turn's end, or when the table has been still :attr:`table_settle` seconds
@@ -543,7 +543,7 @@ class Presenter:
         return not (info.computer or info.away or info.user_id is None)
 
     def _ping_now(self, table: Table, entry: _Shown) -> bool:
-        """Whether the member to act is pinged now (issue 30): at once when their hand console
+        """Whether the member to act is pinged now: at once when their hand console
         does not show the turn (none, too old, or Discord did not take its edit), else once they
         left their turn :attr:`ping_after` seconds (a timer brings the table back then; never in
         local mode); never for a computer or someone away."""

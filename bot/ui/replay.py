@@ -1,4 +1,4 @@
-"""After the match, in Discord (issue 16): score sheet images, replay messages, exports, and the
+"""After the match, in Discord: score sheet images, replay messages, exports, and the
 Rematch / Replay / Export buttons under the final results.
 
 Everything is read back from the saved action log (:mod:`bot.service.records` replays it with the
@@ -220,7 +220,7 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
     embed = discord.Embed(title=title, description="\n".join([*lines, text]) if text else lines[0],
                           colour=discord.Colour.dark_teal())
     embed.set_footer(text=t(locale, "replay_step", n=index + 1, of=len(steps)))
-    # the table in the embed, every hand on an image of its own beside it: each reads on a phone (issue 29)
+    # the table in the embed, every hand on an image of its own beside it: each reads on a phone
     pngs = rendering.replay_images(step.view, step.hands, names=fin.names, locale=locale)
     alts = alt_text.replay_alts(step.view, step.hands, fin.names, locale)
     embed.set_image(url="attachment://replay.png")

@@ -1,4 +1,4 @@
-"""What Discord was shown of each table, part by part (issue 26): the ``shown_parts`` rows.
+"""What Discord was shown of each table, part by part: the ``shown_parts`` rows.
 
 A part is one thing the presenter sends for a table: ``table`` (its message; ``detail``: the key
 of what it shows, :func:`bot.ui.parts.table_key`), ``ping`` (``detail``: the seat and the revision its
@@ -66,7 +66,7 @@ def soon_enough(part: str, message_id: int | None) -> bool:
 
 
 class Recorder:
-    """The presenter's records (issue 30: a transaction per move less). Those :func:`soon_enough`
+    """The presenter's records (a transaction per move less). Those :func:`soon_enough`
     are kept and written together ``after`` seconds after the first of them (0: at once); a record
     written at once, :meth:`finish` and :meth:`forget` drop what is kept for the same part. A crash
     that loses kept records costs a repeated edit (or a ping of a turn the console had shown)

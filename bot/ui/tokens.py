@@ -1,4 +1,4 @@
-"""What a live hand keeps of an interaction (issue 30, item 5): its token, not the interaction.
+"""What a live hand keeps of an interaction: its token, not the interaction.
 
 A hand is edited later through the token of the interaction that opened or last clicked it, for
 15 minutes (DISCORD.md). The interaction itself holds its message, member and payload (about

@@ -3,7 +3,7 @@
 Every component's custom_id follows ``bot/ui/ids.py``; a click is parsed back from it
 (:meth:`bot.ui.client.TapisBot.on_interaction`: nothing lives only inside a View), so the buttons
 of a table keep working after a restart. discord.py keeps no View of these items: its
-``DynamicItem`` dispatch, used until issue 30, rebuilt a View of the clicked message's every
+``DynamicItem`` dispatch, used before, rebuilt a View of the clicked message's every
 component (``View.from_message``) at each click, about 0.13 ms, to find the item whose custom_id
 the click already carries.
 """
@@ -50,7 +50,7 @@ def button(custom_id: str, label: str, *, style: discord.ButtonStyle = discord.B
 
 
 class Rows(discord.ui.View):
-    """Buttons and menus built as the rows of components Discord is sent, for the hands (issue 30):
+    """Buttons and menus built as the rows of components Discord is sent, for the hands:
     up to twenty buttons at every move, where discord.py's items cost about 8 µs each (their
     component, their View's weights) and the bot reads a click from its custom_id anyway. The
     same components as :func:`button` and :class:`TapisSelect` give (``tests/bot/test_views.py``)."""
@@ -88,7 +88,7 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     for verb, key, style in (("~j", N_("join"), blue), ("~l", N_("leave"), grey),
                              ("~s", N_("start"), green), ("~c", N_("cancel"), red)):
         view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), style=style, row=0))
-    for verb, key in ADD_COMPUTER:  # issue 15: one button per computer level
+    for verb, key in ADD_COMPUTER:  # one button per computer level
         view.add_item(button(ids.build_id(table.id, 0, verb), t(locale, key), row=1))
     return view
 

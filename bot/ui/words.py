@@ -1,4 +1,4 @@
-"""What a player reads in the table message and the hand console (issue 29): the trick in words
+"""What a player reads in the table message and the hand console: the trick in words
 (who led, who played what), the scores with their labels, the step a seat is at, what it just drew
 and what each game-term button does. Text only, from views and the catalogues: no Discord here.
 """
@@ -13,8 +13,8 @@ from bot.service.table_log import card_label
 from games.base import Action, Game
 from rendering.layouts import layout_for
 
-#: one-line explanations of the buttons whose word is a game term (RULES.md 1.4-1.10, 2.3-2.5,
-#: 3.4, 4.3-4.4), by game and action text (or kind: every ``declare:...``); a card or a count
+#: one-line explanations of the buttons whose word is a game term (docs/rules/: each game's
+#: bidding, exchange, declarations and play), by game and action text (or kind: every ``declare:...``); a card or a count
 #: explains itself
 HELP: Mapping[str, Mapping[str, str]] = {
     "tresillo": {
@@ -100,7 +100,7 @@ def scores_line(view: Mapping[str, Any], names: Sequence[str], locale: str) -> s
 def step_line(game: Game, view: Mapping[str, Any], picks: int, locale: str) -> str | None:
     """The step the seat is at, in the game's words ("Écart : choisissez 6 cartes pour le chien")."""
     phase = str(view.get("phase") or "")
-    if game.name == "tarot" and phase == "ecart" and picks > 1:  # RULES.md 2.4
+    if game.name == "tarot" and phase == "ecart" and picks > 1:  # docs/rules/tarot.md, « Chien and écart »
         return tn(locale, "step.tarot.ecart", picks)
     if not phase or phase == "over":
         return None

@@ -1,4 +1,4 @@
-"""``/challenge`` (fr ``/defi``, es ``/desafio``): the daily challenge (issue 31), a thin cog over
+"""``/challenge`` (fr ``/defi``, es ``/desafio``): the daily challenge, a thin cog over
 :class:`bot.service.challenges.ChallengeService`.
 
 **Private play in a private thread** (not ephemeral messages): each deal is an ordinary table, and

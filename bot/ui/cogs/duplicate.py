@@ -1,4 +1,4 @@
-"""``/duplicate start`` and ``/duplicate results``: a group's duplicate tables (issue 31), a thin cog
+"""``/duplicate start`` and ``/duplicate results``: a group's duplicate tables, a thin cog
 over :class:`bot.service.duplicate_tables.DuplicateTables`.
 
 Each table plays in a private thread of its own members (they are playing the same deals as the

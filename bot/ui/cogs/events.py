@@ -1,4 +1,4 @@
-"""Club nights and seasons (issue 32): ``/event`` (fr ``/soiree``, es ``/velada``) and ``/season``.
+"""Club nights and seasons: ``/event`` (fr ``/soiree``, es ``/velada``) and ``/season``.
 
 Thin: each command finds the event of its channel (or of the table thread it is typed in) and
 calls :class:`bot.service.events.EventService`; organisers are the event's own, members with

@@ -1,4 +1,4 @@
-"""After the match (issue 16): ``/history``, ``/replay``, ``/export`` and the Rematch, Replay and
+"""After the match: ``/history``, ``/replay``, ``/export`` and the Rematch, Replay and
 Export buttons under the final results. The work is in :mod:`bot.ui.replay` and :mod:`bot.service.records`."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class History(commands.Cog):
 
     async def _finished(self, interaction: discord.Interaction[Any], table_id: str) -> replay.Finished:
         """A finished match the member may see: a daily challenge's deal only once they played
-        that day's challenge (issue 31). :raises BotError: unknown, in play, or not theirs yet."""
+        that day's challenge. :raises BotError: unknown, in play, or not theirs yet."""
         fin = await replay.finished(self.bot, table_id, interaction.guild_id)
         await self.bot.challenges.check_visible(fin.guild_id, interaction.user.id, str(fin.data.get("seed", "")),
                                                 fin.user_ids)

@@ -96,7 +96,7 @@ class Leaderboard(commands.Cog):
                 value = lines_of(rows_of([r], locale=locale), locale).split(". ", 1)[-1]
                 last, _ = await history(self.bot.db, interaction.guild_id, who.id, name, limit=1)
                 why = why_line(GAMES.get(name), last[0].get("rating_why"), locale) if last else ""
-                if why:  # why the last match moved it (issue 27)
+                if why:  # why the last match moved it
                     value += "\n" + t(locale, "rating_last", why=why)
                 embed.add_field(name=title, value=value[:1024], inline=False)
             if not found:

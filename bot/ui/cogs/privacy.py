@@ -1,4 +1,4 @@
-"""``/privacy me`` and ``/privacy server`` (issue 20): what Tapis stores, its export and its erasure,
+"""``/privacy me`` and ``/privacy server``: what Tapis stores, its export and its erasure,
 each behind a confirmation. The work is in :mod:`bot.service.privacy`.
 
 Custom ids (``bot/ui/ids.py``): the table part is the member's id (``/privacy me``) or the server's id
