@@ -1,2 +1,2 @@
-"""Infrastructure (issue 28): image and computer-player worker pools, metrics, health, shards, the
+"""Infrastructure: image and computer-player worker pools, metrics, health, shards, the
 lock file. Never imports ``bot.service`` or ``bot.ui``."""

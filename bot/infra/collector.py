@@ -1,4 +1,4 @@
-"""Python's cyclic garbage collector paused while the bot starts (issue 30, restore in ≤ 2 s).
+"""Python's cyclic garbage collector paused while the bot starts (restore in ≤ 2 s).
 
 A start-up builds tens of thousands of objects that live as long as the process (the tables in
 play, their seats, what the presenter showed of each). Each allocation counts towards the next

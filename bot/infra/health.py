@@ -1,4 +1,4 @@
-"""``METRICS_PORT``: an HTTP server in the bot's process for Prometheus and a supervisor (issue 17).
+"""``METRICS_PORT``: an HTTP server in the bot's process for Prometheus and a supervisor.
 
 * ``GET /metrics``: :class:`bot.infra.metrics.Metrics` in the Prometheus text format;
 * ``GET /healthz``: 200 and ``{"status": "ok", ...}`` when the bot serves: the database answers

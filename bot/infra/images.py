@@ -3,7 +3,7 @@
 When ``rendering`` lacks a function (not published yet) or fails, the bot falls back to
 text-only embeds; a rendering failure is logged without the view (it may hold a hand).
 
-Table and hand images are cached (issue 14): a small LRU keyed by what the image is drawn from
+Table and hand images are cached: a small LRU keyed by what the image is drawn from
 (the view, the names, the language; a hand by what its picture shows: ``rendering.hand_key``). A
 view is fixed by (table, revision, seat), so each public table image is drawn once per (table,
 revision, language) and each hand at most once per (seat, revision, language), however many times
@@ -138,7 +138,7 @@ _LENGTH = struct.Struct("!i")  # ``Connection.send_bytes``' header: the message'
 def send_message(conn: Connection, data: bytes) -> None:
     """``data`` as one message of ``conn`` (``Connection.recv_bytes`` reads it), written at once, its
     length before it: ``Connection.send_bytes`` writes a message over 16 KiB (most images) in two,
-    so the reader was woken by its header alone and read the rest in two more calls (issue 30)."""
+    so the reader was woken by its header alone and read the rest in two more calls."""
     message = memoryview(_LENGTH.pack(len(data)) + data)
     fd = conn.fileno()
     while message:
@@ -205,7 +205,7 @@ def _serve(conn: Connection) -> None:
 
 
 class DrawingPool:
-    """Image worker processes fed straight from the event loop (issue 14).
+    """Image worker processes fed straight from the event loop.
 
     A job goes down a worker's own pipe and its PNG comes back through a reader on the loop: no
     executor threads, queues or locks in between (a ``ProcessPoolExecutor`` behind
@@ -488,7 +488,7 @@ async def hand_png(view: dict[str, Any], locale: str, legal: list[str] | None, u
     """``legal``: the card codes playable now (the args of the legal actions); ``urgent``: the
     answer to the player's own click (drawn before background redraws); ``plan``: its
     :func:`hand_plan`, when the caller has it. The worker is sent the plan (the cache key:
-    ``rendering.plan_image``), not the view to lay out again (issue 30)."""
+    ``rendering.plan_image``), not the view to lay out again."""
     plan = plan if plan is not None else hand_plan(view, locale, legal)
     if plan is not None:
         return await _cached(HANDS, ("plan", plan), "plan_image", plan, urgent=urgent)

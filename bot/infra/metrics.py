@@ -1,4 +1,4 @@
-"""Prometheus metrics of one bot process (issue 17, item 4), in a registry of its own.
+"""Prometheus metrics of one bot process, in a registry of its own.
 
 * ``tapis_actions_total{game, by}``: actions accepted and saved (``by``: ``human`` or ``computer``,
   a computer standing in for an absent member included);
@@ -12,7 +12,7 @@
   ``server_error``, ``rate_limited``, ``refused``; :mod:`bot.ui.discord_errors`), each logged in one
   line at WARNING;
 * ``tapis_database_seconds{transaction}``: time of each database transaction, commit included;
-* ``tapis_discord_requests_total{route, global_limit}``: requests sent to Discord by route (issue 30):
+* ``tapis_discord_requests_total{route, global_limit}``: requests sent to Discord by route:
   ``global_limit="yes"`` for the channel routes counted against the bot's 50 requests/s, ``"no"`` for
   the interaction callback and the edits through an interaction token; divided by
   ``tapis_actions_total``, the requests per move.

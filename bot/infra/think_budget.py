@@ -1,4 +1,4 @@
-"""When each computer decision is due, and how long an expert may think for it (issue 30).
+"""When each computer decision is due, and how long an expert may think for it.
 
 Between two turns of a member, the computers may keep them waiting ``target`` seconds
 (``COMPUTER_TARGET_WAIT``), pauses aside. :class:`Rounds` shares that wait among the round's
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 __all__ = ["DECISIONS_PER_WAIT", "FEASIBLE", "FLOOR", "UNWATCHED", "Budgets", "Rounds"]
 
 #: queued computer decisions between two turns of a member, as at a four-seat Tarot table with one
-#: member (2.85 searched decisions, issue 30)
+#: member (2.85 searched decisions)
 DECISIONS_PER_WAIT = 3
 #: the least an expert thinks per decision, however long the queue (seconds): about 40 samples of
 #: the Tarot expert on an idle core (it runs 2,400 a CPU second). In samples (load-independent, issue

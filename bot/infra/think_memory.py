@@ -1,4 +1,4 @@
-"""The computer seats' players between two decisions, in the bot's process (issue 30).
+"""The computer seats' players between two decisions, in the bot's process.
 
 An engine player remembers what it saw during the deal, so :class:`bot.infra.thinking.Thinker` keeps each
 seat's player pickled here and sends it with the seat's next job (:mod:`bot.infra.think_worker`), whichever

@@ -1,4 +1,4 @@
-"""One computer decision as plain data, and the loop of a thinking worker process (issue 30).
+"""One computer decision as plain data, and the loop of a thinking worker process.
 
 A :class:`Job` carries everything a decision needs: the game, the level, the seat's view, the legal
 actions, a seed, the expert's budget, and the seat's player itself, pickled (engine players remember

@@ -1,4 +1,4 @@
-"""Computer decisions and hints off the event loop, earliest deadline first (issues 15 and 30).
+"""Computer decisions and hints off the event loop, earliest deadline first.
 
 The engines' players are pure Python and CPU bound (the expert searches for up to its budget), so
 :class:`Thinker` runs them in worker processes (``COMPUTER_WORKERS``) fed straight from the event

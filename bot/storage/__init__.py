@@ -1,4 +1,4 @@
-"""Storage behind one interface (issue 17), the one way into the database for the rest of the bot:
+"""Storage behind one interface, the one way into the database for the rest of the bot:
 SQLite (embedded, the default) or PostgreSQL.
 
 ``Database.open(path)`` opens an SQLite file, ``Database.open("postgresql://...")`` a PostgreSQL
@@ -57,7 +57,7 @@ async def fetch_all(conn: Any, sql: str, params: Sequence[Any] = ()) -> list[dic
     return await _conn(conn).fetch_all(sql, params)
 
 
-# -- after the match: history, replays, exports (issue 16) ------------------------------------------
+# -- after the match: history, replays, exports ------------------------------------------
 
 async def history(db: Database, guild_id: int, user_id: int, game: str | None = None, *, limit: int = 10,
                   offset: int = 0) -> tuple[list[dict[str, Any]], int]:

@@ -1,4 +1,4 @@
-"""The daily challenge's rows (issue 31, migration 0009): each server's challenge settings, and each
+"""The daily challenge's rows (migration 0009): each server's challenge settings, and each
 member's deals of a day's challenge (the table playing it, their deal score once it is over).
 
 A deal row is written when the member starts the deal (its table is created in the same step by the

@@ -219,7 +219,7 @@ class Database(Backend):
         async with self.transaction() as conn:
             await conn.run(q.UPSERT_HINTS, (guild_id, int(on)))
 
-    # -- after the match: history (issue 16) ---------------------------------------------------
+    # -- after the match: history ---------------------------------------------------
 
     async def history(self, guild_id: int, user_id: int, game: str | None = None, *, limit: int = 10,
                       offset: int = 0) -> tuple[list[dict[str, Any]], int]:

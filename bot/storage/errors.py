@@ -1,4 +1,4 @@
-"""What a database error means, whatever the backend (issue 26): one short cause a log line, a
+"""What a database error means, whatever the backend: one short cause a log line, a
 member's answer and ``/healthz`` can name, and whether a failed commit may have counted.
 
 * :func:`cause`: ``"disk full"``, ``"read-only"``, ``"corrupt"``, ``"I/O error"``, ``"connection

@@ -1,4 +1,4 @@
-"""Club nights and seasons in the database (issue 32; schema ``0010_events.sql``), either backend.
+"""Club nights and seasons in the database (schema ``0010_events.sql``), either backend.
 
 :class:`EventStore` takes the bot's :class:`~bot.storage.database.Database` and runs its own
 statements (module constants, ``?`` placeholders) through it. An event's tables are ordinary

@@ -1,4 +1,4 @@
-"""PostgreSQL storage through asyncpg, used when ``DATABASE_URL=postgresql://...`` is set (issue 17).
+"""PostgreSQL storage through asyncpg, used when ``DATABASE_URL=postgresql://...`` is set.
 
 A pool of connections: each transaction runs on a connection of its own, so the transactions of
 different tables run concurrently; ``synchronous_commit = on``, so a unit is acknowledged (its

@@ -1,4 +1,4 @@
-"""The rows of a member or a server (issue 20): the queries behind :mod:`bot.service.privacy`'s
+"""The rows of a member or a server: the queries behind :mod:`bot.service.privacy`'s
 export and erasure, and the servers the bot left.
 
 A member's rows are ``seats`` (id and display name), the ``actions`` of those seats, ``results``
@@ -94,7 +94,7 @@ FORGET_GUILD = (
     "DELETE FROM game_tables WHERE guild_id = ?",
     "DELETE FROM results WHERE guild_id = ?",
     "DELETE FROM ratings WHERE guild_id = ?",
-    "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages (issue 27)
+    "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages
     "DELETE FROM guild_settings WHERE guild_id = ?",
     "DELETE FROM guild_departures WHERE guild_id = ?",
 )

@@ -21,8 +21,8 @@ UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, st
 UPDATE_STATE = """UPDATE game_tables SET state = ?, state_rev = ?, facts = ?, revision = ?, status = ?,
     active_at = COALESCE(?, active_at), updated_at = datetime('now') WHERE id = ?"""
 # The state (its log and its engine snapshot, games.snapshot: restore replays only the actions after
-# it, issue 30) is saved every SNAPSHOT_EVERY actions (and at the end of each deal and match);
-# in between only the action rows, the revision and the state's facts are written (issue 14). The
+# it) is saved every SNAPSHOT_EVERY actions (and at the end of each deal and match);
+# in between only the action rows, the revision and the state's facts are written. The
 # facts (bot.service.facts: the seat to act, the deals ended) let start-up build the state on first
 # use; state_rev is the revision of the saved state (restore reads the actions after it).
 SNAPSHOT_EVERY = 4
@@ -53,7 +53,7 @@ SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') OR
 SELECT_OPEN_IDS = """SELECT id, guild_id FROM game_tables WHERE status IN ('lobby', 'playing')
     ORDER BY created_at, id"""
 # Some tables' rows by id (restore reads the open tables by batches: their states are never all in
-# memory at once, issue 30).
+# memory at once).
 SELECT_ROWS = {
     "sqlite": "SELECT * FROM game_tables WHERE id IN (SELECT value FROM json_each(?))",
     "postgres": "SELECT * FROM game_tables WHERE id = ANY(CAST(? AS text[]))",
@@ -62,7 +62,7 @@ SELECT_CLOSED = """SELECT id, status FROM game_tables WHERE status IN ('over', '
     ORDER BY updated_at DESC LIMIT ?"""
 SELECT_TABLE = "SELECT * FROM game_tables WHERE id = ?"
 SELECT_SEATS = "SELECT * FROM seats WHERE table_id = ? ORDER BY seat"
-# Every open table's seats in one query (restore, issue 30: not one query per table).
+# Every open table's seats in one query (restore: not one query per table).
 SELECT_OPEN_SEATS = """SELECT s.* FROM seats s JOIN game_tables g ON g.id = s.table_id
     WHERE g.status IN ('lobby', 'playing') ORDER BY s.table_id, s.seat"""
 SELECT_ACTIONS = "SELECT * FROM actions WHERE table_id = ? ORDER BY rev"
@@ -88,7 +88,7 @@ SELECT_HINTS = "SELECT hints FROM guild_settings WHERE guild_id = ?"
 UPSERT_HINTS = """INSERT INTO guild_settings (guild_id, hints) VALUES (?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET hints = excluded.hints"""
 
-# History (issue 16): seats_user finds a member's seats, the results key joins each to its line.
+# History: seats_user finds a member's seats, the results key joins each to its line.
 # Ties on finished_at (one second) go to the line written last: SQLite's rowid, PostgreSQL's
 # physical row order (ctid; results rows are appended and only rewritten by an erasure).
 HISTORY = {dialect: f"""SELECT r.table_id, r.game, r.seat, r.name, r.score, r.place, r.rating_before,

@@ -246,7 +246,7 @@ class SqliteDatabase(Database):
     async def transaction(self) -> AsyncIterator[SqliteConn]:
         """One unit of writes, all or none, acknowledged (the block exits) only once committed.
 
-        Group commit (issue 14): blocks that arrive while a transaction is open join it, each in
+        Group commit: blocks that arrive while a transaction is open join it, each in
         its own ``SAVEPOINT`` (a failing block rolls back to it and raises, the others go on); the
         last block of the group runs ``COMMIT`` (one sync for all), and every block waits for it:
         when ``COMMIT`` fails, every block of the group raises and nothing of the group is kept.

@@ -1,2 +1,2 @@
--- Tapis schema, version 4 (PostgreSQL): the revision the table's public message last showed (issue 14).
+-- Tapis schema, version 4 (PostgreSQL): the revision the table's public message last showed.
 ALTER TABLE game_tables ADD COLUMN shown_revision INTEGER;

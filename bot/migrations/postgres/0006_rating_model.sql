@@ -1,4 +1,4 @@
--- Tapis schema, version 6 (PostgreSQL, issue 27): why each result's rating moved, each server's
+-- Tapis schema, version 6 (PostgreSQL): why each result's rating moved, each server's
 -- role advantages, and the rating model that rated the stored ratings (bot.rerate).
 ALTER TABLE results ADD COLUMN rating_why TEXT;
 CREATE TABLE rating_roles (

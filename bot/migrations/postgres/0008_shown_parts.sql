@@ -1,4 +1,4 @@
--- Tapis schema (issue 26): what Discord was shown of each table, part by part, so every part is
+-- Tapis schema: what Discord was shown of each table, part by part, so every part is
 -- sent until Discord accepts it, once, even across restarts. part: 'table' (detail: the key of
 -- what its message shows), 'ping' (detail: seat and turn), 'recap:<deal>', 'results', 'done' (a
 -- closed table with nothing left to show), 'legacy' (a table in play before this migration: the

@@ -1,4 +1,4 @@
--- Tapis schema (PostgreSQL, issue 31): the daily challenge, as ../sqlite/0009_challenges.sql.
+-- Tapis schema (PostgreSQL): the daily challenge, as ../sqlite/0009_challenges.sql.
 CREATE TABLE challenge_settings (
     guild_id    BIGINT PRIMARY KEY,
     time_zone   TEXT NOT NULL DEFAULT 'UTC',
@@ -21,7 +21,7 @@ CREATE TABLE challenge_deals (
 );
 CREATE INDEX challenge_deals_day ON challenge_deals (guild_id, game, day);
 CREATE INDEX challenge_deals_table ON challenge_deals (table_id);
--- A group's duplicate tables (issue 31), as ../sqlite/0009_challenges.sql.
+-- A group's duplicate tables, as ../sqlite/0009_challenges.sql.
 CREATE TABLE duplicate_groups (
     id          TEXT PRIMARY KEY,
     guild_id    BIGINT NOT NULL,

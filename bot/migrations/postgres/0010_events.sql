@@ -1,4 +1,4 @@
--- Tapis schema (issue 32, PostgreSQL, the same tables as ../sqlite/0010_events.sql): club nights (events) and seasons. An event's tables are ordinary
+-- Tapis schema (PostgreSQL, the same tables as ../sqlite/0010_events.sql): club nights (events) and seasons. An event's tables are ordinary
 -- game_tables rows, event_tables links each (round, table) of the event to one. Scores are read
 -- from those tables' results, so the standings are never stored apart from them, only the final
 -- ranking is (event_results), for seasons and /event results.

@@ -1,4 +1,4 @@
--- Tapis schema, version 6 (issue 27): ratings that follow the game. A result line keeps why its
+-- Tapis schema, version 6: ratings that follow the game. A result line keeps why its
 -- rating moved (JSON list of bot.ratings.Why), each server learns its roles' advantages (a Tarot
 -- taker wins most deals: bot.ratings), rating_model names the model that rated the stored ratings,
 -- and bot.rerate recomputes them from the saved matches at start-up when it is older.

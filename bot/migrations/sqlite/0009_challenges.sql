@@ -1,8 +1,8 @@
--- Tapis schema (issue 31): the daily challenge (défi du jour). challenge_settings: a server's time
+-- Tapis schema: the daily challenge (défi du jour). challenge_settings: a server's time
 -- zone (its day), its games as JSON {game: deal count} and the computers' level.
 -- challenge_deals: one row per member, day, game and deal they started: the deal is played at an
 -- ordinary table (table_id: its actions and snapshots are the record) and score is the member's deal
--- score (RULES.md §5.2) once it is over, NULL while in play. A member's attempt is its rows.
+-- score (docs/rules/club.md, « Match points ») once it is over, NULL while in play. A member's attempt is its rows.
 CREATE TABLE challenge_settings (
     guild_id    INTEGER PRIMARY KEY,
     time_zone   TEXT NOT NULL DEFAULT 'UTC',
@@ -25,7 +25,7 @@ CREATE TABLE challenge_deals (
 );
 CREATE INDEX challenge_deals_day ON challenge_deals (guild_id, game, day);
 CREATE INDEX challenge_deals_table ON challenge_deals (table_id);
--- A group's duplicate tables (issue 31, RULES.md §5.1): slots (tables) that play the same deals in
+-- A group's duplicate tables (docs/rules/club.md, « Duplicate deals »): slots (tables) that play the same deals in
 -- the same seat positions. seats: JSON, per slot per seat [user id, name] or null (a computer),
 -- places: JSON [[channel id, thread id], ...] per slot. duplicate_tables: the table of each slot and deal.
 CREATE TABLE duplicate_groups (
