@@ -1,4 +1,4 @@
-"""Computer levels against the normal player on duplicate deals: strength per budget (issue 33).
+"""Computer levels against the normal player on duplicate deals: strength per budget.
 
 Every match is played once by normal players only (the baseline), then once per seat with the
 tested player on that seat and normal players elsewhere, on the same cards (same shuffles, seats
@@ -21,7 +21,7 @@ wall-clock seconds: its samples per decision are printed and shrink with the mac
 What one CPU-second buys (``--calibrate 12``): the experts' searched decisions are timed with
 ``time.process_time`` at 50 samples and at a count near a second's worth, at least 12 decisions
 each, and the CPU time per decision is fitted as ``overhead + cost * samples``; one second buys
-``(1 - overhead) / cost`` samples (:data:`CPU_SAMPLES`). Measured for issue 33 on this 2-core
+``(1 - overhead) / cost`` samples (:data:`CPU_SAMPLES`). Measured on this 2-core
 machine under a load of 9 to 13 (other engineers' work: CPU time per sample grows with the
 contention, so a free core buys somewhat more; a Tarot default-cpu match there took 1.5 CPU-s
 per decision, not 1):
@@ -38,7 +38,7 @@ cards, longer playouts) get fewer samples than this and late ones more. L'École
 widest: a draw whose discard completes the contract costs microseconds a sample, a discard
 weighed with jokers in hand milliseconds, so its fixed 470 samples under-spend most decisions.
 
-Measured for issue 33 (``--no-easy --jobs 1 --seed levels``, rows stopped when the CPU allowed
+Measured (``--no-easy --jobs 1 --seed levels``, rows stopped when the CPU allowed
 for them ran out: 5 engineers on 2 cores; ``--first N`` extends a row with new deals). Expert
 minus normal, duplicate matches, positive is better for the expert:
 
@@ -127,7 +127,7 @@ SPECS: dict[str, Spec] = {
     "ecole": Spec(4, {"max_rounds": 1}, "penalty points saved per round"),
 }
 
-#: samples per searched decision that one CPU-second buys (``--calibrate``, issue 33)
+#: samples per searched decision that one CPU-second buys (``--calibrate``)
 CPU_SAMPLES: dict[str, int] = {"tarot": 2500, "piquet": 8250, "tresillo": 2150, "trio": 7650, "ecole": 470}
 #: the sample count of ``--calibrate``'s second measurement (about a second's worth)
 CALIBRATE_HIGH: dict[str, int] = CPU_SAMPLES

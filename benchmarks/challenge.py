@@ -1,4 +1,4 @@
-"""A day's challenge for many simulated members through the service layer (issue 31).
+"""A day's challenge for many simulated members through the service layer.
 
 Each member plays the server's day at its own tables (:class:`bot.service.challenges.ChallengeService`
 over :class:`bot.tables.TableService` on a real database: every action saved, computers thinking in

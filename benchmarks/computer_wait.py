@@ -1,4 +1,4 @@
-"""How long computers keep a member waiting at load (issue 30, item 4).
+"""How long computers keep a member waiting at load.
 
 ``--tables`` Tarot tables of one member and three expert computers are played through the real
 :class:`bot.service.tables.TableService` (a temporary SQLite database, no Discord) and its thinker on
@@ -15,7 +15,7 @@ level at that budget: ``--margin-deals`` duplicate one-deal matches (each played
 players and once per seat with an expert at that budget on it; the figure is the expert seat's
 points minus the normal seat's, per deal, with a 95 % interval), on ``--workers`` processes.
 
-``--pinned`` runs the thinker before issue 30 (:mod:`benchmarks.pinned_thinker`: each table pinned
+``--pinned`` runs the thinker before the shared queue (:mod:`benchmarks.pinned_thinker`: each table pinned
 to a worker by a hash, the full budget).
 
 Run: ``.venv/bin/python -m benchmarks.computer_wait --tables 100 --workers 2 [--seconds 120]
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, default=2.0, help="a member's think time: 0 to this (s)")
     parser.add_argument("--budget", type=float, default=1.0, help="EXPERT_BUDGET")
     parser.add_argument("--target", type=float, default=3.0, help="COMPUTER_TARGET_WAIT")
-    parser.add_argument("--pinned", action="store_true", help="the thinker before issue 30")
+    parser.add_argument("--pinned", action="store_true", help="the thinker before the shared queue")
     parser.add_argument("--margin-deals", type=int, default=40, help="duplicate matches (0: no margin)")
     args = parser.parse_args(argv)
     mode = "pinned (before)" if args.pinned else "shared queue (after)"

@@ -184,7 +184,7 @@ def open_over(database: str) -> set[str]:
     later: dict[str, list[dict[str, Any]]] = {}
     for a in actions:
         later.setdefault(a["table_id"], []).append(a)
-    for table_id, game, state in ((r["id"], r["game"], r["state"]) for r in rows):  # the last snapshot and the actions after it (issue 14)
+    for table_id, game, state in ((r["id"], r["game"], r["state"]) for r in rows):  # the last snapshot and the actions after it
         if state and games.GAMES[game].load(replayed(json.loads(state), later.get(table_id, []))).to_act() is None:
             found.add(table_id)
     return found
@@ -221,7 +221,7 @@ def verify(database: str, acks: Path, report: Report) -> None:
         if t["state"] is None:
             continue
         saved = [rows[(t["id"], r)]["action"] if (t["id"], r) in rows else None for r in range(1, t["revision"] + 1)]
-        try:  # the last snapshot and the action rows after it (issue 14), as the bot loads it
+        try:  # the last snapshot and the action rows after it, as the bot loads it
             data = replayed(json.loads(t["state"]), [{"rev": r, "action": a} for r, a in enumerate(saved, 1)])
             state = games.GAMES[t["game"]].load(data)
         except Exception as exc:

@@ -1,4 +1,4 @@
-"""Whole matches under Discord faults (issue 26): what members see when Discord fails.
+"""Whole matches under Discord faults: what members see when Discord fails.
 
 For each route (table edits, channel posts, interaction responses, hand edits) and each kind of
 failure (500, 429, timeout), one match of every game is played under simcord through the real bot
@@ -10,7 +10,7 @@ Figures per run: matches that did not end, recaps and results missing or posted 
 tables keeping buttons, members' turns without a ping, live hands not redrawn, accepted moves
 answered with an apology, errors escaping the bot's handlers, faults injected.
 
-Figures (5 matches per run, SQLite, 2026-11-27), before issue 26 -> after: table edits failing:
+Figures (5 matches per run, SQLite, 2026-11-27), before the reconciling presenter -> after: table edits failing:
 results missing 3 -> 0, recaps missing 4 -> 0, finished tables keeping buttons 4 -> 0, live hands
 not redrawn 26 -> 0; channel posts failing: turns without a ping 31 -> 0, results missing 1 -> 0;
 interaction responses failing: accepted moves answered "try again" 19 -> 0, errors escaping the

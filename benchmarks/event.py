@@ -1,4 +1,4 @@
-"""A club night through the service layer (issue 32): ``--players`` members, ``--rounds`` rounds.
+"""A club night through the service layer: ``--players`` members, ``--rounds`` rounds.
 
 The event's tables are ordinary tables of :class:`bot.tables.TableService` (computers completing
 the last table); the members' moves are chosen by the game's easy computer player and sent through

@@ -1,4 +1,4 @@
-"""Club-night movements (RULES.md §5.3, issue 32): repeated meetings and time of ``movement``.
+"""Club-night movements (docs/rules/club.md, « Club nights »): repeated meetings and time of ``movement``.
 
 For each club size and number of rounds, prints the movement's repeated meetings, the least any
 plan can have (a counting bound, not always reachable: 13 players cannot avoid some), the method

@@ -1,9 +1,9 @@
-"""The thinker before issue 30 (``bot/thinking.py`` as of main beee71d), kept only so that
+"""The thinker before the shared queue (``bot/thinking.py`` as of main beee71d), kept only so that
 ``benchmarks/computer_wait.py --pinned`` measures what the shared queue changed: each table pinned
 to one worker by a hash of its id, one decision at a time per worker, the expert's full budget.
 ``decide`` takes (and ignores) the ``deadline`` of today's :class:`bot.infra.thinking.Thinker`.
 
-Computer decisions and hints off the event loop (issue 15, item 4).
+Computer decisions and hints off the event loop.
 
 The engines' players are pure Python and CPU bound (the expert searches for up to its budget), so
 :class:`Thinker` runs them in a pool of worker processes (``COMPUTER_WORKERS``); the loop only

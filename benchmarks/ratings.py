@@ -1,4 +1,4 @@
-"""Ratings calibrated by simulation (issue 27): do levels rank right, do equal players stay equal?
+"""Ratings calibrated by simulation: do levels rank right, do equal players stay equal?
 
 For each game: a pool of computer players of each level (``--per-level`` easy, normal and expert
 players, the expert at ``--samples`` samples per decision) and a pool of identical (normal) players

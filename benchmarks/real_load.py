@@ -1,4 +1,4 @@
-"""Real load (issue 30, item 2): members at human pace through the production click path, under simcord.
+"""Real load: members at human pace through the production click path, under simcord.
 
 Each table (one per channel, all seats members, games taken in turn or ``--game``) is opened with
 ``/table new``, joined and started; every member opens their hand console ("My hand"). Then the
@@ -24,7 +24,7 @@ tables a bot could serve at this pace: under the global budget (50/s) and with i
 model; a figure, not a measurement at that size). The HTTP transport (aiohttp, TLS) is not
 simulated: its CPU is not in the figure.
 
-At the end the simulated clock runs past the table's hold (``table_settle``, issue 30), so the
+At the end the simulated clock runs past the table's hold (``table_settle``), so the
 table edits held back within a trick are sent and counted. Short runs (a few moves a table) weigh
 the deals' openings (auctions, where every bid is shown); ``--moves`` of 100 a table or more gives
 the steady state.

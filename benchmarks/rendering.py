@@ -3,7 +3,7 @@
 For every registered game (the toy game of the tests when none is), at a mid-trick moment:
 ``table_image`` of the public view, ``hand_image`` of the seat to act with its playable cards,
 ``recap_image`` after the first deal, and the largest hand met in a match at the fewest seats
-(30 cards: a 3-player Tarot taker with the chien). Bounds (issue 5): table <= 25 ms median and <= 150 KiB,
+(30 cards: a 3-player Tarot taker with the chien). Bounds: table <= 25 ms median and <= 150 KiB,
 hand <= 10 ms. Card faces are cached per size, so the first call (cold) is reported apart.
 Run: ``.venv/bin/python -m benchmarks.rendering [--runs 60] [--game tarot]``.
 """

@@ -1,4 +1,4 @@
-"""Start-up with realistic tables (issue 30, item 5): the time until 10,000 tables in play are ready:
+"""Start-up with realistic tables: the time until 10,000 tables in play are ready:
 built on first use (``bot.service.facts``: start-up reads each table's saved facts, its state is
 decoded when first read), against restored from their engine snapshots (``games.snapshot``) at
 start-up, and against the whole logs replayed.
@@ -22,7 +22,7 @@ hands were opened. Nothing runs under ``tracemalloc``: its record of each block 
 process's memory once it stops (until stop 44 the hands were opened under it, which added about
 42 MiB to the process's figure, 403 MiB against 361 on the same database).
 
-Measured for issue 30 (2 shared cores, other work niced beside it; 10,000 tables, 182 actions
+Measured (2 shared cores, other work niced beside it; 10,000 tables, 182 actions
 each; ``--tables 10000 --hands --repeat 3``, medians):
 
     start-up                     ready     CPU      per table   every hand open

@@ -1,4 +1,4 @@
-"""Serving speed at the service layer: N tables of mixed games clicking continuously (issue 14).
+"""Serving speed at the service layer: N tables of mixed games clicking continuously.
 
 Each table is seated with members only (no computer players, no Discord), and every member has a
 live hand (``bot.ui.hands``). It models what the bot does, no more, no less:
@@ -6,7 +6,7 @@ live hand (``bot.ui.hands``). It models what the bot does, no more, no less:
 * a click: the member to act picks one of the legal actions its hand message offers (by index
   and revision, as the custom ids carry them; a menu pick the rules refuse is counted apart and
   chosen again), ``TableService.act`` applies it (engine, SQLite transaction), and the click is
-  answered by redrawing that member's hand message with the bot's own functions (issue 28):
+  answered by redrawing that member's hand message with the bot's own functions:
   ``bot.service.table.hand_of`` asks the engine once, ``bot.ui.hands.draw_hand`` draws the hand
   image (``bot.infra.images.hand_png``) and builds the payload; the latency of a click ends there; the
   member to act clicks again at once (a stress load: a real member waits for their hand to show
@@ -292,7 +292,7 @@ async def restart(count: int) -> tuple[float, int, int]:
             await service.act(table.id, 1000 * (n + 1) + seat, str(rng.choice(table.state.legal_actions(seat))))
         if table.state is not None and not table.open:
             await shown.finish(db, table.id)  # ended, everything shown
-        elif table.state is not None and n % 20:  # its message, recaps and ping shown (issue 26)
+        elif table.state is not None and n % 20:  # its message, recaps and ping shown
             await service.set_message(table, 10_000 + n)
             await shown.record(db, table.id, "table", parts.table_key(table), table.message_id)
             for deal in parts.ended_deals(table):

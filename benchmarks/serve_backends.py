@@ -1,4 +1,4 @@
-"""Serving speed on both storage backends and over several processes (issue 17, "Done when").
+"""Serving speed on both storage backends and over several processes ("Done when").
 
 ``python -m benchmarks.serve --backend postgres --processes 2 --tables 100 --seconds 10`` runs the
 serving loop of :mod:`benchmarks.serve` (a member asks for their hand, its image is built, one random

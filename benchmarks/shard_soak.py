@@ -1,5 +1,5 @@
 """Shard processes without Discord: the bot's start-up (settings, shard ownership, database, restore
-of its shards' tables) and scripted members playing, for the shard tests (issue 17).
+of its shards' tables) and scripted members playing, for the shard tests.
 
 A child (``--child``) reads its settings from the environment like ``python -m bot`` does
 (``SHARD_COUNT``, ``SHARD_IDS``, ``DATABASE_URL``, ``DATABASE_PATH``), owns its shards with

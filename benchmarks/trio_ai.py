@@ -1,10 +1,10 @@
 """Le Trio / L'École computer players: speed of whole games and strength against the baseline.
 
 Prints full games per second between four computer players (with mean rounds and actions per
-game, and where the time goes), the CPU time of a whole game (mean and slowest: issue 18 asks
+game, and where the time goes), the CPU time of a whole game (mean and slowest: the aim is
 under 1 s for 4-player Le Trio) and of a computer turn (every step of one seat's turn, from the
-draw to the discard: legal steps, view, choice and move; mean, 99th percentile and slowest; issue
-18 asks under 5 ms), then
+draw to the discard: legal steps, view, choice and move; mean, 99th percentile and slowest; the aim
+is under 5 ms), then
 the computer player's win rate against three baseline players (seats rotated). Run:
 ``.venv/bin/python -m benchmarks.trio_ai [--games 40] [--duel 60] [--game trio] [--seats 4] [--repeat 5]
 [--warmup 3]``.

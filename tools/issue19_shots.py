@@ -1,4 +1,4 @@
-"""Screenshots of issue 19's last screens, at about 500 px, from local mode in headless Chromium.
+"""Screenshots of the Le Trio, Tresillo and Piquet screens, at about 500 px, from local mode in headless Chromium.
 
 ``python -m tools.issue19_shots [folder]`` (default ``docs/images/browser``) starts local mode with a
 fixed table seed (``--serve SEED``, this module patched into the bot: the seed of the Le Trio

@@ -1,6 +1,6 @@
 """Choose the fixed palette of the images again (:mod:`rendering.palette`) after the drawing colours
 changed: ``python -m tools.palette`` draws the sample images of every game and writes
-``rendering/assets/palette.bin`` (issue 14; the tool's part, out of ``rendering/`` by issue 28)."""
+``rendering/assets/palette.bin`` (the tool's part, kept out of ``rendering/``)."""
 
 from __future__ import annotations
 
