@@ -348,8 +348,7 @@ class State(ABC):
     def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int | None]:
         """What ``seat``'s own view shows of its hand, cheaply: its cards as ``view(seat)["hand"]``
         lists them and the deal, ``view(seat)["deal_no"]``. The bot asks it after every move for
-        each waiting seat, to tell whether its message must change, where the whole view
-        cost 50 µs a seat; games give it from what they keep (``tests/games/test_contract.py``
+        each waiting seat, to tell whether its message must change, so games give it from what they keep (``tests/games/test_contract.py``
         checks it is the view's). From the view by default."""
         view = self.view(seat)
         number = view.get("deal_no")

@@ -100,7 +100,7 @@ def replay_images(view: dict[str, Any], hands: Sequence[Sequence[str]], names: N
 
 
 def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable[[], object]]:
-    """Every card face the images use, one drawing at a time (about 2.5 ms each): the hand's faces,
+    """Every card face the images use, one drawing at a time: the hand's faces,
     lit and dimmed, then the table's compact ones (the trick; the cells, the centre and Le Trio's
     combinations, all SMALL_W), in ``locales``; each also mapped onto the palette
     for each colour its corners may lie on in a hand or on a table (:func:`rendering.indexed.prepare`).

@@ -62,13 +62,9 @@ def encode(img: Image.Image) -> bytes:
     """PNG bytes: mapped onto the fixed 256-colour palette (:mod:`rendering.palette`), then
     written by :mod:`rendering.png` (zlib-ng's deflate).
 
-    A palette PNG encodes 5x faster than RGB and is half the size; the images are flat colours,
-    text and cards, which the fixed palette renders without visible loss (mean error 0.12/255 on
-    sample images it was not chosen from, no more than a palette chosen per image). Measured (issue
-    14, CPU time per image, a 1000 x 720 table): choosing a palette per image 3.7 ms, the fixed
-    palette with Pillow's PNG writer (zlib level 1) 2.4 ms, with zlib-ng 1.2 ms (mapping onto the
-    palette is then 0.7 ms of it); an RGB PNG takes 11.3 ms and lossless WebP (method 0) 5.9 ms
-    for twice the bytes, so a palette PNG stays. A "P" image is taken as drawn on the fixed
+    A palette PNG encodes faster than RGB or WebP and is smaller; the images are flat colours, text
+    and cards, which the fixed palette renders without visible loss (docs/decisions.md, « Palette
+    PNG images »). A "P" image is taken as drawn on the fixed
     palette already (:mod:`rendering.indexed`: the hands)."""
     if img.mode == "P" and img.info.get("tapis.palette"):  # drawn on it already (rendering.indexed)
         return png.palette_png(img, palette.colours())

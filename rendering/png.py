@@ -2,9 +2,8 @@
 
 A palette PNG is four chunks: the header, the palette, the pixels (one filter byte, 0 = none,
 before each row of palette indexes, deflated) and the end. Pillow writes the same file but
-deflates with the system zlib, which was two thirds of a table image's time; zlib-ng's level 2
-deflates the same rows 3-4 times faster into fewer bytes (a 1000 x 720 table: 1.1 ms and 28 KiB
-with zlib level 1, 0.35 ms and 23 KiB). ``tests/rendering/test_png.py`` reads the files back
+deflates with the system zlib; zlib-ng's level 2 deflates the same rows faster into fewer bytes
+(docs/decisions.md, « PNG written with zlib-ng »). ``tests/rendering/test_png.py`` reads the files back
 with Pillow, pixel for pixel.
 """
 
