@@ -175,10 +175,9 @@ def _serve(conn: Connection) -> None:
     """A worker's loop: a job (:func:`send_job`) in, its PNG bytes out (empty: no image). Once it has
     drawn its first image, or been told the pool drew one (:data:`WARM` in, nothing out), while no job
     waits, it draws every card face once (``rendering.warm_faces``, one at a time: a job waits for
-    at most one face), so images do not draw their faces (2.5 ms each, up to 24 in one hand) while
-    a player waits, and a worker's steady state is reached within seconds. Not before the first
-    image: the workers start with the bot, and their 0.5 s of warming each would compete with the
-    restore of the tables for the cores."""
+    at most one face), so images do not draw their faces while a player waits. Not before the first
+    image: the workers start with the bot, and their warming would compete with the restore of the
+    tables for the cores (docs/decisions.md, « Card faces warmed in the workers »)."""
     import rendering  # imported once, before the first image
 
     faces: Iterator[Callable[[], object]] | None = None
@@ -208,21 +207,16 @@ class DrawingPool:
     """Image worker processes fed straight from the event loop.
 
     A job goes down a worker's own pipe and its PNG comes back through a reader on the loop: no
-    executor threads, queues or locks in between (a ``ProcessPoolExecutor`` behind
-    ``asyncio.to_thread`` cost this process 240 µs of CPU per image, this 40 µs). Each worker's
-    pipe stays on the loop's readers for the worker's life (adding and removing the reader at each
-    job, and ``Connection.poll``, which builds a selector at each call, took about 6 % of the bot's
-    samples in ``benchmarks.real_load``, py-spy); each message goes in one write and what the
+    executor threads, queues or locks in between. Each worker's pipe stays on the loop's readers for
+    the worker's life (docs/decisions.md, « Image workers fed from the event loop »); each message goes in one write and what the
     pipe holds is read in one call (:func:`send_message`, :meth:`_receive`). Jobs wait for a
     worker, clicks first (:meth:`_next`).
 
-    A worker that has just drawn draws the next image faster than one woken from its wait (the
-    images of ``benchmarks.real_load`` replayed in a worker: a hand 0.67 ms one after the other,
-    1.19 ms each after a pause). So images asked together (a click's hand, the table, the next
+    A worker that has just drawn draws the next image faster than one woken from its wait, so
+    images asked together (a click's hand, the table, the next
     player's hand) go to the same worker, one behind the other (:data:`DEPTH` in its pipe: it
     reads the next as it sends the last), and an idle worker takes a job only when the busy ones
-    are full, the one that answered last first: the image workers' CPU a move in
-    ``benchmarks.real_load`` went from 2.41 to 2.16 ms (median of 3). The other workers take the
+    are full, the one that answered last first. The other workers take the
     bursts; each draws its card faces once the pool drew its first image (:func:`_serve`).
     A worker that dies is replaced at once and its images are drawn in a thread instead. The pool
     serves one event loop: used from another one (tests), it starts fresh workers."""

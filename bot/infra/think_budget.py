@@ -19,11 +19,8 @@ __all__ = ["DECISIONS_PER_WAIT", "FEASIBLE", "FLOOR", "UNWATCHED", "Budgets", "R
 #: queued computer decisions between two turns of a member, as at a four-seat Tarot table with one
 #: member (2.85 searched decisions)
 DECISIONS_PER_WAIT = 3
-#: the least an expert thinks per decision, however long the queue (seconds): about 40 samples of
-#: the Tarot expert on an idle core (it runs 2,400 a CPU second). In samples (load-independent, issue
-#: 33's ``benchmarks/ai_levels.py``, 60 duplicate deals) the expert beats the normal level by +24 ± 15
-#: points a deal at 16 samples, +34 ± 12 at 32, not measurably at 8 (+10 ± 18). On 2 cores shared
-#: by 8-9 times as many processes, 20 ms is about 10 samples (+3 ± 13 over 100 deals)
+#: the least an expert thinks per decision, however long the queue (seconds): a few tens of samples
+#: of the Tarot expert on an idle core (docs/decisions.md, « The thinking budget's floor »)
 FLOOR = 0.02
 #: seconds added to the deadlines of a table where no member is present (nobody waits there)
 UNWATCHED = 600.0
@@ -89,11 +86,8 @@ class Budgets:
     not waited for: it goes first anyway). The budget is the largest ``b`` that does both, at most
     ``most`` (``EXPERT_BUDGET``), at least ``floor``.
 
-    Measured (``benchmarks/computer_wait.py``, 100 Tarot tables of one member and three experts on
-    2 workers): the queue alone kept the mean wait at the target (3.6 s for 3) and p99 at 9.5 s;
-    every queued deadline (not only the next few) kept the budget on the floor (20 ms) for a mean
-    wait of 1.8 s, well under the target; both as here, 3.3 s and 8.4 s with 38 ms. A table alone gets the whole budget (its decision's
-    share of the target wait, 1 s of 3); 100 tables on 2 workers, a few tens of milliseconds.
+    A table alone gets the whole budget (its decision's share of the target wait); many tables on
+    few workers, the floor or a little more (docs/decisions.md, « The thinking budget's floor »).
     """
 
     most: float

@@ -2,8 +2,8 @@
 
 An engine player remembers what it saw during the deal, so :class:`bot.infra.thinking.Thinker` keeps each
 seat's player pickled here and sends it with the seat's next job (:mod:`bot.infra.think_worker`), whichever
-worker takes it, with the forced moves decided meanwhile on the loop (pickled too: about 1.5 KiB
-each). The least recently used seats are forgotten beyond a number of bytes (a seat forgotten gets
+worker takes it, with the forced moves decided meanwhile on the loop (pickled too, see
+docs/decisions.md, « Computer players pickled between decisions »). The least recently used seats are forgotten beyond a number of bytes (a seat forgotten gets
 a new player, which knows what its views show: the last few tricks).
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bot.infra.think_worker import Seen
 
 Key = tuple[str, ...]
-#: bytes of players kept (about 1.5 KiB per Tarot expert, 0.4 KiB per Tresillo or Piquet one)
+#: bytes of players kept (a player pickled weighs a KiB or two)
 LIMIT = 64 << 20
 #: forced moves kept for a seat until its next decision (a player catches up from its views)
 SEEN = 16

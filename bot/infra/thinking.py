@@ -10,7 +10,7 @@ on the loop. With no workers (tests) they run in one thread, through the same qu
   what is left (:class:`bot.infra.think_budget.Rounds`). Any idle worker takes the earliest. A worker keeps
   nothing between jobs: the seat's player (engine players remember the deal: tricks, voids, a
   planned écart) travels pickled with the job and comes back with the answer (:mod:`bot.infra.think_worker`,
-  :mod:`bot.infra.think_memory`), 1-2 KiB, so no table waits for "its" worker while another idles.
+  :mod:`bot.infra.think_memory`), so no table waits for "its" worker while another idles.
 - **Budgets shrink with the queue** (:class:`bot.infra.think_budget.Budgets`): an expert thinks for its
   share of the target wait over the queue ahead of it per worker, short enough for the next
   decisions to meet their deadlines, never below a floor where it still beats the normal level.
