@@ -106,8 +106,8 @@ UPLOAD_LIMIT = 10 * 1024 * 1024 - 64 * 1024
 
 def export_files(data: dict[str, Any], stem: str, limit: int = UPLOAD_LIMIT) -> list[tuple[str, bytes]]:
     """The export as files ``(name, bytes)``, each at most ``limit`` bytes: one ``<stem>.json`` when
-    it fits; else gzip-compressed, ``<stem>.json.gz`` (a member with 80,000 moves: about 12 MiB of
-    JSON, 1 MiB compressed); else its actions split over parts ``<stem>-<i>-of-<n>.json.gz``, each
+    it fits; else gzip-compressed, ``<stem>.json.gz`` (docs/decisions.md, « Exports split under
+    Discord's upload limit »); else its actions split over parts ``<stem>-<i>-of-<n>.json.gz``, each
     a JSON document of its own (the first holds everything else too), so nothing is ever cut."""
     raw = _dumps(data)
     if len(raw) <= limit:

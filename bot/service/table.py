@@ -14,7 +14,7 @@ from games.base import Action, Game, PickMenu, State
 from games.errors import GameError, NotYourTurn
 
 #: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
-#: points a Tarot deal at 32 samples, about 15 ms of a core
+#: points a Tarot deal at 32 samples (docs/decisions.md, « The expert's samples at a challenge table »)
 CHALLENGE_SAMPLES = 32
 
 
@@ -237,8 +237,7 @@ class Hand:
 #: for the same seat's hand several times (the click's answer, the console keys, the presenter's
 #: pass), and the table's public view twice. Kept by revision (a table's state at a revision is
 #: always the same: engines are deterministic), not holding the state; the last few hundred only
-#: (a hand and its view weigh about 16 KiB: 4,096 of them made 65 MiB of the bot with 10,000 tables
-#: and every hand open), enough for the moves of the last seconds. Read only: callers never change
+#: (docs/decisions.md, « The view memo's size »), enough for the moves of the last seconds. Read only: callers never change
 #: a view or a list of actions.
 ASKED_SIZE = 512
 _ASKED: OrderedDict[tuple[str, int], tuple[int, str, Any]] = OrderedDict()

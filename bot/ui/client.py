@@ -118,7 +118,7 @@ class TapisBot(commands.AutoShardedBot):
         # Only the guilds (channels, threads, permissions): interactions come whatever the intents.
         # The bot reads no message, reaction or typing event; with the default intents Discord sent
         # it every message posted, edited or deleted in every channel it sees, its own edits
-        # included (parsed at about 0.24 ms each), and more at thousands of servers.
+        # included (docs/decisions.md, « Only the guilds intent »).
         intents = discord.Intents.none()
         intents.guilds = True
         # without a token (local mode, tests) there is no Discord to recommend a count: one shard

@@ -1,9 +1,9 @@
 """What a live hand keeps of an interaction: its token, not the interaction.
 
 A hand is edited later through the token of the interaction that opened or last clicked it, for
-15 minutes (DISCORD.md). The interaction itself holds its message, member and payload (about
-7.4 KiB); :class:`HandToken` keeps the follow-up webhook (application id and token) and the few
-ids the hands read, a few hundred bytes, so 10,000 tables with every hand open stay small.
+15 minutes (DISCORD.md). The interaction itself holds its message, member and payload (several
+KiB); :class:`HandToken` keeps the follow-up webhook (application id and token) and the few
+ids the hands read, a few hundred bytes (docs/decisions.md, « Hand tokens instead of interactions »).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Every component's custom_id follows ``bot/ui/ids.py``; a click is parsed back fr
 (:meth:`bot.ui.client.TapisBot.on_interaction`: nothing lives only inside a View), so the buttons
 of a table keep working after a restart. discord.py keeps no View of these items: its
 ``DynamicItem`` dispatch, used before, rebuilt a View of the clicked message's every
-component (``View.from_message``) at each click, about 0.13 ms, to find the item whose custom_id
+component (``View.from_message``) at each click to find the item whose custom_id
 the click already carries.
 """
 
@@ -51,8 +51,8 @@ def button(custom_id: str, label: str, *, style: discord.ButtonStyle = discord.B
 
 class Rows(discord.ui.View):
     """Buttons and menus built as the rows of components Discord is sent, for the hands:
-    up to twenty buttons at every move, where discord.py's items cost about 8 µs each (their
-    component, their View's weights) and the bot reads a click from its custom_id anyway. The
+    up to twenty buttons at every move, where discord.py's items cost CPU each (docs/decisions.md,
+    « Hands' buttons without discord.py Views ») and the bot reads a click from its custom_id anyway. The
     same components as :func:`button` and :class:`TapisSelect` give (``tests/bot/test_views.py``)."""
 
     def __init__(self) -> None:
