@@ -17,8 +17,8 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
 * :func:`scoresheet_image` ``(sheet, names=None, locale="fr")``: a match's score sheet (see
   :mod:`rendering.scoresheet`); :func:`replay_image` ``(view, hands, names=None, locale="fr")``:
   a replay step, the public table and every hand under it (see :mod:`rendering.replay`), for a file;
-  :func:`replay_images` (same arguments): the same step as two images that read on a phone (issue
-  29), the table and the hands;
+  :func:`replay_images` (same arguments): the same step as two images that read on a phone:
+  the table and the hands;
 
 ``names`` is a list (or a seat -> name mapping) of display names; "Place 1"... when missing. Each game
 adds what is specific to it through a layout in :mod:`rendering.layouts` keyed by ``view["game"]``;

@@ -319,8 +319,8 @@ def paste_bands(img: Image.Image, x: int, y: int, size: tuple[int, int], cuts: t
                 bands: tuple[Image.Image, Image.Image, Image.Image], masks: tuple[Image.Image, Image.Image]) -> None:
     """Paste a face cut at rows ``cuts`` into its top, middle and bottom ``bands`` (the middle
     copied, the others through their ``masks``) with Pillow's own pastes, without
-    :meth:`Image.paste`'s checks (about a third of a hand's drawing, 97 pastes for 24 cards: issue
-    30); the bands are cached, loaded, and in ``img``'s mode."""
+    :meth:`Image.paste`'s checks (about a third of a hand's drawing, 97 pastes for 24
+    cards); the bands are cached, loaded, and in ``img``'s mode."""
     (w, h), (top, bottom), (head, middle, foot) = size, cuts, bands
     core = img.im
     img.load()

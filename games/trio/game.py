@@ -204,8 +204,8 @@ class TrioGame(Game):
         return notes
 
     def pick_menu(self, state: State, seat: int) -> PickMenu | None:
-        """The cards of the combination being built, up to its smallest size, in one menu (issue
-        19), wilds included: the engine never lets a wild start a combination (what it stands for is
+        """The cards of the combination being built, up to its smallest size, in one menu,
+        wilds included: the engine never lets a wild start a combination (what it stands for is
         fixed when laid, docs/rules/trio.md, « Combinations »), so the bot adds the naturals first, then the wilds. Each card held is one item (two packs: a card may be held
         twice); naturals are those the engine offers now, wilds only while the combination may
         take one more (docs/rules/trio.md, « Combinations »: a set one, a run its limit). ``None`` for fewer than two picks."""
