@@ -28,6 +28,7 @@ any other game is drawn by the generic layout from the shared view keys.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from rendering.canvas import encode, seat_names
@@ -106,7 +107,7 @@ def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable
     for each colour its corners may lie on in a hand or on a table (:func:`rendering.indexed.prepare`).
     An image worker draws them while it waits for work (:func:`bot.infra.images._serve`), so no
     player's image waits for a first face."""
-    from games.cards import spanish_deck, tarot_deck
+    from games.cards import Family, spanish_deck, tarot_deck
     from rendering.canvas import prepare_face
     from rendering.cards import PAPER, back_image, card_image, dimmed, pip_image
     from rendering.hand import ASIDE_UNDERS, ASIDE_W, CARD_W, DIMMED_UNDERS, UNDERS
@@ -117,17 +118,25 @@ def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable
     unders = {(CARD_W, False): UNDERS, **{(width, True): table for width, table in TABLE_UNDERS.items()}}
     aside = unders.get((ASIDE_W, True), ())  # the cards set aside are the cells' faces
     unders[ASIDE_W, True] = tuple(dict.fromkeys(aside + ASIDE_UNDERS))
+
+    def back(size: int) -> object:
+        return prepare(back_image(size), unders.get((size, True), ()))
+
+    def face(code: str, family: Family, size: int, compact: bool, locale: str) -> object:
+        return prepare(prepare_face(card_image(code, family, size, locale, compact)), unders.get((size, compact), ()))
+
+    def dim(code: str, family: Family, locale: str) -> object:
+        return prepare(prepare_face(dimmed(code, family, CARD_W, locale)), DIMMED_UNDERS)
+
     yield lambda: prepare(back_image(20), unders[20, True])  # the hand counts beside the plates
     yield lambda: [prepare(pip_image(suit, "spanish", TILE_PIP), ((PAPER, False),)) for suit in "OCEB"]  # tiles
     for size, compact in ((CARD_W, False), (TRICK_W, True), (SMALL_W, True)):
-        yield lambda size=size: prepare(back_image(size), unders.get((size, True), ()))
+        yield partial(back, size)
         for locale in locales:
             for code, family in [*((c.code, c.family) for c in (*tarot_deck(), *spanish_deck())), ("JK", "french")]:
-                yield lambda code=code, family=family, size=size, compact=compact, locale=locale: prepare(
-                    prepare_face(card_image(code, family, size, locale, compact)), unders.get((size, compact), ()))
+                yield partial(face, code, family, size, compact, locale)
                 if size == CARD_W:  # a hand's cards that cannot be played now
-                    yield lambda code=code, family=family, locale=locale: prepare(
-                        prepare_face(dimmed(code, family, CARD_W, locale)), DIMMED_UNDERS)
+                    yield partial(dim, code, family, locale)
 
 
 def warm_up(locales: Sequence[str] = ("fr", "en", "es")) -> int:

@@ -6,7 +6,7 @@ import functools
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
@@ -275,6 +275,11 @@ class _Same:
         return isinstance(other, _Same) and other.img is self.img
 
 
+def _least(band: Image.Image) -> int:
+    """The least value of a one-band image (its extrema are a pair of ints)."""
+    return cast("tuple[int, int]", band.getextrema())[0]
+
+
 @functools.lru_cache(maxsize=4096)
 def _bands(face: _Same) -> tuple[int, int, Image.Image, Image.Image, Image.Image] | None:
     """A card face cut into its rounded top, its opaque middle (RGB) and its rounded bottom, or
@@ -285,11 +290,11 @@ def _bands(face: _Same) -> tuple[int, int, Image.Image, Image.Image, Image.Image
     alpha = img.getchannel("A")
     w, h = img.size
     top, bottom = 0, h
-    while top < h and alpha.crop((0, top, w, top + 1)).getextrema()[0] < 255:
+    while top < h and _least(alpha.crop((0, top, w, top + 1))) < 255:
         top += 1
-    while bottom > top and alpha.crop((0, bottom - 1, w, bottom)).getextrema()[0] < 255:
+    while bottom > top and _least(alpha.crop((0, bottom - 1, w, bottom))) < 255:
         bottom -= 1
-    if bottom - top < h // 2 or alpha.crop((0, top, w, bottom)).getextrema()[0] < 255:
+    if bottom - top < h // 2 or _least(alpha.crop((0, top, w, bottom))) < 255:
         return None
     return top, bottom, img.crop((0, 0, w, top)), img.crop((0, top, w, bottom)).convert("RGB"), \
         img.crop((0, bottom, w, h))

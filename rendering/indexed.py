@@ -58,7 +58,9 @@ Bands = tuple[int, int, Image.Image, Image.Image, Image.Image, Image.Image, Imag
 @functools.lru_cache(maxsize=256)
 def index(colour: RGB) -> int:
     """The palette entry ``colour`` maps to (the one :func:`rendering.canvas.encode` gives it)."""
-    return int(Image.new("RGB", (1, 1), colour).quantize(palette=palette.fixed(), dither=Image.Dither.NONE).getpixel((0, 0)))
+    entry = Image.new("RGB", (1, 1), colour).quantize(palette=palette.fixed(), dither=Image.Dither.NONE).getpixel((0, 0))
+    assert isinstance(entry, int)  # a palette image's pixel is its entry
+    return entry
 
 
 @functools.cache

@@ -89,7 +89,7 @@ def _grid_label(label: str) -> tuple[str, ...]:
     return wrap_whole(label, SMALL, GRID_LABEL - 8)
 
 
-def grid_height(grid: Sequence[tuple[str, list[str]]]) -> float:
+def grid_height(grid: Sequence[tuple[str, list[str]]]) -> int:
     """The height :func:`draw_grid` takes: a row per line of its (wrapped) label, plus the names."""
     return GRID_ROW + sum(GRID_ROW + (len(_grid_label(label)) - 1) * (SMALL + 4) for label, _ in grid) + 16 \
         if grid else 0
@@ -141,7 +141,7 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
     d.rectangle([0, 0, W, 52], fill=HEADER)
     title = layout.recap_title(view, locale) if deal else f"{layout.title(view, locale)} · {tr('no_deal', locale)}"
     text(d, (16, 26), title, 26, INK, bold=True, anchor="lm", width=W - 32)
-    y = 64
+    y: float = 64
     for (label, value), apart in zip(lines, split, strict=True):
         text(d, (20, y), label, BODY, MUTED, width=W - 40)
         y += LINE if apart else 0

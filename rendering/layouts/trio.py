@@ -161,9 +161,9 @@ class TrioLayout(Layout):
         plans = []  # (combinations beside the plate?, their lines, row height)
         for seat, h in enumerate(heights):
             own = [m for m in melds if m.get("owner") == seat]
-            beside = self._meld_lines(own, W - MARGIN - MELD_X)
-            if len(beside) == 1:
-                plans.append((True, beside, max(h + 2 * TAG_H + 8, MELD_LINE_H) + ROW_GAP))
+            one_line = self._meld_lines(own, W - MARGIN - MELD_X)
+            if len(one_line) == 1:
+                plans.append((True, one_line, max(h + 2 * TAG_H + 8, MELD_LINE_H) + ROW_GAP))
             else:
                 under = self._meld_lines(own, W - 2 * MARGIN)
                 plans.append((False, under, h + (6 + len(under) * MELD_LINE_H if under else 0) + ROW_GAP))
