@@ -363,7 +363,7 @@ class State(ABC):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # states compare equal by content: unhashable
 
     # -- for subclasses ----------------------------------------------------------------------
 

@@ -167,7 +167,7 @@ def comparison_groups(results: Iterable[DealResult]) -> dict[Position, list[Deal
 
 
 def _scored(results: Iterable[DealResult], higher_is_better: bool) -> list[tuple[DealResult, Fraction]]:
-    out = []
+    out: list[tuple[DealResult, Fraction]] = []
     for group in comparison_groups(results).values():
         out += zip(group, _points([r.score for r in group], higher_is_better), strict=True)
     return out

@@ -59,12 +59,17 @@ class Catalogue(gettext.NullTranslations):
     by ``\\x04``; plural forms under ``(key, index)``); fuzzy and empty entries count as missing.
     """
 
+    _info: dict[str, str]  # set by NullTranslations, absent from its stubs
+    _fallback: Catalogue | None  # the same (only catalogues are added: :func:`catalogue`)
+
     def __init__(self, fp: IO[str] | None = None) -> None:
         self._catalog: dict[str | tuple[str, int], str] = {}
         self.plural: Callable[[int], int] = lambda n: int(n != 1)
-        super().__init__(fp)
+        super().__init__()
+        if fp is not None:
+            self._read(fp)
 
-    def _parse(self, fp: IO[str]) -> None:  # type: ignore[override]
+    def _read(self, fp: IO[str]) -> None:
         for entry in _entries(fp.read()):
             key = entry.get("msgid", "")
             if "msgctxt" in entry:
@@ -100,7 +105,7 @@ class Catalogue(gettext.NullTranslations):
 
     def keys(self) -> set[tuple[str | None, str]]:
         """Every ``(context, key)`` translated here (plural messages once)."""
-        out = set()
+        out: set[tuple[str | None, str]] = set()
         for k in self._catalog:
             text = k[0] if isinstance(k, tuple) else k
             ctx, sep, key = text.partition("\x04")
@@ -108,27 +113,27 @@ class Catalogue(gettext.NullTranslations):
         return out
 
     def gettext(self, message: str) -> str:
-        return self.pgettext(None, message)  # type: ignore[arg-type]
+        return self.pgettext(None, message)
 
-    def pgettext(self, context: str | None, message: str) -> str:  # type: ignore[override]
+    def pgettext(self, context: str | None, message: str) -> str:
         found = self.lookup(message, context)
         if found is not None:
             return found
         if self._fallback:
-            return self._fallback.pgettext(context, message)  # type: ignore[arg-type]
+            return self._fallback.pgettext(context, message)
         if STRICT:
             raise KeyError(f"no message {message!r} (context {context!r}) in the catalogues")
         return message
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return self.npgettext(None, msgid1, msgid2, n)  # type: ignore[arg-type]
+        return self.npgettext(None, msgid1, msgid2, n)
 
-    def npgettext(self, context: str | None, msgid1: str, msgid2: str, n: int) -> str:  # type: ignore[override]
+    def npgettext(self, context: str | None, msgid1: str, msgid2: str, n: int) -> str:
         found = self.lookup_plural(msgid1, n, context)
         if found is not None:
             return found
         if self._fallback:
-            return self._fallback.npgettext(context, msgid1, msgid2, n)  # type: ignore[arg-type]
+            return self._fallback.npgettext(context, msgid1, msgid2, n)
         if STRICT:
             raise KeyError(f"no plural message {msgid1!r} (context {context!r}) in the catalogues")
         return msgid1 if n == 1 else msgid2

@@ -164,7 +164,8 @@ class Expert:
     def fallback(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> list[Advice]:
         """The normal player's choice first, then the other legal actions (unweighed)."""
         choice = self.normal.choose(view, legal, rng)
-        return [(choice, 0.0, None)] + [(a, 0.0, None) for a in legal if a != choice]
+        first: list[Advice] = [(choice, 0.0, None)]
+        return first + [(a, 0.0, None) for a in legal if a != choice]
 
 
 def make_player(level: str, normal: Callable[[], Player], expert: Callable[[], Player] | None = None,

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from games.base import Game, State
 from games.cards import _CACHE as _CARDS
@@ -184,7 +184,7 @@ def _encode(v: Any) -> JSON:
         return ["e", _path(cls), v.name]
     if isinstance(v, tuple) and hasattr(cls, "_fields"):
         return ["n", _path(cls), *map(_encode, v)]
-    if cls.__reduce__ is not object.__reduce__:  # rebuilt from a few arguments (a trump's order)
+    if cast(object, cls.__reduce__) is not object.__reduce__:  # rebuilt from a few arguments (a trump's order)
         build, args = v.__reduce__()[:2]
         return ["r", _path(build), *map(_encode, args)]
     return ["o", _path(cls), {k: _encode(x) for k, x in _attributes(v).items()}]

@@ -47,6 +47,8 @@ class Unreadable(InvalidAction):
     """Typed text that is no legal action now; shown with a few legal examples in the reader's
     language (``localized``)."""
 
+    key: str  # always a catalogue key here
+
     def __init__(self, key: str, text: str, examples: dict[str, list[str]]) -> None:
         self.key, self.text, self.examples = key, text, examples
         super().__init__(self.localized("en"), self.localized("fr"))

@@ -235,7 +235,7 @@ class PiquetExpert(Expert):
         base_pts = list(view["deal_points"])
         bonus = [b is not None for b in view["bonus"]]
         tricks = list(view["tricks_won"])
-        led = INDEX[trick[0][1]] if trick else -1
+        lead = INDEX[trick[0][1]] if trick else -1
         leader = trick[0][0] if trick else me
         pools = [free, restricted]
 
@@ -251,7 +251,7 @@ class PiquetExpert(Expert):
         def outcome(opp: int, c: int) -> tuple[float, bool]:
             hands = [0, 0]
             hands[me], hands[opp_seat] = hand, opp
-            p = playout(hands, leader, led, list(base_pts), list(tricks), list(bonus), elder, rng, first=c)
+            p = playout(hands, leader, lead, list(base_pts), list(tricks), list(bonus), elder, rng, first=c)
             return p[me] - p[opp_seat], False
 
         totals, count = determinized(search, options, deal, outcome)

@@ -25,7 +25,7 @@ def why_illegal(state: PiquetState, seat: int, action: Action) -> IllegalAction 
     if state.phase is Phase.EXCHANGE and state.picking is None:
         r = state.exchange_range()
         return IllegalAction.of("piquet.error.exchange_count", low=r.start, high=r.stop - 1)
-    if state.phase is Phase.EXCHANGE:
+    if state.phase is Phase.EXCHANGE and state.picking is not None:
         if kind == "discard":
             return IllegalAction.of("error.not_held_code", card=action.arg)
         return IllegalAction.of("piquet.error.discard_first", n=state.picking)

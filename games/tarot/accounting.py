@@ -7,23 +7,80 @@ A mixin of :class:`games.tarot.state.TarotState`, kept apart so each module stay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
+from games.base import JSON
 from games.cards import Card
 from games.tarot.deck import BOUTS, DEAL_SIZES, EXCUSE, HALVES, PETIT, bouts_in, halves_of
 from games.tarot.play import trick_winner
 from games.tarot.scoring import score_lines, settle
 
 if TYPE_CHECKING:
-    from games.tarot.state import TarotState
+    from games.tarot.state import Phase
 
 MAX_EVENTS = 10
+
+
+class Dealt(Protocol):
+    """What the accounting reads and writes of :class:`~games.tarot.state.TarotState` (its fields)."""
+
+    seats: int
+    options: dict[str, Any]
+    k: int
+    deals: int
+    deal_no: int
+    dealer: int
+    scores: tuple[int, ...]
+    last_deal: JSON | None
+    events: tuple[Any, ...]
+    phase: Phase
+    turn: int | None
+    active: tuple[int, ...]
+    nxt: tuple[int, ...]
+    chien: tuple[Card, ...]
+    contract: str | None
+    taker: int | None
+    called: Card | None
+    partner: int | None
+    ecart: tuple[Card, ...]
+    chelem_announced: bool
+    poignees: tuple[tuple[int, str, tuple[Card, ...]], ...]
+    trick: tuple[Card, ...]
+    leader: int
+    trick_no: int
+    tricks_won: tuple[int, ...]
+    last_trick: tuple[tuple[int, ...], tuple[Card, ...], int] | None
+    total_tricks: int
+    side_tricks: tuple[int, int]
+    side_halves: tuple[int, int]
+    attack_bouts: int
+    excuse_pending: int | None
+    petit_bout: str | None
+    petit_penultimate: str | None
+
+    def is_attack(self, seat: int) -> bool: ...
+    def sides_public(self) -> bool: ...
+    def _event(self, event: JSON) -> None: ...
+    def _start_deal(self) -> None: ...
+    def _excuse(self, trick: tuple[Card, ...], seats: list[int], winner: int, side: int, last: bool,
+                att_h: int, def_h: int) -> tuple[int, int, int, int]: ...
+    def _exchange(self, owner: int, owner_side: int, winner: int) -> None: ...
+    def _score_deal(self) -> None: ...
 
 
 class DealAccounting:
     """Trick resolution and deal scoring for :class:`~games.tarot.state.TarotState`."""
 
-    def _end_trick(self: TarotState, trick: tuple[Card, ...]) -> None:
+    # the fields it sets that may be empty (the others are typed by the assignments)
+    last_deal: JSON | None
+    turn: int | None
+    trick: tuple[Card, ...]
+    last_trick: tuple[tuple[int, ...], tuple[Card, ...], int] | None
+    excuse_pending: int | None
+    petit_bout: str | None
+    petit_penultimate: str | None
+
+    def _end_trick(self: Dealt, trick: tuple[Card, ...]) -> None:
         nxt = self.nxt
         leader = self.leader
         seats = [leader]
@@ -85,7 +142,7 @@ class DealAccounting:
                 self.petit_bout = self.petit_penultimate  # chelem: Petit on the trick before counts
             self._score_deal()
 
-    def _excuse(self: TarotState, trick: tuple[Card, ...], seats: list[int], winner: int, side: int, last: bool,
+    def _excuse(self: Dealt, trick: tuple[Card, ...], seats: list[int], winner: int, side: int, last: bool,
                 att_h: int, def_h: int) -> tuple[int, int, int, int]:
         """Where the Excuse's points go (docs/rules/tarot.md, « The Excuse »): its owner's side keeps it and gives a
         half-point card to the trick's winners (4 + 0.5); on the last trick it goes to the side
@@ -110,7 +167,7 @@ class DealAccounting:
             self.attack_bouts += 1
         return pts[0], pts[1], winner, side
 
-    def _exchange(self: TarotState, owner: int, owner_side: int, winner: int) -> None:
+    def _exchange(self: Dealt, owner: int, owner_side: int, winner: int) -> None:
         """The Excuse's owner gives a half-point card from his side's tricks (never the écart unless
         the option allows it); with no trick yet, the exchange waits (docs/rules/tarot.md, « Trick play »)."""
         has_cards = self.side_tricks[owner_side] > 0 or (
@@ -121,7 +178,7 @@ class DealAccounting:
             self._event({"type": "excuse_exchange", "owner": owner, "to": winner,
                          "deferred": not has_cards})
 
-    def _score_deal(self) -> None:
+    def _score_deal(self: Dealt) -> None:
         contract, taker = self.contract, self.taker
         assert contract is not None and taker is not None
         halves = self.side_halves[0]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from games.base import Action
 from games.cards import Card
@@ -110,6 +110,15 @@ def hand_strength(hand: Sequence[Card], players: int) -> float:
     return score + (5 if players == 5 else 0)
 
 
+class Memory(Protocol):
+    """What the computer player reads of its memory of the deal."""
+
+    seen: set[Card]
+    void: dict[int, set[str]]
+
+    def update(self, view: dict[str, Any]) -> None: ...
+
+
 class _Memory:
     """Cards seen during the current deal (tricks, chien shown, poignées)."""
 
@@ -146,7 +155,7 @@ class TarotBot:
     """The computer player (``Game.computer_player()``); one instance per seat."""
 
     def __init__(self) -> None:
-        self.memory = _Memory()
+        self.memory: Memory = _Memory()
 
     # -- entry point -------------------------------------------------------------------------
 
@@ -215,11 +224,11 @@ class TarotBot:
         """(friends, enemies) as far as this seat knows; unknown seats are in neither."""
         me = view["seat"]
         contract = view["contract"] or {}
-        taker = contract.get("taker")
-        partner = contract.get("partner")
+        taker: int | None = contract.get("taker")
+        partner: int | None = contract.get("partner")
         role = view.get("role")
-        active = set(view["active"])
-        attack = {taker} | ({partner} if partner is not None else set())
+        active: set[int] = set(view["active"])
+        attack = {s for s in (taker, partner) if s is not None}
         if role == "partner":
             attack.add(me)
         if len(active) != 5 or partner is not None or role == "partner":

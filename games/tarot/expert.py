@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.base import Action
+from games.cards import Card
 from games.search import DEFAULT_BUDGET, Advice, Expert, Search, Tally, determinized
-from games.tarot.ai import TarotBot
+from games.tarot.ai import Memory, TarotBot
 from games.tarot.deck import BY_CODE
 from games.tarot.knowledge import Knowledge, Situation
 from games.tarot.playout import (
@@ -93,7 +94,7 @@ class TarotExpert(Expert):
     def _call(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random,
               search: Search) -> list[Advice]:
         contract = view["contract"]["bid"]
-        options = [(a, contract, INDEX[BY_CODE[a.arg]]) for a in legal]
+        options: list[tuple[Action, str, int | None]] = [(a, contract, INDEX[BY_CODE[a.arg]]) for a in legal]
         return self._simulate_taking(view, options, rng, search, with_pass=False)
 
     def _simulate_taking(self, view: dict[str, Any], options: list[tuple[Action, str, int | None]],
@@ -130,7 +131,7 @@ class TarotExpert(Expert):
             _, contract, called = options[i]
             if k == 5 and called is None:
                 called = _default_call(hand)
-            d = _taking_deal(world[0], world[1], mypos, contract, called if k == 5 else -1)
+            d = _taking_deal(world[0], world[1], mypos, contract, called if k == 5 and called is not None else -1)
             return d.rollout(policy, rng)[mypos], d.won()
 
         totals = determinized(search, range(len(options)), deal, outcome)[0]
@@ -329,7 +330,10 @@ class _SharedMemory:
     """The normal player's memory, updated by the expert only once per view (it falls back on the
     normal player for the écart, the chelem and rare cases)."""
 
-    def __init__(self, inner: Any) -> None:
+    seen: set[Card]  # the inner memory's, through __getattr__
+    void: dict[int, set[str]]
+
+    def __init__(self, inner: Memory) -> None:
         self.inner = inner
         self._rev = -1
 

@@ -230,7 +230,7 @@ class Situation:
         return d
 
     def _leader_seat(self) -> int:
-        return self.view["leader"]
+        return int(self.view["leader"])
 
     def _replay(self, partner: int | None) -> Deal:
         """The deal's counters (points, tricks, bouts, Petit) after the tricks already played,

@@ -21,7 +21,7 @@ or ``None`` while unknown to that seat) and ``pending_picks``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from games.base import JSON, fresh_json
 from games.tarot.deck import MULTIPLIER
@@ -70,7 +70,7 @@ def _seats_from(state: TarotState, leader: int, count: int) -> list[int]:
 def _event(state: TarotState, event: Any) -> JSON:
     """A stored event as a dict (tricks are stored as ``(seats, cards, winner)`` for speed)."""
     if isinstance(event, dict):
-        return fresh_json(event)  # plain JSON: a copy of its lists and dicts is a deep copy
+        return cast(JSON, fresh_json(event))  # plain JSON: a copy of its lists and dicts is a deep copy
     seats, cards, winner = event
     return {"type": "trick", "cards": [[s, c.code] for s, c in zip(seats, cards, strict=True)], "winner": winner}
 

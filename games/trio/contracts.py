@@ -123,13 +123,13 @@ def contract_met(melds: Sequence[Sequence[str | Card]], contract: int, *, varian
         if kind is None:
             return False
         found.append((*kind, cards))
-    for kind in (SET, SEQ):
-        want = sorted((s for k, s in parts if k == kind), reverse=True)
-        have = sorted((s for k, s, _ in found if k == kind), reverse=True)
+    for part in (SET, SEQ):
+        want = sorted((s for k, s in parts if k == part), reverse=True)
+        have = sorted((s for k, s, _ in found if k == part), reverse=True)
         if len(want) != len(have):
             return False
         for w, h in zip(want, have, strict=True):
-            if h < w or (h > w and not longer) or (kind == SEQ and h > 13):
+            if h < w or (h > w and not longer) or (part == SEQ and h > 13):
                 return False
     if not same_rank_sets:
         ranks = [next(c.rank for c in cs if not is_wild(c)) for k, _, cs in found if k == SET]

@@ -219,7 +219,7 @@ def layoffs(t: TableMeld, si: int, places: tuple[int, ...], wild: bool) -> list[
     if t[0] == "s":
         _, rank, size, wc = t
         if (wild and wc == 0) or (not wild and rank == places[0]):
-            return [None if size + 1 >= 4 else ("s", rank, size + 1, wc + wild)]  # type: ignore[operator]
+            return [None if size + 1 >= 4 else ("s", rank, size + 1, wc + wild)]  # type: ignore[operator]  # a set's fields are ints
         return []
     _, s, lo, hi, wc, limit, lo_wild, hi_wild = t
     assert isinstance(lo, int) and isinstance(hi, int) and isinstance(wc, int) and isinstance(limit, int)
@@ -278,7 +278,7 @@ def _goes_out(hand: tuple[int, ...], wilds: int, table: tuple[TableMeld, ...], d
 def _new_brelans(first: int, rest: tuple[int, ...], wilds: int) -> list[tuple[tuple[int, ...], int, TableMeld]]:
     """Brelans holding the card of slot ``first``: two more of its rank, or one and a wild."""
     rank = first % 13 + 1
-    out = []
+    out: list[tuple[tuple[int, ...], int, TableMeld]] = []
     for a, b in sorted(set(itertools.combinations(_same_rank(rest, rank), 2))):
         out.append((_drop(_drop(rest, a), b), wilds, ("s", rank, 3, 0)))
     if wilds:
@@ -295,7 +295,7 @@ def _new_tierces(first: int, rest: tuple[int, ...], wilds: int, limit: int) -> l
     """Tierces holding the card of slot ``first``, their other two places filled by naturals held
     or wilds within the limit of a new run (docs/rules/trio.md, « Combinations »)."""
     si, place = divmod(first, 13)
-    out = []
+    out: list[tuple[tuple[int, ...], int, TableMeld]] = []
     for p in ((1, 14) if place == 0 else (place + 1,)):
         for lo in range(max(1, p - 2), min(p, 12) + 1):
             for mask in _TIERCE_MASKS[p - lo]:

@@ -267,7 +267,7 @@ class TrioState(State):
             best = max(self.contract)
             pool = [s for s in range(self.seats) if self.contract[s] == best]
         if out in pool and finishers:
-            self.winners = (out,)  # type: ignore[assignment]
+            self.winners = (out,)
             return
         low = min(self.scores[s] for s in pool)
         tied = [s for s in pool if self.scores[s] == low]

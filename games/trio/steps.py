@@ -6,7 +6,7 @@ definition of every list is also the oracle in ``tests/games/test_trio_oracle.py
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 ORDER = {"draw": 0, "meld": 1, "add": 2, "done": 3, "layoff": 4, "onto": 5, "discard": 6, "cancel": 7}
 
 
-def _steps(kind: str, args: Sequence[str]) -> list[Action]:
+def _steps(kind: str, args: Iterable[str]) -> list[Action]:
     return [Action(kind, arg) for arg in sorted(args)]
 
 
@@ -301,7 +301,7 @@ def _completions(hand: Sequence[Card], built: Built, kind: str, variant: str,
     if len(built) + need >= 4:
         return []
     pool = [c for c in hand if not is_wild(c) and c.rank == naturals[0].rank]
-    out = []
+    out: list[tuple[tuple[int, ...], int, tuple[object, ...]]] = []
     for add_wild in (0, 1):
         if add_wild > sum(map(is_wild, hand)) or have_wild + add_wild > 1 or add_wild > need:
             continue
