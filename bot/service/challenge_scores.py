@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -84,6 +84,12 @@ class MemberDay:
         return all(p is not None for p in self.percents)
 
 
+def _user(player: Hashable) -> int:
+    """A result's player: a member's user id (:func:`_results`)."""
+    assert isinstance(player, int)
+    return player
+
+
 def _results(rows: Iterable[DealRow], deals: Sequence[ChallengeDeal]) -> list[DealResult]:
     return [DealResult(r.user_id, deals[r.deal_no].deal.position(r.seat), r.score)
             for r in rows if r.score is not None and r.deal_no < len(deals)]
@@ -99,9 +105,9 @@ def day_results(rows: Sequence[DealRow], deals: Sequence[ChallengeDeal]) -> dict
             scores.setdefault(r.user_id, {})[r.deal_no] = r.score
     done = {u for u, got in scores.items() if len(got) >= count}
     overall = standings(_results(rows, deals))  # exact means: equal means are equal floats
-    per_deal = {int(s.player): {p.deal.deal_no: pct for p, pct in s.percents}  # type: ignore[call-overload]
+    per_deal = {_user(s.player): {p.deal.deal_no: pct for p, pct in s.percents}
                 for s in overall}
-    mean = {int(s.player): (s.percent, s.total) for s in overall}  # type: ignore[call-overload]
+    mean = {_user(s.player): (s.percent, s.total) for s in overall}
     ranked: dict[tuple[float, float], int] = {}
     for i, key in enumerate(sorted((mean[u] for u in done), reverse=True)):
         ranked.setdefault(key, i)  # tied members share the first of their places

@@ -360,9 +360,9 @@ class EventService:
             if row is not None:
                 self._of_table[row["table_id"]] = event.id
                 if row["status"] == "lobby":  # recorded, not started when the bot stopped
-                    table = self.service.get(row["table_id"])
-                    await seat_and_start(self.service, table, seats, event.level, event.organiser_id)
-                    opened.append(table)
+                    waiting = self.service.get(row["table_id"])
+                    await seat_and_start(self.service, waiting, seats, event.level, event.organiser_id)
+                    opened.append(waiting)
                 continue
             seed = f"{event.seed}/r{event.round}" + ("" if event.format == "duplicate" else f"/t{t}")
             table = self._orphan(event, seed, seats)  # opened, not recorded when the bot stopped

@@ -125,7 +125,7 @@ def _deal_key(view: JSON) -> Any:
 
 def deal_result(move: Move) -> JSON:
     """The ``last_deal`` lines a move produced, with Le Trio's contracts played in that deal."""
-    result = copy.deepcopy(move.after_view["last_deal"])
+    result: JSON = copy.deepcopy(move.after_view["last_deal"])
     if isinstance(move.before_view.get("contracts"), list):
         result.setdefault("contracts", list(move.before_view["contracts"]))
     return result

@@ -161,7 +161,7 @@ def _seconds(text: str | None, name: str, default: float) -> float:
     if not (text or "").strip():
         return default
     try:
-        value = float(text)  # type: ignore[arg-type]
+        value = float(text or "")  # not blank: see above
     except ValueError:
         raise SettingsError(f"{name} must be a number of seconds, not {text!r}") from None
     if not (math.isfinite(value) and value >= 0):

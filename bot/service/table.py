@@ -84,7 +84,7 @@ class _StateSlot:
         slots = table.__dict__
         pending = slots.get("_pending")
         if pending is not None:
-            state = pending.build()
+            state: State = pending.build()
             slots["_state"], slots["_pending"] = state, None
             facts = slots.get("_facts")
             if facts is not None and (facts.rev, facts.to_act) != (state.rev, state.to_act()):
@@ -178,7 +178,8 @@ class Table:
     @property
     def rev(self) -> int:
         if not self.built:
-            return self.__dict__["_facts"].rev  # type: ignore[no-any-return]
+            facts: Facts = self.__dict__["_facts"]  # kept in __dict__ beside the state
+            return facts.rev
         return self.state.rev if self.state is not None else 0
 
     @property
@@ -199,7 +200,8 @@ class Table:
         if self.status != "playing":
             return None
         if not self.built:
-            return self.__dict__["_facts"].to_act  # type: ignore[no-any-return]
+            facts: Facts = self.__dict__["_facts"]
+            return facts.to_act
         return self.state.to_act() if self.state is not None else None
 
     def computer_turn(self) -> bool:

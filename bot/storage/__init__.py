@@ -34,7 +34,8 @@ __all__ = ["SELECT_RESULTS", "SNAPSHOT_EVERY", "UPDATE_STATUS", "Conn", "Databas
 def _conn(conn: Any) -> Conn:
     """A :class:`Conn`; a bare aiosqlite connection (SQLite's ``db.conn``) is wrapped."""
     if hasattr(conn, "dialect"):
-        return conn  # type: ignore[no-any-return]
+        ours: Conn = conn  # a Conn already: only ours have a dialect
+        return ours
     from bot.storage.sqlite import SqliteConn
 
     return SqliteConn(conn)

@@ -8,7 +8,7 @@ statements (module constants, ``?`` placeholders) through it. An event's tables 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.storage.database import Database
@@ -129,7 +129,7 @@ class EventStore:
     async def players(self, event_id: str) -> list[dict[str, Any]]:
         return await self.db._all(SELECT_PLAYERS, (event_id,))
 
-    async def start(self, event_id: str, plan: Sequence[Any], order: Sequence[int]) -> bool:
+    async def start(self, event_id: str, plan: Mapping[str, Any], order: Sequence[int]) -> bool:
         """The event starts: its plan saved, player ``order[i]`` takes index ``i``; ``False`` when it
         had already started (or was cancelled)."""
         async with self.db.transaction() as conn:
@@ -138,7 +138,7 @@ class EventStore:
             await conn.run_many(SET_INDEX, [(i, event_id, user_id) for i, user_id in enumerate(order)])
         return True
 
-    async def leave(self, event_id: str, user_id: int, round_no: int, plan: Sequence[Any]) -> None:
+    async def leave(self, event_id: str, user_id: int, round_no: int, plan: Mapping[str, Any]) -> None:
         """A player left: a computer plays for them from ``round_no`` on (``plan`` already says so)."""
         async with self.db.transaction() as conn:
             await conn.run(SET_LEFT, (round_no, event_id, user_id))

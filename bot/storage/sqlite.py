@@ -81,7 +81,7 @@ class SqliteConn:
             return changed, rows
 
         # aiosqlite's way of running a function on its thread (its backup() and iterdump() use it)
-        return await self.raw._execute(work, self.raw._conn)  # type: ignore[no-any-return]
+        return await self.raw._execute(work, self.raw._conn)  # type: ignore[no-untyped-call,no-any-return]  # aiosqlite's runner is unannotated
 
     async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         return (await self._call([(sql, [params])]))[0]
@@ -367,7 +367,7 @@ class SqliteDatabase(Database):
             return True
         async with self._write:
             busy = await self.writer.scalar("PRAGMA wal_checkpoint(TRUNCATE)")
-        done = busy == 0
+        done: bool = busy == 0
         if not done:
             log.warning("database %s: the checkpoint after an erasure could not complete (a read in progress)",
                         self.path)
