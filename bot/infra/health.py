@@ -18,7 +18,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
@@ -38,7 +38,7 @@ WRITE_PROBE_EVERY = 10.0  # seconds after a failed write before the health probe
 class Listens(Protocol):
     """A client whose events can be listened to (discord.py's ``Client.add_listener``)."""
 
-    def add_listener(self, func: Callable[..., Awaitable[None]], name: str) -> None: ...
+    def add_listener(self, func: Callable[..., Coroutine[Any, Any, Any]], /, name: str = ...) -> None: ...
 
 
 class Playing(Protocol):
@@ -115,7 +115,7 @@ async def unready(bot: Served) -> str | None:
     return None
 
 
-async def writes_fail(db: Any) -> str | None:
+async def writes_fail(db: Database) -> str | None:
     """Why the database's writes fail (``disk full: database or disk is full``...), or ``None``.
 
     While the last write failed, a probe at least ``WRITE_PROBE_EVERY`` seconds after it tries one
@@ -124,12 +124,12 @@ async def writes_fail(db: Any) -> str | None:
     if db.health.failure is None:
         return None
     if time.perf_counter() - db.health.failed_at < WRITE_PROBE_EVERY:
-        return db.health.failure  # type: ignore[no-any-return]
+        return db.health.failure
     try:
         await asyncio.wait_for(db.probe_write(), PROBE_TIMEOUT)
     except Exception:  # its failure is recorded by db.health
         pass
-    return db.health.failure  # type: ignore[no-any-return]
+    return db.health.failure
 
 
 def shard_ids(bot: object) -> list[int]:
@@ -137,7 +137,8 @@ def shard_ids(bot: object) -> list[int]:
     ids = getattr(bot, "shard_ids", None)
     if ids:
         return sorted(ids)
-    return [bot.shard_id] if getattr(bot, "shard_id", None) is not None else []
+    shard: int | None = getattr(bot, "shard_id", None)
+    return [shard] if shard is not None else []
 
 
 class HealthServer:

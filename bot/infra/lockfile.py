@@ -20,7 +20,7 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: no flock, one process is the admin's business
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # no module: checked before each use
 
 
 class StartupError(RuntimeError):

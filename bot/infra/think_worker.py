@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import pickle
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, Protocol, runtime_checkable
@@ -44,9 +45,10 @@ def player(game: str, level: str, budget: float, samples: int | None = None) -> 
     g = GAMES[game]
     if level == "expert":
         try:
+            factory: Callable[..., Player] = g.computer_player  # the experts' take budget or samples
             if samples is not None:
-                return g.computer_player(level, samples=samples)  # type: ignore[call-arg]
-            return g.computer_player(level, budget=budget)  # type: ignore[call-arg]
+                return factory(level, samples=samples)
+            return factory(level, budget=budget)
         except TypeError:  # a game whose factory takes no expert arguments
             pass
     return g.computer_player(level)

@@ -41,7 +41,7 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
         else:
             await interaction.followup.send(text, ephemeral=True, **kwargs)
     except discord_errors.DISCORD as exc:
-        interaction.client.metrics.failed(exc)  # type: ignore[attr-defined]
+        interaction.client.metrics.failed(exc)
         log.warning("could not answer interaction %s (%s)", interaction.id, discord_errors.describe(exc))
 
 
@@ -135,7 +135,7 @@ class ClickAnswer:
         if self.count is not None:
             self.count(route, False)
 
-    async def edit(self, edit_with_token: Callable[..., Awaitable[None]], **payload: Any) -> None:
+    async def edit(self, edit_with_token: Callable[..., Awaitable[object]], **payload: Any) -> None:
         """Show ``payload`` in the clicked message: as the response when none was sent, else with
         ``edit_with_token`` (an awaitable taking the same fields) once the deferral went through.
         :raises: Discord's failure of the edit (the caller leaves the message to the presenter)."""

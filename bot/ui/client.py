@@ -77,7 +77,7 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Commands of a server on another process's shard are refused (Discord sends a server's
         events to its shard, so this should not happen; never served twice if it does)."""
-        bot: TapisBot = interaction.client  # type: ignore[assignment]
+        bot: TapisBot = interaction.client
         if bot.serves(interaction.guild_id):
             return True
         log.warning("interaction %s: server %s is not on this process's shards (%s)", interaction.id,
@@ -90,7 +90,7 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         return False
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-        bot: TapisBot = interaction.client  # type: ignore[assignment]
+        bot: TapisBot = interaction.client
         locale = bot.private_locale(interaction)
         if isinstance(error, app_commands.CheckFailure):
             await reply(interaction, t(locale, "not_admin"))
@@ -123,9 +123,10 @@ class TapisBot(commands.AutoShardedBot):
         intents.guilds = True
         # without a token (local mode, tests) there is no Discord to recommend a count: one shard
         count = settings.shard_count if settings.shard_count is not None or settings.token else 1
-        ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+        if settings.shard_ids is not None:  # else discord.py's default: every shard of the count
+            kwargs["shard_ids"] = list(settings.shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=TapisTree,
-                         help_command=None, shard_count=count, shard_ids=ids, **kwargs)
+                         help_command=None, shard_count=count, **kwargs)
         self.settings = settings
         self.lease = lease
         self.served: ShardSet | None = None  # known in setup_hook (Discord's recommended count)

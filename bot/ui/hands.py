@@ -154,8 +154,10 @@ class HandsBot(Protocol):
 
     service: TableService
     metrics: Metrics
-    presenter: Watcher
     hint_switch: HintSwitch
+
+    @property
+    def presenter(self) -> Watcher: ...
 
     def private_locale(self, interaction: discord.Interaction[Any] | HandToken) -> str: ...
 

@@ -139,9 +139,12 @@ class HintBot(Protocol):
     """What the Hint button needs of the bot (:class:`bot.ui.client.TapisBot`)."""
 
     service: TableService
-    hands: Consoles
-    presenter: Notes
     hint_switch: HintSwitch
+
+    @property
+    def hands(self) -> Consoles: ...
+    @property
+    def presenter(self) -> Notes: ...
 
     def private_locale(self, interaction: discord.Interaction[Any]) -> str: ...
 

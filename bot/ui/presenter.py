@@ -32,6 +32,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -41,7 +42,7 @@ from bot.infra import images
 from bot.service.table import SeatInfo, Table, public_view
 from bot.service.table_log import TableLog
 from bot.ui import discord_errors, parts, shown, views
-from bot.ui.parts import contract_text, table_embed
+from bot.ui.parts import Beat, contract_text, table_embed
 from rendering import alt_text
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class _Shown:
     done: bool = False
     turn_seen: tuple[str, float] | None = None  # the turn to act and when this presenter first saw it
     reminder: asyncio.TimerHandle | None = field(default=None, repr=False)  # its ping's timer (one per table)
-    beat: parts.Beat | None = None  # what the table message shows (:func:`parts.table_beat`)
+    beat: Beat | None = None  # what the table message shows (:func:`parts.table_beat`)
     moved: tuple[int, float] = (-1, 0.0)  # the table's revision and when this presenter first saw it
     settle: asyncio.Task[None] | None = field(default=None, repr=False)  # brings a held-back edit back
 
@@ -247,11 +248,11 @@ class Presenter:
         for table_id in closed_ids:
             if table_id in todo or table_id in self.shown:
                 continue
-            table = self._behind.get(table_id) or await self._load_closed(table_id)
-            if table is None:
+            closed = self._behind.get(table_id) or await self._load_closed(table_id)
+            if closed is None:
                 continue
             self.shown[table_id] = _Shown(parts=dict(saved.get(table_id, {})))
-            todo[table_id] = table
+            todo[table_id] = closed
         for table_id, table in self._behind.items():  # finished at restore (:meth:`Endings._finish_saved`)
             if table_id not in todo and not table.open:
                 self.shown.setdefault(table_id, _Shown(parts=dict(saved.get(table_id, {}))))
@@ -412,7 +413,7 @@ class Presenter:
         for deal in parts.ended_deals(table):
             if f"recap:{deal}" in entry.parts:
                 continue
-            if not await attempt(f"recap:{deal}", lambda d=deal: self._recap(table, entry, channel, d, locale)):  # type: ignore[misc]
+            if not await attempt(f"recap:{deal}", partial(self._recap, table, entry, channel, deal, locale)):
                 break  # in order: the next deals wait for this one
         if await self.bot.hands.refresh(table):  # every console tried at each pass (their own tokens)
             left = True

@@ -57,7 +57,9 @@ class Rematches(Protocol):
     """A bot that opens tables and shows them."""
 
     service: TableService
-    presenter: Watcher
+
+    @property
+    def presenter(self) -> Watcher: ...
 
 log = logging.getLogger(__name__)
 SELECT_MAX = 25

@@ -68,7 +68,7 @@ def last_trick_line(game: Game, view: Mapping[str, Any], names: Sequence[str], l
     return t(locale, "words.last_trick", cards=cards_played(game, last["cards"], names, locale), name=who)
 
 
-def seat_bits(view: Mapping[str, Any], seat: int, locale: str) -> list[str]:
+def seat_bits(view: dict[str, Any], seat: int, locale: str) -> list[str]:
     """What the table says of one seat, every number labelled: its score, its tricks this deal,
     its contract (Le Trio, L'École), its cards in hand, and its role (taker, dealer, mano...)."""
     bits = []

@@ -12,6 +12,7 @@ from discord.ext import commands
 from games import GAMES
 
 if TYPE_CHECKING:
+    from bot.service.challenges import ChallengeService
     from bot.service.settings import Settings
     from bot.service.table import Table
     from bot.service.tables import TableService
@@ -28,6 +29,8 @@ class Shows(Protocol):
 
     async def post_lobby(self, table: Table) -> None: ...
 
+    def note(self, table: Table, rev: int, key: str, **kw: str) -> None: ...
+
 
 class CogBot(Protocol):
     """What the cogs need of the bot (:class:`bot.ui.client.TapisBot`): the service and what shows
@@ -36,6 +39,7 @@ class CogBot(Protocol):
     settings: Settings
     db: Database
     service: TableService
+    challenges: ChallengeService
     presenter: Shows
     hands: Hands
     hint_switch: HintSwitch

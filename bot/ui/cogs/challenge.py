@@ -60,7 +60,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
             saved = await self.bot.db.table(row.table_id)
             if saved is not None and saved["thread_id"]:
                 return int(saved["channel_id"]), int(saved["thread_id"])
-        channel = interaction.channel
+        channel: object = interaction.channel
         if isinstance(channel, discord.Thread):
             channel = channel.parent
         if not isinstance(channel, discord.TextChannel):

@@ -8,6 +8,7 @@ other tables: nobody may look at another table before playing the deal); compute
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 import discord
@@ -103,7 +104,7 @@ class Duplicate(commands.GroupCog, group_name=_("duplicate"),
             await interaction.response.defer(ephemeral=True, thinking=True)
             locale = self.bot.private_locale(interaction)
             found = await self.groups.results(group.strip())
-            names = {}
+            names: dict[Hashable, str] = {}
             row = await self.groups.store.group(group.strip())
             if row is not None:
                 names = {s[0]: s[1] for slot in row.seats for s in slot if s is not None}

@@ -145,7 +145,7 @@ class History(commands.Cog):
             assert interaction.guild_id is not None
             embed, ui = await self._page(interaction.guild_id, who.id, who.display_name, name, 0,
                                          self.bot.locale_for(interaction), interaction.user.id)
-            await interaction.followup.send(embed=embed, ephemeral=True, **({"view": ui} if ui else {}))
+            await interaction.followup.send(embed=embed, ephemeral=True, view=ui or discord.utils.MISSING)
             if ui is not None:
                 ui.stop()
 
