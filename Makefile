@@ -1,4 +1,5 @@
-# Tapis: `make run` starts the bot, `make test` runs ruff and the whole test suite.
+# Tapis: `make run` starts the bot, `make test` runs ruff, the type check (mypy, strict) and the whole
+# test suite.
 # Both create .venv with python3 (3.11+) when it is missing and install into it exactly the versions
 # of requirements/lock.txt (hashes checked), then the project itself. `make lock` upgrades the lock.
 PYTHON ?= python3
@@ -20,10 +21,12 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(PY) -m mypy
 	$(PY) -m pytest
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(PY) -m mypy
 
 # Extract the message keys (Babel) and bring games/locales/*.po in step; see tools/messages.py.
 messages: $(STAMP)
@@ -44,4 +47,4 @@ lock: $(STAMP)
 	$(MAKE) test
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache *.egg-info
