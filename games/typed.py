@@ -219,9 +219,3 @@ def suggest(game: Game, state: State, seat: int, text: str, names: Sequence[str]
     out = candidates(game, state, seat, text, names)
     out += [a for a in legal if a not in out and any(typed in k for k in _keys(game, state, a, names))]
     return out[:limit]
-
-
-def labels_of(game: Game, state: State, seat: int, names: Sequence[str], locale: str) -> dict[Action, str]:
-    """Each legal action of ``seat`` with the label ``/play`` shows for it in ``locale``."""
-    return {a: game.state_action_label(state, a, names, locale) for a in state.legal_actions(seat)}
-

@@ -16,7 +16,6 @@ T21 = card("T21")
 BOUTS = frozenset({EXCUSE, PETIT, T21})
 SUITS = ("S", "H", "D", "C")
 KING, QUEEN, KNIGHT, JACK = 14, 13, 12, 11
-FACE_RANKS = {KING: "K", QUEEN: "Q", KNIGHT: "C", JACK: "J"}
 
 _FACE_HALVES = {KING: 9, QUEEN: 7, KNIGHT: 5, JACK: 3}
 

@@ -23,7 +23,6 @@ from games.base import Action
 if TYPE_CHECKING:
     from games.tresillo.state import TresilloState
 
-DONE = Action("exchange", "done")
 ASK = Action("exchange", "ask")
 ORDER_ACTIONS = [Action("order", "me"), Action("order", "partner")]
 CONSENT_ACTIONS = [Action("consent", "no"), Action("consent", "yes")]

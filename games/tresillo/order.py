@@ -14,7 +14,6 @@ from games.cards import Card, card
 
 SUITS = ("O", "C", "E", "B")
 LONG_SUITS = ("O", "C")
-SHORT_SUITS = ("E", "B")
 ESPADA = card("1E", "spanish")
 BASTO = card("1B", "spanish")
 
