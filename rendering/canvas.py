@@ -236,11 +236,6 @@ def wrap_whole(s: str, size: int, width: float, bold: bool = False) -> tuple[str
     return tuple(lines) or ("",)
 
 
-def panel(d: ImageDraw.ImageDraw, box: Sequence[float], fill: RGB = PANEL, edge: RGB = PANEL_EDGE,
-          width: int = 2, radius: int = 12) -> None:
-    d.rounded_rectangle(list(box), radius=radius, fill=fill, outline=edge, width=width)
-
-
 def paste_card(img: Image.Image, code: str | None, family: Family, width: int, x: float, y: float,
                locale: str = "fr", *, dim: bool = False, compact: bool = False) -> None:
     """Paste a card (its back when ``code`` is None) with its top-left corner at ``(x, y)``;

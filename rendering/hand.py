@@ -123,11 +123,6 @@ def hand_plan(view: dict[str, Any], locale: str = "fr", legal: list[str] | None 
     return HandPlan(grouped, layout.pack(view), aside, marked, playable, locale)
 
 
-def hand_picture(view: dict[str, Any], locale: str = "fr", legal: list[str] | None = None) -> Image.Image:
-    """The hand image (see the module docstring); ``legal`` lists the playable codes, None = all."""
-    return draw_hand(hand_plan(view, locale, legal))
-
-
 def draw_hand(plan: HandPlan, mode: Literal["P", "RGB"] = "P") -> Image.Image:
     """The hand image of a :class:`HandPlan`: drawn on the fixed palette (``mode`` "P", what the
     bot sends: :mod:`rendering.indexed`), or in "RGB" (the reference those pixels are checked
