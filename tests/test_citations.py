@@ -1,6 +1,6 @@
 """Every rule or decision the code cites by title exists: ``docs/rules/<game>.md, « Title »`` names a
 ``## Title`` of that file, ``docs/decisions.md, « Title »`` one of the decisions, and a bare « Title »
-one of the rules files' sections; no code or test cites an issue number or the old RULES.md."""
+one of the rules files' sections; no code or test cites an issue number or the old rules file, which is not in the repository."""
 
 from __future__ import annotations
 
