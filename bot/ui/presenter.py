@@ -11,9 +11,9 @@ posted once whatever the timing, and after a restart what was not shown yet is s
 ended while Discord was failing gets its results).
 
 Changes are coalesced: the task shows the latest state, then waits ``edit_interval`` before the
-next edit; a channel never gets more than 5 edits or posts in 5 seconds (:class:`ChannelLimiter`),
-the whole bot no more than :data:`GLOBAL_RATE` channel requests a second (:class:`GlobalBudget`,
-issue 30: turn changes before cosmetic redraws), and the catch-up after a restart goes at
+next edit; a channel never gets more than 5 edits or posts in 5 seconds (:class:`~bot.ui.budget.ChannelLimiter`),
+the whole bot no more than :data:`GLOBAL_RATE` channel requests a second (:class:`~bot.ui.budget.GlobalBudget`,
+turn changes before cosmetic redraws), and the catch-up after a restart goes at
 :data:`STARTUP_RATE` tables a second. A member whose hand console the bot can still edit is
 pinged only after :data:`PING_AFTER` seconds without playing their turn (their console shows the
 turn at once, free of the global limit); the others at once. Only public views
@@ -23,13 +23,9 @@ turn at once, free of the global limit); the others at once. Only public views
 from __future__ import annotations
 
 import asyncio
-import heapq
 import io
-import itertools
 import json
 import logging
-import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -41,6 +37,7 @@ from bot.infra import images
 from bot.service.table import SeatInfo, Table, public_view
 from bot.service.table_log import TableLog
 from bot.ui import discord_errors, parts, shown, views
+from bot.ui.budget import GLOBAL_RATE, REDRAW, TURN, URGENT, ChannelLimiter, GlobalBudget
 from bot.ui.parts import contract_text, table_embed
 from rendering import alt_text
 
@@ -50,15 +47,11 @@ if TYPE_CHECKING:
     from bot.service.tables import TableService
     from bot.storage import Database
 
-__all__ = ["STARTUP_RATE", "ChannelLimiter", "Presenter", "contract_text", "table_embed"]
+__all__ = ["STARTUP_RATE", "Presenter", "contract_text", "table_embed"]
 log = logging.getLogger(__name__)
 # Start-up redraws of tables whose message is behind (issue 14): at most this many per second in
 # all, well under Discord's global 50 requests per second (each redraw is one edit, maybe a ping).
 STARTUP_RATE = 10.0
-#: channel requests a second for the whole bot, under Discord's global 50 (issue 30)
-GLOBAL_RATE = 40.0
-#: :class:`GlobalBudget` priorities: a member waiting on it, then a turn change, then redraws
-URGENT, TURN, REDRAW = 0, 1, 2
 #: seconds a member with a live hand console may leave their turn before they are pinged
 PING_AFTER = 30.0
 #: seconds the table messages' keys (and pings a console made needless) wait to be written together
@@ -101,58 +94,6 @@ class _Shown:
     beat: parts.Beat | None = None  # what the table message shows (:func:`parts.table_beat`)
     moved: tuple[int, float] = (-1, 0.0)  # the table's revision and when this presenter first saw it
     settle: asyncio.Task[None] | None = field(default=None, repr=False)  # brings a held-back edit back
-
-
-class ChannelLimiter:
-    """At most ``count`` requests per ``period`` seconds per channel (waits when over)."""
-
-    def __init__(self, count: int = 5, period: float = 5.0) -> None:
-        self.count, self.period = count, period
-        self.sent: dict[int, deque[float]] = {}
-
-    async def wait(self, channel_id: int) -> None:
-        if self.period <= 0:
-            return
-        times = self.sent.setdefault(channel_id, deque(maxlen=self.count))
-        now = time.monotonic()
-        if len(times) == self.count and now - times[0] < self.period:
-            await asyncio.sleep(self.period - (now - times[0]))
-        times.append(time.monotonic())
-
-
-class GlobalBudget:
-    """At most ``rate`` requests a second for the whole bot (a token bucket of ``rate`` tokens);
-    when over, waiting requests go by priority (:data:`URGENT`, :data:`TURN`, :data:`REDRAW`), then
-    in order. ``rate`` 0: no limit. Waiters sleep (no bare futures): a simulated clock moves them."""
-
-    def __init__(self, rate: float = GLOBAL_RATE) -> None:
-        self.rate = rate
-        self.tokens = rate
-        self.stamp: float | None = None
-        self.queue: list[tuple[int, int]] = []  # the waiting requests' tickets (a heap)
-        self.order = itertools.count()
-
-    def _refill(self) -> None:
-        now = _now()
-        if self.stamp is not None:
-            self.tokens = min(self.rate, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-
-    async def take(self, priority: int) -> None:
-        if self.rate <= 0:
-            return
-        ticket = (priority, next(self.order))
-        heapq.heappush(self.queue, ticket)
-        try:
-            while True:
-                self._refill()
-                if self.tokens >= 1 and self.queue[0] == ticket:
-                    self.tokens -= 1
-                    return
-                await asyncio.sleep(max(1 - self.tokens, 1.0) / self.rate)
-        finally:
-            self.queue.remove(ticket)
-            heapq.heapify(self.queue)
 
 
 class LiveHands(Protocol):
