@@ -94,6 +94,7 @@ class _Shown:
     beat: parts.Beat | None = None  # what the table message shows (:func:`parts.table_beat`)
     moved: tuple[int, float] = (-1, 0.0)  # the table's revision and when this presenter first saw it
     settle: asyncio.Task[None] | None = field(default=None, repr=False)  # brings a held-back edit back
+    edited: float = float("-inf")  # when Discord last took the table message (the loop's clock)
 
 
 class LiveHands(Protocol):
@@ -134,6 +135,8 @@ class Presenter:
         self.ping_after: float | None = None if bot.settings.local else PING_AFTER
         # a card within a trick waits for the trick's end (or quiet): not in local mode (see above) nor in tests
         self.table_settle = bot.settings.table_settle if interval > 0 and not bot.settings.local else 0.0
+        # moves of one step of a deal gathered in one edit while everyone to act has a console
+        self.table_refresh = bot.settings.table_refresh if self.table_settle > 0 else 0.0
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         # edits' keys written a moment late, together (not in local mode: no pending timer there)
         self.recorder = shown.Recorder(lambda: self.db, max(interval, RECORD_AFTER) if interval > 0
@@ -424,7 +427,7 @@ class Presenter:
             self.bot.metrics.request("channel.send", True)
             msg = await channel.send(**payload, files=files, nonce=parts.nonce(table.id, "table"))
             await self.bot.service.set_message(table, msg.id)
-        entry.beat = beat
+        entry.beat, entry.edited = beat, _now()
         await self._record(table, entry, "table", key, table.message_id)
 
     async def _edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
@@ -435,11 +438,13 @@ class Presenter:
             await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     def _held_back(self, table: Table, entry: _Shown) -> bool:
-        """Whether the table message's edit waits (issue 30): the table moved on from what the
-        message shows only by cards within the trick (or moves within one seat's turn), and the
-        seat to act is a computer or a member with a console the bot can edit. It goes out at the
-        trick's or the turn's end, or when the table has been still :attr:`table_settle` seconds
-        (a timer brings it back then)."""
+        """Whether the table message's edit waits: the seat to act is a computer or a member with a
+        console the bot can edit, and the table moved on from what the message shows only by cards
+        within the trick (or moves within one seat's turn), or only within the same step of the deal
+        (:func:`~bot.ui.parts.same_step`) while the message is younger than :attr:`table_refresh`
+        seconds. It goes out at the step's end (the auction's, the deal's), when the message is
+        :attr:`table_refresh` seconds old, or when the table has been still :attr:`table_settle`
+        seconds (a timer brings it back then)."""
         now = _now()
         if entry.moved[0] != table.rev:
             entry.moved = (table.rev, now)
@@ -451,9 +456,13 @@ class Presenter:
         seat = table.to_act()
         if seat is not None and self._pings(table, seat) and not self.bot.hands.live(table.id, seat):
             return False  # a member who follows the table, not a console: shown at once
-        if not parts.only_play_within(entry.beat, parts.table_beat(table)):
+        beat = parts.table_beat(table)
+        if not parts.only_play_within(entry.beat, beat) and not (
+                self.table_refresh > 0 and parts.same_step(entry.beat, beat)):
             return False
         due = entry.moved[1] + self.table_settle
+        if self.table_refresh > 0:
+            due = min(due, entry.edited + self.table_refresh)
         if now >= due:
             return False
         # a sleeping task, not a loop timer: simulated time moves it (simcord waits out short timers)
