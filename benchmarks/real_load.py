@@ -297,7 +297,7 @@ class Result:
 
 
 async def bench(tables: int, moves: int, think: float, workers: int, game: str | None = None, seed: int = 0,
-                profile: bool = False, table_settle: float | None = None) -> Result:
+                profile: bool = False, table_settle: float | None = None, computers: int = 0) -> Result:
     names = [game] if game else sorted(g for g in games.GAMES if g != "toy")
     folder = scratch_folder("tapis-real-")
     settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers,
@@ -344,11 +344,12 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
             for i in range(tables):
                 g = games.GAMES[names[i % len(names)]]
                 channel = guild.create_text_channel(f"t{i}")
-                members = [guild.add_member(env.create_user(f"p{i}-{s}")) for s in range(g.min_seats)]
+                bots = min(computers, g.min_seats - 1)
+                members = [guild.add_member(env.create_user(f"p{i}-{s}")) for s in range(g.min_seats - bots)]
                 short = {k: str(v).lower() if isinstance(v, bool) else v
                          for k, v in getattr(g, "playout_options", {}).items()}
                 options = {"options": ", ".join(f"{k}={v}" for k, v in short.items())} if short else {}
-                table, msg = await drive.open_table(_Where(bot, channel), g.name, members, 0, **options)
+                table, msg = await drive.open_table(_Where(bot, channel), g.name, members, bots, **options)
                 await env.advance_time(2.0)  # the match's message (its coalesced edit) goes out
                 msg = drive.find(channel, table.message_id)
                 seats = {}
@@ -375,6 +376,9 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
                     now = at
                 channel, table, seats = opened[i]
                 if table.status != "playing":
+                    continue
+                if table.to_act() not in seats:  # a computer's turn: its member comes back later
+                    heapq.heappush(queue, (now + 0.5, i))
                     continue
                 seat = seats[table.to_act()]
                 began = time.process_time()
@@ -475,6 +479,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(games.GAMES), default=None)
     parser.add_argument("--cores", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--computers", type=int, default=0,
+                        help="computer players (normal) at each table, a member kept; moves are then the members'")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--table-settle", type=float, default=None,
                         help="seconds a card within a trick may wait to be shown (default: the setting's; 0: at once)")
@@ -482,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1 <pid>`: where a run stands
     discord.utils.setup_logging(level=40)
     result = asyncio.run(bench(args.tables, args.moves, args.think, args.workers, args.game, args.seed, args.profile,
-                               args.table_settle))
+                               args.table_settle, args.computers))
     report(result, args.think, args.cores)
     return 0
 

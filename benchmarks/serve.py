@@ -57,8 +57,9 @@ from bot.service.settings import Settings
 from bot.service.table import Table, hand_of
 from bot.service.tables import TableService
 from bot.storage import Database
+from bot.ui.budget import ChannelLimiter
 from bot.ui.hands import Hands, draw_hand, shown_key
-from bot.ui.presenter import STARTUP_RATE, ChannelLimiter
+from bot.ui.presenter import STARTUP_RATE
 from games.base import Action
 from games.errors import IllegalAction
 

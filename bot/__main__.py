@@ -49,6 +49,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                "  EXPERT_BUDGET          seconds an expert computer (or a hint) thinks per decision (default 1)\n"
                "  COMPUTER_TARGET_WAIT   seconds the computers may keep a member waiting between two turns, pauses aside (default 3)\n"
                "  TABLE_SETTLE           seconds the table may wait to show a card within a trick (default 15; 0: at once)\n"
+               "  TABLE_REFRESH          seconds the table may gather tricks of one deal in one edit (default 60; 0: each trick)\n"
                "  IMAGE_WORKERS          processes the images are drawn in (default 2; 0: threads)\n"
                "  LOBBY_IDLE_HOURS       an untouched lobby is cancelled after this (default 24)\n"
                "  MATCH_IDLE_DAYS        a match without a member's move is abandoned after this (default 7)\n"

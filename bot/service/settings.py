@@ -22,8 +22,11 @@ class Settings:
     ``table_settle``: seconds the table message may hold back a card played within a trick (or a
     move within one seat's turn) while the seat to act follows from a console or is a computer: it
     is shown with the trick's end or after this many still seconds (``TABLE_SETTLE``, 15 s; 0 shows
-    every card at once: requests under Discord's global limit; not in local mode, nor
-    where ``edit_interval`` is 0);
+    every card at once; not in local mode, nor where ``edit_interval`` is 0);
+    ``table_refresh``: while so, the moves of one step of a deal (the bids of its auction, the
+    tricks of its play) are gathered in one edit of the table message at most this many seconds
+    old (``TABLE_REFRESH``, 60 s; 0: each trick's end shown at once); a new step (the auction's or
+    the deal's end) and a seat's change are shown at once;
     ``turn_timer``: default seconds before a computer plays an absent player's turn (0 = off);
     ``lobby_idle`` / ``match_idle``: seconds after which a lobby nobody touched is cancelled / a match
     with no member's move is abandoned (24 h / 7 days), checked every ``housekeeping_interval``;
@@ -53,6 +56,7 @@ class Settings:
     computer_pause: float = 1.0
     edit_interval: float = 1.0
     table_settle: float = 15.0
+    table_refresh: float = 60.0
     turn_timer: int = 90
     sync_commands: bool = True
     local: bool = False  # the local mode: one simulated channel, which cannot show threads
@@ -94,6 +98,7 @@ class Settings:
             synchronous=(env.get("DATABASE_SYNCHRONOUS") or "FULL").strip().upper(),
             computer_pause=_seconds(env.get("COMPUTER_PAUSE"), "COMPUTER_PAUSE", cls.computer_pause),
             table_settle=_seconds(env.get("TABLE_SETTLE"), "TABLE_SETTLE", cls.table_settle),
+            table_refresh=_seconds(env.get("TABLE_REFRESH"), "TABLE_REFRESH", cls.table_refresh),
             computer_workers=int(_number(env.get("COMPUTER_WORKERS"), 2.0)),
             expert_budget=_number(env.get("EXPERT_BUDGET"), 1.0),
             computer_target_wait=_seconds(env.get("COMPUTER_TARGET_WAIT"), "COMPUTER_TARGET_WAIT",

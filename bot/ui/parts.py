@@ -37,7 +37,7 @@ def table_key(table: Table) -> str:
 @dataclass(frozen=True, slots=True)
 class Beat:
     """What decides whether a change of the table is worth an edit of its message at once:
-    :func:`table_beat`, :func:`only_play_within`."""
+    :func:`table_beat`, :func:`only_play_within`, :func:`same_step`."""
 
     head: tuple[Any, ...]  # the status, the seats as named, the deal, the phase, the last trick
     actor: int | None  # the seat to act
@@ -68,6 +68,14 @@ def only_play_within(shown: Beat, now: Beat) -> bool:
         return False
     grew = len(now.trick) > len(shown.trick) and now.trick[:len(shown.trick)] == shown.trick
     return grew or (now.actor == shown.actor and now.trick == shown.trick)
+
+
+def same_step(shown: Beat, now: Beat) -> bool:
+    """Whether the table moved on from ``shown`` only within the same step of the same deal (bids
+    of one auction, tricks of one play, turns), with the same seats: the public message can gather
+    several of them in one edit, the consoles showing each meanwhile. A new step (the auction's
+    end, the chien, the deal's end) or a seat's change is not."""
+    return len(shown.head) == len(now.head) == 5 and shown.head[:4] == now.head[:4]
 
 
 def nonce(table_id: str, part: str, detail: str | None = None) -> str:

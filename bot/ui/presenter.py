@@ -11,8 +11,8 @@ posted once whatever the timing, and after a restart what was not shown yet is s
 ended while Discord was failing gets its results).
 
 Changes are coalesced: the task shows the latest state, then waits ``edit_interval`` before the
-next edit; a channel never gets more than 5 edits or posts in 5 seconds (:class:`ChannelLimiter`),
-the whole bot no more than :data:`GLOBAL_RATE` channel requests a second (:class:`GlobalBudget`:
+next edit; a channel never gets more than 5 edits or posts in 5 seconds (:class:`~bot.ui.budget.ChannelLimiter`),
+the whole bot no more than :data:`GLOBAL_RATE` channel requests a second (:class:`~bot.ui.budget.GlobalBudget`:
 turn changes before cosmetic redraws), and the catch-up after a restart goes at
 :data:`STARTUP_RATE` tables a second. A member whose hand console the bot can still edit is
 pinged only after :data:`PING_AFTER` seconds without playing their turn (their console shows the
@@ -23,13 +23,9 @@ turn at once, free of the global limit); the others at once. Only public views
 from __future__ import annotations
 
 import asyncio
-import heapq
 import io
-import itertools
 import json
 import logging
-import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -42,6 +38,7 @@ from bot.infra import images
 from bot.service.table import SeatInfo, Table, public_view
 from bot.service.table_log import TableLog
 from bot.ui import discord_errors, parts, shown, views
+from bot.ui.budget import GLOBAL_RATE, REDRAW, TURN, URGENT, ChannelLimiter, GlobalBudget
 from bot.ui.parts import Beat, contract_text, table_embed
 from rendering import alt_text
 
@@ -51,15 +48,11 @@ if TYPE_CHECKING:
     from bot.service.tables import TableService
     from bot.storage import Database
 
-__all__ = ["STARTUP_RATE", "ChannelLimiter", "Presenter", "contract_text", "table_embed"]
+__all__ = ["STARTUP_RATE", "Presenter", "contract_text", "table_embed"]
 log = logging.getLogger(__name__)
 # Start-up redraws of tables whose message is behind: at most this many per second in
 # all, well under Discord's global 50 requests per second (each redraw is one edit, maybe a ping).
 STARTUP_RATE = 10.0
-#: channel requests a second for the whole bot, under Discord's global 50
-GLOBAL_RATE = 40.0
-#: :class:`GlobalBudget` priorities: a member waiting on it, then a turn change, then redraws
-URGENT, TURN, REDRAW = 0, 1, 2
 #: seconds a member with a live hand console may leave their turn before they are pinged
 PING_AFTER = 30.0
 #: seconds the table messages' keys (and pings a console made needless) wait to be written together
@@ -102,58 +95,7 @@ class _Shown:
     beat: Beat | None = None  # what the table message shows (:func:`parts.table_beat`)
     moved: tuple[int, float] = (-1, 0.0)  # the table's revision and when this presenter first saw it
     settle: asyncio.Task[None] | None = field(default=None, repr=False)  # brings a held-back edit back
-
-
-class ChannelLimiter:
-    """At most ``count`` requests per ``period`` seconds per channel (waits when over)."""
-
-    def __init__(self, count: int = 5, period: float = 5.0) -> None:
-        self.count, self.period = count, period
-        self.sent: dict[int, deque[float]] = {}
-
-    async def wait(self, channel_id: int) -> None:
-        if self.period <= 0:
-            return
-        times = self.sent.setdefault(channel_id, deque(maxlen=self.count))
-        now = time.monotonic()
-        if len(times) == self.count and now - times[0] < self.period:
-            await asyncio.sleep(self.period - (now - times[0]))
-        times.append(time.monotonic())
-
-
-class GlobalBudget:
-    """At most ``rate`` requests a second for the whole bot (a token bucket of ``rate`` tokens);
-    when over, waiting requests go by priority (:data:`URGENT`, :data:`TURN`, :data:`REDRAW`), then
-    in order. ``rate`` 0: no limit. Waiters sleep (no bare futures): a simulated clock moves them."""
-
-    def __init__(self, rate: float = GLOBAL_RATE) -> None:
-        self.rate = rate
-        self.tokens = rate
-        self.stamp: float | None = None
-        self.queue: list[tuple[int, int]] = []  # the waiting requests' tickets (a heap)
-        self.order = itertools.count()
-
-    def _refill(self) -> None:
-        now = _now()
-        if self.stamp is not None:
-            self.tokens = min(self.rate, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-
-    async def take(self, priority: int) -> None:
-        if self.rate <= 0:
-            return
-        ticket = (priority, next(self.order))
-        heapq.heappush(self.queue, ticket)
-        try:
-            while True:
-                self._refill()
-                if self.tokens >= 1 and self.queue[0] == ticket:
-                    self.tokens -= 1
-                    return
-                await asyncio.sleep(max(1 - self.tokens, 1.0) / self.rate)
-        finally:
-            self.queue.remove(ticket)
-            heapq.heapify(self.queue)
+    edited: float = float("-inf")  # when Discord last took the table message (the loop's clock)
 
 
 class LiveHands(Protocol):
@@ -194,6 +136,8 @@ class Presenter:
         self.ping_after: float | None = None if bot.settings.local else PING_AFTER
         # a card within a trick waits for the trick's end (or quiet): not in local mode (see above) nor in tests
         self.table_settle = bot.settings.table_settle if interval > 0 and not bot.settings.local else 0.0
+        # moves of one step of a deal gathered in one edit while everyone to act has a console
+        self.table_refresh = bot.settings.table_refresh if self.table_settle > 0 else 0.0
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         # edits' keys written a moment late, together (not in local mode: no pending timer there)
         self.recorder = shown.Recorder(lambda: self.db, max(interval, RECORD_AFTER) if interval > 0
@@ -484,7 +428,7 @@ class Presenter:
             self.bot.metrics.request("channel.send", True)
             msg = await channel.send(**payload, files=files, nonce=parts.nonce(table.id, "table"))
             await self.bot.service.set_message(table, msg.id)
-        entry.beat = beat
+        entry.beat, entry.edited = beat, _now()
         await self._record(table, entry, "table", key, table.message_id)
 
     async def _edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
@@ -495,11 +439,13 @@ class Presenter:
             await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     def _held_back(self, table: Table, entry: _Shown) -> bool:
-        """Whether the table message's edit waits: the table moved on from what the
-        message shows only by cards within the trick (or moves within one seat's turn), and the
-        seat to act is a computer or a member with a console the bot can edit. It goes out at the
-        trick's or the turn's end, or when the table has been still :attr:`table_settle` seconds
-        (a timer brings it back then)."""
+        """Whether the table message's edit waits: the seat to act is a computer or a member with a
+        console the bot can edit, and the table moved on from what the message shows only by cards
+        within the trick (or moves within one seat's turn), or only within the same step of the deal
+        (:func:`~bot.ui.parts.same_step`) while the message is younger than :attr:`table_refresh`
+        seconds. It goes out at the step's end (the auction's, the deal's), when the message is
+        :attr:`table_refresh` seconds old, or when the table has been still :attr:`table_settle`
+        seconds (a timer brings it back then)."""
         now = _now()
         if entry.moved[0] != table.rev:
             entry.moved = (table.rev, now)
@@ -511,9 +457,13 @@ class Presenter:
         seat = table.to_act()
         if seat is not None and self._pings(table, seat) and not self.bot.hands.live(table.id, seat):
             return False  # a member who follows the table, not a console: shown at once
-        if not parts.only_play_within(entry.beat, parts.table_beat(table)):
+        beat = parts.table_beat(table)
+        if not parts.only_play_within(entry.beat, beat) and not (
+                self.table_refresh > 0 and parts.same_step(entry.beat, beat)):
             return False
         due = entry.moved[1] + self.table_settle
+        if self.table_refresh > 0:
+            due = min(due, entry.edited + self.table_refresh)
         if now >= due:
             return False
         # a sleeping task, not a loop timer: simulated time moves it (simcord waits out short timers)

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.service.settings import Settings
-from bot.ui.presenter import ChannelLimiter, Presenter, _Shown, contract_text
+from bot.ui.budget import ChannelLimiter
+from bot.ui.presenter import Presenter, _Shown, contract_text
 
 
 async def test_limiter_waits_after_five_in_the_period() -> None:

@@ -147,11 +147,13 @@ async def play_to_a_lead(w: Any, table: Any, hands: dict[int, int], rng: random.
 async def test_the_table_message_waits_for_the_tricks_end(world: Any) -> None:
     """Piquet between two members with their consoles open: a card led within a trick leaves the
     public message as it was (the follower's console shows it); the trick's end edits it at once; a
-    card left alone :attr:`Presenter.table_settle` seconds is shown then."""
+    card left alone :attr:`Presenter.table_settle` seconds is shown then (``TABLE_REFRESH=0``: each
+    trick's end shown)."""
     w = world
     table, msg = await open_table(w, "piquet", [w.alice, w.bob], 0)
     hands = await open_consoles(w, table, msg, [w.alice, w.bob])
     w.bot.presenter.table_settle = 15.0  # as in production (tests run without pauses)
+    w.bot.presenter.table_refresh = 0.0
     await play_to_a_lead(w, table, hands, random.Random(5))
 
     def shown() -> str:
@@ -180,6 +182,39 @@ async def test_the_table_message_waits_for_the_tricks_end(world: Any) -> None:
     assert seen["PATCH channel message"] == 1 and shown() != after_trick, "shown after 15 still seconds"
 
 
+async def test_tricks_of_one_play_are_gathered_in_one_edit(world: Any) -> None:
+    """With :attr:`Presenter.table_refresh` on, as in production, the tricks of one play wait for
+    the message to be that many seconds old (the consoles show each trick): several tricks, one
+    edit; a table still for :attr:`Presenter.table_settle` seconds is shown then."""
+    w = world
+    table, msg = await open_table(w, "piquet", [w.alice, w.bob], 0)
+    hands = await open_consoles(w, table, msg, [w.alice, w.bob])
+    w.bot.presenter.table_settle, w.bot.presenter.table_refresh = 15.0, 60.0
+    await play_to_a_lead(w, table, hands, random.Random(5))
+    await w.env.advance_time(16)  # what the lead left is shown: the message is new
+    await w.bot.presenter.drain()
+
+    def shown() -> str:
+        return str(find(w.channel, table.message_id).embeds[0].to_dict())
+
+    def tricks() -> int:
+        return sum(table.state.view(None).get("tricks_won") or [0])  # type: ignore[no-any-return]
+
+    before, taken = shown(), tricks()
+    with requests() as seen:
+        while tricks() < taken + 2:  # two whole tricks, each move within seconds of the last
+            await click_first(w, table, hands)
+            await w.bot.presenter.drain()
+            await w.env.advance_time(2)
+            await w.bot.presenter.drain()
+    assert table.state.view(None)["phase"] == "play"
+    assert seen["PATCH channel message"] == 0 and shown() == before, "two tricks' ends wait"
+    with requests() as seen:
+        await w.env.advance_time(16)
+        await w.bot.presenter.drain()
+    assert seen["PATCH channel message"] == 1 and shown() != before, "one edit once the table is still"
+
+
 async def test_a_member_without_a_console_sees_the_card_at_once(world: Any) -> None:
     """When the member to act follows the public table (no console), each card is shown at once."""
     w = world
@@ -201,6 +236,10 @@ def test_table_settle_is_read_from_the_environment() -> None:
 
     assert Settings.from_env({}, dotenv=False).table_settle == 15.0
     assert Settings.from_env({"TABLE_SETTLE": "0"}, dotenv=False).table_settle == 0.0
+    assert Settings.from_env({}, dotenv=False).table_refresh == 60.0
+    assert Settings.from_env({"TABLE_REFRESH": "0"}, dotenv=False).table_refresh == 0.0
+    with pytest.raises(SettingsError, match="TABLE_REFRESH"):
+        Settings.from_env({"TABLE_REFRESH": "later"}, dotenv=False)
     with pytest.raises(SettingsError, match="TABLE_SETTLE"):
         Settings.from_env({"TABLE_SETTLE": "soon"}, dotenv=False)
 
