@@ -26,7 +26,7 @@ from typing import Any
 from games.base import Action, Game, Step
 from games.search import Advice, Expert
 
-__all__ = ["GRADES", "SAMPLES", "Decision", "Review", "grade", "move_accuracy", "review_deal"]
+__all__ = ["GRADES", "SAMPLES", "Decision", "Review", "Reviewer", "grade", "move_accuracy", "review_deal"]
 
 #: samples per weighed decision: the review's fixed budget
 SAMPLES = 200
@@ -121,34 +121,77 @@ class Review:
 def review_deal(game: Game, saved: Mapping[str, Any], seat: int, deal_no: int,
                 samples: int = SAMPLES) -> Review:
     """Weigh ``seat``'s decisions in deal ``deal_no`` (0-based) of the saved match ``saved``
-    (:meth:`games.base.State.to_json`, finished or not past that deal).
+    (:meth:`games.base.State.to_json`, finished or not past that deal): :class:`Reviewer` to the end.
 
     :raises CorruptState: when the log does not replay; :raises ValueError: when the game has no
         expert, or the seat made no decision in that deal.
     """
+    reviewer = Reviewer(game, saved, seat, deal_no, samples)
+    while reviewer.step():
+        pass
+    return reviewer.review()
+
+
+class Reviewer:
+    """A review made one decision at a time (:meth:`step`), so each step can be a short job of a
+    worker; it pickles between steps with the expert's memory of the deal. The steps' results are
+    those of :func:`review_deal` whatever the process each runs in."""
+
+    def __init__(self, game: Game, saved: Mapping[str, Any], seat: int, deal_no: int,
+                 samples: int = SAMPLES) -> None:
+        self.game, self.saved, self.seat, self.deal_no, self.samples = game, dict(saved), seat, deal_no, samples
+        self.expert = _expert(game, samples)
+        self.points = [i for i, _ in self._steps()]
+        if not self.points:
+            raise ValueError(f"seat {seat} made no decision in deal {deal_no + 1}")
+        self.decisions: list[Decision] = []
+
+    def step(self) -> bool:
+        """Weigh the next decision; ``True`` while decisions remain after it."""
+        if len(self.decisions) < len(self.points):
+            index = self.points[len(self.decisions)]
+            step = next(step for i, step in self._steps() if i == index)
+            key = f"{self.saved.get('seed')}:{self.deal_no}:{self.seat}"
+            self.decisions.append(_weigh(self.game, self.expert, step, index, key))
+        return len(self.decisions) < len(self.points)
+
+    def review(self) -> Review:
+        """The review of the decisions weighed so far (all of them once :meth:`step` said so)."""
+        weighed = [abs(d.best_value) for d in self.decisions if d.best_value is not None and not d.forced]
+        least = LEAST_STAKES.get(self.game.name, 1.0)
+        stakes = max(least, sum(weighed) / len(weighed)) if weighed else least
+        return Review(self.game.name, self.seat, self.deal_no, self.samples, tuple(self.decisions), stakes)
+
+    def _steps(self) -> list[tuple[int, Step]]:
+        return [(i, step) for i, step in enumerate(self.game.replay(self.saved))
+                if step.seat == self.seat and step.before.deal_index() == self.deal_no]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "game": self.game.name}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        from games import GAMES
+
+        self.__dict__.update({**data, "game": GAMES[data["game"]]})
+
+
+def _expert(game: Game, samples: int) -> Expert:
     # every game with an expert takes ``samples`` (the base signature names only the level)
     expert = game.computer_player("expert", samples=samples)  # type: ignore[call-arg]
     if not isinstance(expert, Expert):
         raise ValueError(f"{game.name} has no expert to review with")
-    decisions = [_weigh(game, expert, step, i, f"{saved.get('seed')}:{deal_no}:{seat}")
-                 for i, step in enumerate(game.replay(saved))
-                 if step.seat == seat and step.before.deal_index() == deal_no]
-    if not decisions:
-        raise ValueError(f"seat {seat} made no decision in deal {deal_no + 1}")
-    weighed = [abs(d.best_value) for d in decisions if d.best_value is not None and not d.forced]
-    least = LEAST_STAKES.get(game.name, 1.0)
-    stakes = max(least, sum(weighed) / len(weighed)) if weighed else least
-    return Review(game.name, seat, deal_no, samples, tuple(decisions), stakes)
+    return expert
 
 
 def _weigh(game: Game, expert: Expert, step: Step, index: int, key: str) -> Decision:
-    """One decision weighed (:func:`review_deal`)."""
+    """One decision weighed (:func:`review_deal`); the expert notes the view once."""
     state, seat = step.before, step.seat
     legal = state.legal_actions(seat)
     played = game.parse_action(step.text)
-    if len(legal) <= 1:
-        return Decision(index, step.text, step.text, None, None, forced=True)
     view = state.view(seat)
+    if len(legal) <= 1:
+        expert.observe(view)  # as the live expert sees a forced move's view with its next decision
+        return Decision(index, step.text, step.text, None, None, forced=True)
     advice = expert.advise(view, legal, random.Random(f"review:{key}:{index}"))
     values = _estimates(advice)
     if not values:
@@ -165,5 +208,4 @@ def _weigh(game: Game, expert: Expert, step: Step, index: int, key: str) -> Deci
 def _estimates(advice: Sequence[Advice]) -> dict[Action, float]:
     """The options the expert weighed: an option it left unweighed (the normal player's choice,
     0 points and no win chance) has no estimate."""
-    weighed = {action: value for action, value, win in advice if win is not None or value != 0.0}
-    return weighed if len(weighed) >= 1 and len(advice) >= 1 else {}
+    return {action: value for action, value, win in advice if win is not None or value != 0.0}

@@ -3,6 +3,7 @@ and gives the same review twice."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 
 import games
 from games.base import Action, State
-from games.review import GRADES, Review, grade, move_accuracy, review_deal
+from games.review import GRADES, Review, Reviewer, grade, move_accuracy, review_deal
 
 SAMPLES = 100
 Predicate = Callable[[State, int, list[Action]], Action | None]
@@ -178,3 +179,14 @@ def test_a_seat_without_a_decision_in_the_deal_is_refused() -> None:
     saved = _expert_deal("piquet", 2, 1)
     with pytest.raises(ValueError, match="no decision"):
         review_deal(games.GAMES["piquet"], saved, 0, 3, samples=10)
+
+
+@pytest.mark.parametrize(("name", "seats"), [("tarot", 4), ("piquet", 2)])
+def test_a_review_in_steps_pickled_between_them_is_the_whole_review(name: str, seats: int) -> None:
+    """Each step of a :class:`Reviewer` can run in another process: the expert's memory of the deal
+    travels with it."""
+    saved = _expert_deal(name, seats, 3, samples=20)
+    reviewer = Reviewer(games.GAMES[name], saved, 1, 0, samples=30)
+    while reviewer.step():
+        reviewer = pickle.loads(pickle.dumps(reviewer))
+    assert reviewer.review() == review_deal(games.GAMES[name], saved, 1, 0, samples=30)
