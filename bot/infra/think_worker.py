@@ -56,7 +56,8 @@ def player(game: str, level: str, budget: float, samples: int | None = None) -> 
 
 @dataclass
 class Job:
-    """A decision (``kind`` ``"decide"``) or the expert's options (``"advise"``) for one seat."""
+    """A decision (``kind`` ``"decide"``) or the expert's options (``"advise"``) for one seat, or
+    the next step of a deal's review (``"review"``: ``state`` the pickled :class:`games.review.Reviewer`)."""
 
     kind: str
     game: str
@@ -99,6 +100,11 @@ def _save(found: Player) -> bytes | None:
 
 def run(job: Job) -> Reply:
     """The job's answer (runs in a worker process, or in a thread when there are none)."""
+    if job.kind == "review":  # one decision of a review weighed; the reviewer goes back with it
+        assert job.state is not None
+        reviewer = pickle.loads(job.state)
+        reviewer.step()
+        return Reply(None, pickle.dumps(reviewer, protocol=pickle.HIGHEST_PROTOCOL))
     found = _restore(job)
     for entry in job.seen:  # forced moves: the player sees them as if it had decided them
         view, legal, seed = pickle.loads(entry)

@@ -30,6 +30,7 @@ import asyncio
 import heapq
 import itertools
 import logging
+import math
 import multiprocessing
 from collections import deque
 from collections.abc import Sequence
@@ -112,6 +113,7 @@ class Thinker:
         self._thread_busy = False
         self._stillborn = 0  # workers in a row that died before they were ready
         self.memories = Memories()  # the seats' players between their decisions
+        self._reviewing = asyncio.Semaphore(1)  # one review step queued or thinking at a time
 
     # -- the public API -------------------------------------------------------------------------
 
@@ -154,6 +156,20 @@ class Thinker:
         result = await self._think(Job("advise", game, "expert", view, list(legal), seed), key, when)
         assert result is None or isinstance(result, list)
         return result
+
+    async def review_step(self, game: str, reviewer: bytes) -> bytes:
+        """One step of a deal's review (``reviewer``: a pickled :class:`games.review.Reviewer`),
+        thought about after every decision of a table (its deadline never comes) and one at a time,
+        so a worker stays free for the computers; the reviewer after its step."""
+        async with self._reviewing:
+            job = Job("review", game, "review", {}, [], "", state=reviewer)
+            loop = self._bind()
+            pending = _Pending(math.inf, next(self._order), job, loop.create_future())
+            self._push(pending)
+            self._dispatch()
+            reply = await pending.done
+        assert reply.state is not None
+        return reply.state
 
     def close(self) -> None:
         """Stop the workers; jobs still waiting or thinking are cancelled."""

@@ -31,10 +31,12 @@ from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
 from bot.service.events import EventService
 from bot.service.i18n import LOCALES, t
+from bot.service.reviews import Reviews
 from bot.service.seasons import Seasons
 from bot.service.settings import Settings
 from bot.service.tables import BotError, Table, TableService
 from bot.storage import Database, is_postgres
+from bot.storage.reviews import ReviewStore
 from bot.ui import discord_errors, ids, limits
 from bot.ui.answers import COMMITTED, reply
 from bot.ui.event_board import EventBoard
@@ -48,7 +50,8 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
-        "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events")
+        "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events",
+        "bot.ui.cogs.review")
 
 
 class Handlers(dict[str, Handler]):
@@ -144,6 +147,7 @@ class TapisBot(commands.AutoShardedBot):
         self.board = EventBoard(self)
         self.events = EventService(self.service, self.board, self.board)  # club nights
         self.seasons = Seasons(self.events.store)
+        self.reviews = Reviews(ReviewStore(db), lambda: self.service.computers.thinker)
         self._event_clock: asyncio.Task[None] | None = None
         self._event_clock_asleep = False
         self._notices: set[asyncio.Task[None]] = set()

@@ -212,7 +212,12 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
         embed.set_image(url="attachment://recap.png")
     sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
         if table.status == "playing" else ([], [])
-    return {"embeds": [embed, *sheet], "files": files + sheet_files}
+    message: dict[str, Any] = {"embeds": [embed, *sheet], "files": files + sheet_files}
+    review = views.review_button(table, int(last.get("deal_no", 0)), locale)
+    if review is not None:
+        message["view"] = discord.ui.View(timeout=None)
+        message["view"].add_item(review)
+    return message
 
 
 async def results_message(table: Table, locale: str) -> dict[str, Any]:

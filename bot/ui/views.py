@@ -10,6 +10,7 @@ the click already carries.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +106,26 @@ def table_view(table: Table, locale: str) -> discord.ui.View | None:
         view.add_item(button(ids.build_id(table.id, 0, "~v"), t(locale, "vote_abort"),
                              style=discord.ButtonStyle.secondary, row=0))
     return view
+
+
+def review_button(table: Table, deal_no: int, locale: str, row: int | None = None) -> TapisButton | None:
+    """« Analyse » of a deal that ended (each member sees their own decisions weighed), for the
+    games whose expert reviews (:mod:`games.review`)."""
+    if not reviewable(table.game.name):
+        return None
+    return button(ids.build_id(table.id, deal_no, "~d"), t(locale, "review_button"), row=row)
+
+
+@functools.cache
+def reviewable(game: str) -> bool:
+    """Whether ``game`` has an expert to review its deals with."""
+    from games import GAMES
+    from games.search import Expert
+
+    try:
+        return isinstance(GAMES[game].computer_player("expert"), Expert)
+    except (KeyError, TypeError, ValueError):
+        return False
 
 
 def _option(table: Table, action: Action, index: int, locale: str) -> tuple[str, str]:
