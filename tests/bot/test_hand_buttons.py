@@ -97,3 +97,40 @@ def test_tresillo_give_up_is_red_apart_and_confirmed() -> None:
     assert ids.parse_id(back["custom_id"]).action == "~u" and views.confirm_group("~u") is None
     # a confirmation opened for another position shows the plain buttons again
     assert views.hand_view(table, legal, 1, "fr", views.confirm_group("~u0" if i else "~u1")) is not None
+
+
+async def test_the_give_up_click_asks_then_acts(world: Any) -> None:
+    """In the bot: "Je renonce" (English "I renounce") changes nothing but the hand message, which
+    asks; Back shows the cards again; the confirmation plays it."""
+    from tests.bot.drive import components, find, open_table
+
+    w = world
+    table, table_msg = await open_table(w, "tresillo", [w.alice], 2, options="deals=15")
+    seat = next(s for s, info in enumerate(table.seats) if not info.computer)
+    rng = random.Random(5)
+    for _ in range(900):
+        await w.bot.service.idle()
+        legal = table.state.legal_actions(seat)
+        if any(a.kind == "renounce" for a in legal) and any(a.kind == "play" for a in legal):
+            break
+        assert table.to_act() == seat, "the computers wait for her"
+        bids = [a for a in legal if a.kind in ("bid", "declare", "consent")]
+        await w.bot.service.act(table.id, w.alice.id, rng.choice(bids or legal))
+    else:
+        raise AssertionError("she never declared a contract she may renounce")
+    res = await w.alice.click(table_msg, custom_id=ids.build_id(table.id, 0, "~h"))
+    hand = find(w.channel, res.response.id, viewer=w.alice)
+    give_up = next(c for c in components(hand) if c.get("style") == 4)
+    rev = table.rev
+    await w.alice.click(hand, custom_id=give_up["custom_id"])
+    hand = find(w.channel, hand.id, viewer=w.alice)
+    assert table.rev == rev, "the first click plays nothing"
+    confirm, back = components(hand)
+    assert confirm["style"] == 4 and confirm["label"].startswith("Confirm: ") and back["label"] == "Back"
+    await w.alice.click(hand, custom_id=back["custom_id"])
+    hand = find(w.channel, hand.id, viewer=w.alice)
+    assert table.rev == rev and any(c.get("style") == 1 for c in components(hand)), "the cards again"
+    await w.alice.click(hand, custom_id=next(c for c in components(hand) if c.get("style") == 4)["custom_id"])
+    hand = find(w.channel, hand.id, viewer=w.alice)
+    await w.alice.click(hand, custom_id=components(hand)[0]["custom_id"])
+    assert table.rev > rev and table.state.log[rev] == "renounce"
