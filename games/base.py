@@ -433,6 +433,8 @@ class Game(ABC):
     #: Phases that are steps of one seat's turn (a rummy's draw, play and melds): moving between
     #: them is not a new moment of the table (the bot's table message may wait for the turn's end).
     turn_steps: ClassVar[frozenset[str]] = frozenset()
+    #: Action kinds that give up (a declarer renouncing): shown apart and confirmed before they act.
+    confirmed: ClassVar[frozenset[str]] = frozenset()
 
     def options(self) -> list[Option]:
         """The table options a lobby can offer."""
@@ -542,6 +544,12 @@ class Game(ABC):
         buttons cannot, such as why a usual move is missing; none by default. A waiting seat's
         message does not show them (it is not redrawn as the others play)."""
         return []
+
+    def obvious_action(self, state: State, seat: int) -> Action | None:
+        """The one sensible answer of ``seat`` to the decision awaited (a question the rules ask but
+        its hand makes moot), which the bot plays for a member instead of asking; ``None`` (ask)
+        by default. The engine still takes either answer: logs replay as they are."""
+        return None
 
     def action_group(self, action: Action, locale: str = "fr") -> str:
         """The menu an action belongs to when there are too many for one list (e.g. its suit)."""

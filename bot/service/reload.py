@@ -8,7 +8,8 @@ A table that cannot be read back at once is marked :attr:`Table.stale`: the serv
 before its next change (:meth:`bot.service.tables.TableService._fresh`).
 
 :func:`table_of` builds a table from its row for :meth:`bot.service.endings.Endings.restore`, one table at
-a time: a row that cannot be read is reported by id and skipped, the others come back.
+a time: a row that cannot be read (a seat without its row too) is reported by id and skipped, the
+others come back.
 """
 
 from __future__ import annotations
@@ -45,10 +46,26 @@ def table_of(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], saved: di
     if not isinstance(options, dict):
         raise ValueError("its options are not a JSON object")
     capacity = int(options.pop("_capacity", row["seats"]))
+    check_seats(row, seat_rows)
     state = snapshot.load(game, saved) if saved is not None else None
+    if state is not None and state.seats != len(seat_rows):
+        raise ValueError(f"its match has {state.seats} seats but {len(seat_rows)} seat rows are saved")
     return Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
                  row["seed"], options, capacity, seats_of(seat_rows), row["status"], row["message_id"], state,
                  active_at=row.get("active_at") or default_active)
+
+
+def check_seats(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]]) -> None:
+    """:raises ValueError: naming the seat without a row, when a table's seats are not numbered
+    0, 1, 2... (all of a match's seats: its ``seats`` column counts them once it has started).
+    Without this check a missing row shifted the seats after it and the first move failed."""
+    numbers = [int(s["seat"]) for s in seat_rows]
+    expected = list(range(int(row["seats"]) if row["status"] == "playing" else len(numbers)))
+    if numbers != expected:
+        missing = sorted(set(expected) - set(numbers))
+        said = ", ".join(map(str, numbers)) or "none"
+        what = f"seat {', '.join(map(str, missing))} has no saved row" if missing else "its seat rows are misnumbered"
+        raise ValueError(f"{what} (the table has {len(expected)} seats; rows saved: {said})")
 
 
 async def read_back(db: Database, table: Table) -> None:

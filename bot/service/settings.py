@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.infra.shards import parse_ids
 from games.i18n import LOCALES
@@ -91,7 +92,7 @@ class Settings:
         settings = cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
             database_path=Path((env.get("DATABASE_PATH") or "").strip() or "data/tapis.sqlite3"),
-            database_url=(env.get("DATABASE_URL") or "").strip() or None,
+            database_url=_database_url(env.get("DATABASE_URL")),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             default_locale=locale if locale in LOCALES else "fr",
             lobby_idle=hours * 3600, match_idle=days * 24 * 3600, guild_retention=retention * 24 * 3600,
@@ -159,6 +160,28 @@ def _port(text: str | None, name: str) -> int | None:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise SettingsError(f"{name} must be a port number from 1 to 65535, not {text!r}")
     return int(text)
+
+
+def _database_url(text: str | None) -> str | None:
+    """``DATABASE_URL``: a readable ``postgresql://`` URL, or ``None`` when blank (SQLite then).
+
+    Anything else is refused in one line naming the cause and never the password (a typo such as
+    ``postgres//host`` used to become an SQLite file of that name in the working folder)."""
+    url = (text or "").strip()
+    if not url:
+        return None
+    scheme = url.partition("://")[0] if "://" in url else ""
+    if scheme.lower() not in ("postgresql", "postgres"):
+        shown = f"{scheme}://..." if scheme else "a text without scheme://"
+        raise SettingsError(f"DATABASE_URL must be a postgresql://user:password@host:port/database URL, not {shown}")
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (reading it checks it: "Port out of range 0-65535")
+    except ValueError as exc:
+        raise SettingsError(f"DATABASE_URL is not a readable URL ({exc})") from None
+    if parts.port == 0:
+        raise SettingsError("DATABASE_URL: port 0 is no server's port (1 to 65535)")
+    return url
 
 
 def _seconds(text: str | None, name: str, default: float) -> float:

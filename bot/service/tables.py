@@ -28,6 +28,7 @@ from typing import Any
 from bot import storage as dbm
 from bot.infra.metrics import Failures, Metrics
 from bot.infra.thinking import Thinker
+from bot.service import obvious
 from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
 from bot.service.endings import Endings
 from bot.service.facts import Facts
@@ -512,6 +513,7 @@ class TableService:
             await self._fresh(table)
             if old is None or table.state is None or table.state.rev != old.rev or not counted(table.state, old):
                 raise StaleAction.of("stale")
+        new, applied = obvious.answered(table, new, applied)  # saved with the move that led to them
         over = new.to_act() is None
         public = new.view(None)  # asked once: for the facts, then kept for the presenter (once saved)
         facts = Facts.of(new, public)

@@ -123,7 +123,7 @@ class PostgresDatabase(Database):
                 pool.terminate()
             if isinstance(exc, StartupError):
                 raise
-            if isinstance(exc, OSError | TimeoutError | ValueError | asyncpg.PostgresError | asyncpg.InterfaceError):
+            if isinstance(exc, Exception):  # whatever asyncpg raises (OverflowError for a port over 65535)
                 raise StartupError(f"database {shown}: {_cause(exc, url)}") from exc
             raise
 

@@ -107,7 +107,8 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         embed.set_image(url="attachment://hand.png")
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
-    ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu)
+    ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu,
+                         hand=[str(c) for c in hand or ()])
     return {"embed": embed, "attachments": files, "view": ui}
 
 

@@ -146,38 +146,80 @@ def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
 
 
 def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
-              group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None) -> Rows | None:
+              group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None,
+              hand: Sequence[str] = ()) -> Rows | None:
     """The seat's legal actions: buttons (at most 20), a select (more, or several picks at once),
     or step by step (a group first) when a list would exceed 25 options; with ``hint``, the
     "Hint" button on the last row (the actions never fill it). ``menu``: the game's pick menu
-    (``bot/service/picks.py``), with the other legal actions as buttons under it."""
+    (``bot/service/picks.py``), with the other legal actions as buttons under it. Cards come in
+    the order of ``hand`` (the seat's cards as its hand shows them). A give-up action
+    (``Game.confirmed``) has a red button on a row of its own, and asks to be confirmed: ``group``
+    ``-1 - i`` shows the confirmation of legal action ``i`` (:func:`confirm_group`)."""
     if not legal:
         return None
-    view = _menu_view(table, legal, menu, locale) if menu is not None else None
-    view = view or _actions_view(table, legal, picks, locale, group)
+    if group is not None and group < 0:
+        confirm = _confirm_view(table, legal, -1 - group, locale)
+        if confirm is not None:
+            return confirm
+        group = None
+    view = _menu_view(table, legal, menu, locale, hand) if menu is not None else None
+    view = view or _actions_view(table, legal, picks, locale, group, hand)
     if hint:
         view.add_button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=4)
     return view
 
 
-def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str) -> Rows | None:
+#: the verb of a give-up button: ``~u<i>`` asks to confirm legal action ``i``, ``~u`` goes back
+CONFIRM = "~u"
+
+
+def confirm_group(verb: str) -> int | None:
+    """The hand's ``group`` a give-up button's verb opens (``~u3`` -> ``-4``; ``~u`` -> ``None``)."""
+    n = ids.number(verb[len(CONFIRM):])
+    return None if n is None else -1 - n
+
+
+def in_hand_order(actions: Sequence[tuple[int, Action]], hand: Sequence[str]) -> list[tuple[int, Action]]:
+    """``actions`` with those playing a card of ``hand`` in the hand's order (engines list them by
+    card code: "10D" before "2C"), in the places cards took; the others where they were."""
+    place = {code: n for n, code in reversed(list(enumerate(hand)))}
+    cards = sorted((p for p in actions if p[1].arg in place), key=lambda p: place[p[1].arg])
+    it = iter(cards)
+    return [next(it) if p[1].arg in place else p for p in actions]
+
+
+def _confirm_view(table: Table, legal: Sequence[Action], i: int, locale: str) -> Rows | None:
+    """The confirmation of give-up action ``i``: the red button that plays it, and Back."""
+    if not 0 <= i < len(legal) or legal[i].kind not in table.game.confirmed:
+        return None
+    view = Rows()
+    label = _label(table, legal[i], locale) or str(legal[i])
+    view.add_button(ids.build_id(table.id, table.rev, str(legal[i]), index=i), t(locale, "confirm_action", label=label),
+                    style=discord.ButtonStyle.danger, row=0)
+    view.add_button(ids.build_id(table.id, table.rev, CONFIRM), t(locale, "back"), row=0)
+    return view
+
+
+def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str,
+               hand: Sequence[str] = ()) -> Rows | None:
     """The pick menu (``~q``, values: item positions) and the legal actions of other kinds."""
     others = [(i, a) for i, a in enumerate(legal) if a.kind != menu.kind]
     if len(menu.items) > SELECT_MAX or len(others) > 15:
         return None
     view = Rows()
-    options = [(table.game.action_label(Action(menu.kind, item), locale)[:100] or item, str(i))
-               for i, item in enumerate(menu.items)]
+    items = [(i, Action(menu.kind, item)) for i, item in enumerate(menu.items)]
+    options = [(table.game.action_label(a, locale)[:100] or a.arg, str(i)) for i, a in in_hand_order(items, hand)]
     view.add_select(ids.build_id(table.id, table.rev, "~q"), options, row=0, picks=menu.n,
                     placeholder=t(locale, "choose_n", n=menu.n))
     _buttons(view, table, others, locale, first_row=1)
     return view
 
 
-def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str, group: int | None) -> Rows:
+def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str, group: int | None,
+                  hand: Sequence[str] = ()) -> Rows:
     game, rev, tid = table.game, table.rev, table.id
     view = Rows()
-    indexed = list(enumerate(legal))
+    indexed = in_hand_order(list(enumerate(legal)), hand)
     if picks > 1:
         kind = legal[0].kind
         pickable = [(i, a) for i, a in indexed if a.kind == kind]
@@ -219,10 +261,18 @@ def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str
 
 
 def _buttons(view: Rows, table: Table, actions: Sequence[tuple[int, Action]], locale: str, first_row: int) -> None:
-    for n, (i, action) in enumerate(actions[: (5 - first_row) * 5]):
+    """One button per action, five a row from ``first_row``; give-up actions red, on the row
+    after the others (their click asks to confirm: :data:`CONFIRM`)."""
+    apart = [(i, a) for i, a in actions if a.kind in table.game.confirmed]
+    plain = [(i, a) for i, a in actions if a.kind not in table.game.confirmed]
+    for n, (i, action) in enumerate(plain[: (5 - first_row) * 5]):
         label = _label(table, action, locale) or str(action)
         view.add_button(ids.build_id(table.id, table.rev, str(action), index=i), label,
                         style=discord.ButtonStyle.primary, row=first_row + n // 5)
+    row = min(first_row + -(-len(plain) // 5), 4)
+    for i, action in apart[:4]:
+        view.add_button(ids.build_id(table.id, table.rev, f"{CONFIRM}{i}"), _label(table, action, locale) or str(action),
+                        style=discord.ButtonStyle.danger, row=row)
 
 
 def rules_view(game: Game, page: int, pages: int, locale: str) -> discord.ui.View | None:

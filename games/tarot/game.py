@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Action, Game, Option, Player
+from games.base import Action, Game, Option, Player, State
 from games.errors import GameError
 from games.i18n import Msg
-from games.tarot import actions, rules_text
-from games.tarot.state import TarotState, new_state
+from games.tarot import actions, chelem, rules_text
+from games.tarot.state import Phase, TarotState, new_state
 
 
 class TarotGame(Game):
@@ -61,6 +61,13 @@ class TarotGame(Game):
 
     def rules_summary(self, locale: str = "fr") -> list[str]:
         return rules_text.summary(locale)
+
+    def obvious_action(self, state: State, seat: int) -> Action | None:
+        """No chelem, for a taker whose hand does not make one plausible (:mod:`games.tarot.chelem`)."""
+        assert isinstance(state, TarotState)
+        if state.phase is not Phase.ANNOUNCE or seat != state.to_act():
+            return None
+        return None if chelem.plausible(state.hands[seat]) else actions.NO_CHELEM
 
     def computer_player(self, level: str = "normal", **expert_args: Any) -> Player:
         """``"easy"`` (:mod:`games.tarot.easy`), ``"normal"`` or ``"expert"`` (see :mod:`games.search`); the expert takes

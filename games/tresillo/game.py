@@ -60,6 +60,7 @@ class TresilloGame(Game):
     name = "tresillo"
     card_family = "spanish"
     titles = Msg("tresillo.title")
+    confirmed = frozenset({"renounce"})
     phases = {"bet": Msg("tresillo.phase.bet"), "bid": Msg("tresillo.phase.bid"),
               "declare": Msg("tresillo.phase.declare"), "exchange": Msg("tresillo.phase.exchange"),
               "order": Msg("tresillo.phase.order"), "consent": Msg("tresillo.phase.consent"),

@@ -166,6 +166,30 @@ def test_postgres_unreachable_refused_or_missing(postgres_server: PostgresServer
     assert 'database "nowhere" does not exist' in line
 
 
+@pytest.mark.parametrize(("url", "said"), [
+    (f"postgresql://tapis:{PASSWORD}@127.0.0.1:70000/tapis", "not a readable URL (Port out of range 0-65535)"),
+    (f"postgresql://tapis:{PASSWORD}@127.0.0.1:port/tapis", "not a readable URL (Port could not be cast"),
+    (f"postgresql://tapis:{PASSWORD}@[::1/tapis", "not a readable URL (Invalid IPv6 URL)"),
+    (f"postgres//tapis:{PASSWORD}@127.0.0.1/tapis", "must be a postgresql://user:password@host:port/database URL"),
+    (f"mysql://tapis:{PASSWORD}@127.0.0.1/tapis", "URL, not mysql://..."),
+])
+@pytest.mark.parametrize("mode", MODES)
+def test_malformed_database_url(folder: Path, mode: str, url: str, said: str) -> None:
+    """A malformed ``DATABASE_URL`` is one line naming the cause (a port over 65535 was a 63-line
+    traceback; a URL without ``postgresql://`` became an SQLite file of its name), the password
+    never shown, nothing made in the working folder."""
+    env = _env("fake-token" if mode == "token" else None)
+    env["DATABASE_URL"] = url
+    command = [sys.executable, "-m", "bot", *(["--local"] if mode == "local" else [])]
+    done = subprocess.run(command, cwd=folder, env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                          text=True, timeout=QUICK)
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1 and len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert lines[0].startswith("Tapis cannot start: DATABASE_URL") and said in lines[0], lines[0]
+    assert PASSWORD not in done.stderr + done.stdout
+    assert not list(folder.iterdir()), "no file made"
+
+
 def test_postgres_database_newer_than_the_code(pg_url: str) -> None:
     execute(pg_url, "CREATE TABLE tapis_schema (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT '');"
                 "INSERT INTO tapis_schema (version) VALUES (99)")

@@ -32,7 +32,7 @@ def test_yes_no_in_every_language(text: str, value: bool) -> None:
 @pytest.mark.parametrize("text", ["maybe", "", "oui!", "sì", "2", "vrai"])
 def test_an_unknown_yes_no_value_is_refused_naming_the_option(text: str) -> None:
     """It used to become False silently."""
-    with pytest.raises(GameError, match="Option excuse_from_ecart is yes or no"):
+    with pytest.raises(GameError, match=r"Option excuse_from_ecart: .* it takes yes or no"):
         parse_options(TAROT, f"excuse_from_ecart={text}")
 
 
@@ -48,7 +48,7 @@ def test_a_repeated_option_is_refused_naming_it() -> None:
 @pytest.mark.parametrize("text", ["٣", "３", "1_0", "³", "0x3", "3.0"])
 def test_numbers_in_ascii_digits_only(text: str) -> None:
     """``int()`` reads "٣" (Arabic-Indic three) and "３" (full width) as 3: refused."""
-    with pytest.raises(GameError, match="Bad value for option deals"):
+    with pytest.raises(GameError, match=r"Option deals: .* it takes a whole number from 0 to 40"):
         parse_options(TAROT, f"deals={text}")
     assert parse_options(TAROT, "deals= 3 ")["deals"] == 3
 

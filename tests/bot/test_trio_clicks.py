@@ -180,7 +180,10 @@ async def test_a_refused_pick_leaves_the_hand_and_says_why(world: Any, monkeypat
                   if picks.steps_for(table.game, state, seat, menu, v) is None)
     select = next(c for c in components(hand) if c["type"] == 3)
     assert parse_id(select["custom_id"]).action == "~q" and select["min_values"] == select["max_values"] == 3
-    assert [o["value"] for o in select["options"]] == [str(i) for i in range(len(menu.items))]
+    assert sorted(int(o["value"]) for o in select["options"]) == list(range(len(menu.items)))
+    order = [str(c) for c in state.view(seat)["hand"]]  # the options in the hand's order
+    shown = [menu.items[int(o["value"])] for o in select["options"]]
+    assert shown == sorted(shown, key=order.index)
     await w.alice.select(hand, [str(i) for i in chosen], custom_id=select["custom_id"])
     hand = find(w.channel, hand.id, viewer=w.alice)
     assert table.rev == rev and table.state.hands == state.hands and table.state.built == ()

@@ -132,6 +132,9 @@ def open_table(s: Session, name: str = "tarot") -> str:
     page.locator(".command-ghost").click()
     page.locator('.command-suggestion[data-value="options"]').click()
     page.locator('.command-option-input[data-option="options"]').type("deals=1")
+    # the autocomplete completes deals=1 (deals=1, deals=10...): its answer waited for, so that it
+    # cannot reopen the suggestions after Escape closes them (Enter would then pick one, not send)
+    page.locator('.command-suggestion[data-value="deals=1"]').wait_for()
     page.keyboard.press("Escape")  # closes the options' suggestions; Enter then sends the command
     s.shot("composer", bottom=200)
     page.keyboard.press("Enter")

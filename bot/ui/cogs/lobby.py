@@ -9,9 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service import options as options_text
 from bot.service.i18n import pick, t, tn
 from bot.service.tables import BotError
-from bot.ui import discord_errors, limits
+from bot.ui import discord_errors
 from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from bot.ui.views import ADD_LEVEL
@@ -22,23 +23,8 @@ _ = app_commands.locale_str
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:
-    """``"deals=3, variant=x"`` -> ``{"deals": "3", "variant": "x"}`` (validated by the game).
-
-    Strict: an option given twice is refused naming it (never "the last one wins"); unknown names
-    and values are refused by :meth:`Game.resolve_options` (yes/no in any of Tapis's languages,
-    whole numbers in ASCII digits only)."""
-    out: dict[str, Any] = {}
-    for part in (text or "").replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        name, sep, value = part.partition("=")
-        if not sep:
-            raise BotError.of("unknown_option")
-        name = name.strip()
-        if name in out:
-            raise BotError.of("repeated_option", name=limits.clip(name, 40))
-        out[name] = value.strip()
-    return game.resolve_options(out)
+    """``"deals=3 excuse_from_ecart=oui"`` -> every option of ``game`` (see :mod:`bot.service.options`)."""
+    return options_text.parse(game, text)
 
 
 def thread_name(game: Game, locale: str, host: str) -> str:
@@ -118,19 +104,8 @@ class Lobby(commands.Cog):
         game = GAMES.get(str(getattr(interaction.namespace, "game", "") or ""))
         if game is None:
             return []
-        done, _sep, typing = current.rpartition(",")
-        prefix = f"{done}, " if done.strip() else ""
-        out = []
-        for opt in game.options():
-            values = opt.choices if opt.choices is not None else (
-                tuple(range(opt.minimum, opt.maximum + 1)) if opt.minimum is not None and opt.maximum is not None
-                and opt.maximum - opt.minimum < 25 else (opt.default,))
-            for v in values:
-                text = f"{opt.name}={str(v).lower() if isinstance(v, bool) else v}"
-                if typing.strip().lower() in text.lower():
-                    label = f"{prefix}{text}  ({t(locale, 'option_line', name=opt.describe(locale), value=opt.label(v, locale))})"
-                    out.append(app_commands.Choice(name=label[:100], value=f"{prefix}{text}"[:100]))
-        return out[:25]
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in options_text.complete(game, current, locale)]
 
     @table.command(name=_("kick"), description=_("Host: remove a player from your table."))
     @app_commands.rename(member=_("member"))

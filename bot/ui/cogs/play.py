@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.service import picks
 from bot.service.i18n import t
 from bot.service.tables import BotError, Table
-from bot.ui import hints, ids
+from bot.ui import hints, ids, views
 from bot.ui.answers import committed
 from bot.ui.cogs import CogBot
 from bot.ui.cogs.lobby import vote
@@ -30,6 +30,7 @@ class Play(commands.Cog):
         self.bot = bot
         for verb, handler in (("~h", self.on_my_hand), ("~v", self.on_vote), ("~g", self.on_group),
                               ("~a", self.on_menu), ("~m", self.on_menu), ("~q", self.on_picks),
+                              (views.CONFIRM, self.on_confirm),
                               ("act", self.on_action)):
             bot.handlers[verb] = handler
         bot.handlers[hints.VERB] = functools.partial(hints.on_hint, bot)
@@ -107,6 +108,12 @@ class Play(commands.Cog):
         async with self.bot.hands.clicked(interaction, parsed.table, parsed.rev) as click:
             if click is not None:
                 click.console.group = ids.number(chosen)
+
+    async def on_confirm(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
+        """A give-up button: the same message asks to confirm it (``~u<i>``), or goes back (``~u``)."""
+        async with self.bot.hands.clicked(interaction, parsed.table, parsed.rev) as click:
+            if click is not None:
+                click.console.group = views.confirm_group(parsed.action)
 
     async def on_menu(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         picked = [n for v in values if (n := ids.number(v)) is not None] if values else []
