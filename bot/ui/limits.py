@@ -26,6 +26,9 @@ BUTTON_LABEL = 80
 PLACEHOLDER = 150
 ECHO = 100  # at most this many characters of a user's input are repeated back
 ELLIPSIS = "…"
+#: Discord's uploads on a server without boosts: each file at most 10 MiB, at most 10 files a message
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_FILES = 10
 
 
 _LIST_ITEM = re.compile(r"^(\s*\d+)\.(?=\s)")

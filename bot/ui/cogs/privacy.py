@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.service import privacy
 from bot.service.i18n import N_, t, tn
 from bot.service.table import BotError
-from bot.ui import ids, views
+from bot.ui import answers, ids, views
 from bot.ui.cogs import CogBot, is_admin
 from bot.ui.cogs.history import b36
 from bot.ui.ids import ParsedId
@@ -78,7 +78,7 @@ class Privacy(commands.Cog):
             assert interaction.guild_id is not None
             embed, ui = await self._member_page(interaction.guild_id, interaction.user,
                                                 self.bot.locale_for(interaction))
-            await interaction.followup.send(embed=embed, view=ui, ephemeral=True)
+            await answers.send(interaction, embed=embed, view=ui, ephemeral=True)
             ui.stop()
 
     # -- a server ----------------------------------------------------------------------------
@@ -97,7 +97,7 @@ class Privacy(commands.Cog):
                                                 days=f"{self.bot.settings.guild_retention / 86400:g}"))
             ui = buttons((ids.build_id(b36(interaction.guild_id), 0, "~zs"), t(locale, "privacy_server_erase_button"),
                           RED))
-            await interaction.followup.send(embed=embed, view=ui, ephemeral=True)
+            await answers.send(interaction, embed=embed, view=ui, ephemeral=True)
             ui.stop()
 
     # -- the buttons -------------------------------------------------------------------------
@@ -152,7 +152,7 @@ class Privacy(commands.Cog):
         for i, (name, raw) in enumerate(files):  # one file per message: each stays under the upload limit
             text = t(locale, "privacy_export_done") if i == 0 else t(locale, "privacy_export_part", part=i + 1,
                                                                          parts=len(files))
-            await interaction.followup.send(text, file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
+            await answers.send(interaction, text, file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
 
     # -- the bot leaves or joins a server ----------------------------------------------------
 
