@@ -137,13 +137,17 @@ def _gzip(raw: bytes) -> bytes:
     return gzip.compress(raw, compresslevel=6, mtime=0)
 
 
-def member_summary(data: dict[str, Any], guild_id: int) -> dict[str, int]:
-    """Counts of a member's rows in one server (and ``elsewhere``: their seats in other servers)."""
-    here = {row["table_id"] for row in data["seats"] if row["guild_id"] == guild_id}
+def member_summary(data: dict[str, Any], guild_id: int | None) -> dict[str, int]:
+    """Counts of a member's rows in one server (and ``elsewhere``: their seats in other servers);
+    ``guild_id`` ``None`` (asked in the bot's direct messages): in every server together."""
+    def here_(row: dict[str, Any]) -> bool:
+        return guild_id is None or row["guild_id"] == guild_id
+
+    here = {row["table_id"] for row in data["seats"] if here_(row)}
     return {"tables": len(here),
             "actions": sum(1 for a in data["actions"] if a["table_id"] in here and not a["by_computer"]),
-            "results": sum(1 for r in data["results"] if r["guild_id"] == guild_id),
-            "ratings": sum(1 for r in data["ratings"] if r["guild_id"] == guild_id),
+            "results": sum(1 for r in data["results"] if here_(r)),
+            "ratings": sum(1 for r in data["ratings"] if here_(r)),
             "elsewhere": len({row["table_id"] for row in data["seats"]} - here)}
 
 

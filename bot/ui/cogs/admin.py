@@ -33,6 +33,7 @@ class Admin(commands.Cog):
         bot.handlers["~r"] = self.on_rules_page
 
     @app_commands.command(name=_("rules"), description=_("Read a game's rules summary."))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("The game to play."))
     @app_commands.choices(game=game_choices())

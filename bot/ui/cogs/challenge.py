@@ -41,6 +41,7 @@ class ChallengeBot(CogBot, Protocol):
     challenges: ChallengeService
 
 
+@app_commands.guild_only()  # on the group: a subcommand's guild_only is never sent to Discord
 class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=_("The daily challenge.")):
     def __init__(self, bot: ChallengeBot) -> None:
         self.bot = bot

@@ -35,6 +35,7 @@ class DuplicateBot(CogBot, Protocol):
     duplicates: DuplicateTables
 
 
+@app_commands.guild_only()  # on the group: a subcommand's guild_only is never sent to Discord
 class Duplicate(commands.GroupCog, group_name=_("duplicate"),
                 group_description=_("Duplicate tables: the same deals at every table.")):
     def __init__(self, bot: DuplicateBot) -> None:
