@@ -61,8 +61,10 @@ async def send(interaction: discord.Interaction[Any], content: str | None = None
     whatever its response so far: the response itself when none was sent; the deferral's
     "thinking…" message, edited, while it is pending (Discord calls completing a deferral by a
     follow-up deprecated; the deferral's visibility stays, whatever ``ephemeral`` says); else a
-    follow-up message (public unless ``ephemeral``, as :meth:`discord.Webhook.send`). :raises:
-    Discord's failure (the callers' guard answers it)."""
+    follow-up message (public unless ``ephemeral``, as :meth:`discord.Webhook.send`). Files are
+    checked against Discord's limits first (:func:`limits.check_upload`). :raises: Discord's
+    failure (the callers' guard answers it); :class:`BotError` for an upload over the limits."""
+    limits.check_upload(([kwargs["file"]] if kwargs.get("file") else []) + list(kwargs.get("files") or []))
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
         return
@@ -89,6 +91,7 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
+    limits.check_upload([f for f in fields.get("attachments") or [] if isinstance(f, discord.File)])
     state, http = interaction._state, interaction._state.http
     params = interaction_message_response_params(type=discord.InteractionResponseType.message_update.value,
                                                  previous_allowed_mentions=state.allowed_mentions, **fields)

@@ -17,17 +17,7 @@ from typing import Any
 
 from simcord.http import router
 
-from bot.ui.limits import MAX_FILE_BYTES, MAX_FILES
-
-
-def size_of(file: Any) -> int:
-    """The bytes a :class:`discord.File` uploads (read from its stream, which is left as it was)."""
-    fp = file.fp
-    here = fp.tell()
-    fp.seek(0, 2)
-    end = fp.tell()
-    fp.seek(here)
-    return end - getattr(file, "_original_pos", 0)
+from bot.ui.limits import MAX_FILE_BYTES, MAX_FILES, file_size
 
 
 def faults(backend: Any, method: str, path: str, files: list[Any]) -> list[str]:
@@ -40,8 +30,8 @@ def faults(backend: Any, method: str, path: str, files: list[Any]) -> list[str]:
     if len(files) > MAX_FILES:
         found.append(f"{method} {path}: {len(files)} files (at most {MAX_FILES})")
     for file in files:
-        if size_of(file) > MAX_FILE_BYTES:
-            found.append(f"{method} {path}: {getattr(file, 'filename', '?')} is {size_of(file)} bytes")
+        if file_size(file) > MAX_FILE_BYTES:
+            found.append(f"{method} {path}: {getattr(file, 'filename', '?')} is {file_size(file)} bytes")
     return found
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import json
 import logging
 import time
 from typing import Any, Protocol
@@ -18,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service import privacy
 from bot.service.events import Event, EventService
 from bot.service.i18n import N_, t, tn
 from bot.service.seasons import Seasons
@@ -187,10 +187,13 @@ class Events(commands.Cog):
             standings = await self.bot.events.standings(event.id)
             data = {"event": event.id, "name": event.name, "game": event.game, "format": event.format,
                     "rounds": event.rounds, "deals": event.deals, "ranking": rows}
-            export = discord.File(io.BytesIO(json.dumps(data, indent=1, default=str).encode()),
-                                  filename=f"event-{event.id}.json")
-            await answers.send(interaction, limits.clip(standings_text(standings, locale), limits.CONTENT),
-                                            file=export, allowed_mentions=discord.AllowedMentions.none())
+            # split under Discord's upload limit as the privacy export is; 10 files a message
+            files = [discord.File(io.BytesIO(raw), filename=name)
+                     for name, raw in privacy.export_files(data, f"event-{event.id}", split="ranking")]
+            for i in range(0, len(files), limits.MAX_FILES):
+                await answers.send(interaction, limits.clip(standings_text(standings, locale), limits.CONTENT)
+                                   if i == 0 else None, files=files[i:i + limits.MAX_FILES],
+                                   allowed_mentions=discord.AllowedMentions.none())
 
     @event.command(name=_("role"), description=_("Admins: the role whose members may organise events."))
     @app_commands.rename(role=_("role"))
