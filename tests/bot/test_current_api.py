@@ -159,3 +159,14 @@ async def test_send_completes_a_deferral_by_editing_it(world: Any, public: bool)
     assert not seen
     assert res.response.content == "first" and res.ephemeral is (not public)
     assert [m.content for m in res.followups] == ["second"] and res.followups[0].ephemeral
+
+
+async def test_privacy_buttons_work_in_dms(world: Any) -> None:
+    """The page's Export button in the bot's DM sends the member's export there."""
+    user = world.alice.user
+    res = await user.slash("privacy me")
+    page = res.response
+    button = next(c for row in page.components for c in row["components"] if c["custom_id"].endswith(":~ze"))
+    clicked = await user.click(page.message, custom_id=button["custom_id"])
+    sent = [m for m in [clicked.response, *clicked.followups] if m is not None]
+    assert any(a.filename.startswith(f"tapis-data-{user.id}") for m in sent for a in m.attachments), sent
