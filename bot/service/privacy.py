@@ -104,25 +104,29 @@ async def member_export(db: dbm.Database, user_id: int) -> dict[str, Any]:
 UPLOAD_LIMIT = 10 * 1024 * 1024 - 64 * 1024
 
 
-def export_files(data: dict[str, Any], stem: str, limit: int = UPLOAD_LIMIT) -> list[tuple[str, bytes]]:
-    """The export as files ``(name, bytes)``, each at most ``limit`` bytes: one ``<stem>.json`` when
-    it fits; else gzip-compressed, ``<stem>.json.gz`` (docs/decisions.md, « Exports split under
-    Discord's upload limit »); else its actions split over parts ``<stem>-<i>-of-<n>.json.gz``, each
-    a JSON document of its own (the first holds everything else too), so nothing is ever cut."""
+def export_files(data: dict[str, Any], stem: str, limit: int | None = None,
+                 split: str = "actions") -> list[tuple[str, bytes]]:
+    """The export as files ``(name, bytes)``, each at most ``limit`` bytes (default
+    :data:`UPLOAD_LIMIT`): one ``<stem>.json`` when it fits; else gzip-compressed,
+    ``<stem>.json.gz`` (docs/decisions.md, « Exports split under Discord's upload limit »); else
+    its list ``split`` (a member's actions, an event's ranking...) split over parts
+    ``<stem>-<i>-of-<n>.json.gz``, each a JSON document of its own (the first holds everything else
+    too), so nothing is ever cut. Any export the bot uploads goes through here."""
+    limit = UPLOAD_LIMIT if limit is None else limit
     raw = _dumps(data)
     if len(raw) <= limit:
         return [(f"{stem}.json", raw)]
     packed = _gzip(raw)
     if len(packed) <= limit:
         return [(f"{stem}.json.gz", packed)]
-    actions = data.get("actions") or []
+    actions = data.get(split) or []
     parts = max(2, -(-len(packed) * 5 // (limit * 4)))  # aim at 80% of the limit each
     while True:
         size = -(-len(actions) // parts) or 1
         chunks = [actions[i:i + size] for i in range(0, len(actions), size)] or [[]]
-        rest = {k: v for k, v in data.items() if k != "actions"}
+        rest = {k: v for k, v in data.items() if k != split}
         docs = [{**(rest if i == 0 else {"user_id": data.get("user_id"), "exported_at": data.get("exported_at")}),
-                 "part": i + 1, "parts": len(chunks), "actions": chunk} for i, chunk in enumerate(chunks)]
+                 "part": i + 1, "parts": len(chunks), split: chunk} for i, chunk in enumerate(chunks)]
         files = [(f"{stem}-{i + 1}-of-{len(docs)}.json.gz", _gzip(_dumps(doc))) for i, doc in enumerate(docs)]
         if all(len(b) <= limit for _, b in files) or size == 1:
             return files
@@ -130,20 +134,24 @@ def export_files(data: dict[str, Any], stem: str, limit: int = UPLOAD_LIMIT) -> 
 
 
 def _dumps(data: dict[str, Any]) -> bytes:
-    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+    return json.dumps(data, ensure_ascii=False, indent=1, default=str).encode("utf-8")
 
 
 def _gzip(raw: bytes) -> bytes:
     return gzip.compress(raw, compresslevel=6, mtime=0)
 
 
-def member_summary(data: dict[str, Any], guild_id: int) -> dict[str, int]:
-    """Counts of a member's rows in one server (and ``elsewhere``: their seats in other servers)."""
-    here = {row["table_id"] for row in data["seats"] if row["guild_id"] == guild_id}
+def member_summary(data: dict[str, Any], guild_id: int | None) -> dict[str, int]:
+    """Counts of a member's rows in one server (and ``elsewhere``: their seats in other servers);
+    ``guild_id`` ``None`` (asked in the bot's direct messages): in every server together."""
+    def here_(row: dict[str, Any]) -> bool:
+        return guild_id is None or row["guild_id"] == guild_id
+
+    here = {row["table_id"] for row in data["seats"] if here_(row)}
     return {"tables": len(here),
             "actions": sum(1 for a in data["actions"] if a["table_id"] in here and not a["by_computer"]),
-            "results": sum(1 for r in data["results"] if r["guild_id"] == guild_id),
-            "ratings": sum(1 for r in data["ratings"] if r["guild_id"] == guild_id),
+            "results": sum(1 for r in data["results"] if here_(r)),
+            "ratings": sum(1 for r in data["ratings"] if here_(r)),
             "elsewhere": len({row["table_id"] for row in data["seats"]} - here)}
 
 

@@ -26,23 +26,59 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
     """An ephemeral answer, whether or not the interaction was already acknowledged (cut to
     Discord's limits: an answer over them would be refused, leaving the member on "thinking…").
 
-    After a public deferral (:func:`defer_public`) the first follow-up would be public whatever
-    its flag (DISCORD.md): the public response is edited instead. Discord failing is logged in one
-    line and counted, never raised."""
+    It goes through :func:`send`: a deferral still "thinking…" is completed by editing it (after a
+    public deferral, :func:`defer_public`, that answer is public: the deferral's visibility wins,
+    DISCORD.md); once it is completed, the answer is a private second message. Discord failing is
+    logged in one line and counted, never raised."""
     text = limits.clip(text, limits.CONTENT)
     for embed in [kwargs.get("embed"), *(kwargs.get("embeds") or [])]:
         if isinstance(embed, discord.Embed):
             limits.fit_embed(embed)
     try:
-        if not interaction.response.is_done():
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
-        elif interaction.extras.get(PUBLIC):
-            await interaction.edit_original_response(content=text, **kwargs)
-        else:
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await send(interaction, text, ephemeral=True, **kwargs)
     except discord_errors.DISCORD as exc:
         interaction.client.metrics.failed(exc)
         log.warning("could not answer interaction %s (%s)", interaction.id, discord_errors.describe(exc))
+
+
+#: ``interaction.extras`` key: the deferral's "thinking…" message was completed (edited)
+COMPLETED = "tapis_completed"
+
+#: what :meth:`discord.Webhook.send` takes that an edit of the original response does not
+_SEND_ONLY = ("ephemeral", "wait", "silent", "suppress_embeds", "username", "avatar_url", "thread", "thread_name")
+
+
+def thinking(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction's response is a deferral still showing "thinking…" (deferred with
+    ``thinking=True``, or a command's deferral, and not yet completed)."""
+    return (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+            and not interaction.extras.get(COMPLETED))
+
+
+async def send(interaction: discord.Interaction[Any], content: str | None = None, *, ephemeral: bool = False,
+               **kwargs: Any) -> None:
+    """Answer an interaction with a message (``content``, ``embed(s)``, ``file(s)``, ``view``...),
+    whatever its response so far: the response itself when none was sent; the deferral's
+    "thinking…" message, edited, while it is pending (Discord calls completing a deferral by a
+    follow-up deprecated; the deferral's visibility stays, whatever ``ephemeral`` says); else a
+    follow-up message (public unless ``ephemeral``, as :meth:`discord.Webhook.send`). Files are
+    checked against Discord's limits first (:func:`limits.check_upload`). :raises: Discord's
+    failure (the callers' guard answers it); :class:`BotError` for an upload over the limits."""
+    limits.check_upload(([kwargs["file"]] if kwargs.get("file") else []) + list(kwargs.get("files") or []))
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        return
+    if thinking(interaction):
+        fields = {k: v for k, v in kwargs.items() if k not in _SEND_ONLY}
+        files = ([fields.pop("file")] if "file" in fields else []) + list(fields.pop("files", None) or [])
+        if files:
+            fields["attachments"] = files
+        if content is not None:
+            fields["content"] = content
+        await interaction.edit_original_response(**fields)
+        interaction.extras[COMPLETED] = True
+        return
+    await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)  # type: ignore[arg-type]
 
 
 async def update_message(interaction: discord.Interaction[Any], **fields: Any) -> None:
@@ -55,6 +91,7 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
     response = interaction.response
     if response.is_done():
         raise discord.InteractionResponded(interaction)
+    limits.check_upload([f for f in fields.get("attachments") or [] if isinstance(f, discord.File)])
     state, http = interaction._state, interaction._state.http
     params = interaction_message_response_params(type=discord.InteractionResponseType.message_update.value,
                                                  previous_allowed_mentions=state.allowed_mentions, **fields)

@@ -65,6 +65,12 @@ class Handlers(dict[str, Handler]):
         super().__setitem__(verb, handler)
 
 
+#: where a command is offered unless it declares more (``app_commands.allowed_contexts``): in servers
+#: only, the app installed on servers (not by a user); every command's payload carries both
+SERVERS_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
+
+
 class TapisTree(app_commands.CommandTree["TapisBot"]):
     """Errors that escape a command (failed checks...) are logged and answered politely; the time
     each command (and autocomplete) takes is measured (``tapis_interaction_seconds``)."""
@@ -76,6 +82,34 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         finally:
             kind = "autocomplete" if interaction.type is discord.InteractionType.autocomplete else "command"
             self.client.metrics.interaction(kind, began)
+
+    async def payloads(self, *, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+        """The commands as :meth:`sync` sends them: translated, each with its ``contexts`` and
+        ``integration_types``, without ``dm_permission`` (deprecated by Discord for ``contexts``;
+        discord.py 2.7 still writes it)."""
+        commands = self._get_all_commands(guild=guild)
+        translator = self.translator
+        out = [await c.get_translated_payload(self, translator) if translator else c.to_dict(self) for c in commands]
+        for payload in out:
+            payload.pop("dm_permission", None)
+        return out
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[app_commands.AppCommand]:
+        """:meth:`discord.app_commands.CommandTree.sync` with :meth:`payloads` (its request, its errors)."""
+        if self.client.application_id is None:
+            raise app_commands.MissingApplicationID
+        commands, payload = self._get_all_commands(guild=guild), await self.payloads(guild=guild)
+        http = self._http
+        try:
+            if guild is None:
+                data = await http.bulk_upsert_global_commands(self.client.application_id, payload=payload)
+            else:
+                data = await http.bulk_upsert_guild_commands(self.client.application_id, guild.id, payload=payload)
+        except discord.HTTPException as e:
+            if e.status == 400 and e.code == 50035:
+                raise app_commands.CommandSyncFailure(e, commands) from None
+            raise
+        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Commands of a server on another process's shard are refused (Discord sends a server's
@@ -129,6 +163,7 @@ class TapisBot(commands.AutoShardedBot):
         if settings.shard_ids is not None:  # else discord.py's default: every shard of the count
             kwargs["shard_ids"] = list(settings.shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=TapisTree,
+                         allowed_contexts=SERVERS_ONLY, allowed_installs=SERVER_INSTALL,
                          help_command=None, shard_count=count, **kwargs)
         self.settings = settings
         self.lease = lease

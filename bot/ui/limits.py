@@ -13,6 +13,8 @@ from typing import Any
 
 import discord
 
+from bot.service.table import BotError
+
 CONTENT = 2000
 TITLE = 256
 DESCRIPTION = 4096
@@ -26,6 +28,9 @@ BUTTON_LABEL = 80
 PLACEHOLDER = 150
 ECHO = 100  # at most this many characters of a user's input are repeated back
 ELLIPSIS = "…"
+#: Discord's uploads on a server without boosts: each file at most 10 MiB, at most 10 files a message
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_FILES = 10
 
 
 _LIST_ITEM = re.compile(r"^(\s*\d+)\.(?=\s)")
@@ -110,3 +115,24 @@ def shorten_echo(text: str, inputs: Iterable[str], limit: int = ECHO) -> str:
         out.append(text[i:i + limit] + ELLIPSIS)
         i = end
     return "".join(out)
+
+
+def file_size(file: discord.File) -> int:
+    """The bytes ``file`` uploads (measured on its stream, which is left where it was)."""
+    fp = file.fp
+    here = fp.tell()
+    end = fp.seek(0, 2)
+    fp.seek(here)
+    return end - getattr(file, "_original_pos", 0)
+
+
+def check_upload(files: list[discord.File]) -> None:
+    """Refuse, in one line, an upload Discord would refuse (at most :data:`MAX_FILES` files of
+    :data:`MAX_FILE_BYTES` each): checked before the request, so the member is told why.
+
+    :raises BotError: too many files, or a file too large."""
+    if len(files) > MAX_FILES:
+        raise BotError.of("upload_too_many", most=MAX_FILES)
+    for file in files:
+        if file_size(file) > MAX_FILE_BYTES:
+            raise BotError.of("upload_too_large", name=file.filename, mib=MAX_FILE_BYTES // (1024 * 1024))

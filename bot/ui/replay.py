@@ -12,6 +12,7 @@ finish (cancelled). Custom ids follow ``bot/ui/ids.py``: ``~y`` replay (``rev`` 
 from __future__ import annotations
 
 import asyncio
+import gzip
 import io
 import json
 import logging
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.service import records
+from bot.service import privacy, records
 from bot.service.i18n import t
 from bot.service.table import BotError
 from bot.storage import match_results
@@ -249,15 +250,20 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
 
 
 def export_files(fin: Finished, locale: str) -> list[discord.File]:
-    """The record as JSON (``Game.load`` replays it) and as text in ``locale`` (worker thread)."""
+    """The record as JSON (``Game.load`` replays it) and as text in ``locale`` (worker thread); the
+    JSON split under Discord's upload limit as every export is (:func:`privacy.export_files`), the
+    text gzip-compressed when over it (an upload still over it is refused by
+    :func:`bot.ui.limits.check_upload`)."""
     data = {**fin.data, "table": fin.table_id, "players": fin.names, "finished_at": fin.finished_at}
     match = records.cached_match(fin.table_id, fin.data, fin.names, locale)
     title = t(locale, "rec_title", game=views.game_title(fin.game, locale), table=fin.table_id,
               date=date_text(fin.finished_at, locale))
     text = records.record_text(match, fin.names, locale, title=title, recap=_recap_lines)
-    return [discord.File(io.BytesIO(json.dumps(data, ensure_ascii=False, indent=1).encode()),
-                         filename=f"tapis-{fin.table_id}.json"),
-            discord.File(io.BytesIO(text.encode()), filename=f"tapis-{fin.table_id}.txt")]
+    files = privacy.export_files(data, f"tapis-{fin.table_id}", split="log")
+    raw, name = text.encode(), f"tapis-{fin.table_id}.txt"
+    if len(raw) > privacy.UPLOAD_LIMIT:
+        raw, name = gzip.compress(raw, mtime=0), name + ".gz"
+    return [discord.File(io.BytesIO(b), filename=n) for n, b in [*files, (name, raw)]]
 
 
 # -- rematch -------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import games
 from bot.service.settings import Settings
 from bot.storage import Database
 from bot.ui.client import TapisBot
+from tests.bot import traffic
 from tests.toygame import TOY
 
 
@@ -27,6 +28,15 @@ def toy() -> Iterator[Any]:
         yield TOY
     finally:
         games.GAMES.pop("toy", None)
+
+
+@pytest.fixture(autouse=True)
+def current_api() -> Iterator[list[str]]:
+    """Every bot test's requests are watched (:mod:`tests.bot.traffic`): a deferral completed by a
+    follow-up or an upload over Discord's limits fails the test."""
+    with traffic.watch() as seen:
+        yield seen
+    assert not seen, "requests Discord deprecates or refuses:\n" + "\n".join(seen)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.service.i18n import LOCALES, N_, t
 from bot.service.tables import BotError
-from bot.ui import views
+from bot.ui import answers, views
 from bot.ui.cogs import CogBot, game_choices, is_admin
 from bot.ui.ids import ParsedId
 from games import find_game
@@ -33,6 +33,7 @@ class Admin(commands.Cog):
         bot.handlers["~r"] = self.on_rules_page
 
     @app_commands.command(name=_("rules"), description=_("Read a game's rules summary."))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("The game to play."))
     @app_commands.choices(game=game_choices())
@@ -76,7 +77,7 @@ class Admin(commands.Cog):
             on = await self.bot.hint_switch.on(interaction.guild_id)
             text = t(locale, "settings_now", lang=t(locale, "language.name"), timer=seconds)
             state = t(locale, N_("hints_on") if on else N_("hints_off"))
-            await interaction.followup.send(f"{text}\n{state}", ephemeral=True)
+            await answers.send(interaction, f"{text}\n{state}", ephemeral=True)
 
 
 async def setup(bot: CogBot) -> None:

@@ -21,6 +21,7 @@ from bot.service.challenges import GAMES as CHALLENGE_GAMES
 from bot.service.challenges import ChallengeService
 from bot.service.i18n import t, tn
 from bot.service.table import BotError
+from bot.ui import answers
 from bot.ui.cogs import CogBot, is_admin
 from games import find_game
 
@@ -40,6 +41,7 @@ class ChallengeBot(CogBot, Protocol):
     challenges: ChallengeService
 
 
+@app_commands.guild_only()  # on the group: a subcommand's guild_only is never sent to Discord
 class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=_("The daily challenge.")):
     def __init__(self, bot: ChallengeBot) -> None:
         self.bot = bot
@@ -89,13 +91,13 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
                                                   interaction.user.display_name, game, channel_id=channel_id,
                                                   thread_id=thread_id)
             if progress.table is None:
-                await interaction.followup.send(await self._result_text(interaction, game, locale), ephemeral=True)
+                await answers.send(interaction, await self._result_text(interaction, game, locale), ephemeral=True)
                 return
             table = progress.table
             if table.message_id is None:
                 await self.bot.presenter.post_lobby(table)
             self.bot.presenter.table_changed(table)
-            await interaction.followup.send(t(locale, "challenge_deal", n=progress.deal_no + 1, count=progress.count,
+            await answers.send(interaction, t(locale, "challenge_deal", n=progress.deal_no + 1, count=progress.count,
                                               where=f"<#{thread_id}>"), ephemeral=True)
 
     async def _result_text(self, interaction: discord.Interaction[Any], game: str, locale: str) -> str:
@@ -121,7 +123,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             locale = self.bot.private_locale(interaction)
-            await interaction.followup.send(await self._result_text(interaction, game, locale), ephemeral=True)
+            await answers.send(interaction, await self._result_text(interaction, game, locale), ephemeral=True)
 
     @app_commands.command(name=_("standings"), description=_("The challenge's standings: day, week or month."))
     @app_commands.guild_only()
@@ -141,7 +143,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
             else:
                 lines = [t(locale, "challenge_standing", place="–" if r.place is None else r.place + 1, name=r.name,
                            percent=pct(r.percent, locale), days=tn(locale, "count.days", r.days)) for r in rows[:25]]
-            await interaction.followup.send("\n".join(lines) or t(locale, "no_results"), ephemeral=True)
+            await answers.send(interaction, "\n".join(lines) or t(locale, "no_results"), ephemeral=True)
 
     @app_commands.command(name=_("replay"), description=_("After finishing: the others' plays of a deal."))
     @app_commands.guild_only()
@@ -157,7 +159,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
             rows = await self.challenges.replays(interaction.guild_id, interaction.user.id, game, deal - 1)
             lines = [t(locale, "challenge_replay_line", name=r.name, score=round(r.score or 0), table=r.table_id)
                      for r in rows[:20]]
-            await interaction.followup.send("\n".join(lines) or t(locale, "no_results"), ephemeral=True)
+            await answers.send(interaction, "\n".join(lines) or t(locale, "no_results"), ephemeral=True)
 
     @app_commands.command(name=_("stats"), description=_("Your challenge days, mean and streaks."))
     @app_commands.guild_only()
@@ -171,7 +173,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
                        days=tn(locale, "count.days", days), percent=pct(mean, locale),
                        streak=tn(locale, "count.days", current), best=tn(locale, "count.days", longest))
                      for g, (days, mean, current, longest) in found.items()]
-            await interaction.followup.send("\n".join(lines) or t(locale, "no_results"), ephemeral=True)
+            await answers.send(interaction, "\n".join(lines) or t(locale, "no_results"), ephemeral=True)
 
     @app_commands.command(name=_("settings"), description=_("Admins: the challenge's time zone, games and level."))
     @app_commands.guild_only()
@@ -193,7 +195,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
             locale = self.bot.private_locale(interaction)
             games = ", ".join(f"{find_game(g).title(locale)} ({tn(locale, 'count.deals', n)})"
                               for g, n in now.games.items())
-            await interaction.followup.send(t(locale, "challenge_settings_now", zone=now.time_zone, games=games or "—",
+            await answers.send(interaction, t(locale, "challenge_settings_now", zone=now.time_zone, games=games or "—",
                                               level=now.level), ephemeral=True)
 
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.service.duplicate_tables import DuplicateTables
 from bot.service.i18n import t
 from bot.service.table import BotError
+from bot.ui import answers
 from bot.ui.cogs import CogBot
 from games import find_game
 from games.duplicate import ONE_DEAL
@@ -35,6 +36,7 @@ class DuplicateBot(CogBot, Protocol):
     duplicates: DuplicateTables
 
 
+@app_commands.guild_only()  # on the group: a subcommand's guild_only is never sent to Discord
 class Duplicate(commands.GroupCog, group_name=_("duplicate"),
                 group_description=_("Duplicate tables: the same deals at every table.")):
     def __init__(self, bot: DuplicateBot) -> None:
@@ -92,7 +94,7 @@ class Duplicate(commands.GroupCog, group_name=_("duplicate"),
                 places.append((channel.id, made.id))
                 threads.append(made.mention)
             group = await self.groups.open(guild.id, game, slots, places, deals=deals)  # the presenter posts them
-            await interaction.followup.send(t(locale, "duplicate_opened", group=group.id, tables=", ".join(threads)),
+            await answers.send(interaction, t(locale, "duplicate_opened", group=group.id, tables=", ".join(threads)),
                                             ephemeral=True)
 
     @app_commands.command(name=_("results"), description=_("A duplicate group's match points."))
@@ -113,7 +115,7 @@ class Duplicate(commands.GroupCog, group_name=_("duplicate"),
                        score=round(s.result.score), percent=round(s.percent)) for s in found.scored]
             lines += [t(locale, "duplicate_standing", place="–" if s.place is None else s.place + 1,
                         name=names.get(s.player, "?"), percent=round(s.percent)) for s in found.standings]
-            await interaction.followup.send("\n".join(lines)[:1900] or t(locale, "no_results"), ephemeral=True)
+            await answers.send(interaction, "\n".join(lines)[:1900] or t(locale, "no_results"), ephemeral=True)
 
 
 async def setup(bot: DuplicateBot) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import json
 import logging
 import time
 from typing import Any, Protocol
@@ -18,11 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service import privacy
 from bot.service.events import Event, EventService
 from bot.service.i18n import N_, t, tn
 from bot.service.seasons import Seasons
 from bot.service.tables import BotError
-from bot.ui import discord_errors, limits
+from bot.ui import answers, discord_errors, limits
 from bot.ui.cogs import CogBot, game_choices, is_admin
 from bot.ui.events import REGISTER, UNREGISTER, standings_text
 from bot.ui.ids import ParsedId
@@ -68,7 +68,7 @@ class Events(commands.Cog):
         return max(found, key=lambda e: e.starts_at)
 
     async def _done(self, interaction: discord.Interaction[Any], key: str = N_("event.done"), **kw: Any) -> None:
-        await interaction.followup.send(t(self.bot.private_locale(interaction), key, **kw), ephemeral=True)
+        await answers.send(interaction, t(self.bot.private_locale(interaction), key, **kw), ephemeral=True)
 
     # -- /event ------------------------------------------------------------------------------
 
@@ -166,7 +166,7 @@ class Events(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             standings = await self.bot.events.standings(self._here(interaction, ("playing",)).id)
             text = standings_text(standings, self.bot.private_locale(interaction))
-            await interaction.followup.send(limits.clip(text, limits.CONTENT), ephemeral=True)
+            await answers.send(interaction, limits.clip(text, limits.CONTENT), ephemeral=True)
 
     @event.command(name=_("results"), description=_("The final ranking of an event, with its export."))
     @app_commands.rename(event_id=_("event"))
@@ -187,10 +187,13 @@ class Events(commands.Cog):
             standings = await self.bot.events.standings(event.id)
             data = {"event": event.id, "name": event.name, "game": event.game, "format": event.format,
                     "rounds": event.rounds, "deals": event.deals, "ranking": rows}
-            export = discord.File(io.BytesIO(json.dumps(data, indent=1, default=str).encode()),
-                                  filename=f"event-{event.id}.json")
-            await interaction.followup.send(limits.clip(standings_text(standings, locale), limits.CONTENT),
-                                            file=export, allowed_mentions=discord.AllowedMentions.none())
+            # split under Discord's upload limit as the privacy export is; 10 files a message
+            files = [discord.File(io.BytesIO(raw), filename=name)
+                     for name, raw in privacy.export_files(data, f"event-{event.id}", split="ranking")]
+            for i in range(0, len(files), limits.MAX_FILES):
+                await answers.send(interaction, limits.clip(standings_text(standings, locale), limits.CONTENT)
+                                   if i == 0 else None, files=files[i:i + limits.MAX_FILES],
+                                   allowed_mentions=discord.AllowedMentions.none())
 
     @event.command(name=_("role"), description=_("Admins: the role whose members may organise events."))
     @app_commands.rename(role=_("role"))
@@ -231,7 +234,7 @@ class Events(commands.Cog):
                                     events=tn(locale, "season.events", s.events))) for s in lines[:40]]
             if not lines:
                 out.append(t(locale, "season.empty"))
-            await interaction.followup.send(limits.clip("\n".join(out), limits.CONTENT),
+            await answers.send(interaction, limits.clip("\n".join(out), limits.CONTENT),
                                             allowed_mentions=discord.AllowedMentions.none())
 
     @season.command(name=_("new"), description=_("Admins: a season's dates and how many results count."))

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.service import ratings
 from bot.service.i18n import t, tn
 from bot.storage import history
-from bot.ui import ids, replay, views
+from bot.ui import answers, ids, replay, views
 from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from games import GAMES, find_game
@@ -145,7 +145,7 @@ class History(commands.Cog):
             assert interaction.guild_id is not None
             embed, ui = await self._page(interaction.guild_id, who.id, who.display_name, name, 0,
                                          self.bot.locale_for(interaction), interaction.user.id)
-            await interaction.followup.send(embed=embed, ephemeral=True, view=ui or discord.utils.MISSING)
+            await answers.send(interaction, embed=embed, ephemeral=True, view=ui or discord.utils.MISSING)
             if ui is not None:
                 ui.stop()
 
@@ -193,7 +193,7 @@ class History(commands.Cog):
         fin = await self._finished(interaction, table_id)
         payload = await asyncio.to_thread(replay.replay_payload, fin, 0, self.bot.locale_for(interaction))
         ui = payload.pop("view")
-        await interaction.followup.send(embed=payload["embed"], files=payload["attachments"], view=ui,
+        await answers.send(interaction, embed=payload["embed"], files=payload["attachments"], view=ui,
                                         ephemeral=True)
         ui.stop()
 
@@ -227,7 +227,7 @@ class History(commands.Cog):
         fin = await self._finished(interaction, table_id)
         locale = replay.member_locale(self.bot, interaction)
         files = await asyncio.to_thread(replay.export_files, fin, locale)
-        await interaction.followup.send(t(locale, "export_done", table=fin.table_id), files=files, ephemeral=True)
+        await answers.send(interaction, t(locale, "export_done", table=fin.table_id), files=files, ephemeral=True)
 
     async def on_export(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -240,7 +240,7 @@ class History(commands.Cog):
         fin = await self._finished(interaction, parsed.table)
         table = await replay.rematch(self.bot, fin, interaction.user.id, interaction.user.display_name)
         locale = self.bot.locale_for(interaction)
-        await interaction.followup.send(t(locale, "rematch_opened", table=table.id,
+        await answers.send(interaction, t(locale, "rematch_opened", table=table.id,
                                           host=interaction.user.display_name), ephemeral=True)
 
 

@@ -15,7 +15,7 @@ from bot.service.autoplay import LEVEL_KEYS
 from bot.service.i18n import pick, t, tn
 from bot.service.rating_words import why_line
 from bot.storage import Rating, history
-from bot.ui import views
+from bot.ui import answers, views
 from bot.ui.answers import defer_public
 from bot.ui.cogs import CogBot, game_choices
 from games import GAMES, find_game
@@ -77,7 +77,7 @@ class Leaderboard(commands.Cog):
                 if png:
                     files.append(discord.File(io.BytesIO(png), filename="leaderboard.png"))
                     embed.set_image(url="attachment://leaderboard.png")
-            await interaction.followup.send(embed=embed, files=files)
+            await answers.send(interaction, embed=embed, files=files)
 
     @app_commands.command(name=_("stats"), description=_("Show a member's results on this server."))
     @app_commands.guild_only()
@@ -101,7 +101,7 @@ class Leaderboard(commands.Cog):
                 embed.add_field(name=title, value=value[:1024], inline=False)
             if not found:
                 embed.description = t(locale, "no_results")
-            await interaction.followup.send(embed=embed)
+            await answers.send(interaction, embed=embed)
 
 
 async def setup(bot: CogBot) -> None:

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.service import options as options_text
 from bot.service.i18n import pick, t, tn
 from bot.service.tables import BotError
-from bot.ui import discord_errors
+from bot.ui import answers, discord_errors
 from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from bot.ui.views import ADD_LEVEL
@@ -38,7 +38,7 @@ async def vote(bot: CogBot, interaction: discord.Interaction[Any], table_id: str
     locale = bot.private_locale(interaction)
     table = bot.service.get(table_id)
     text = t(locale, "aborted", table=table_id) if not table.open else t(locale, "vote_counted", n=n, need=need)
-    await interaction.followup.send(text, ephemeral=True)
+    await answers.send(interaction, text, ephemeral=True)
 
 
 class Lobby(commands.Cog):
@@ -95,7 +95,7 @@ class Lobby(commands.Cog):
                 await service.cancel(table.id, interaction.user.id)
                 raise BotError.of("lobby_not_posted") from None
             self.bot.presenter.table_changed(table)
-            await interaction.followup.send(t(locale, "table_opened", table=table.id, where=where), ephemeral=True)
+            await answers.send(interaction, t(locale, "table_opened", table=table.id, where=where), ephemeral=True)
 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction[Any],
@@ -115,7 +115,7 @@ class Lobby(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = self._here(interaction)
             old = await self.bot.service.kick(table.id, interaction.user.id, table.seat_of(member.id))
-            await interaction.followup.send(t(self.bot.private_locale(interaction), "kicked", name=old.name),
+            await answers.send(interaction, t(self.bot.private_locale(interaction), "kicked", name=old.name),
                                             ephemeral=True)
 
     @table.command(name=_("cancel"), description=_("Host: cancel the table in this channel."))
@@ -123,7 +123,7 @@ class Lobby(commands.Cog):
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.bot.service.cancel(self._here(interaction).id, interaction.user.id)
-            await interaction.followup.send(t(self.bot.private_locale(interaction), "cancelled", table=table.id),
+            await answers.send(interaction, t(self.bot.private_locale(interaction), "cancelled", table=table.id),
                                             ephemeral=True)
 
     @table.command(name=_("abort"), description=_("Vote to abandon the match in this channel."))
@@ -141,7 +141,7 @@ class Lobby(commands.Cog):
                 raise BotError.of("not_admin")
             assert interaction.channel_id is not None
             n = await self.bot.service.reset_place(interaction.channel_id)
-            await interaction.followup.send(tn(self.bot.private_locale(interaction), "reset_done", n), ephemeral=True)
+            await answers.send(interaction, tn(self.bot.private_locale(interaction), "reset_done", n), ephemeral=True)
 
     def _here(self, interaction: discord.Interaction[Any]) -> Any:
         table = self.bot.service.at(interaction.channel_id or 0)

@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.service import picks
 from bot.service.i18n import t
 from bot.service.tables import BotError, Table
-from bot.ui import hints, ids, views
+from bot.ui import answers, hints, ids, views
 from bot.ui.answers import committed
 from bot.ui.cogs import CogBot
 from bot.ui.cogs.lobby import vote
@@ -69,7 +69,7 @@ class Play(commands.Cog):
             label = table.game.state_action_label(table.state, chosen, table.names(), locale)
             await self.bot.service.act(table.id, interaction.user.id, chosen)
             committed(interaction)
-            await interaction.followup.send(t(locale, "played", label=label), ephemeral=True)
+            await answers.send(interaction, t(locale, "played", label=label), ephemeral=True)
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction[Any],

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.service import privacy
 from bot.service.i18n import N_, t, tn
 from bot.service.table import BotError
-from bot.ui import ids, views
+from bot.ui import answers, ids, views
 from bot.ui.cogs import CogBot, is_admin
 from bot.ui.cogs.history import b36
 from bot.ui.ids import ParsedId
@@ -48,7 +48,7 @@ def buttons(*items: tuple[str, str, discord.ButtonStyle]) -> discord.ui.View:
 
 class Privacy(commands.Cog):
     privacy = app_commands.Group(name=_("privacy"), description=_("What Tapis stores about you or this server."),
-                                 guild_only=True)
+                                 allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True))
 
     def __init__(self, bot: CogBot) -> None:
         self.bot = bot
@@ -56,12 +56,12 @@ class Privacy(commands.Cog):
 
     # -- a member ----------------------------------------------------------------------------
 
-    async def _member_page(self, guild_id: int, user: Any, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+    async def _member_page(self, guild_id: int | None, user: Any, locale: str) -> tuple[discord.Embed, discord.ui.View]:
         data = await privacy.member_export(self.bot.db, user.id)
         n = privacy.member_summary(data, guild_id)
         settings = self.bot.settings
         embed = discord.Embed(title=t(locale, "privacy_title", name=user.display_name), colour=discord.Colour.teal(),
-                              description=t(locale, "privacy_body", tables=tn(locale, "count.table_seats", n["tables"]),
+                              description=t(locale, "privacy_body" if guild_id else "privacy_body_all", tables=tn(locale, "count.table_seats", n["tables"]),
                                             actions=tn(locale, "count.moves", n["actions"]),
                                             results=tn(locale, "count.results", n["results"]),
                                             ratings=tn(locale, "count.ratings", n["ratings"]),
@@ -75,10 +75,9 @@ class Privacy(commands.Cog):
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            assert interaction.guild_id is not None
             embed, ui = await self._member_page(interaction.guild_id, interaction.user,
                                                 self.bot.locale_for(interaction))
-            await interaction.followup.send(embed=embed, view=ui, ephemeral=True)
+            await answers.send(interaction, embed=embed, view=ui, ephemeral=True)
             ui.stop()
 
     # -- a server ----------------------------------------------------------------------------
@@ -87,6 +86,8 @@ class Privacy(commands.Cog):
     async def server(self, interaction: discord.Interaction[Any]) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
+            if interaction.guild_id is None:  # the bot's DM: no server to show
+                raise BotError.of("privacy_server_in_dm")
             if not is_admin(interaction.user):
                 raise BotError.of("not_admin")
             assert interaction.guild_id is not None
@@ -97,7 +98,7 @@ class Privacy(commands.Cog):
                                                 days=f"{self.bot.settings.guild_retention / 86400:g}"))
             ui = buttons((ids.build_id(b36(interaction.guild_id), 0, "~zs"), t(locale, "privacy_server_erase_button"),
                           RED))
-            await interaction.followup.send(embed=embed, view=ui, ephemeral=True)
+            await answers.send(interaction, embed=embed, view=ui, ephemeral=True)
             ui.stop()
 
     # -- the buttons -------------------------------------------------------------------------
@@ -152,7 +153,7 @@ class Privacy(commands.Cog):
         for i, (name, raw) in enumerate(files):  # one file per message: each stays under the upload limit
             text = t(locale, "privacy_export_done") if i == 0 else t(locale, "privacy_export_part", part=i + 1,
                                                                          parts=len(files))
-            await interaction.followup.send(text, file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
+            await answers.send(interaction, text, file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True)
 
     # -- the bot leaves or joins a server ----------------------------------------------------
 

@@ -23,15 +23,11 @@ from bot.ui.ids import ParsedId
 from games.base import Game
 
 
-class Visible(Protocol):
-    async def check_visible(self, guild_id: int, viewer: int, seed: str, players: Any) -> None: ...
-
-
 class ReviewBot(CogBot, Protocol):
-    """What the review needs of the bot: its reviews, and the challenge's visibility rule."""
+    """What the review needs of the bot: its reviews (and, as every cog, the challenge's rule of
+    what a member may see)."""
 
     reviews: Reviews
-    challenges: Visible
 
 
 class ReviewCog(commands.Cog):
