@@ -158,7 +158,7 @@ def results_view(table: Table, locale: str) -> discord.ui.View:
     view.add_item(views.button(ids.build_id(table.id, 0, "~e"), t(locale, "export"), row=0))
     ended = table.facts.ended if table.facts is not None else ()
     review = views.review_button(table, ended[-1], locale, row=0) if ended else None
-    if review is not None:  # the last deal's « Analyse » (its recap comes with the results)
+    if review is not None:  # the last deal's "Analyse" (its recap comes with the results)
         view.add_item(review)
     return view
 

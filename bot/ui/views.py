@@ -109,7 +109,7 @@ def table_view(table: Table, locale: str) -> discord.ui.View | None:
 
 
 def review_button(table: Table, deal_no: int, locale: str, row: int | None = None) -> TapisButton | None:
-    """« Analyse » of a deal that ended (each member sees their own decisions weighed), for the
+    """The "Analyse" button of a deal that ended (each member sees their own decisions weighed), for the
     games whose expert reviews (:mod:`games.review`)."""
     if not reviewable(table.game.name):
         return None

@@ -1,4 +1,4 @@
-"""When the chelem question is worth asking (RULES.md 2.5 Announcements, the chelem): a taker whose hand makes a
+"""When the chelem question is worth asking (docs/rules/tarot.md, « Chelem »): a taker whose hand makes a
 chelem plausible is asked whether to announce one; any other taker goes on without the click.
 
 The engine keeps the announcement exact (its phase and its two actions, so old logs replay as they

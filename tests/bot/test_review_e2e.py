@@ -1,4 +1,4 @@
-"""« Analyse » under a deal's recap and the final results: a seated member's own decisions
+"""The "Analyse" button under a deal's recap and the final results: a seated member's own decisions
 weighed, privately; made once and kept (a second view, or a restart, asks no worker); anyone not
 seated, or a deal still in play, refused."""
 

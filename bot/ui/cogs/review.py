@@ -1,4 +1,4 @@
-"""« Analyse »: the review of a deal that ended, for the member's own seat, privately.
+"""The "Analyse" button: the review of a deal that ended, for the member's own seat, privately.
 
 The button under each deal's recap and under the final results carries the table and the deal;
 a member who held a seat there gets their decisions weighed (:mod:`bot.service.reviews`), from
