@@ -123,6 +123,7 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
         announce(f"Local mode needs simcord's preview: pip install 'simcord[preview]==3.2.1' ({exc})")
         return 2
     from bot.ui.client import TapisBot
+    from bot.ui.local_club import DemoClub
     from bot.ui.local_page import WallClock, local_preview
 
     settings = local_settings(settings)
@@ -137,12 +138,15 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
             preview = local_preview(env, channel, viewers=[you, *friends], layout="channel", port=port,
                                     locale=PAGE_LOCALES.get(settings.default_locale, "en-US"), timezone=local_zone())
             async with preview:
+                club = asyncio.get_running_loop().create_task(DemoClub(
+                    bot.service, [f.id for f in friends], preview.viewed, settings.computer_pause).run())
                 loop = asyncio.get_running_loop()
                 with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
                     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(preview.close()))
                 announce(f"Tapis local mode: open {preview.url}")
                 announce(usage(settings))
                 await preview.wait_closed()
+                club.cancel()
     finally:
         await bot.service.close()
         await db.close()

@@ -214,6 +214,10 @@ class LocalPreview(Preview):
                               "kind": "private_thread" if private else "public_thread"})
         return {"current": str(page.channel_id), "places": found[:40]}
 
+    def viewed(self) -> set[int]:
+        """The members someone is "Viewing as" (the demo club leaves their seats to them)."""
+        return {page.viewer.id for page in self._pages.values() if page is not self._python}
+
     # -- images keep their size -----------------------------------------------------------------
 
     def _page_payload(self, page: Any) -> dict[str, Any]:
