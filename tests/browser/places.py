@@ -65,10 +65,14 @@ def wait_place(s: Session, name: str) -> None:
            and s.page.evaluate("window.simcordPreview.ready"), 10)
 
 
-def keep(s: Session, folder: str, name: str, phone: bool) -> Path:
-    """The page as it is, as ``docs/images/<folder>/<name>_<desktop|phone>.png`` (256 colours)."""
+def keep(s: Session, folder: str, name: str, phone: bool, showing: Any = None) -> Path:
+    """The page, scrolled to its newest messages (or to ``showing``), as
+    ``docs/images/<folder>/<name>_<desktop|phone>.png`` (256 colours)."""
     from PIL import Image
 
+    newest(s)
+    if showing is not None:
+        showing.scroll_into_view_if_needed()
     path = s.shot(name)
     out = DOCS / folder / f"{name}_{'phone' if phone else 'desktop'}.png"
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -79,3 +83,28 @@ def keep(s: Session, folder: str, name: str, phone: bool) -> Path:
 
 def last_message(s: Session, text: str) -> Any:
     return s.page.locator("article.channel-message", has_text=text).last
+
+
+def newest(s: Session) -> None:
+    """Jump to the newest messages when the page offers it (it keeps the window on a message it
+    focused, the answer of the last action)."""
+    button = s.page.locator("#new-messages")
+    if button.is_visible():
+        button.click()
+        s.wait("the newest messages", lambda: not button.is_visible() and s.page.evaluate("window.simcordPreview.ready"),
+               10)
+
+
+def find_message(s: Session, text: str, timeout: float = 10) -> Any:
+    """The last message showing ``text``, waited for (up to ``timeout``), the newest messages
+    brought into the page meanwhile."""
+    found = last_message(s, text)
+
+    def there() -> bool:
+        if found.count():
+            return True
+        newest(s)
+        return bool(found.count())
+
+    s.wait(f"a message showing {text!r}", there, timeout)
+    return found

@@ -19,7 +19,7 @@ import pytest
 
 from bot.service.i18n import t
 from tests.browser.local_mode import CHROMIUM, CHROMIUM_ARGS, local_mode, need_browser
-from tests.browser.places import command, keep, last_message, wait_place
+from tests.browser.places import command, find_message, keep, wait_place
 from tests.browser.test_tarot_in_browser import LOCALE, Session, message_ids, play_deal, take_or_any
 
 
@@ -45,10 +45,9 @@ def test_a_whole_daily_challenge_in_its_thread(tmp_path: Path, width: int, heigh
             page.goto(local.url)
             try:
                 command(s, "challenge settings", {"game": "tarot", "deals": "1", "level": "normal"}, ("game",))
-                s.wait("the settings' answer", lambda: last_message(s, "Tarot (1 donne)").count(), 10)
+                find_message(s, "Tarot (1 donne)")
                 command(s, "challenge play")
-                answer = last_message(s, "votre table vous attend")
-                answer.wait_for()
+                answer = find_message(s, "votre table vous attend")
                 mention = answer.locator(".mention")
                 thread = mention.inner_text().lstrip("#")
                 assert thread == "Défi Tarot · You", thread
@@ -63,20 +62,17 @@ def test_a_whole_daily_challenge_in_its_thread(tmp_path: Path, width: int, heigh
                 hand_id = s.wait("the hand from /hand", lambda: [i for i in message_ids(page, ephemeral=True)
                                                                  if i not in before], 10)[0]
                 assert t(LOCALE, "no_table_here") not in page.locator("#channel-message-list").inner_text()
-                moves = play_deal(s, hand_id, random.Random(31), take_or_any)
+                moves = play_deal(s, hand_id, random.Random(31), take_or_any, shots=False)
                 assert len(moves) >= 19, moves
                 keep(s, "challenge", "2_deal", phone)
-                results = last_message(s, t(LOCALE, "results", game="Tarot", table="\0").split("\0")[0])
-                results.wait_for()
+                find_message(s, t(LOCALE, "results", game="Tarot", table="\0").split("\0")[0])
                 command(s, "challenge results")
-                end = last_message(s, t(LOCALE, "challenge_overall", percent="\0").split("\0")[0])
-                end.wait_for()
+                end = find_message(s, t(LOCALE, "challenge_overall", percent="\0").split("\0")[0])
                 assert "Défi du jour" in end.inner_text(), end.inner_text()  # the share line
-                keep(s, "challenge", "3_end", phone)
+                keep(s, "challenge", "3_end", phone, end)
                 command(s, "challenge standings")
-                standing = last_message(s, "· You ·")
-                standing.wait_for()
-                keep(s, "challenge", "4_standings", phone)
+                standing = find_message(s, "You · 50")  # alone today: 50 % (RULES.md 5.2)
+                keep(s, "challenge", "4_standings", phone, standing)
             except Exception:
                 print(f"screenshot of the failure: {s.keep_failure()}\nlocal mode said:\n{local.output()[-3000:]}")
                 raise

@@ -205,9 +205,10 @@ def take_or_any(s: Session, hand: Any, controls: list[dict[str, Any]], rng: rand
 Move = Callable[[Session, Any, list[dict[str, Any]], random.Random], str]
 
 
-def play_deal(s: Session, hand_id: str, rng: random.Random, move: Move = take_or_any) -> list[str]:
+def play_deal(s: Session, hand_id: str, rng: random.Random, move: Move = take_or_any, shots: bool = True) -> list[str]:
     """Play from the one hand message until the deal's recap appears, each move picked by ``move``
-    among the offered controls (the Hint button is not a move); the moves made."""
+    among the offered controls (the Hint button is not a move); the moves made (``shots``: a
+    screenshot of the hand before each)."""
     page, hand = s.page, article(s.page, hand_id)
     recap = t(LOCALE, "recap", n=1)
 
@@ -224,7 +225,8 @@ def play_deal(s: Session, hand_id: str, rng: random.Random, move: Move = take_or
                        TURN_TIMEOUT, HandStalled if moves else AssertionError)
         if state["recap"]:
             return moves
-        s.shot(f"move-{len(moves) + 1}", hand)
+        if shots:
+            s.shot(f"move-{len(moves) + 1}", hand)
         before = signature(state)
         controls = [c for c in state["controls"] if c["label"] != t(LOCALE, "hint")]
         moves.append(move(s, hand, controls, rng))
