@@ -139,7 +139,8 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
                                     locale=PAGE_LOCALES.get(settings.default_locale, "en-US"), timezone=local_zone())
             async with preview:
                 club = asyncio.get_running_loop().create_task(DemoClub(
-                    bot.service, [f.id for f in friends], preview.viewed, settings.computer_pause).run())
+                    bot.service, [f.id for f in friends], preview.viewed, settings.computer_pause,
+                    shown=preview.republish).run())
                 loop = asyncio.get_running_loop()
                 with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
                     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(preview.close()))

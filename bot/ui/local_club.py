@@ -20,6 +20,7 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 TICK = 0.2  # seconds between two looks at the tables
+SHOWN_AFTER = 5.0  # seconds the page is shown the bot's posts after the club's last move
 
 
 class DemoClub:
@@ -27,10 +28,11 @@ class DemoClub:
     and look, ``pause`` seconds at least apart."""
 
     def __init__(self, service: Any, members: Collection[int], viewed: Callable[[], set[int]],
-                 pause: float = 0.0, seed: int = 46) -> None:
-        self.service, self.members, self.viewed = service, set(members), viewed
+                 pause: float = 0.0, seed: int = 46, shown: Callable[[], None] = lambda: None) -> None:
+        self.service, self.members, self.viewed, self.shown = service, set(members), viewed, shown
         self.pause = max(pause, TICK)
         self.rng = random.Random(seed)
+        self.moved = self.published = -SHOWN_AFTER  # when the club last played, when the page last showed it
 
     def turns(self) -> list[tuple[Any, int, int]]:
         """``(table, seat, member)`` of every table in play where a member nobody views is to act."""
@@ -64,9 +66,17 @@ class DemoClub:
         return played
 
     async def run(self) -> None:
+        """Play, and have the page show it: each second while the club plays and for a few seconds
+        after (the table messages, recaps and a club night's posts follow its moves)."""
+        loop = asyncio.get_running_loop()
         while True:
             try:
-                await self.play_once()
+                if await self.play_once():
+                    self.moved = loop.time()
+                now = loop.time()
+                if now - self.moved < SHOWN_AFTER and now - self.published >= 1:
+                    self.published = now
+                    self.shown()
             except asyncio.CancelledError:
                 raise
             except Exception:  # one bad look never stops the club (the log says it)

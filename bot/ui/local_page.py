@@ -218,6 +218,18 @@ class LocalPreview(Preview):
         """The members someone is "Viewing as" (the demo club leaves their seats to them)."""
         return {page.viewer.id for page in self._pages.values() if page is not self._python}
 
+    def republish(self) -> None:
+        """Show every idle page what the bot did on its own (the demo club's moves): simcord
+        publishes a page after an action of that page only. The page keeps its revision, so a click
+        it is sending meanwhile is not refused as made on an outdated page (the bot itself refuses
+        a click on a hand that moved on); a page whose action is running is published by it."""
+        for page in tuple(self._pages.values()):
+            if page is self._python or page is self._action_page or page.id not in self._pages:
+                continue
+            revision = page.revision
+            page.revision = revision - 1  # _publish counts it up again
+            self._publish(page, reason="refresh")
+
     # -- images keep their size -----------------------------------------------------------------
 
     def _page_payload(self, page: Any) -> dict[str, Any]:

@@ -38,8 +38,7 @@ def command(s: Session, name: str, options: dict[str, str] | None = None, choice
 def view_as(s: Session, name: str) -> None:
     """"Viewing as" ``name``; returns once the page shows what they see."""
     page = s.page
-    page.select_option("#viewer-picker", label=name)
-    wanted = page.eval_on_selector("#viewer-picker", "el => el.value")
+    wanted = page.select_option("#viewer-picker", label=name)[0]
     s.wait(f"the page to view as {name}", lambda: str(page.evaluate("window.simcordPreview.viewerId")) == wanted
            and page.evaluate("window.simcordPreview.ready"), 10)
 

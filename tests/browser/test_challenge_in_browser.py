@@ -20,7 +20,7 @@ import pytest
 from bot.service.i18n import t
 from tests.browser.local_mode import CHROMIUM, CHROMIUM_ARGS, local_mode, need_browser
 from tests.browser.places import command, find_message, keep, wait_place
-from tests.browser.test_tarot_in_browser import LOCALE, Session, message_ids, play_deal, take_or_any
+from tests.browser.test_tarot_in_browser import LOCALE, Session, article, message_ids, play_deal, take_or_any
 
 
 @pytest.mark.timeout(150)
@@ -62,9 +62,10 @@ def test_a_whole_daily_challenge_in_its_thread(tmp_path: Path, width: int, heigh
                 hand_id = s.wait("the hand from /hand", lambda: [i for i in message_ids(page, ephemeral=True)
                                                                  if i not in before], 10)[0]
                 assert t(LOCALE, "no_table_here") not in page.locator("#channel-message-list").inner_text()
+                s.wait("the hand's moves", lambda: article(page, hand_id).locator("button").count(), 10)
+                keep(s, "challenge", "2_deal", phone, article(page, hand_id))
                 moves = play_deal(s, hand_id, random.Random(31), take_or_any, shots=False)
                 assert len(moves) >= 19, moves
-                keep(s, "challenge", "2_deal", phone)
                 find_message(s, t(LOCALE, "results", game="Tarot", table="\0").split("\0")[0])
                 command(s, "challenge results")
                 end = find_message(s, t(LOCALE, "challenge_overall", percent="\0").split("\0")[0])
