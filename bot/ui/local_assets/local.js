@@ -27,9 +27,9 @@ function section() {
   nav = document.createElement("nav");
   nav.id = "tapis-places";
   nav.className = "tapis-places";
-  nav.setAttribute("aria-label", "Salons et fils");
+  nav.setAttribute("aria-label", "Channels & threads");
   const heading = document.createElement("h2");
-  heading.textContent = "Salons et fils";
+  heading.textContent = "Channels & threads";
   const list = document.createElement("ul");
   list.className = "tapis-place-list";
   nav.append(heading, list);
