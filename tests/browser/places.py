@@ -53,8 +53,16 @@ def open_place(s: Session, name: str) -> None:
     page = s.page
     button = page.locator(".tapis-place", has_text=name).first
     s.wait(f"{name} among the places", lambda: button.count(), 10)
-    if not button.is_visible():
+    width = (page.viewport_size or {"width": 1280})["width"]
+
+    def shown() -> bool:
+        box = button.bounding_box()
+        return box is not None and box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+
+    if not shown():  # the phone's sidebar is a drawer
         page.locator("#messages-toggle").click()
+        s.wait("the sidebar's drawer", shown, 5)
+        page.wait_for_timeout(300)  # its slide
     button.click()
     wait_place(s, name)
 
