@@ -192,6 +192,10 @@ def pick_in_menu(hand: Any, control: dict[str, Any], rng: random.Random) -> str:
         assert "is-open" in (menu.get_attribute("class") or ""), f"the menu closed after {labels[i]!r}"
     if control["maximum"] > 1:  # a menu of several closes (and sends) like Discord's: click it again
         menu.locator(".select-trigger").click(timeout=5000)
+        deadline = time.monotonic() + 10
+        while menu.count() and time.monotonic() < deadline:  # sent: the hand moves on without it
+            hand.page.wait_for_timeout(100)
+        assert not menu.count(), f"the picks of {control['label']!r} were not sent"
     return " + ".join(labels[i] for i in chosen)
 
 
