@@ -4,7 +4,8 @@ A demo server ("Tapis (local)") with a ``#cartes`` channel, you (an admin) and a
 simulated members. The preview page (:mod:`bot.ui.local_page`) has a slash-command composer and
 lists the channel and its threads: type ``/table new``, add computer players, start, and play with
 "My hand"; switch the viewer ("Viewing as") to play another member's seat, register them for a club
-night, or open their challenge thread. The page, the messages and the bot read one clock (the
+night, or open their challenge thread; a member nobody views plays their own seat
+(:mod:`bot.ui.local_club`). The page, the messages and the bot read one clock (the
 wall clock) and the page shows times in the machine's time zone. Computer players
 play without a pause (unless ``COMPUTER_PAUSE`` is set) and the turn timer is off. The terminal
 shows the address and how to play, then only problems (``--verbose`` for all).

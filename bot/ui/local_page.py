@@ -13,7 +13,12 @@ image's size, which it learns when the browser first fetched it. Until then each
 20 px tall while it reloads, then grows back: a hand at the bottom of the channel is pushed below
 the window, and the page closes an open menu whose field leaves the window. Discord gives every
 image attachment its ``width`` and ``height``, so its client never shifts like that;
-:meth:`LocalPreview._page_payload` gives the page the same (read from the image's header).
+:meth:`LocalPreview._page_payload` gives the page the same (read from the image's header), and
+``local_assets/local.css`` keeps an embed's image box as wide while it loads as once loaded (the
+button around it shrank to the unloaded image: 121 px tall instead of 280 at 1280 px).
+
+The page is published after each of its actions; what the bot does on its own (the demo club's
+moves, :mod:`bot.ui.local_club`) is shown by :meth:`LocalPreview.republish`.
 """
 
 from __future__ import annotations
