@@ -2,7 +2,7 @@
 (You) announces a Tarot night of 2 rounds of one deal starting in 60 minutes (the page says "in
 1 hour", one clock), switches "Viewing as" to each of the demo club's twelve members in turn and
 registers them with the announcement's button, starts the night; three tables open in public
-threads listed in the page. One member (Marie) is taken over: her table thread opened from the
+threads listed in the page (the "started a thread" message's link opens one). One member (Marie) is taken over: her table thread opened from the
 sidebar, her hand played from "Ma main" for a few moves; the others play by themselves
 (:mod:`bot.ui.local_club`). Round 1's standings, round 2's tables (the rotation: new threads) and
 the final ranking follow. Screenshots to ``docs/images/events/``."""
@@ -21,7 +21,7 @@ import pytest
 from bot.service.i18n import t
 from bot.ui.local import FRIENDS, NAMES
 from tests.browser.local_mode import CHROMIUM, CHROMIUM_ARGS, local_mode, need_browser
-from tests.browser.places import command, find_message, keep, newest, open_place, places, view_as
+from tests.browser.places import command, find_message, keep, newest, open_place, places, view_as, wait_place
 from tests.browser.test_tarot_in_browser import (
     LOCALE,
     Session,
@@ -127,6 +127,12 @@ def night(s: Session, phone: bool) -> None:
     find_message(s, t(LOCALE, "event.round_open", name=EVENT, round=1, rounds=2), 20)
     s.wait("round 1's three tables among the places",
            lambda: len([p for p in places(s) if "manche 1" in p["name"]]) == 3, 20)
+    first = f"{EVENT} · manche 1 · table 1"
+    link = s.page.locator("a.message-system-link", has_text=first).last  # "started a thread" links to it
+    newest(s)
+    link.click()
+    wait_place(s, first)
+    open_place(s, "cartes")
     assert take_over(s, "Marie", 3, random.Random(46)) >= 1
     view_as(s, "You")  # Marie's seat goes back to the club
     open_place(s, "cartes")
