@@ -7,7 +7,10 @@ only: case, accents, apostrophes and little words (de, of, le, the...) do not ma
 label the bot shows, in every language, is accepted. An entry it cannot read (or that could be
 several moves) is refused with a few legal examples in the player's language (:class:`Unreadable`).
 
-Pure: no Discord; the bot's ``/play`` calls :func:`match` and :func:`suggest`.
+Several moves typed together (an écart's six cards) are read one after the other
+(:func:`match_many`).
+
+Pure: no Discord; the bot's ``/play`` calls :func:`match_many` and :func:`suggest`.
 """
 
 from __future__ import annotations
@@ -199,6 +202,51 @@ def match(game: Game, state: State, seat: int, text: str, names: Sequence[str] =
     if found:
         raise Unreadable(N_("typed.ambiguous"), shown, _examples(game, state, found, names))
     raise Unreadable(N_("typed.unknown"), shown, _examples(game, state, legal, names))
+
+
+#: What separates moves typed together: commas, semicolons, "+", "/", and the words for "and".
+_SEPARATOR = re.compile(r"\s*[,;+/]\s*|\s+(?:et|and|y)\s+", re.IGNORECASE)
+
+
+def _parts(game: Game, text: str) -> list[str]:
+    """``text`` cut into the moves typed together: at its separators, else (only card names, each
+    as "8h", "8 ♥" or "roi pique") card by card; one part when it is neither."""
+    parts = [p for p in _SEPARATOR.split(text) if p.strip()]
+    if len(parts) > 1:
+        return parts
+    phrases = card_phrases(_family(game), game.name == "tarot")
+    tokens = normalize(text).split()
+    found: list[str] = []
+    i = 0
+    while i < len(tokens):
+        size = next((n for n in (3, 2, 1) if i + n <= len(tokens) and " ".join(tokens[i:i + n]) in phrases), 0)
+        if not size:
+            return [text]
+        found.append(" ".join(tokens[i:i + size]))
+        i += size
+    return found if len(found) > 1 else [text]
+
+
+def match_many(game: Game, state: State, seat: int, text: str, names: Sequence[str] = ()) -> list[Action]:
+    """The legal actions ``text`` names: one (:func:`match`), or several typed together ("8♥, 9♥,
+    roi de pique" or "8h 9h KS": the six cards of an écart in one ``/play``), each read at the state
+    the ones before it leave, all of ``seat``'s own consecutive decisions.
+
+    :raises Unreadable: when a part names no legal action (the whole entry is refused).
+    :raises NotYourTurn: when ``seat`` has no decision for a part (more parts than its turns).
+    """
+    try:
+        return [match(game, state, seat, text, names)]
+    except Unreadable:
+        parts = _parts(game, text)
+        if len(parts) < 2:
+            raise
+    chosen: list[Action] = []
+    for part in parts:
+        action = match(game, state, seat, part, names)
+        chosen.append(action)
+        state = state.apply(seat, action)
+    return chosen
 
 
 def _examples(game: Game, state: State, actions: Sequence[Action], names: Sequence[str]) -> dict[str, list[str]]:

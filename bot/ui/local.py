@@ -1,8 +1,12 @@
 """Local mode: the real bot against simcord's simulated Discord, shown in your browser.
 
-A demo server ("Tapis (local)") with a ``#cartes`` channel, you (an admin) and three simulated
-friends. The preview page has a slash-command composer: type ``/table new``, add computer players,
-start, and play with "My hand"; switch the viewer to play another member's seat. Computer players
+A demo server ("Tapis (local)") with a ``#cartes`` channel, you (an admin) and a club of twelve
+simulated members. The preview page (:mod:`bot.ui.local_page`) has a slash-command composer and
+lists the channel and its threads: type ``/table new``, add computer players, start, and play with
+"My hand"; switch the viewer ("Viewing as") to play another member's seat, register them for a club
+night, or open their challenge thread; a member nobody views plays their own seat
+(:mod:`bot.ui.local_club`). The page, the messages and the bot read one clock (the
+wall clock) and the page shows times in the machine's time zone. Computer players
 play without a pause (unless ``COMPUTER_PAUSE`` is set) and the turn timer is off. The terminal
 shows the address and how to play, then only problems (``--verbose`` for all).
 
@@ -32,7 +36,9 @@ from bot.service.settings import Settings
 from bot.storage import Database, run
 
 log = logging.getLogger(__name__)
-FRIENDS = ("marie", "pablo", "jeanne")
+#: the demo club: twelve simulated members, enough for a club night of three Tarot tables
+FRIENDS = ("marie", "pablo", "jeanne", "lucas", "ines", "hugo", "chloe", "mateo", "lea", "nora", "theo", "sofia")
+NAMES = {"ines": "Inès", "chloe": "Chloé", "lea": "Léa", "theo": "Théo", "sofia": "Sofía"}
 CANCEL_LEFTOVERS = "UPDATE game_tables SET status = 'cancelled' WHERE status IN ('lobby', 'playing')"
 
 
@@ -43,15 +49,36 @@ def local_database(settings: Settings) -> Path:
 
 
 def build_world(env: Any) -> tuple[Any, Any, list[Any]]:
-    """The demo server: ``(#cartes, you, [friends])``; you are an admin."""
+    """The demo server: ``(#cartes, you, [the club's twelve members])``; you are an admin."""
     import discord
 
     guild = env.create_guild(name="Tapis (local)")
     channel = guild.create_text_channel("cartes", topic="Tapis: /table new game:tarot")
     admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
     you = guild.add_member(env.create_user("you", global_name="You"), roles=[admins])
-    friends = [guild.add_member(env.create_user(n, global_name=n.title())) for n in FRIENDS]
+    friends = [guild.add_member(env.create_user(n, global_name=NAMES.get(n, n.title()))) for n in FRIENDS]
     return channel, you, friends
+
+
+PAGE_LOCALES = {"fr": "fr", "es": "es-ES", "en": "en-US"}
+
+
+def local_zone(env: Mapping[str, str] | None = None, localtime: Path = Path("/etc/localtime")) -> str:
+    """The machine's time zone (``TZ``, else ``/etc/localtime``'s), so the page shows times as the
+    person's clock does; UTC when neither names a zone."""
+    from zoneinfo import ZoneInfo
+
+    env = os.environ if env is None else env
+    candidates = [env.get("TZ", "").lstrip(":")]
+    with contextlib.suppress(OSError):
+        target = str(localtime.resolve())
+        candidates.append(target.split("zoneinfo/", 1)[1] if "zoneinfo/" in target else "")
+    for name in candidates:
+        with contextlib.suppress(Exception):
+            if name:
+                ZoneInfo(name)
+                return name
+    return "UTC"
 
 
 def local_settings(settings: Settings, env: Mapping[str, str] | None = None) -> Settings:
@@ -97,6 +124,8 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
         announce(f"Local mode needs simcord's preview: pip install 'simcord[preview]==3.2.1' ({exc})")
         return 2
     from bot.ui.client import TapisBot
+    from bot.ui.local_club import DemoClub
+    from bot.ui.local_page import WallClock, local_preview
 
     settings = local_settings(settings)
     db = await Database.open(settings.database_path)
@@ -105,16 +134,21 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
     bot = TapisBot(settings, db)
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:
+            env.backend.clock = WallClock(env.backend.clock)  # one clock: the bot's, the page's, the messages'
             channel, you, friends = build_world(env)
-            preview = env.preview(channel, viewers=[you, *friends], layout="channel", port=port,
-                                  locale="fr" if settings.default_locale == "fr" else "en-US")
+            preview = local_preview(env, channel, viewers=[you, *friends], layout="channel", port=port,
+                                    locale=PAGE_LOCALES.get(settings.default_locale, "en-US"), timezone=local_zone())
             async with preview:
+                club = asyncio.get_running_loop().create_task(DemoClub(
+                    bot.service, [f.id for f in friends], preview.viewed, settings.computer_pause,
+                    shown=preview.republish).run())
                 loop = asyncio.get_running_loop()
                 with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
                     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(preview.close()))
                 announce(f"Tapis local mode: open {preview.url}")
                 announce(usage(settings))
                 await preview.wait_closed()
+                club.cancel()
     finally:
         await bot.service.close()
         await db.close()

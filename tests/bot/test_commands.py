@@ -40,17 +40,13 @@ async def test_every_command_localized(simcord_bot: Any) -> None:
     assert await translator.translate(app_commands.locale_str("hand"), discord.Locale.american_english, None) is None
 
 
-async def test_local_mode_refuses_a_thread(world: Any) -> None:
-    """The local page shows one channel: a table in a thread could not be reached there."""
+async def test_local_mode_opens_a_table_in_a_thread(world: Any) -> None:
+    """The local page lists the threads, so ``/table new thread:`` opens one there too."""
     w = world
-    w.bot.settings = w.bot.settings.with_(local=True)
-    res = await w.alice.slash(w.channel, "table new", game="toy", thread=True)
-    text = (res.followups[-1] if res.followups else res.response).content
-    assert "local mode shows one channel" in text
-    assert not w.bot.service.tables, "no table was opened"
-    w.bot.settings = w.bot.settings.with_(local=False)
-    res = await w.alice.slash(w.channel, "table new", game="toy", thread=True)
-    assert w.bot.service.tables, "outside local mode the thread is opened"
+    w.bot.settings = w.bot.settings.with_(local=True)  # the local page shows threads too
+    await w.alice.slash(w.channel, "table new", game="toy", thread=True)
+    (table,) = w.bot.service.tables.values()
+    assert table.thread_id and table.thread_id in [c.id for c in w.channel.threads], "the thread is opened"
 
 
 async def test_play_takes_what_people_type(world: Any, discord_locales: dict[int, str]) -> None:

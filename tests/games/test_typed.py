@@ -192,3 +192,40 @@ def test_normalize() -> None:
     assert normalize("l'Excuse") == normalize("EXCUSE") == "excuse"
     assert normalize("21 d'atout") == "21 atout"
     assert normalize("play:10H") == "play 10 h"
+
+
+def ecart_position() -> tuple[State, int]:
+    """A Tarot of four at the taker's écart (a Garde taken by the first bidder)."""
+    game = GAMES["tarot"]
+    state = game.new(4, 5, {})
+    while state.to_act() is not None:
+        seat = state.to_act()
+        legal = state.legal_actions(seat)
+        if any(a.kind == "discard" for a in legal):
+            return state, seat
+        bids = [a for a in legal if a.arg == "garde"] or [a for a in legal if a.kind == "pass"] or legal
+        state = state.apply(seat, bids[0])
+    raise AssertionError("no écart")
+
+
+@pytest.mark.parametrize("joined", [", ", " ", " et ", " + "])
+def test_six_cards_of_an_ecart_in_one_entry(joined: str) -> None:
+    """An écart's six cards typed together are six discards, each read after the ones before it."""
+    from games.typed import match_many
+
+    game = GAMES["tarot"]
+    state, seat = ecart_position()
+    six = [a for a in state.legal_actions(seat) if a.kind == "discard"][:6]
+    assert len(six) == 6
+    text = joined.join(card(a.arg).short("fr") for a in six)  # "8♥, 9♥, R♠..."
+    assert match_many(game, state, seat, text) == six
+    assert match_many(game, state, seat, joined.join(a.arg for a in six)) == six  # "8H 9H KS ..."
+    with pytest.raises(Unreadable):
+        match_many(game, state, seat, text + joined + "zzz")  # one unreadable part refuses the whole entry
+
+
+def test_one_move_still_reads_as_one() -> None:
+    from games.typed import match_many
+
+    state, seat = first_lead("tarot", 4, _has("play:3H", "play:T3"))
+    assert match_many(GAMES["tarot"], state, seat, "3 de coeur") == [Action("play", "3H")]

@@ -64,8 +64,6 @@ class Lobby(commands.Cog):
                   thread: bool = False) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if thread and self.bot.settings.local:  # the local page shows one channel, never a thread
-                raise BotError.of("thread_local")
             g = find_game(game)
             opts = parse_options(g, options)
             if seats is not None:

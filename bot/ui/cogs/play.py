@@ -62,11 +62,16 @@ class Play(commands.Cog):
             assert table.state is not None
             locale = self.bot.private_locale(interaction)
             try:
-                chosen = typed.match(table.game, table.state, table.seat_of(interaction.user.id), action, table.names())
+                chosen = typed.match_many(table.game, table.state, table.seat_of(interaction.user.id), action,
+                                          table.names())
             except GameError:
                 self.bot.service.metrics.error("refused")  # counted as the service counts its refusals
                 raise
-            label = table.game.state_action_label(table.state, chosen, table.names(), locale)
+            state, labels = table.state, []
+            for one in chosen:  # each labelled at the state it is played in
+                labels.append(table.game.state_action_label(state, one, table.names(), locale))
+                state = state.apply(table.seat_of(interaction.user.id), one)
+            label = ", ".join(labels)
             await self.bot.service.act(table.id, interaction.user.id, chosen)
             committed(interaction)
             await answers.send(interaction, t(locale, "played", label=label), ephemeral=True)
