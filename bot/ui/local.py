@@ -134,7 +134,8 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
     bot = TapisBot(settings, db)
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:
-            env.backend.clock = WallClock(env.backend.clock)  # one clock: the bot's, the page's, the messages'
+            # one clock: the bot's, the page's, the messages'; simcord reads only now, elapsed, advance
+            env.backend.clock = WallClock(env.backend.clock)  # type: ignore[assignment]
             channel, you, friends = build_world(env)
             preview = local_preview(env, channel, viewers=[you, *friends], layout="channel", port=port,
                                     locale=PAGE_LOCALES.get(settings.default_locale, "en-US"), timezone=local_zone())

@@ -136,7 +136,7 @@ class LocalPreview(Preview):
 
     # -- the page's place ---------------------------------------------------------------------
 
-    @property  # type: ignore[override]
+    @property
     def channel(self) -> ChannelHandle:
         """The place of the page this request is about (its commands and messages go there)."""
         page = _PAGE.get()
