@@ -50,12 +50,13 @@ async def open_table(w: Any, game: str, humans: list[Any], computers: int, level
 
 
 async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) -> Any:
-    """Choose one legal thing on a private hand message (following step-by-step menus)."""
+    """Choose one legal thing on a private hand message (following step-by-step menus and a
+    give-up's confirmation; never "Back")."""
     for _ in range(4):
         items = components(hand)
         assert items, "a hand with nothing to choose"
         selects = [c for c in items if c["type"] == 3]
-        buttons = [c for c in items if c["type"] == 2 and parse_id(c["custom_id"]).action not in ("~g", "~k")]
+        buttons = [c for c in items if c["type"] == 2 and parse_id(c["custom_id"]).action not in ("~g", "~k", "~u")]
         if selects:
             menu = selects[0]
             values = [o["value"] for o in menu["options"]]
@@ -73,8 +74,8 @@ async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) 
             button = rng.choice(buttons)
             res = await member.click(hand, custom_id=button["custom_id"])
         action = parse_id((selects[0] if selects else button)["custom_id"]).action
-        if not action.startswith("~g"):
-            return res
+        if not action.startswith("~g") and not (action.startswith("~u") and len(action) > 2):
+            return res  # (a give-up asks to confirm: the confirmation is clicked next)
         hand = find(channel, hand.id, viewer=member)
     raise AssertionError("step-by-step menus never reached an action")
 

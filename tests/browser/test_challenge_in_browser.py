@@ -72,7 +72,7 @@ def test_a_whole_daily_challenge_in_its_thread(tmp_path: Path, width: int, heigh
                 assert "Défi du jour" in end.inner_text(), end.inner_text()  # the share line
                 keep(s, "challenge", "3_end", phone, end)
                 command(s, "challenge standings")
-                standing = find_message(s, "You · 50")  # alone today: 50 % (RULES.md 5.2)
+                standing = find_message(s, "You · 50")  # alone today: 50 % (docs/rules/club.md, « The daily challenge »)
                 keep(s, "challenge", "4_standings", phone, standing)
             except Exception:
                 print(f"screenshot of the failure: {s.keep_failure()}\nlocal mode said:\n{local.output()[-3000:]}")
