@@ -131,22 +131,35 @@ async def test_a_night_through_a_quarter_of_failed_requests(world: Any, seed: in
 
 
 STEPS = [("thread_create", n) for n in range(3)] + [("channel_post", n) for n in range(12)] \
-    + [("table_edit", n) for n in (0, 3)]
+    + [("table_edit", n) for n in (0, 3)] + [(f"thread_post:{k}", n) for k in range(3) for n in range(2)]
 
 
 @pytest.mark.parametrize(("route", "nth"), STEPS)
 async def test_one_failed_request_at_each_step(world: Any, route: str, nth: int) -> None:
-    """The ``nth`` request of ``route`` fails (500, 429 or a timeout in turn): a night of 4 members
-    (one table a round) ends as if nothing happened."""
+    """The ``nth`` request of ``route`` fails (500, 429 or a timeout in turn; ``thread_post:<k>``:
+    the posts in round k's thread, its players' ping and its table): a night of 4 members (one
+    table a round) ends as if nothing happened."""
     w = world
     fast(w)
     event = await new_night(w, w.members)
     kind = ("500", "429", "timeout")[nth % 3]
     seen = {"n": 0, "hit": False}
     faults = Faults(random.Random(0))
+    threads: list[int] = []  # the threads in the order they got their first post
+
+    def which(method: str, path: str) -> str | None:
+        name = route_of(method, path)
+        if name != "channel_post" or not route.startswith("thread_post:"):
+            return name
+        place = int(path.split("/")[2])
+        if place not in {th.id for th in w.channel.threads}:
+            return name
+        if place not in threads:
+            threads.append(place)
+        return f"thread_post:{threads.index(place)}"
 
     def check(method: str, path: str) -> None:
-        if route_of(method, path) == route:
+        if which(method, path) == route:
             seen["n"] += 1
             if seen["n"] == nth + 1:
                 seen["hit"] = True
