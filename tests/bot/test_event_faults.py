@@ -6,6 +6,7 @@ thread once, each post once, with no restart (RULES.md §5.3)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 from typing import Any
@@ -325,3 +326,39 @@ def discord_forbidden() -> BaseException:
     from simcord.backend.errors import BackendError
 
     return BackendError(403, 50013, "Missing Permissions (injected)")
+
+
+async def test_a_table_that_cannot_open_is_told_and_the_night_can_end(world: Any,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1's second table cannot open (the table service refuses it): the first table plays,
+    the organiser is told once in one line with what to do; /event end ends the night with what
+    was played."""
+    import bot.service.event_rounds as rounds
+    from bot.service.table import BotError
+
+    w = world
+    fast(w)
+    event = await new_night(w, crowd(w, 8), rounds=2)
+    real = rounds.open_lobby
+
+    async def open_lobby(*args: Any, **kw: Any) -> Any:
+        if kw["seed"].endswith("/t1"):
+            raise BotError.of("bad_choice")
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(rounds, "open_lobby", open_lobby)
+    await w.bot.events.start(event.id, w.alice.id)
+    for _ in range(500):
+        await asyncio.sleep(0.01)
+        if w.bot.events.rounds.failures.get(event.id, 0) >= 4:
+            break
+    await w.env.settle()
+    await w.bot.board.drain()
+    told = [m for m in w.channel.history() if "cannot go on with round 1" in (m.content or "")]
+    assert len(told) == 1 and "/event end" in told[0].content and f"<@{w.alice.id}>" in told[0].content
+    assert [r["table_no"] for r in await w.bot.events.store.tables(event.id)] == [0]
+    res = await w.alice.slash(w.channel, "event end")
+    assert res.ephemeral
+    await settle(w)
+    assert event.status == "over" and posted(w, "Jeudi: final ranking") == 1
+    assert len([m for m in w.channel.history() if "cannot go on" in (m.content or "")]) == 1
