@@ -6,6 +6,11 @@ computer standing in for an absent member) is to act, a background task plays, o
 act. When it runs out, a computer plays that turn; after two missed turns in a row the member is
 marked away and the computer keeps the seat until "My hand" brings them back.
 
+A computer's move the database did not take (a full disk, a lost ``COMMIT``) is not lost for good:
+the same task tries the turn again after a pause that grows up to :data:`RETRY_DELAYS`' last (one
+log line per failure, no traceback), so the table goes on within seconds of the storage coming
+back, never waiting for the housekeeping sweep.
+
 Each decision is thought in :class:`bot.infra.thinking.Thinker`'s worker pool at the seat's level (a
 stand-in for an absent member plays at normal level), so an expert thinking for a second holds
 only its own table's lock and never the event loop.
@@ -21,7 +26,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.infra.thinking import LEVELS, Thinker
 from bot.service.i18n import N_
-from bot.service.table import Table
+from bot.service.reload import StorageFailure
+from bot.service.table import StaleAction, Table
 
 if TYPE_CHECKING:
     from bot.service.settings import Settings
@@ -32,6 +38,8 @@ log = logging.getLogger("bot.service.tables")
 __all__ = ["LEVELS", "LEVEL_KEYS", "ComputerTurns"]
 #: the text key of each computer level's name
 LEVEL_KEYS = {"easy": N_("level_easy"), "normal": N_("level_normal"), "expert": N_("level_expert")}
+#: seconds before a computer's move the database refused is tried again, one more step a failure
+RETRY_DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)
 
 
 class Commit(Protocol):
@@ -58,6 +66,7 @@ class ComputerTurns:
         self.errors = errors
         self.timers: dict[str, asyncio.Task[Any]] = {}
         self.robots: dict[str, asyncio.Task[Any]] = {}
+        self.retry_delays: Sequence[float] = RETRY_DELAYS
         self._thinker: Thinker | None = None
 
     @property
@@ -111,22 +120,46 @@ class ComputerTurns:
 
     async def _timer(self, table: Table, seat: int, rev: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
-        try:
-            await self._time_out(table, seat, rev)
-        except Exception as exc:
-            self.errors.append(exc)
-            log.exception("table %s: turn timer failed", table.id)
+        failures = 0
+        while True:
+            try:
+                await self._time_out(table, seat, rev)
+                return
+            except (StorageFailure, StaleAction) as exc:
+                failures += 1
+                await self._wait_storage(table, exc, failures)
+            except Exception as exc:
+                self.errors.append(exc)
+                log.exception("table %s: turn timer failed", table.id)
+                return
+
+    async def _wait_storage(self, table: Table, exc: BaseException, failures: int) -> None:
+        """A computer's move was not saved (``failures`` in a row): one log line, then a pause
+        before it is tried again (none after a stale table was read back: it is current now)."""
+        if isinstance(exc, StaleAction) and not isinstance(exc, StorageFailure):
+            log.info("table %s: read back before a computer's move; it is decided again", table.id)
+            return
+        delays = self.retry_delays
+        pause = delays[min(failures, len(delays)) - 1]
+        log.warning("table %s: a computer's move was not saved (%s, %d in a row); tried again in %g s",
+                    table.id, getattr(exc, "key", None) or type(exc).__name__, failures, pause)
+        await asyncio.sleep(pause)
 
     async def _time_out(self, table: Table, seat: int, rev: int) -> None:
         async with table.lock:
             if table.status != "playing" or table.rev != rev or table.to_act() != seat:
                 return
             info = table.seats[seat]
+            flags = info.missed, info.away
             info.missed += 1
             if info.missed >= 2:
                 info.away = True
             log.info("table %s: seat %d missed its turn (%d in a row)", table.id, seat, info.missed)
-            await self._robot_turn(table, seat)
+            try:
+                await self._robot_turn(table, seat)
+            except BaseException:  # not saved: the seat's count as it was (the timer tries again)
+                info.missed, info.away = flags
+                raise
         self.after_change(table)
 
     async def _robot_loop(self, table: Table) -> None:
@@ -141,15 +174,25 @@ class ComputerTurns:
         pause = self.settings.computer_pause
         # the member who acts next waits from now (their decisions share COMPUTER_TARGET_WAIT), if present
         since, watched = asyncio.get_running_loop().time(), any(not s.computer and not s.away for s in table.seats)
+        failures = 0
         while True:
-            if pause > 0:
+            if pause > 0 and not failures:
                 await asyncio.sleep(pause)
-            async with table.lock:
-                if table.status != "playing" or not table.computer_turn():
-                    break
-                seat = table.to_act()
-                assert seat is not None
-                await self._robot_turn(table, seat, one=True, since=since, watched=watched)
+            try:
+                async with table.lock:
+                    if table.status != "playing" or not table.computer_turn():
+                        break
+                    seat = table.to_act()
+                    assert seat is not None
+                    await self._robot_turn(table, seat, one=True, since=since, watched=watched)
+            except (StorageFailure, StaleAction) as exc:  # the database did not take it: again, later
+                failures += 1
+                await self._wait_storage(table, exc, failures)
+                continue
+            if failures:
+                log.info("table %s: a computer's move saved after %d failure(s); the table goes on", table.id,
+                         failures)
+                failures = 0
             self.changed(table)
         if self.robots.get(table.id) is asyncio.current_task():
             del self.robots[table.id]

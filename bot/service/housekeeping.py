@@ -4,7 +4,8 @@ A lobby nobody touched for ``Settings.lobby_idle`` seconds (24 h) is cancelled; 
 member's move for ``Settings.match_idle`` seconds (7 days) is abandoned. Either way a notice goes
 to the table's channel (the close's ``notice``) and the channel is free again. A
 background task sweeps every ``Settings.housekeeping_interval`` seconds; it also restarts the
-computer players of a table whose background task died (a failed write: disk full...), and deletes
+computer players of a table whose background task died (an unexpected failure: a write the database
+refused is tried again by the task itself, :mod:`bot.service.autoplay`), and deletes
 the data of servers the bot was removed from ``Settings.guild_retention`` seconds ago.
 """
 

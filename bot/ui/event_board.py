@@ -1,11 +1,13 @@
 """A club night's posts follow its saved state (as :mod:`bot.ui.presenter` does for tables).
 
 What the event's channel should show is derived from the event and its tables as saved: the
-announcement (posted once, edited when what it says changes), each round's plan once all its tables
-are open, the standings after each complete round but the last, the final ranking once the event is
-over. What Discord accepted is recorded part by part in ``shown_parts`` under the key
-``event:<id>`` (:mod:`bot.ui.shown`; parts ``announce``, ``plan:<r>``, ``standings:<r>``, ``final``,
-then ``done``). One task per event sends what is missing, in that order: a transient failure (5xx,
+announcement (posted once, edited when what it says changes), each open table's players pinged in
+its thread, each round's plan once all its tables are open, the standings after each complete
+round but the last, the final ranking once the event is over, and a line for the organiser when
+the night cannot go on by itself. What Discord accepted is recorded part by part in
+``shown_parts`` under the key ``event:<id>`` (:mod:`bot.ui.shown`; parts ``announce``,
+``thread:<r>:<t>`` (:mod:`bot.ui.threads`), ``ping:<r>:<t>``, ``plan:<r>``, ``standings:<r>``,
+``blocked:<r>:<key>``, ``final``, then ``done``). One task per event sends what is missing, in that order: a transient failure (5xx,
 429, timeout) is tried again after a pause, a post is never sent twice (recorded once accepted, a
 nonce for a post whose answer was lost), and after a restart what was missing goes out.
 
@@ -24,12 +26,13 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.service.events import Event, Standings
+from bot.service.events import Event, PlaceFailed, Standings, playable
 from bot.service.i18n import t
 from bot.service.table import Table
 from bot.ui import discord_errors, limits, shown
-from bot.ui.events import announcement, plan_text, standings_text
+from bot.ui.events import announcement, blocked_text, plan_text, standings_text
 from bot.ui.parts import nonce
+from bot.ui.threads import made_thread
 
 log = logging.getLogger(__name__)
 #: seconds before trying a failed post again, one more step each failed pass (then the last one)
@@ -62,6 +65,7 @@ class _Posts:
     dirty: bool = False
     task: asyncio.Task[None] | None = None
     parts: shown.Parts | None = None  # what Discord accepted (None: not read yet)
+    blocked: dict[str, tuple[int, str, str]] = field(default_factory=dict)  # part -> (round, key, why), to tell
     tries: int = 0  # failed passes in a row (the backoff step)
     refused: set[str] = field(default_factory=set)  # parts Discord refused (4xx) since the last change
     nap: asyncio.Task[None] | None = field(default=None, repr=False)
@@ -90,19 +94,30 @@ class EventBoard:
     def _locale(self, event: Event) -> str:
         return str(self.bot.service.locale_of(event.guild_id))
 
+    def thread_name(self, event: Event, round_no: int, table_no: int) -> str:
+        name = t(self._locale(event), "event.thread", name=event.name, round=round_no, table=table_no + 1)
+        return limits.clip(name, 100)
+
     async def table_place(self, event: Event, round_no: int, table_no: int,
                           user_ids: Sequence[int | None]) -> int:
-        """A public thread in the event's channel, named after the event and table, players pinged."""
-        channel = self.bot.get_channel(event.channel_id) or await self.bot.fetch_channel(event.channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            raise discord.ClientException("an event's channel takes threads")
-        name = t(self._locale(event), "event.thread", name=event.name, round=round_no, table=table_no + 1)
-        thread = await channel.create_thread(name=limits.clip(name, 100), type=discord.ChannelType.public_thread)
-        pings = " ".join(f"<@{u}>" for u in user_ids if u is not None)
-        if pings:
-            await thread.send(limits.clip(f"{name}: {pings}", limits.CONTENT),
-                              allowed_mentions=discord.AllowedMentions(users=True))
-        return int(thread.id)
+        """A public thread in the event's channel, named after the event and table, made once
+        (:mod:`bot.ui.threads`); its players are pinged by the reconciliation (part ``ping:<r>:<t>``).
+        :raises PlaceFailed: Discord did not make it (transient), or will not (a permission)."""
+        try:
+            channel = self.bot.get_channel(event.channel_id) or await self.bot.fetch_channel(event.channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                raise PlaceFailed("the event's channel takes no threads", transient=False)
+            return await made_thread(self.db, key_of(event.id), channel, self.thread_name(event, round_no, table_no),
+                                     part=f"thread:{round_no}:{table_no}")
+        except Exception as exc:
+            if not discord_errors.is_discord(exc):
+                raise
+            self.bot.metrics.failed(exc)
+            why = discord_errors.describe(exc)
+            if discord_errors.transient(exc):
+                raise PlaceFailed(why, transient=True) from exc
+            key = "event.blocked_threads" if isinstance(exc, discord.Forbidden) else "event.blocked"
+            raise PlaceFailed(why, transient=False, key=key) from exc
 
     # -- the event service's listener: each notice only marks the event to reconcile -------------
 
@@ -114,6 +129,11 @@ class EventBoard:
 
     def standings_changed(self, standings: Standings) -> None:
         self.changed(standings.event.id)
+
+    def event_blocked(self, event: Event, round_no: int, key: str, why: str) -> None:
+        entry = self.posts.setdefault(event.id, _Posts())
+        entry.blocked[f"blocked:{round_no}:{key}"] = (round_no, key, why)
+        self.changed(event.id)
 
     def changed(self, event_id: str) -> None:
         entry = self.posts.setdefault(event_id, _Posts())
@@ -181,13 +201,23 @@ class EventBoard:
             done = (await self.bot.events.standings(event.id)).done if event.status != "cancelled" else 0
             for r in range(1, event.round + 1):
                 have = [row for row in rows if row["round"] == r]
-                if f"plan:{r}" not in entry.parts and len(have) == len(event.table_plan(r)):
+                for row in have:
+                    ping = f"ping:{r}:{row['table_no']}"
+                    if ping not in entry.parts and row["thread_id"] and row["status"] in ("lobby", "playing") \
+                            and event.status == "playing":
+                        steps.append((ping, lambda row=row, ping=ping: self._ping(event, entry, row, ping)))
+                complete = {row["table_no"] for row in have} >= set(playable(event, r))
+                if f"plan:{r}" not in entry.parts and complete and have:
                     steps.append((f"plan:{r}", lambda r=r, have=have: self._plan(event, entry, channel, r, have,
                                                                                  locale)))
                 # after each complete round but the last; an event ended early: its final ranking only
                 if r <= done and r < event.rounds and (event.status == "playing" or r < event.round) \
                         and f"standings:{r}" not in entry.parts:
                     steps.append((f"standings:{r}", lambda r=r: self._standings(event, entry, channel, r, locale)))
+        for part, (r, key, why) in list(entry.blocked.items()):
+            if part not in entry.parts and event.status == "playing" and event.round == r:
+                steps.append((part, lambda part=part, key=key, why=why: self._blocked(event, entry, channel, part, key,
+                                                                                       why, locale)))
         if event.status == "over" and "final" not in entry.parts:
             steps.append(("final", lambda: self._final(event, entry, channel, locale)))
         for part, step in steps:
@@ -242,6 +272,26 @@ class EventBoard:
         msg = await channel.send(text, allowed_mentions=discord.AllowedMentions.none(),
                                  nonce=nonce(key_of(event.id), f"plan:{round_no}"))
         await self._record(event.id, entry, f"plan:{round_no}", None, msg.id)
+
+    async def _ping(self, event: Event, entry: _Posts, row: dict[str, Any], part: str) -> None:
+        """The table's members pinged in its thread, once."""
+        users = [s["user_id"] for s in await self.db.seats(row["table_id"]) if s["user_id"] is not None]
+        if users:
+            name = self.thread_name(event, int(row["round"]), int(row["table_no"]))
+            thread = self.bot.get_partial_messageable(int(row["thread_id"]), guild_id=event.guild_id)
+            pings = " ".join(f"<@{u}>" for u in users)
+            await thread.send(limits.clip(f"{name}: {pings}", limits.CONTENT),
+                              allowed_mentions=discord.AllowedMentions(users=True), nonce=nonce(key_of(event.id), part))
+        await self._record(event.id, entry, part, None, None)
+
+    async def _blocked(self, event: Event, entry: _Posts, channel: Any, part: str, key: str, why: str,
+                       locale: str) -> None:
+        """One line for the organiser (mentioned): what stops the night, what to do."""
+        text = blocked_text(event, key, why, locale)
+        msg = await channel.send(text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(event.organiser_id)]),
+                                 nonce=nonce(key_of(event.id), part))
+        entry.blocked.pop(part, None)
+        await self._record(event.id, entry, part, None, msg.id)
 
     async def _standings(self, event: Event, entry: _Posts, channel: Any, round_no: int, locale: str) -> None:
         standings = await self.bot.events.standings_after(event, round_no)

@@ -81,3 +81,13 @@ def plan_text(event: Event, round_no: int, threads: Sequence[int | None], names:
     if round_no == 1:
         lines.append(tn(locale, "event.repeats", int(event.plan["repeats"]), least=int(event.plan["least"])))
     return limits.clip("\n".join(lines), limits.CONTENT)
+
+
+BLOCKED_KEYS = {"event.blocked": N_("event.blocked"), "event.blocked_threads": N_("event.blocked_threads")}
+
+
+def blocked_text(event: Event, key: str, why: str, locale: str) -> str:
+    """One line for the organiser, mentioned: the round that cannot go on, why, what to do."""
+    text = t(locale, BLOCKED_KEYS.get(key) or BLOCKED_KEYS["event.blocked"], organiser=f"<@{event.organiser_id}>", name=event.name,
+             round=event.round, why=why)
+    return limits.clip(text, limits.CONTENT)

@@ -31,6 +31,8 @@ ROUTES: dict[str, tuple[tuple[str, str], ...]] = {
     "channel_post": (("POST", "/channels/*/messages"),),
     "interaction_response": (("POST", "/interactions/*/*/callback"), ("POST", "/webhooks/*/*")),
     "hand_edit": (("PATCH", "/webhooks/*/*/messages/*"),),
+    "thread_create": (("POST", "/channels/*/threads"),),
+    "thread_member": (("PUT", "/channels/*/thread-members/*"),),
 }
 KINDS = ("500", "429", "timeout")
 APOLOGY = "Sorry, something went wrong"

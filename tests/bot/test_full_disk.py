@@ -6,9 +6,11 @@ the table plays on. Needs a tmpfs (root: CI and the developers' machines run as 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import subprocess
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +20,12 @@ import pytest
 
 from bot.infra.health import unready, writes_fail
 from bot.service.i18n import t
+from bot.service.settings import Settings
+from bot.service.tables import TableService
+from bot.storage import Database
 from tests.bot.drive import open_table, play_by_command
+from tests.bot.test_computer_retries import member_moves, wait_for
+from tests.bot.test_reliability_db import started
 
 
 @pytest.fixture
@@ -72,3 +79,27 @@ async def test_a_member_is_told_the_truth_when_the_disk_is_full(world: Any, db_p
     member = next(m for m in w.members if m.id == table.seats[table.to_act()].user_id)
     await play_by_command(member, w.channel, rng)
     assert table.rev == rev + 1
+
+
+async def test_a_computer_plays_on_once_the_disk_has_room(db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The disk full for 1.5 s while a computer is to move (a pause of 0.2 s before each move): its
+    move is tried again (one line a failure, no traceback), and saved within 5 s of the room coming back."""
+    db = await Database.open(db_path)
+    service = TableService(db, Settings(computer_pause=0.2, edit_interval=0, turn_timer=0, default_locale="en"))
+    table = await started(service, channel=1500, humans=1, computers=2)
+    await service.idle()
+    with caplog.at_level(logging.INFO):
+        rev = await member_moves(service, table)
+        filler = fill(db_path.parent)
+        await asyncio.sleep(1.5)
+        assert table.rev == rev and service.thinking(table), "tried again, not stopped"
+        filler.unlink()
+        back = time.monotonic()
+        await wait_for(lambda: table.rev > rev, 5.0)
+        assert time.monotonic() - back < 5.0
+        await service.idle()
+    assert not [r for r in caplog.records if r.exc_info], "no traceback"
+    assert [r for r in caplog.records if "a computer's move was not saved" in r.getMessage()]
+    assert not service.errors
+    await service.close()
+    await db.close()

@@ -23,6 +23,7 @@ from bot.service.i18n import t, tn
 from bot.service.table import BotError
 from bot.ui import answers
 from bot.ui.cogs import CogBot, is_admin
+from bot.ui.threads import made_thread
 from games import find_game
 
 _ = app_commands.locale_str
@@ -68,12 +69,11 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
         if not isinstance(channel, discord.TextChannel):
             raise BotError.of("challenge_no_thread")
         locale = self.bot.locale_for(interaction)
-        made = await channel.create_thread(
-            name=t(locale, "challenge_thread", game=find_game(game).title(locale),
-                   name=interaction.user.display_name)[:100],
-            type=discord.ChannelType.private_thread, invitable=False)
-        await made.add_user(interaction.user)
-        return channel.id, made.id
+        name = t(locale, "challenge_thread", game=find_game(game).title(locale), name=interaction.user.display_name)
+        # made once (a failed answer or add found again on the member's next try: no orphan thread)
+        key = f"place:challenge:{interaction.guild_id}:{day}:{game}:{interaction.user.id}"
+        made = await made_thread(self.bot.db, key, channel, name[:100], private=True, members=[interaction.user.id])
+        return channel.id, made
 
     @app_commands.command(name=_("play"), description=_("Play today's challenge, or go on with it."))
     @app_commands.guild_only()

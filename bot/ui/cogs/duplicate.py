@@ -7,6 +7,7 @@ other tables: nobody may look at another table before playing the deal); compute
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Hashable
 from typing import Any, Protocol
@@ -20,6 +21,7 @@ from bot.service.i18n import t
 from bot.service.table import BotError
 from bot.ui import answers
 from bot.ui.cogs import CogBot
+from bot.ui.threads import forget_thread, made_thread
 from games import find_game
 from games.duplicate import ONE_DEAL
 
@@ -83,17 +85,19 @@ class Duplicate(commands.GroupCog, group_name=_("duplicate"),
                     raise BotError.of("duplicate_bad_members", most=size)
                 seats: list[tuple[int, str] | None] = [(i, await self._name(guild, i)) for i in ids]
                 slots.append(seats + [None] * (size - len(seats)))
-            places, threads = [], []
+            places, threads, keys = [], [], []
+            # each thread made once: the same command tried again after a failure finds those made
+            ask = hashlib.sha1(repr((game, members, deals)).encode()).hexdigest()[:12]
             for n, seats in enumerate(slots, 1):
-                made = await channel.create_thread(name=t(locale, "duplicate_thread", game=find_game(game).title(locale),
-                                                          n=n)[:100],
-                                                   type=discord.ChannelType.private_thread, invitable=False)
-                for s in seats:
-                    if s is not None:
-                        await made.add_user(discord.Object(s[0]))
-                places.append((channel.id, made.id))
-                threads.append(made.mention)
+                keys.append(f"place:duplicate:{channel.id}:{interaction.user.id}:{ask}:{n}")
+                name = t(locale, "duplicate_thread", game=find_game(game).title(locale), n=n)[:100]
+                made = await made_thread(self.bot.db, keys[-1], channel, name, private=True,
+                                         members=[s[0] for s in seats if s is not None])
+                places.append((channel.id, made))
+                threads.append(f"<#{made}>")
             group = await self.groups.open(guild.id, game, slots, places, deals=deals)  # the presenter posts them
+            for key in keys:  # in use by the group's tables: the same command later makes new threads
+                await forget_thread(self.bot.db, key)
             await answers.send(interaction, t(locale, "duplicate_opened", group=group.id, tables=", ".join(threads)),
                                             ephemeral=True)
 
