@@ -1,7 +1,8 @@
 """The daily challenge (défi du jour, issue 31; RULES.md §5): no Discord here.
 
 Each day (the server's time zone, UTC by default) a server has one challenge per enabled game: N
-deals drawn from a seed of (server, date, game) (:func:`~bot.service.challenge_scores.day_deals`).
+deals, each drawn from a seed derived from the server's secret, the date, the game and its number
+(:func:`~bot.service.challenge_scores.day_deals`), so nobody can compute one before it is dealt.
 A member plays them alone against the computers, one attempt, deal after deal. **Each deal is an
 ordinary table** of the :class:`~bot.tables.TableService` (the member and computers of the
 server's level, the deal's seed), so it is saved, restored after a restart, drawn and replayed as
@@ -43,6 +44,7 @@ from bot.service.challenge_scores import (
     squares,
     streaks,
 )
+from bot.service.deal_secrets import DealSecrets
 from bot.service.dealt import Chained, Seat, open_dealt, seat_and_start
 from bot.service.i18n import t
 from bot.service.table import BotError, Table
@@ -96,6 +98,7 @@ class ChallengeService:
     def __init__(self, tables: TableService, store: ChallengeStore | None = None) -> None:
         self.tables = tables
         self.store = store or ChallengeStore(tables.db)
+        self.secrets = DealSecrets(tables.db)
         self.clock: Callable[[], float] = time.time
         self._settings: dict[int, ChallengeSettings] = {}
         self._live: dict[str, DealRow] = {}  # table id -> its deal row, while it is in play
@@ -147,7 +150,8 @@ class ChallengeService:
 
     async def deals(self, guild_id: int, game: str, day: str | None = None) -> list[ChallengeDeal]:
         settings = await self.settings(guild_id)
-        return day_deals(guild_id, day or await self.today(guild_id), game, settings.count(game))
+        return day_deals(await self.secrets.secret(guild_id), day or await self.today(guild_id), game,
+                         settings.count(game))
 
     # -- playing -----------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.service.deal_secrets import DealSecrets
 from bot.service.dealt import Chained, Seat, open_lobby, seat_and_start
 from bot.service.standings import Line, Member, event_standings
 from bot.service.table import BotError, Table
@@ -160,6 +161,7 @@ class EventService:
     def __init__(self, tables: TableService, places: Places, listener: EventListener | None = None) -> None:
         self.service = tables
         self.store = EventStore(tables.db)
+        self.secrets = DealSecrets(tables.db)
         self.places = places
         self.listener: EventListener = listener or _SilentEvents()
         self.events: dict[str, Event] = {}
@@ -364,7 +366,8 @@ class EventService:
                     await seat_and_start(self.service, table, seats, event.level, event.organiser_id)
                     opened.append(table)
                 continue
-            seed = f"{event.seed}/r{event.round}" + ("" if event.format == "duplicate" else f"/t{t}")
+            seed = await self.secrets.event_seed(event.guild_id, event.id, event.seed, event.round,
+                                                 None if event.format == "duplicate" else t)
             table = self._orphan(event, seed, seats)  # opened, not recorded when the bot stopped
             if table is None:
                 place = await self.places.table_place(event, event.round, t, [s[0] if s else None for s in seats])

@@ -87,6 +87,7 @@ GUILD_COUNTS = {
     "settings": "SELECT COUNT(*) FROM guild_settings WHERE guild_id = ?",
 }
 GUILD_TABLES = "(SELECT id FROM game_tables WHERE guild_id = ?)"
+GUILD_EVENTS = "(SELECT id FROM events WHERE guild_id = ?)"
 FORGET_GUILD = (
     f"DELETE FROM actions WHERE table_id IN {GUILD_TABLES}",
     f"DELETE FROM seats WHERE table_id IN {GUILD_TABLES}",
@@ -96,6 +97,19 @@ FORGET_GUILD = (
     "DELETE FROM ratings WHERE guild_id = ?",
     "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages (issue 27)
     "DELETE FROM guild_settings WHERE guild_id = ?",
+    # the club formats (the daily challenge, duplicate groups, club nights, seasons) and the deal secret
+    "DELETE FROM challenge_settings WHERE guild_id = ?",
+    "DELETE FROM challenge_deals WHERE guild_id = ?",
+    "DELETE FROM duplicate_tables WHERE group_id IN (SELECT id FROM duplicate_groups WHERE guild_id = ?)",
+    "DELETE FROM duplicate_groups WHERE guild_id = ?",
+    f"DELETE FROM event_players WHERE event_id IN {GUILD_EVENTS}",
+    f"DELETE FROM event_tables WHERE event_id IN {GUILD_EVENTS}",
+    f"DELETE FROM event_results WHERE event_id IN {GUILD_EVENTS} OR guild_id = ?",
+    "DELETE FROM events WHERE guild_id = ?",
+    "DELETE FROM season_events WHERE season_id IN (SELECT id FROM seasons WHERE guild_id = ?)",
+    "DELETE FROM seasons WHERE guild_id = ?",
+    "DELETE FROM event_settings WHERE guild_id = ?",
+    "DELETE FROM deal_secrets WHERE guild_id = ?",
     "DELETE FROM guild_departures WHERE guild_id = ?",
 )
 DEPARTURES = "SELECT guild_id, left_at FROM guild_departures"
@@ -116,7 +130,7 @@ async def erase_guild(db: Database, guild_id: int) -> int:
     deleted = 0
     async with db.transaction() as conn:
         for sql in FORGET_GUILD:
-            deleted += await _count(conn, sql, (guild_id,))
+            deleted += await _count(conn, sql, (guild_id,) * sql.count("?"))
     return deleted
 
 
