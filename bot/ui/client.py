@@ -33,6 +33,7 @@ from bot.service.events import EventService
 from bot.service.i18n import LOCALES, t
 from bot.service.seasons import Seasons
 from bot.service.settings import Settings
+from bot.service.shared_deals import SharedDeals
 from bot.service.tables import BotError, Table, TableService
 from bot.storage import Database, is_postgres
 from bot.ui import discord_errors, ids, limits
@@ -140,6 +141,7 @@ class TapisBot(commands.AutoShardedBot):
         self.service.announce = self.announce
         self.challenges = ChallengeService(self.service)
         self.duplicates = DuplicateTables(self.service)
+        self.shared = SharedDeals(self.service.db, self.challenges)  # who may see a shared deal
         self.board = EventBoard(self)
         self.events = EventService(self.service, self.board, self.board)  # club nights (issue 32)
         self.seasons = Seasons(self.events.store)
