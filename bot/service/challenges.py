@@ -20,12 +20,14 @@ they finish, the day's standings list who finished, without scores; the others' 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
+import zoneinfo
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from bot.service.autoplay import LEVELS
 from bot.service.challenge_scores import (
@@ -59,6 +61,21 @@ __all__ = ["GAMES", "ChallengeService", "ChallengeSettings", "Progress"]
 GAMES = tuple(DEFAULT_DEALS)
 #: days whose results are kept scored (a day is scored again when its rows change)
 DAYS_CACHED = 256
+
+
+#: names the time zone database holds that are not places (the machine's zone, a build's leftovers)
+NOT_ZONES = frozenset({"localtime", "posixrules", "Factory"})
+
+
+@functools.cache
+def _zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def real_zone(name: str) -> bool:
+    """Whether ``name`` is an IANA time zone of a place (``Europe/Paris``, ``UTC``), not the machine's
+    ``localtime``, ``posixrules``, ``Factory`` or a ``posix/`` / ``right/`` copy."""
+    return name in _zones() and name not in NOT_ZONES and not name.startswith(("posix/", "right/"))
 
 
 @dataclass(frozen=True)
@@ -123,10 +140,8 @@ class ChallengeService:
         :raises BotError: an unknown time zone, game or level, or a deal count out of range."""
         now = await self.settings(guild_id)
         if time_zone is not None:
-            try:
-                ZoneInfo(time_zone)
-            except (ZoneInfoNotFoundError, ValueError):
-                raise BotError.of("challenge_bad_zone", zone=time_zone) from None
+            if not real_zone(time_zone):
+                raise BotError.of("challenge_bad_zone", zone=time_zone[:40])
             now = replace(now, time_zone=time_zone)
         if level is not None:
             if level not in LEVELS:

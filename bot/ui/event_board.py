@@ -101,7 +101,9 @@ class EventBoard:
         pings = " ".join(f"<@{u}>" for u in user_ids if u is not None)
         if pings:
             await thread.send(limits.clip(f"{name}: {pings}", limits.CONTENT),
-                              allowed_mentions=discord.AllowedMentions(users=True))
+                              allowed_mentions=discord.AllowedMentions(  # the players only: a name pings nobody
+                                  everyone=False, roles=False, replied_user=False,
+                                  users=[discord.Object(u) for u in user_ids if u is not None]))
         return int(thread.id)
 
     # -- the event service's listener: each notice only marks the event to reconcile -------------
