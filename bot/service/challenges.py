@@ -297,7 +297,36 @@ class ChallengeService:
                 live += 1
             else:
                 await self.settle(row.table_id)
-        return live
+        return live + await self._repair()
+
+    async def _repair(self) -> int:
+        """A deal's table opened when the bot stopped before its row was written (a crash between
+        the two steps of :meth:`_open`): the row is written now, so the member resumes that table
+        (never a second table of the deal, never "a table is already open here"); a second table of
+        a deal the member already holds is cancelled. Returns the tables adopted."""
+        adopted = 0
+        for table in [tb for tb in self.tables.registry.open.values() if tb.challenge and tb.open]:
+            found = parse_seed(table.seed)
+            if found is None or not self.tables.serves(table.guild_id) or not table.seats \
+                    or await self.store.by_table(table.id) is not None:
+                continue
+            day, game = found
+            member = table.seats[0] if table.status == "lobby" else next(s for s in table.seats if not s.computer)
+            deal_no = int(table.seed.rsplit("/", 1)[1])
+            held = [r for r in await self.store.member_day(table.guild_id, day, game, member.user_id or 0)
+                    if r.deal_no == deal_no]
+            deals = day_deals(await self.secrets.secret(table.guild_id), day, game, deal_no + 1)
+            if held or member.user_id is None or deals[deal_no].deal.engine_seed != table.seed:
+                await self.tables.cancel(table.id, None, admin=True)
+                continue
+            row = DealRow(table.guild_id, day, game, member.user_id, deal_no, deals[deal_no].seat, member.name,
+                          table.id, None)
+            await self.store.add_deal(row)
+            self._live[table.id] = row
+            if table.status == "lobby":
+                await self._seat_and_start(table, row)
+            adopted += 1
+        return adopted
 
     async def idle(self) -> None:
         """Wait for the scores being saved (tests)."""
