@@ -1,6 +1,7 @@
 """The daily challenge's arithmetic, from its deal rows: no Discord, no database.
 
-* :func:`day_deals` draws a day's deals from a seed of (server, date, game) and the seat the
+* :func:`day_deals` draws a day's deals, each from its own seed derived from the server's secret,
+  the date, the game and the deal's number (:mod:`bot.service.deal_secrets`), and the seat the
   members hold in each, the same for everyone whatever the order they play in (docs/rules/club.md, « Duplicate deals »).
 * :func:`day_results` scores a day by match points (« Match points », :mod:`games.duplicate`): each deal's
   comparison group is every member who finished it; a member's result is the mean of their deals'
@@ -17,6 +18,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from bot.service.deal_secrets import derive
 from bot.storage.challenges import DealRow
 from games.duplicate import ONE_DEAL, DealResult, DuplicateDeal, standings
 
@@ -28,19 +30,24 @@ MAX_DEALS = 8
 MIN_DAYS = {"day": 1, "week": 3, "month": 8}
 
 
-def day_seed(guild_id: int, day: str, game: str) -> str:
-    """The seed of a server's challenge of a day and game; every deal's table seed starts with it
-    (and with ``challenge:``, which tells a challenge table apart)."""
-    return f"challenge:{guild_id}:{day}:{game}"
+def deal_seed(secret: bytes, day: str, game: str, deal_no: int) -> str:
+    """The seed of deal ``deal_no`` of a server's challenge of a day and game:
+    ``challenge:<day>:<game>:<HMAC of the server's secret and those parts>``. It starts with
+    ``challenge:`` (which tells a challenge table apart) and names its day and game, but another
+    deal's seed cannot be computed from it."""
+    return f"challenge:{day}:{game}:{derive(secret, 'challenge', day, game, deal_no)}"
 
 
 def parse_seed(seed: str) -> tuple[str, str] | None:
-    """``(day, game)`` of a challenge deal's table seed (``challenge:<server>:<day>:<game>/<deal>``),
+    """``(day, game)`` of a challenge deal's table seed (``challenge:<day>:<game>:<hmac>/<deal>``, or
+    ``challenge:<server>:<day>:<game>/<deal>`` as tables dealt before the secret were),
     ``None`` for any other table's seed."""
     if not seed.startswith("challenge:"):
         return None
     parts = seed.split("/", 1)[0].split(":")
-    return (parts[2], parts[3]) if len(parts) == 4 else None
+    if len(parts) != 4:
+        return None
+    return (parts[1], parts[2]) if "-" in parts[1] else (parts[2], parts[3])
 
 
 @dataclass(frozen=True)
@@ -55,12 +62,13 @@ class ChallengeDeal:
         return self.deal.deal_no
 
 
-def day_deals(guild_id: int, day: str, game: str, count: int) -> list[ChallengeDeal]:
-    """The day's ``count`` deals: fixed by (server, date, game) alone, so identical for every member."""
-    seed = day_seed(guild_id, day, game)
+def day_deals(secret: bytes, day: str, game: str, count: int) -> list[ChallengeDeal]:
+    """The day's ``count`` deals: fixed by the server's secret, the date and the game alone, so
+    identical for every member and unknown to all before they are dealt."""
     seats = SEATS[game]
-    return [ChallengeDeal(DuplicateDeal.of(game, seats, seed, k, ONE_DEAL[game]),
-                          random.Random(f"{seed}:seat:{k}").randrange(seats)) for k in range(count)]
+    return [ChallengeDeal(DuplicateDeal.of(game, seats, deal_seed(secret, day, game, k), k, ONE_DEAL[game]),
+                          random.Random(derive(secret, "challenge seat", day, game, k)).randrange(seats))
+            for k in range(count)]
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The daily challenge (défi du jour; docs/rules/club.md): no Discord here.
 
 Each day (the server's time zone, UTC by default) a server has one challenge per enabled game: N
-deals drawn from a seed of (server, date, game) (:func:`~bot.service.challenge_scores.day_deals`).
+deals, each drawn from a seed derived from the server's secret, the date, the game and its number
+(:func:`~bot.service.challenge_scores.day_deals`), so nobody can compute one before it is dealt.
 A member plays them alone against the computers, one attempt, deal after deal. **Each deal is an
 ordinary table** of the :class:`~bot.tables.TableService` (the member and computers of the
 server's level, the deal's seed), so it is saved, restored after a restart, drawn and replayed as
@@ -19,12 +20,14 @@ they finish, the day's standings list who finished, without scores; the others' 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
+import zoneinfo
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from bot.service.autoplay import LEVELS
 from bot.service.challenge_scores import (
@@ -43,6 +46,7 @@ from bot.service.challenge_scores import (
     squares,
     streaks,
 )
+from bot.service.deal_secrets import DealSecrets
 from bot.service.dealt import Chained, Seat, open_dealt, seat_and_start
 from bot.service.i18n import t
 from bot.service.table import BotError, Table
@@ -57,6 +61,21 @@ __all__ = ["GAMES", "ChallengeService", "ChallengeSettings", "Progress"]
 GAMES = tuple(DEFAULT_DEALS)
 #: days whose results are kept scored (a day is scored again when its rows change)
 DAYS_CACHED = 256
+
+
+#: names the time zone database holds that are not places (the machine's zone, a build's leftovers)
+NOT_ZONES = frozenset({"localtime", "posixrules", "Factory"})
+
+
+@functools.cache
+def _zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def real_zone(name: str) -> bool:
+    """Whether ``name`` is an IANA time zone of a place (``Europe/Paris``, ``UTC``), not the machine's
+    ``localtime``, ``posixrules``, ``Factory`` or a ``posix/`` / ``right/`` copy."""
+    return name in _zones() and name not in NOT_ZONES and not name.startswith(("posix/", "right/"))
 
 
 @dataclass(frozen=True)
@@ -96,6 +115,7 @@ class ChallengeService:
     def __init__(self, tables: TableService, store: ChallengeStore | None = None) -> None:
         self.tables = tables
         self.store = store or ChallengeStore(tables.db)
+        self.secrets = DealSecrets(tables.db)
         self.clock: Callable[[], float] = time.time
         self._settings: dict[int, ChallengeSettings] = {}
         self._live: dict[str, DealRow] = {}  # table id -> its deal row, while it is in play
@@ -120,10 +140,8 @@ class ChallengeService:
         :raises BotError: an unknown time zone, game or level, or a deal count out of range."""
         now = await self.settings(guild_id)
         if time_zone is not None:
-            try:
-                ZoneInfo(time_zone)
-            except (ZoneInfoNotFoundError, ValueError):
-                raise BotError.of("challenge_bad_zone", zone=time_zone) from None
+            if not real_zone(time_zone):
+                raise BotError.of("challenge_bad_zone", zone=time_zone[:40])
             now = replace(now, time_zone=time_zone)
         if level is not None:
             if level not in LEVELS:
@@ -147,7 +165,8 @@ class ChallengeService:
 
     async def deals(self, guild_id: int, game: str, day: str | None = None) -> list[ChallengeDeal]:
         settings = await self.settings(guild_id)
-        return day_deals(guild_id, day or await self.today(guild_id), game, settings.count(game))
+        return day_deals(await self.secrets.secret(guild_id), day or await self.today(guild_id), game,
+                         settings.count(game))
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -278,7 +297,36 @@ class ChallengeService:
                 live += 1
             else:
                 await self.settle(row.table_id)
-        return live
+        return live + await self._repair()
+
+    async def _repair(self) -> int:
+        """A deal's table opened when the bot stopped before its row was written (a crash between
+        the two steps of :meth:`_open`): the row is written now, so the member resumes that table
+        (never a second table of the deal, never "a table is already open here"); a second table of
+        a deal the member already holds is cancelled. Returns the tables adopted."""
+        adopted = 0
+        for table in [tb for tb in self.tables.registry.open.values() if tb.challenge and tb.open]:
+            found = parse_seed(table.seed)
+            if found is None or not self.tables.serves(table.guild_id) or not table.seats \
+                    or await self.store.by_table(table.id) is not None:
+                continue
+            day, game = found
+            member = table.seats[0] if table.status == "lobby" else next(s for s in table.seats if not s.computer)
+            deal_no = int(table.seed.rsplit("/", 1)[1])
+            held = [r for r in await self.store.member_day(table.guild_id, day, game, member.user_id or 0)
+                    if r.deal_no == deal_no]
+            deals = day_deals(await self.secrets.secret(table.guild_id), day, game, deal_no + 1)
+            if held or member.user_id is None or deals[deal_no].deal.engine_seed != table.seed:
+                await self.tables.cancel(table.id, None, admin=True)
+                continue
+            row = DealRow(table.guild_id, day, game, member.user_id, deal_no, deals[deal_no].seat, member.name,
+                          table.id, None)
+            await self.store.add_deal(row)
+            self._live[table.id] = row
+            if table.status == "lobby":
+                await self._seat_and_start(table, row)
+            adopted += 1
+        return adopted
 
     async def idle(self) -> None:
         """Wait for the scores being saved (tests)."""

@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.service.deal_secrets import DealSecrets, derive
 from bot.service.dealt import Chained, Seat, open_dealt, seat_and_start
 from bot.service.table import BotError, Table
 from bot.service.tables import TableService
@@ -46,8 +47,12 @@ class GroupResults:
     standings: list[Standing]
 
 
-def group_deal(group: GroupRow, deal_no: int) -> DuplicateDeal:
-    return DuplicateDeal.of(group.game, len(group.seats[0]), f"dup:{group.id}", deal_no, ONE_DEAL[group.game])
+def group_deal(secret: bytes, group: GroupRow, deal_no: int) -> DuplicateDeal:
+    """Deal ``deal_no`` of a group: its seed ``dup:<HMAC of the server's secret, the group and the
+    deal>`` (:mod:`bot.service.deal_secrets`), so neither the group's code nor another deal's seed
+    tells its cards."""
+    seed = f"dup:{derive(secret, 'duplicate', group.id, deal_no)}"
+    return DuplicateDeal.of(group.game, len(group.seats[0]), seed, deal_no, ONE_DEAL[group.game])
 
 
 class DuplicateTables:
@@ -56,6 +61,7 @@ class DuplicateTables:
     def __init__(self, tables: TableService, store: GroupStore | None = None) -> None:
         self.tables = tables
         self.store = store or GroupStore(tables.db)
+        self.secrets = DealSecrets(tables.db)
         self._live: dict[str, tuple[GroupRow, int, int]] = {}  # table id -> (group, slot, deal)
         self._tasks: set[asyncio.Task[None]] = set()
         tables.listener = Chained(tables.listener, self)
@@ -81,7 +87,8 @@ class DuplicateTables:
     async def _deal(self, group: GroupRow, slot: int, deal_no: int) -> Table:
         channel_id, thread_id = group.places[slot]
         seats = group.seats[slot]
-        table = await open_dealt(self.tables, group_deal(group, deal_no), seats, guild_id=group.guild_id,
+        deal = group_deal(await self.secrets.secret(group.guild_id), group, deal_no)
+        table = await open_dealt(self.tables, deal, seats, guild_id=group.guild_id,
                                  channel_id=channel_id, thread_id=thread_id)
         await self.store.add_table(group.id, slot, deal_no, table.id)
         self._live[table.id] = (group, slot, deal_no)
@@ -142,6 +149,7 @@ class DuplicateTables:
         if group is None:
             raise BotError.of("no_table")
         results = []
+        secret = await self.secrets.secret(group.guild_id)
         for slot, deal_no, table_id in await self.store.tables(group_id):
             saved = await self.tables.db.table(table_id)
             if saved is None or saved["status"] != "over":
@@ -150,7 +158,7 @@ class DuplicateTables:
             if data is None:
                 continue
             state = find_game(group.game).load(data)
-            deal = group_deal(group, deal_no)
+            deal = group_deal(secret, group, deal_no)
             for seat, who in enumerate(group.seats[slot]):
                 player = who[0] if who is not None else f"computer {slot}:{seat}"
                 results.append(DealResult(player, deal.position(seat), deal_score(group.game, state, seat),

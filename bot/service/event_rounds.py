@@ -34,6 +34,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.service.deal_secrets import DealSecrets
 from bot.service.dealt import Seat, open_lobby, seat_and_start
 from bot.service.event_model import Event, EventListener, Places, Standings
 from bot.service.standings import Member, event_standings
@@ -67,13 +68,14 @@ def playable(event: Event, round_no: int) -> list[int]:
 
 class Rounds:
     """Opens each round's tables and moves the event on; collaborators: the table ``service``, the
-    event ``store``, the ``places`` the UI makes, the ``listener`` told of each change, the live
+    event ``store``, the server's deal ``secrets`` (each round's seed), the ``places`` the UI makes, the ``listener`` told of each change, the live
     ``events`` (an event that ends leaves them) and ``errors`` for unexpected failures."""
 
-    def __init__(self, service: TableService, store: EventStore, places: Places, listener: Callable[[], EventListener],
-                 events: dict[str, Event]) -> None:
+    def __init__(self, service: TableService, store: EventStore, secrets: DealSecrets, places: Places,
+                 listener: Callable[[], EventListener], events: dict[str, Event]) -> None:
         self.service = service
         self.store = store
+        self.secrets = secrets
         self.places = places
         self.listener = listener
         self.events = events
@@ -106,7 +108,8 @@ class Rounds:
                 continue
             if t not in wanted:
                 continue
-            seed = f"{event.seed}/r{event.round}" + ("" if event.format == "duplicate" else f"/t{t}")
+            seed = await self.secrets.event_seed(event.guild_id, event.id, event.seed, event.round,
+                                                 None if event.format == "duplicate" else t)
             table = self._orphan(event, seed, seats)  # opened, not recorded when the bot stopped
             if table is None:
                 place = await self.places.table_place(event, event.round, t, [s[0] if s else None for s in seats])

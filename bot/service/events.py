@@ -23,6 +23,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from bot.service.deal_secrets import DealSecrets
 from bot.service.dealt import Chained
 from bot.service.event_model import (
     Event,
@@ -53,10 +54,11 @@ class EventService:
     def __init__(self, tables: TableService, places: Places, listener: EventListener | None = None) -> None:
         self.service = tables
         self.store = EventStore(tables.db)
+        self.secrets = DealSecrets(tables.db)
         self.places = places
         self.listener: EventListener = listener or _SilentEvents()
         self.events: dict[str, Event] = {}
-        self.rounds = Rounds(tables, self.store, places, lambda: self.listener, self.events)
+        self.rounds = Rounds(tables, self.store, self.secrets, places, lambda: self.listener, self.events)
         self._of_table = self.rounds.of_table  # table id -> event id (tables of live events)
         self.announced: Callable[[], None] = lambda: None  # told of each announcement (the clock looks again)
         tables.listener = Chained(tables.listener, self)

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from bot import storage as dbm
 from bot.service import records
+from bot.service.deal_secrets import DealSecrets
 from bot.service.i18n import t
 from bot.service.ratings import player_key
 from bot.service.registry import Registry
@@ -253,6 +254,7 @@ async def erase_guild(service: Service, guild_id: int, *, gone: bool = False) ->
     deleted = await rows.erase_guild(service.db, guild_id)
     _forget_tables(service.registry, [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open])
     service.forget_guild(guild_id)
+    DealSecrets.forget(service.db, guild_id)
     records.forget_cache()
     await dbm.checkpoint(service.db)
     log.info("server %s: its data was erased (%d rows)", guild_id, deleted)

@@ -35,6 +35,10 @@ def _date(text: str) -> str:
         raise BotError.of("season_bad_date", text=text) from None
 
 
+#: the longest event id accepted (they are 8 characters)
+EVENT_ID_MAX = 16
+
+
 class Seasons:
     """The seasons of every server and their standings."""
 
@@ -66,8 +70,15 @@ class Seasons:
         return next((s for s in rows if s.starts <= day <= s.ends), rows[0])
 
     async def count_event(self, guild_id: int, season_id: str, event_id: str, counts: bool) -> None:
+        """Count an event of this server in the season, or leave it out.
+
+        :raises BotError: no such season, or no such event on this server (ids are bounded)."""
         await self.get(guild_id, season_id)
-        await self.store.count_event(season_id, event_id, counts)
+        code = event_id.strip().lower()
+        row = await self.store.event(code) if 0 < len(code) <= EVENT_ID_MAX else None
+        if row is None or int(row["guild_id"]) != guild_id:
+            raise BotError.of("event_unknown")
+        await self.store.count_event(season_id, code, counts)
 
     async def standings(self, season: Season) -> list[SeasonLine]:
         return season_standings(await self.store.season_results(season.id), season.best)

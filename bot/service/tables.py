@@ -379,8 +379,8 @@ class TableService:
             self._need_open(table)
             if not admin:
                 self._host(table, by)
-                if table.challenge and table.status == "playing":  # one attempt: its deal would be dealt again
-                    raise BotError.of("challenge_no_abort")
+            if table.challenge and table.status == "playing" and by is not None:
+                raise BotError.of("challenge_no_abort")  # one attempt, whoever asks: its deal would be dealt again
             await self.close_table(table, "cancelled")
         return table
 

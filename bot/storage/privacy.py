@@ -9,6 +9,8 @@ member is one transaction: their ratings are deleted, their seats and result lin
 
 from __future__ import annotations
 
+import json
+import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -30,10 +32,21 @@ MY_RESULTS = """SELECT table_id, guild_id, game, seat, name, score, place, ratin
 MY_RATINGS = """SELECT guild_id, game, player_key, name, mu, sigma, matches, wins, points FROM ratings
     WHERE user_id = ? OR player_key = ? ORDER BY guild_id, game"""
 MY_HOSTED = "SELECT id AS table_id, guild_id, game, status, created_at FROM game_tables WHERE host_id = ?"
+MY_CHALLENGE_DEALS = """SELECT guild_id, day, game, deal_no, seat, name, table_id, score, started_at, finished_at
+    FROM challenge_deals WHERE user_id = ? ORDER BY guild_id, day, game, deal_no"""
+MY_EVENTS = """SELECT e.id AS event_id, e.guild_id, e.name AS event, p.name, p.idx, p.left_round, p.registered
+    FROM event_players p JOIN events e ON e.id = p.event_id WHERE p.user_id = ? ORDER BY e.created_at, e.id"""
+MY_EVENT_RESULTS = """SELECT event_id, guild_id, name, score, rounds, deals, place, complete, finished_at
+    FROM event_results WHERE user_id = ? ORDER BY finished_at, event_id"""
+MY_ORGANISED = "SELECT id AS event_id, guild_id, name, game, status, created_at FROM events WHERE organiser_id = ?"
+GROUPS_OF = "SELECT id, guild_id, game, seats, created_at FROM duplicate_groups WHERE seats LIKE ?"
 MY_GUILDS = """SELECT t.guild_id FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE s.user_id = ?
     UNION SELECT guild_id FROM results WHERE user_id = ?
     UNION SELECT guild_id FROM ratings WHERE user_id = ? OR player_key = ?
-    UNION SELECT guild_id FROM game_tables WHERE host_id = ?"""
+    UNION SELECT guild_id FROM game_tables WHERE host_id = ?
+    UNION SELECT guild_id FROM challenge_deals WHERE user_id = ?
+    UNION SELECT e.guild_id FROM event_players p JOIN events e ON e.id = p.event_id WHERE p.user_id = ?
+    UNION SELECT guild_id FROM event_results WHERE user_id = ?"""
 STILL_OPEN = f"""SELECT COUNT(*) FROM seats s JOIN game_tables t ON t.id = s.table_id
     WHERE s.user_id = ? AND t.status IN {OPEN}"""
 FORGET_SEATS = """UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?
@@ -41,6 +54,14 @@ FORGET_SEATS = """UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?
 FORGET_RESULTS = "UPDATE results SET user_id = NULL, name = ? WHERE user_id = ? AND guild_id = ?"
 FORGET_RATINGS = "DELETE FROM ratings WHERE user_id = ? OR player_key = ?"
 FORGET_HOST = "UPDATE game_tables SET host_id = 0 WHERE host_id = ?"
+# the club formats: the member's lines keep their place under an id of no one (``alias``, negative,
+# drawn for this erasure), so the others' match points and rankings do not change
+FORGET_CHALLENGE = """UPDATE challenge_deals SET user_id = ?, name = ? WHERE user_id = ? AND guild_id = ?"""
+FORGET_EVENT_PLAYERS = """UPDATE event_players SET user_id = ?, name = ? WHERE user_id = ?
+    AND event_id IN (SELECT id FROM events WHERE guild_id = ?)"""
+FORGET_EVENT_RESULTS = "UPDATE event_results SET user_id = ?, name = ? WHERE user_id = ? AND guild_id = ?"
+FORGET_ORGANISER = "UPDATE events SET organiser_id = 0 WHERE organiser_id = ?"
+FORGET_GROUP = "UPDATE duplicate_groups SET seats = ? WHERE id = ?"
 
 
 class StillSeated(Exception):
@@ -55,23 +76,48 @@ async def member_rows(db: Database, user_id: int, key: str) -> dict[str, list[di
                 "actions": await conn.fetch_all(MY_ACTIONS, (user_id,)),
                 "results": await conn.fetch_all(MY_RESULTS, (user_id,)),
                 "ratings": await conn.fetch_all(MY_RATINGS, (user_id, key)),
-                "tables_opened": await conn.fetch_all(MY_HOSTED, (user_id,))}
+                "tables_opened": await conn.fetch_all(MY_HOSTED, (user_id,)),
+                "challenge_deals": await conn.fetch_all(MY_CHALLENGE_DEALS, (user_id,)),
+                "events": await conn.fetch_all(MY_EVENTS, (user_id,)),
+                "event_results": await conn.fetch_all(MY_EVENT_RESULTS, (user_id,)),
+                "events_organised": await conn.fetch_all(MY_ORGANISED, (user_id,)),
+                "duplicate_groups": [{"group": g["id"], "guild_id": g["guild_id"], "game": g["game"],
+                                      "created_at": g["created_at"],
+                                      "seats": [[slot, seat, s[1]] for slot, seats in enumerate(json.loads(g["seats"]))
+                                                for seat, s in enumerate(seats) if s is not None and s[0] == user_id]}
+                                     for g in await _groups(conn, user_id)]}
+
+
+async def _groups(conn: Conn, user_id: int) -> list[dict[str, Any]]:
+    """The duplicate groups seating the member (their seats are JSON ``[[user id, name] | null]``)."""
+    rows = await conn.fetch_all(GROUPS_OF, (f"%{user_id}%",))
+    return [g for g in rows if any(s is not None and s[0] == user_id for slot in json.loads(g["seats"]) for s in slot)]
 
 
 async def erase_member(db: Database, user_id: int, key: str, former: Callable[[int], str]) -> int:
     """Erase a member in one transaction (``former``: the name their lines take in a server);
     returns how many rows changed. :raises StillSeated: seated at an open table."""
     changed = 0
+    alias = -1 - secrets.randbelow(2**62)  # their lines in the club formats: nobody's id
     async with db.transaction() as conn:
         if await conn.scalar(STILL_OPEN, (user_id,)):
             raise StillSeated(user_id)
-        guilds = [r["guild_id"] for r in await conn.fetch_all(MY_GUILDS, (user_id, user_id, user_id, key, user_id))]
+        guilds = [r["guild_id"] for r in await conn.fetch_all(
+            MY_GUILDS, (user_id, user_id, user_id, key, user_id, user_id, user_id, user_id))]
         for guild_id in guilds:
             name = former(guild_id)
             changed += await _count(conn, FORGET_SEATS, (name, user_id, guild_id))
             changed += await _count(conn, FORGET_RESULTS, (name, user_id, guild_id))
+            for sql in (FORGET_CHALLENGE, FORGET_EVENT_PLAYERS, FORGET_EVENT_RESULTS):
+                changed += await _count(conn, sql, (alias, name, user_id, guild_id))
+        for group in await _groups(conn, user_id):
+            name = former(int(group["guild_id"]))
+            seats = [[None if s is None else [alias, name] if s[0] == user_id else s for s in slot]
+                     for slot in json.loads(group["seats"])]
+            changed += await _count(conn, FORGET_GROUP, (json.dumps(seats), group["id"]))
         changed += await _count(conn, FORGET_RATINGS, (user_id, key))
         changed += await _count(conn, FORGET_HOST, (user_id,))
+        changed += await _count(conn, FORGET_ORGANISER, (user_id,))
     return changed
 
 
@@ -87,6 +133,7 @@ GUILD_COUNTS = {
     "settings": "SELECT COUNT(*) FROM guild_settings WHERE guild_id = ?",
 }
 GUILD_TABLES = "(SELECT id FROM game_tables WHERE guild_id = ?)"
+GUILD_EVENTS = "(SELECT id FROM events WHERE guild_id = ?)"
 FORGET_GUILD = (
     f"DELETE FROM actions WHERE table_id IN {GUILD_TABLES}",
     f"DELETE FROM seats WHERE table_id IN {GUILD_TABLES}",
@@ -97,6 +144,19 @@ FORGET_GUILD = (
     "DELETE FROM ratings WHERE guild_id = ?",
     "DELETE FROM rating_roles WHERE guild_id = ?",  # its roles' learned advantages
     "DELETE FROM guild_settings WHERE guild_id = ?",
+    # the club formats (the daily challenge, duplicate groups, club nights, seasons) and the deal secret
+    "DELETE FROM challenge_settings WHERE guild_id = ?",
+    "DELETE FROM challenge_deals WHERE guild_id = ?",
+    "DELETE FROM duplicate_tables WHERE group_id IN (SELECT id FROM duplicate_groups WHERE guild_id = ?)",
+    "DELETE FROM duplicate_groups WHERE guild_id = ?",
+    f"DELETE FROM event_players WHERE event_id IN {GUILD_EVENTS}",
+    f"DELETE FROM event_tables WHERE event_id IN {GUILD_EVENTS}",
+    f"DELETE FROM event_results WHERE event_id IN {GUILD_EVENTS} OR guild_id = ?",
+    "DELETE FROM events WHERE guild_id = ?",
+    "DELETE FROM season_events WHERE season_id IN (SELECT id FROM seasons WHERE guild_id = ?)",
+    "DELETE FROM seasons WHERE guild_id = ?",
+    "DELETE FROM event_settings WHERE guild_id = ?",
+    "DELETE FROM deal_secrets WHERE guild_id = ?",
     "DELETE FROM guild_departures WHERE guild_id = ?",
 )
 DEPARTURES = "SELECT guild_id, left_at FROM guild_departures"
@@ -117,7 +177,7 @@ async def erase_guild(db: Database, guild_id: int) -> int:
     deleted = 0
     async with db.transaction() as conn:
         for sql in FORGET_GUILD:
-            deleted += await _count(conn, sql, (guild_id,))
+            deleted += await _count(conn, sql, (guild_id,) * sql.count("?"))
     return deleted
 
 

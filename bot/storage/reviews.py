@@ -1,4 +1,4 @@
-"""The deal reviews' rows (migration 0012): one per table, deal and seat, written once."""
+"""The deal reviews' rows (migration 0013): one per table, deal and seat, written once."""
 
 from __future__ import annotations
 

@@ -34,6 +34,7 @@ from bot.service.i18n import LOCALES, t
 from bot.service.reviews import Reviews
 from bot.service.seasons import Seasons
 from bot.service.settings import Settings
+from bot.service.shared_deals import SharedDeals
 from bot.service.tables import BotError, Table, TableService
 from bot.storage import Database, is_postgres
 from bot.storage.reviews import ReviewStore
@@ -179,6 +180,7 @@ class TapisBot(commands.AutoShardedBot):
         self.service.announce = self.announce
         self.challenges = ChallengeService(self.service)
         self.duplicates = DuplicateTables(self.service)
+        self.shared = SharedDeals(self.service.db, self.challenges)  # who may see a shared deal
         self.board = EventBoard(self)
         self.events = EventService(self.service, self.board, self.board)  # club nights
         self.seasons = Seasons(self.events.store)

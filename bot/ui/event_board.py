@@ -281,7 +281,10 @@ class EventBoard:
             thread = self.bot.get_partial_messageable(int(row["thread_id"]), guild_id=event.guild_id)
             pings = " ".join(f"<@{u}>" for u in users)
             await thread.send(limits.clip(f"{name}: {pings}", limits.CONTENT),
-                              allowed_mentions=discord.AllowedMentions(users=True), nonce=nonce(key_of(event.id), part))
+                              allowed_mentions=discord.AllowedMentions(  # the players only: a name pings nobody
+                                  everyone=False, roles=False, replied_user=False,
+                                  users=[discord.Object(u) for u in users]),
+                              nonce=nonce(key_of(event.id), part))
         await self._record(event.id, entry, part, None, None)
 
     async def _blocked(self, event: Event, entry: _Posts, channel: Any, part: str, key: str, why: str,

@@ -26,6 +26,7 @@ pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
 NOON = datetime(2026, 11, 27, 12, tzinfo=UTC).timestamp()
 GUILD = 7
+SECRET = bytes(32)  # a server's deal secret (bot.service.deal_secrets)
 
 
 async def services(db: Database, *, level: str = "normal", deals: int = 2,
@@ -150,7 +151,7 @@ async def test_the_share_line_has_no_card(db: Database) -> None:
     day = await challenges.today(GUILD)
     line = challenges.share_line("fr", day, "tarot", mine)
     assert re.fullmatch(r"Défi du jour 27/11 · Tarot · \d+ % · [🟩🟨🟥]{2}", line), line
-    for deal in day_deals(GUILD, day, "tarot", 2):
+    for deal in await challenges.deals(GUILD, "tarot", day):
         hand = deal.deal.new_state().view(deal.seat)["hand"]
         assert hand and not any(str(c) in line for c in hand)
     assert challenges.share_line("es", day, "tarot", mine).startswith("Desafío del día 27/11")
@@ -197,7 +198,7 @@ def _row(user: int, deal: int, score: float, day: str = "2026-11-27") -> DealRow
 def test_the_rules_example_by_hand() -> None:
     """docs/rules/club.md, « Match points »: scores 100, 50, 50, -20 -> 100 %, 50 %, 50 %, 0 %; the mean over the deals;
     places among the members who finished, ties shared after the summed score."""
-    deals = day_deals(GUILD, "2026-11-27", "tarot", 2)
+    deals = day_deals(SECRET, "2026-11-27", "tarot", 2)
     rows = [_row(1, 0, 100), _row(2, 0, 50), _row(3, 0, 50), _row(4, 0, -20),
             _row(1, 1, -10), _row(2, 1, 30), _row(3, 1, 30)]
     rows = [DealRow(r.guild_id, r.day, r.game, r.user_id, r.deal_no, deals[r.deal_no].seat, r.name, r.table_id,
@@ -213,7 +214,7 @@ def test_the_rules_example_by_hand() -> None:
 def test_week_standings_need_the_minimum_days_and_streaks_count_days_in_a_row() -> None:
     days = {}
     for d, scores in (("2026-11-23", {1: 10, 2: 0}), ("2026-11-24", {1: 0, 2: 10}), ("2026-11-25", {1: 5})):
-        deals = day_deals(GUILD, d, "tarot", 1)
+        deals = day_deals(SECRET, d, "tarot", 1)
         days[d] = day_results([DealRow(GUILD, d, "tarot", u, 0, deals[0].seat, f"m{u}", f"t{u}{d}", s)
                                for u, s in scores.items()], deals)
     rows = period_standings(days, 3)

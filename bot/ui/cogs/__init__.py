@@ -14,6 +14,7 @@ from games import GAMES
 if TYPE_CHECKING:
     from bot.service.challenges import ChallengeService
     from bot.service.settings import Settings
+    from bot.service.shared_deals import SharedDeals
     from bot.service.table import Table
     from bot.service.tables import TableService
     from bot.storage import Database
@@ -44,6 +45,7 @@ class CogBot(Protocol):
     hands: Hands
     hint_switch: HintSwitch
     handlers: dict[str, Handler]
+    shared: SharedDeals  # who may see a shared deal (bot/service/shared_deals.py)
 
     def guard(self, interaction: discord.Interaction[Any]) -> AbstractAsyncContextManager[None]: ...
 

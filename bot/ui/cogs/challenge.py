@@ -11,6 +11,7 @@ about scores is ephemeral.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Protocol
 
 import discord
@@ -46,6 +47,7 @@ class ChallengeBot(CogBot, Protocol):
 class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=_("The daily challenge.")):
     def __init__(self, bot: ChallengeBot) -> None:
         self.bot = bot
+        self._opening: dict[tuple[int, int, str], asyncio.Lock] = {}  # one /challenge play at a time a member
         super().__init__()
 
     @property
@@ -86,10 +88,12 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
             assert interaction.guild_id is not None
             locale = self.bot.private_locale(interaction)
             (await self.challenges.settings(interaction.guild_id)).count(game)
-            channel_id, thread_id = await self._thread(interaction, game)
-            progress = await self.challenges.play(interaction.guild_id, interaction.user.id,
-                                                  interaction.user.display_name, game, channel_id=channel_id,
-                                                  thread_id=thread_id)
+            key = (interaction.guild_id, interaction.user.id, game)
+            async with self._opening.setdefault(key, asyncio.Lock()):  # a double submit: one private thread
+                channel_id, thread_id = await self._thread(interaction, game)
+                progress = await self.challenges.play(interaction.guild_id, interaction.user.id,
+                                                      interaction.user.display_name, game, channel_id=channel_id,
+                                                      thread_id=thread_id)
             if progress.table is None:
                 await answers.send(interaction, await self._result_text(interaction, game, locale), ephemeral=True)
                 return

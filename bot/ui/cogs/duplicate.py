@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.service.duplicate_tables import DuplicateTables
 from bot.service.i18n import t
+from bot.service.shared_deals import SharedDeals
 from bot.service.table import BotError
 from bot.ui import answers
 from bot.ui.cogs import CogBot
@@ -36,6 +37,7 @@ class DuplicateBot(CogBot, Protocol):
     """What the duplicate cog needs of the bot: the cogs' common needs and the duplicate tables."""
 
     duplicates: DuplicateTables
+    shared: SharedDeals
 
 
 @app_commands.guild_only()  # on the group: a subcommand's guild_only is never sent to Discord
@@ -109,16 +111,22 @@ class Duplicate(commands.GroupCog, group_name=_("duplicate"),
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             locale = self.bot.private_locale(interaction)
-            found = await self.groups.results(group.strip())
-            names: dict[Hashable, str] = {}
-            row = await self.groups.store.group(group.strip())
-            if row is not None:
-                names = {s[0]: s[1] for slot in row.seats for s in slot if s is not None}
+            code = group.strip().lower()
+            shown = await self.bot.shared.group_deals(code, interaction.guild_id or 0, interaction.user.id)
+            row = await self.groups.store.group(code)
+            if shown is None or row is None:  # unknown here (another server's code included)
+                raise BotError.of("duplicate_unknown", group=code[:20])
+            found = await self.groups.results(code)
+            names: dict[Hashable, str] = {s[0]: s[1] for slot in row.seats for s in slot if s is not None}
             lines = [t(locale, "duplicate_line", deal=s.result.position.deal.deal_no + 1,
                        seat=s.result.position.seat + 1, name=names.get(s.result.player, "?"),
-                       score=round(s.result.score), percent=round(s.percent)) for s in found.scored]
-            lines += [t(locale, "duplicate_standing", place="–" if s.place is None else s.place + 1,
-                        name=names.get(s.player, "?"), percent=round(s.percent)) for s in found.standings]
+                       score=round(s.result.score), percent=round(s.percent))
+                     for s in found.scored if s.result.position.deal.deal_no in shown]
+            if len(shown) >= row.deals:  # the standings once every deal is the viewer's to see
+                lines += [t(locale, "duplicate_standing", place="–" if s.place is None else s.place + 1,
+                            name=names.get(s.player, "?"), percent=round(s.percent)) for s in found.standings]
+            else:
+                lines.append(t(locale, "shared_play_first"))
             await answers.send(interaction, "\n".join(lines)[:1900] or t(locale, "no_results"), ephemeral=True)
 
 

@@ -210,6 +210,8 @@ class Events(commands.Cog):
 
     async def on_button(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if self.bot.events.get(parsed.table).guild_id != interaction.guild_id:  # a button forged elsewhere
+            raise BotError.of("event_unknown")
         if parsed.action == REGISTER:
             await self.bot.events.register(parsed.table, interaction.user.id, interaction.user.display_name)
             await self._done(interaction, N_("event.you_registered"))

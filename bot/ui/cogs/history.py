@@ -106,11 +106,12 @@ class History(commands.Cog):
             bot.handlers[verb] = handler
 
     async def _finished(self, interaction: discord.Interaction[Any], table_id: str) -> replay.Finished:
-        """A finished match the member may see: a daily challenge's deal only once they played
-        that day's challenge. :raises BotError: unknown, in play, or not theirs yet."""
+        """A finished match of this server the member may see: a shared deal only once they played
+        it or can no longer play it (:mod:`bot.service.shared_deals`). :raises BotError: unknown
+        here, in play, or not theirs yet."""
         fin = await replay.finished(self.bot, table_id, interaction.guild_id)
-        await self.bot.challenges.check_visible(fin.guild_id, interaction.user.id, str(fin.data.get("seed", "")),
-                                                fin.user_ids)
+        await self.bot.shared.check(fin.guild_id, interaction.user.id, fin.table_id, str(fin.data.get("seed", "")),
+                                    fin.user_ids)
         return fin
 
     # -- /history ----------------------------------------------------------------------------
@@ -122,14 +123,14 @@ class History(commands.Cog):
             page = max(0, -(-total // PAGE) - 1)
             rows, total = await history(self.bot.db, guild_id, user_id, game, limit=PAGE, offset=page * PAGE)
         shown = name or (rows[0]["name"] if rows else "?")
-        if viewer != user_id:  # another member's daily challenge deals stay hidden until the viewer played it
+        if viewer != user_id:  # another member's shared deals stay hidden until the viewer played them
             rows = [r for r in rows if await self._may_see(guild_id, viewer, r)]
         return history_page(rows, total, page, shown, game, user_id, locale)
 
     async def _may_see(self, guild_id: int, viewer: int, row: dict[str, Any]) -> bool:
         saved = await self.bot.db.table(row["table_id"])
-        return saved is None or await self.bot.challenges.visible(
-            guild_id, viewer, str(saved["seed"]), [p.get("user_id") for p in row.get("players", [])])
+        return saved is None or await self.bot.shared.visible(
+            guild_id, viewer, row["table_id"], str(saved["seed"]), [p.get("user_id") for p in row.get("players", [])])
 
     @app_commands.command(name=_("history"), description=_("Show a member's last matches on this server."))
     @app_commands.guild_only()

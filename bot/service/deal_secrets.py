@@ -1,0 +1,69 @@
+"""The seeds of shared deals (RULES.md §5.1): drawn from a secret each server keeps, so that nothing
+a member sees, exports included, lets anyone compute a deal they have not played.
+
+The secret is made once with :mod:`secrets` and stored (:mod:`bot.storage.deal_secrets`); it is
+never shown and is erased with the server's data. A deal's seed is an HMAC of the secret and the
+deal's parts (``challenge``, the day, the game, the deal number...): a member who sees the seed of a
+deal they played (its export) learns nothing of any other deal, since another deal's seed is a
+different HMAC, and the computers, which decide from the deal's seed and the moves alone, cannot be
+rehearsed offline before the deal is played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets as random_secrets
+import weakref
+from typing import TYPE_CHECKING
+
+from bot.storage import deal_secrets as rows
+
+if TYPE_CHECKING:
+    from bot.storage.database import Database
+
+__all__ = ["DealSecrets", "derive"]
+
+#: hexadecimal digits of a derived seed (128 bits)
+SEED_DIGITS = 32
+_CACHES: weakref.WeakKeyDictionary[Database, dict[int, bytes]] = weakref.WeakKeyDictionary()
+
+
+def derive(secret: bytes, *parts: object) -> str:
+    """The seed of the deal named by ``parts``: HMAC-SHA256 of the secret, hexadecimal."""
+    message = "\x1f".join(str(p) for p in parts).encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()[:SEED_DIGITS]
+
+
+class DealSecrets:
+    """Each server's secret on a database; every service on one database shares the same cache, so
+    an erased server's secret is forgotten by all (:meth:`forget`)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._cache = _CACHES.setdefault(db, {})
+
+    async def secret(self, guild_id: int) -> bytes:
+        """The server's secret, made and stored the first time it is asked for."""
+        found = self._cache.get(guild_id)
+        if found is None:
+            found = self._cache[guild_id] = bytes.fromhex(
+                await rows.secret(self.db, guild_id, random_secrets.token_hex(32)))
+        return found
+
+    async def seed(self, guild_id: int, *parts: object) -> str:
+        """The seed of the server's deal named by ``parts`` (:func:`derive`)."""
+        return derive(await self.secret(guild_id), *parts)
+
+    async def event_seed(self, guild_id: int, event_id: str, event_seed: str, round_no: int,
+                         table_no: int | None) -> str:
+        """The seed of a club night's table: of the round (``table_no`` ``None``, a duplicate night,
+        every table of the round dealing the same cards) or of one table (free deals). A table's
+        seed tells nothing of another round's."""
+        parts: tuple[object, ...] = (event_id, event_seed, round_no) + (() if table_no is None else (table_no,))
+        return await self.seed(guild_id, "event", *parts)
+
+    @staticmethod
+    def forget(db: Database, guild_id: int) -> None:
+        """The server's data was erased: its secret is made again if it comes back."""
+        _CACHES.get(db, {}).pop(guild_id, None)

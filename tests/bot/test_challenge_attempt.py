@@ -1,0 +1,63 @@
+"""One attempt at a challenge deal (RULES.md §5): an admin's reset of the member's table in play is
+refused (its deal would be dealt again), and the member plays on at the same table; a kill while
+a deal opens (after its lobby, after its row) is repaired at the next start: the same table, once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service.challenges import ChallengeService
+from bot.service.dealt import open_dealt
+from bot.service.table import BotError
+from bot.service.tables import TableService
+from bot.storage import Database
+from bot.storage.challenges import DealRow
+from tests.bot.test_challenges import GUILD, NOON, SETTINGS, play_deal, services
+
+
+async def test_an_admin_reset_of_a_challenge_deal_in_play_is_refused(db: Any) -> None:
+    tables, challenges = await services(db, deals=1)
+    table = await play_deal(tables, challenges, 1, moves=1)
+    assert table.status == "playing"
+    with pytest.raises(BotError) as err:
+        await tables.cancel(table.id, 99, admin=True)
+    assert err.value.key == "challenge_no_abort" and table.status == "playing"
+    await play_deal(tables, challenges, 1)  # the member plays on, at the same table
+    assert table.status == "over"
+    progress = await challenges.play(7, 1, "m1", "tarot", channel_id=50, thread_id=1001)
+    assert progress.finished, "never dealt again"
+    await tables.close()
+
+
+@pytest.mark.parametrize("step", ["lobby", "row"])
+async def test_a_crash_while_a_deal_opens_is_repaired_at_start_up(db_path: Path, step: str) -> None:
+    """Killed after the deal's lobby was saved (no row yet), or after its row (lobby not seated):
+    at the next start the member gets that same table, once, and plays the deal to its end."""
+    db = await Database.open(db_path)
+    tables, challenges = await services(db, deals=1)
+    deal = (await challenges.deals(GUILD, "tarot"))[0]
+    lobby = await open_dealt(tables, deal.deal, [(1, "m1")], guild_id=GUILD, channel_id=50, thread_id=1001)
+    if step == "row":
+        await challenges.store.add_deal(DealRow(GUILD, await challenges.today(GUILD), "tarot", 1, 0, deal.seat, "m1",
+                                                lobby.id, None))
+    await tables.close()
+    await db.close()
+    db = await Database.open(db_path)
+    try:
+        again = TableService(db, SETTINGS)
+        challenges = ChallengeService(again)
+        challenges.clock = lambda: NOON
+        await again.restore()
+        await challenges.restore()
+        progress = await challenges.play(GUILD, 1, "m1", "tarot", channel_id=50, thread_id=1001)
+        assert progress.table is not None and progress.table.id == lobby.id and progress.deal_no == 0
+        assert [t.id for t in again.tables.values() if t.open] == [lobby.id], "one table of the deal"
+        table = await play_deal(again, challenges, 1)
+        assert table.id == lobby.id and table.status == "over"
+        assert (await challenges.play(GUILD, 1, "m1", "tarot", channel_id=50, thread_id=1001)).finished
+        await again.close()
+    finally:
+        await db.close()
