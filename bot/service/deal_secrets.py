@@ -1,4 +1,4 @@
-"""The seeds of shared deals (RULES.md §5.1): drawn from a secret each server keeps, so that nothing
+"""The seeds of shared deals (docs/rules/club.md, « Duplicate deals »): drawn from a secret each server keeps, so that nothing
 a member sees, exports included, lets anyone compute a deal they have not played.
 
 The secret is made once with :mod:`secrets` and stored (:mod:`bot.storage.deal_secrets`); it is

@@ -1,4 +1,4 @@
-"""One rule of visibility for every shared deal (RULES.md §5.1): the daily challenge's deals, a
+"""One rule of visibility for every shared deal (docs/rules/club.md, « Duplicate deals »): the daily challenge's deals, a
 duplicate group's, a duplicate club night's rounds. A member sees a shared deal (its replay, its
 export, its history line, its results and standings) only once they have played it or can no
 longer play it:

@@ -1,4 +1,4 @@
-"""The tables that deal the same cards as a table (RULES.md §5.1): the other slots' tables of a
+"""The tables that deal the same cards as a table (docs/rules/club.md, « Duplicate deals »): the other slots' tables of a
 duplicate group's deal, the other tables of a duplicate club night's round; the queries behind
 :mod:`bot.service.shared_deals`."""
 

@@ -1,4 +1,4 @@
-"""Server boundaries and what admins type (RULES.md §5): a Register button carrying another server's
+"""Server boundaries and what admins type: a Register button carrying another server's
 event is refused, ``/challenge settings`` takes only real IANA zones of places, ``/season count``
 only an event of this server (ids bounded)."""
 

@@ -1,4 +1,4 @@
-"""One attempt at a challenge deal (RULES.md §5): an admin's reset of the member's table in play is
+"""One attempt at a challenge deal: an admin's reset of the member's table in play is
 refused (its deal would be dealt again), and the member plays on at the same table; a kill while
 a deal opens (after its lobby, after its row) is repaired at the next start: the same table, once."""
 

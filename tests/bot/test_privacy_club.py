@@ -1,4 +1,4 @@
-"""Erasure and export cover the club formats (RULES.md §5), on SQLite (secure_delete, the file and
+"""Erasure and export cover the club formats, on SQLite (secure_delete, the file and
 its WAL scanned byte by byte) and PostgreSQL (every column of every table): after a challenge deal,
 a duplicate group, a club night (organised and played) and a season, ``/privacy me`` leaves no id
 or name of the member; their export lists those rows. Every table of the schema is named in an

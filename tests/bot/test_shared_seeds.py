@@ -1,4 +1,4 @@
-"""Shared deals nobody can derive (RULES.md §5.1), on SQLite and PostgreSQL: whatever a member sees
+"""Shared deals nobody can derive (docs/rules/club.md, « Duplicate deals »), on SQLite and PostgreSQL: whatever a member sees
 of a deal they played (its export, the group's code, the event's ids) does not let the test compute
 the cards of a deal they have not played yet (the challenge's next deal, a group's next deal, a
 club night's next round), and the server's secret appears nowhere a member can read."""

@@ -1,4 +1,4 @@
-"""One rule of visibility for every shared deal (RULES.md §5.1), through Discord: while a member's
+"""One rule of visibility for every shared deal (docs/rules/club.md, « Duplicate deals »), through Discord: while a member's
 own table of a duplicate deal is still playing, the other table's finished copy opens nowhere
 (``/replay``, ``/export``, the results' Replay and Export buttons, ``/history member:``,
 ``/duplicate results``), and a group's code from another server is unknown there. Service level:
