@@ -209,16 +209,18 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
 
 async def results_message(table: Table, locale: str) -> dict[str, Any]:
     """The final results: places, points and rating changes; the score sheet; Rematch, Replay, Export."""
-    from bot.service.rating_words import why_line
+    from bot.service.rating_words import change_text, provisional_after, stored_change, why_line
     from bot.service.ratings import shown  # ratings as players see them (1000 for a new player)
 
     rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
     lines = [] if table.rated else [t(locale, "practice_unrated")]
     for r in rows:
         if r["user_id"] is not None and r["rating_before"] is not None and r["rating_after"] is not None:
-            lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
-                           points=tn(locale, "count.points", r["score"]),
-                           before=shown(r["rating_before"]), after=shown(r["rating_after"])))
+            stored = r.get("rating_why")
+            lines.append(t(locale, "rating_line_provisional" if provisional_after(stored) else "rating_line",
+                           place=r["place"] + 1, name=r["name"], points=tn(locale, "count.points", r["score"]),
+                           before=shown(r["rating_before"]), after=shown(r["rating_after"]),
+                           change=change_text(stored_change(stored, r["rating_before"], r["rating_after"]) or 0)))
             if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved (issue 27)
                 lines.append(f" {why}")
         else:
