@@ -54,15 +54,20 @@ def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | 
 
 
 def context_lines(table: Table, view: dict[str, Any], legal: list[Action], locale: str) -> list[str]:
-    """What a seat reads before choosing (issue 29): the contract, the card it just drew, the trick
-    so far with who led, every seat's score, and what each game-term button does."""
+    """What a seat reads before choosing: why the cards changed (a redeal), the auction so far, the
+    contract and its maker, the chien's cards, the card it just drew, the trick so far with who led
+    (and who took the last one), the deal's running points beside the match's, and what each
+    game-term button does."""
     game, names = table.game, table.names()
-    lines = []
+    lines = [t(locale, "words.redeal")] if words.redeal_line(view) else []
+    if auction := words.auction_line(game, view, names, locale):
+        lines.append(auction)
     contract = view.get("contract")
     if contract:
         label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
         lines.append(t(locale, "contract_line", contract=parts.contract_text(contract, names, label)))
-    lines += [line for line in (words.drawn_line(game, view, locale), words.trick_line(game, view, names, locale),
+    lines += [line for line in (words.chien_line(game, view, locale), words.drawn_line(game, view, locale),
+                                words.trick_line(game, view, names, locale), words.deal_line(view, names, locale),
                                 words.scores_line(view, names, locale)) if line]
     return lines + words.help_lines(game, legal, locale)
 
