@@ -66,3 +66,13 @@ def test_piquet_counts_the_declarations_in_the_deal_shown() -> None:
 def test_computer_names_do_not_hold_the_trick_separator(locale: str) -> None:
     table = make_table(GAMES["tarot"], 4, locale, None, {})
     assert all("·" not in s.name for s in table.seats)
+
+
+@pytest.mark.parametrize("locale", ["fr", "en", "es"])
+def test_a_favour_suit_contract_reads_in_words_in_the_log(locale: str) -> None:
+    from bot.service.table_log import event_line
+
+    game = GAMES["tresillo"]
+    line = event_line(game, {"type": "declare", "seat": 0, "contract": "jeu_favour", "trump": "E"}, ["You"], locale)
+    assert line is not None and not line.rstrip().endswith(("E", ": E")), line
+    assert game.action_label(game.parse_action("declare:jeu_favour"), locale) in line
