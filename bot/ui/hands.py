@@ -29,6 +29,7 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
+from bot.service.table_log import card_label
 from bot.ui import discord_errors, parts, views, words
 from bot.ui.answers import ClickAnswer
 from bot.ui.tokens import HandToken
@@ -103,7 +104,8 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         lines += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
-        lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
+        cards = ", ".join(card_label(table.game, str(c), locale) for c in hand)  # in words, never codes
+        lines.append(t(locale, "your_hand_cards", cards=cards))
     embed.description = "\n".join(lines)[:4000]
     files = []
     if png:

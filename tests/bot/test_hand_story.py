@@ -76,3 +76,9 @@ def test_a_favour_suit_contract_reads_in_words_in_the_log(locale: str) -> None:
     line = event_line(game, {"type": "declare", "seat": 0, "contract": "jeu_favour", "trump": "E"}, ["You"], locale)
     assert line is not None and not line.rstrip().endswith(("E", ": E")), line
     assert game.action_label(game.parse_action("declare:jeu_favour"), locale) in line
+
+
+def test_a_hand_without_its_image_lists_the_cards_in_words() -> None:
+    text = said("tarot", 4, lambda s: s.view(None)["phase"] == "bidding", "fr")
+    line = next(x for x in text.splitlines() if x.startswith("Votre main : "))
+    assert " de " in line and not any(code in line.split(" : ", 1)[1].split(", ") for code in ("QS", "T21", "EX"))
