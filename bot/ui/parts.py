@@ -111,6 +111,11 @@ def deal_end_view(table: Table, deal_no: int) -> dict[str, Any] | None:
     return None
 
 
+def host_name(table: Table) -> str:
+    """Who opened the table (a table is named by its game and host, its code only beside them)."""
+    return next((s.name for s in table.seats if s.user_id == table.host_id), table.seats[0].name if table.seats else "?")
+
+
 def contract_text(contract: Any, names: list[str], label: str | None = None) -> str:
     """A short public description of a view's ``contract``: its name (``label``, the game's own
     word for it, when given) and who holds it."""
@@ -125,7 +130,7 @@ def contract_text(contract: Any, names: list[str], label: str | None = None) -> 
 def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_image: bool,
                 moves: Sequence[str] = ()) -> discord.Embed:
     game = table.game
-    title = t(locale, "lobby_title", game=views.game_title(game, locale), table=table.id)
+    title = t(locale, "lobby_title", game=views.game_title(game, locale), host=host_name(table), table=table.id)
     names = table.names()
     if table.status == "lobby" or view is None:
         host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
@@ -227,7 +232,8 @@ async def results_message(table: Table, locale: str) -> dict[str, Any]:
             lines.append(t(locale, "result_line", place=r["place"] + 1,
                            name=r["name"] + (" 🤖" if r["user_id"] is None else ""),
                            points=tn(locale, "count.points", r["score"])))
-    embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
+    embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), host=host_name(table),
+                                  table=table.id),
                           description="\n".join(lines)[:4000], colour=discord.Colour.green())
     extra = await replay.results_parts(table, locale)  # score sheet; Rematch, Replay, Export
     return {"embeds": [embed, *extra["embeds"]], "files": extra["files"], "view": extra["view"]}
