@@ -21,7 +21,13 @@ Printed per game:
   other / alcalde; "player" for games rated by places, per match), among the identical players, with
   its 95% interval (matches are the clusters): it must include 0, no role drifting up or down;
 * the largest change of a shown rating in a single match;
-* a last line ``ratings <game>: ordered after N matches, role drift ok|FAIL, spread S``.
+* how many matches settle a rating (the identical players' matches until theirs is no longer
+  provisional: each player's count, and the median) and the largest change of a settled rating in
+  one match, with how often the settled bound (:data:`bot.service.ratings.SETTLED_STEP`) held one back;
+* a last line ``ratings <game>: ordered after N matches, role drift ok|FAIL, spread S``, then
+  ``settle <game>: N matches (median), largest settled change C``.
+
+``--identical-only`` skips the levels' pool (the settling figures need only the identical players).
 
 Run: ``.venv/bin/python -m benchmarks.ratings [--games tarot,piquet] [--matches 300] [--samples 16]
 [--per-level 2] [--identical 5] [--two-servers]``. The experts' search is most of the time: about
@@ -121,7 +127,7 @@ def interval(clusters: list[tuple[float, int]]) -> tuple[float, float, float]:
 
 
 def run(name: str, matches: int, samples: int, per_level: int, identical: int, seed: str,
-        one_server: bool = True) -> str:
+        one_server: bool = True, identical_only: bool = False) -> str:
     seats, options = SETUPS[name]
     game = GAMES[name.rstrip("345")]
     server = Server(game)
@@ -133,17 +139,28 @@ def run(name: str, matches: int, samples: int, per_level: int, identical: int, s
     last_unordered = 0
     roles: dict[str, list[tuple[float, int]]] = {}
     largest = (0, "")
+    settled_at: dict[str, int] = {}
+    settled_largest, settled_changes, held = (0, ""), 0, 0
     for m in range(matches):
-        for pool in ("levels", "twins"):
+        for pool in ("twins",) if identical_only else ("levels", "twins"):
             keys = rng.sample(sorted(levels), seats) if pool == "levels" else rng.sample(twins, seats)
             plays = [levels[k] if pool == "levels" else "normal" for k in keys]
             where = server if pool == "levels" else equals
             before = {k: shown(where, k) for k in keys}
+            was = {k: where.current.get(k) for k in keys}
             rated = play_rated(where, seats, options, keys, plays, f"{seed}:{name}:{pool}:{m}", samples)
             for k in keys:
                 change = shown(where, k) - before[k]
                 if abs(change) > abs(largest[0]):
                     largest = (change, f"{pool} match {m + 1}, {k}")
+                old = was[k]
+                if pool == "twins" and old is not None and not ratings.provisional(old):
+                    settled_changes += 1
+                    held += abs(change) >= ratings.SETTLED_STEP
+                    if abs(change) > abs(settled_largest[0]):
+                        settled_largest = (change, f"match {m + 1}, {k}")
+                if pool == "twins" and k not in settled_at and not ratings.provisional(where.current[k]):
+                    settled_at[k] = where.current[k].matches
             if pool == "levels":
                 if not ordered(server, levels):
                     last_unordered = m + 1
@@ -179,10 +196,18 @@ def run(name: str, matches: int, samples: int, per_level: int, identical: int, s
             lines.append(f"  role advantages learned ({label}): " + ", ".join(
                 f"{k} {v:+.2f} ({n} deals)" for k, (v, n) in sorted(where.advantages.items())))
     lines.append(f"  largest single-match change: {largest[0]:+d} ({largest[1]})")
-    done = ordered(server, levels)
-    when = str(last_unordered) if done else f">{matches}"
-    lines.append(f"ratings {name}: ordered after {when} matches, role drift {'ok' if drift_ok else 'FAIL'}, "
-                 f"spread {spread}")
+    counts = sorted(settled_at.values())
+    lines.append(f"  matches to settle each identical player's rating: {', '.join(map(str, counts)) or '-'}"
+                 f"{f' ({len(twins) - len(counts)} not settled)' if len(counts) < len(twins) else ''}; "
+                 f"{settled_changes} settled changes, {held} at the bound of {ratings.SETTLED_STEP}")
+    if not identical_only:
+        done = ordered(server, levels)
+        when = str(last_unordered) if done else f">{matches}"
+        lines.append(f"ratings {name}: ordered after {when} matches, role drift {'ok' if drift_ok else 'FAIL'}, "
+                     f"spread {spread}")
+    median = str(counts[len(counts) // 2]) if len(counts) == len(twins) else f">{matches * seats // len(twins)}"
+    lines.append(f"settle {name}: {median} matches (median), largest settled change "
+                 f"{settled_largest[0]:+d}" + (f" ({settled_largest[1]})" if settled_largest[1] else ""))
     return "\n".join(lines)
 
 
@@ -196,10 +221,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--identical", type=int, default=5, help="identical players")
     parser.add_argument("--seed", default="ratings")
     parser.add_argument("--two-servers", action="store_true", help="the identical players in a server of their own")
+    parser.add_argument("--identical-only", action="store_true", help="only the identical players (settling)")
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         print(run(name.strip(), args.matches, args.samples, args.per_level, args.identical, args.seed,
-                  not args.two_servers), flush=True)
+                  not args.two_servers, args.identical_only), flush=True)
 
 
 if __name__ == "__main__":

@@ -232,6 +232,21 @@ def date_text(moment: str | dt.datetime | None, locale: str) -> str:
              time=f"{moment.hour:02d}:{moment.minute:02d}")
 
 
+def day_text(day: str | dt.date | None, locale: str) -> str:
+    """A calendar day as ``locale`` writes it, through CLDR (Babel): "1 mars 2026", "March 1,
+    2026", "1 de marzo de 2026"; an unreadable value is returned as it is."""
+    from babel.dates import format_date
+
+    if day is None:
+        return "?"
+    if not isinstance(day, dt.date):
+        try:
+            day = dt.date.fromisoformat(str(day)[:10])
+        except ValueError:
+            return str(day)
+    return format_date(day, format="long", locale=normalize(locale).replace("-", "_"))
+
+
 def yes_no(value: Any, locale: str) -> str:
     """``Oui`` / ``Non`` (``Yes`` / ``No``) for a boolean value."""
     return t(locale, "common.yes") if value else t(locale, "common.no")

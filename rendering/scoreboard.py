@@ -2,7 +2,8 @@
 
 ``rows``: dicts with ``rank`` (int), ``name`` (str), ``rating`` (int; a float shows one decimal),
 ``matches`` (int), ``wins`` (int), ``points`` (int or float), best first; optional ``computer``
-(bool) marks a computer player; missing keys show as blanks.
+(bool) marks a computer player, ``provisional`` (bool) a rating not settled yet (its rank "–");
+missing keys show as blanks.
 """
 
 from __future__ import annotations
@@ -57,11 +58,13 @@ def scoreboard_picture(rows: Sequence[Mapping[str, Any]], locale: str = "fr", ti
         if medal:
             d.ellipse([24, y - 13, 50, y + 13], fill=medal)
         text(d, (37, y), str(rank), 16, (20, 20, 20) if medal else INK, bold=True, anchor="mm")
-        limit = COLUMNS[0][1] - 170 - (50 if row.get("computer") else 0)
+        limit = COLUMNS[0][1] - 170 - (50 if row.get("computer") else 0) - (90 if row.get("provisional") else 0)
         used = text(d, (76, y), clean(str(row.get("name", ""))), 19, GOLDEN if medal else INK, bold=True,
                     anchor="lm", width=limit)
         if row.get("computer"):
-            pill(img, 76 + used + 8, y, tr("cpu", locale), (150, 190, 230), size=12)
+            used += 8 + pill(img, 76 + used + 8, y, tr("cpu", locale), (150, 190, 230), size=12)
+        if row.get("provisional"):  # not ranked yet: said in words, not only by a missing rank
+            pill(img, 76 + used + 8, y, tr("provisional_pill", locale), (230, 200, 140), size=12)
         for key, x in COLUMNS:
             text(d, (x - 6, y), _cell(row, key), 18, INK, anchor="rm")
     return img

@@ -213,13 +213,14 @@ def test_game_texts_live_in_the_catalogues() -> None:
 
 
 def test_leaderboard_lines_name_computers_and_count_in_words() -> None:
-    computer = Rating("c:normal", None, "Computer", 25.0, 8.0, matches=1, wins=1, points=12.0)
+    computer = Rating("c:normal", None, "Computer", 25.0, 3.0, matches=1, wins=1, points=12.0)
     member = Rating("u7", 7, "Marie", 25.0, 8.0, matches=2, wins=0, points=1.5)
     fr = lines_of(rows_of([computer], True, "fr") + rows_of([member]), "fr").splitlines()
     assert fr[0].startswith("1. Ordinateur : cote ") and fr[0].endswith(", 1 partie, 1 victoire, 12 points")
-    assert fr[1].endswith(", 2 parties, 0 victoire, 1,5 points")
-    en = lines_of(rows_of([computer], True, "en"), "en")
-    assert en.startswith("1. Computer player: rating ") and en.endswith(", 1 match, 1 win, 12 points")
+    assert fr[1] == "– Marie : cote provisoire 1000, 2 parties, 0 victoire, 1,5 points", "provisional: no rank, a word"
+    en = lines_of(rows_of([computer], True, "en") + rows_of([member]), "en").splitlines()
+    assert en[0].startswith("1. Computer player: rating ") and en[0].endswith(", 1 match, 1 win, 12 points")
+    assert en[1].startswith("– Marie: provisional rating 1000")
 
 
 def test_yes_no_options_read_oui_non() -> None:

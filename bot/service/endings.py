@@ -107,7 +107,7 @@ class Endings:
                          "score": outcome.scores[seat], "place": outcome.places[seat],
                          "rating_before": round(ratings.value(rated.before[seat]), 2),
                          "rating_after": round(ratings.value(rated.ratings[keys[seat]]), 2),
-                         "rating_why": json.dumps([w.to_json() for w in rated.why[seat]])})
+                         "rating_why": rated.stored_why(seat, keys[seat])})
         await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows,
                                list(rated.ratings.values()))
         await rating_store.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)

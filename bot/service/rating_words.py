@@ -5,11 +5,12 @@ stores with each result line (:class:`bot.service.ratings.Why`)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.service.i18n import N_, t
-from bot.service.ratings import Why
+from bot.service.ratings import Why, provisional, shown
+from bot.storage import Rating
 from games.base import Game
 
 #: (role, side won) -> message: Tarot's contracts are feminine, Tresillo's masculine in French
@@ -44,16 +45,52 @@ def label(game: Game | None, why: Why, locale: str) -> str:
     return t(locale, key, contract=contract)
 
 
-def parts_of(stored: str | Sequence[Any] | None) -> list[Why]:
-    """The parts stored with a result line (JSON text or list), [] when none."""
+Stored = str | Sequence[Any] | Mapping[str, Any] | None
+
+
+def _loaded(stored: Stored) -> Any:
+    return json.loads(stored) if isinstance(stored, str) else stored
+
+
+def parts_of(stored: Stored) -> list[Why]:
+    """The parts stored with a result line (:meth:`bot.service.ratings.Rated.stored_why`: JSON text
+    or its object; a list of parts as older matches stored them), [] when none."""
     if not stored:
         return []
-    data = json.loads(stored) if isinstance(stored, str) else stored
+    data = _loaded(stored)
+    if isinstance(data, Mapping):
+        data = data.get("parts") or []
     return [Why.from_json(p) for p in data if isinstance(p, dict)]
 
 
-def why_line(game: Game | None, stored: str | Sequence[Any] | None, locale: str) -> str:
+def provisional_after(stored: Stored) -> bool:
+    """Whether the result line's rating after the match was still provisional (False when not stored)."""
+    data = _loaded(stored) if stored else None
+    return bool(isinstance(data, Mapping) and data.get("provisional"))
+
+
+def stored_change(stored: Stored, before: float | None, after: float | None) -> int | None:
+    """The change of shown rating a result line stored (the one its parts add up to); for an older
+    line, the difference of its shown ratings (``None`` for a practice match)."""
+    data = _loaded(stored) if stored else None
+    if isinstance(data, Mapping) and isinstance(data.get("change"), int):
+        return int(data["change"])
+    if before is None or after is None:
+        return None
+    return shown(after) - shown(before)
+
+
+def why_line(game: Game | None, stored: Stored, locale: str) -> str:
     """One line: each kind of deal (or the place) and what it moved, largest first ("" when none)."""
     return " · ".join(t(locale, "rating_why_part", label=label(game, w, locale),
                         times=f" ×{w.n}" if w.n > 1 else "", change=change_text(w.change))
                       for w in parts_of(stored))
+
+
+def ladder(found: Sequence[Rating], ranked: int = 15, apart: int = 10) -> tuple[list[Rating], list[Rating]]:
+    """A leaderboard's two lists, best first: the settled ratings, ranked (at most ``ranked``), and
+    the provisional ones listed apart (at most ``apart``), as Lichess leaves provisional ratings
+    off its rankings."""
+    settled = [r for r in found if not provisional(r)]
+    unsure = [r for r in found if provisional(r)]
+    return settled[:ranked], unsure[:apart]

@@ -33,13 +33,19 @@ Plackett-Luce over the seats).
 
 Shown ratings (:func:`shown`) are ``1000 + 50 x (mu - 25)``: the estimate itself, so a won deal
 always shows a gain and a lost one a loss (a new player shows 1000, never below 0). While the
-estimate is unsure (``sigma`` above :data:`PROVISIONAL`) it is marked provisional, as chess servers
-mark a rating with few games. Computer players are rated under one key per level (``c:normal``);
+estimate is unsure (``sigma`` above :data:`PROVISIONAL`) the rating is *provisional*, as Lichess and
+Glicko mark a rating with few games: it moves fast, is called provisional in words wherever it is
+shown and is listed apart from the leaderboard's ranks. Once settled, a match at normal stakes moves
+it by at most :data:`SETTLED_STEP` (:func:`bounded`), and since ``sigma`` never grows from one match
+to the next, no change grows as a member plays more. The change shown is the change of the shown
+rating, rounded once (:func:`shown`); the explanation's parts are apportioned to add up to exactly
+it (:func:`apportioned`). Computer players are rated under one key per level (``c:normal``);
 a level's line counts every seat it held.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -54,9 +60,12 @@ from games.base import Game, Outcome
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
 PAIRS = PlackettLuce(tau=0.0)  # one comparison of a deal (the dynamics are added once per match)
 BASE, SCALE = 1000, 50  # shown rating = BASE + SCALE x (mu - MODEL.mu)
-VERSION = 3  # of the model: stored ratings rated by an older one are recomputed (bot.service.rerate)
+VERSION = 4  # of the model: stored ratings rated by an older one are recomputed (bot.service.rerate)
 COMPUTER = "c:"
-PROVISIONAL = 4.0  # sigma above which a rating is provisional
+PROVISIONAL = 4.0  # sigma above which a rating is provisional (settled at or below)
+#: most a settled rating moves in one match at normal stakes (shown points); a match whose deals
+#: weigh more (a Garde sans, a chelem: :func:`importance` up to 2) may move it that many times more
+SETTLED_STEP = 60
 LEARN = 0.05  # step of a role's advantage per unit of comparison weight
 IMPORTANCE = (0.5, 2.0)  # bounds of a deal's weight
 #: a deal's points changing hands that weigh 1 (the median deal among the computer players);
@@ -99,13 +108,24 @@ class Why:
 
 
 class Rated(NamedTuple):
-    """What rating a match gives: new ratings by key, each seat's rating before and why it moved,
-    and the roles' new advantages (``role@seats`` -> value, deals counted)."""
+    """What rating a match gives: new ratings by key, each seat's rating before and why it moved
+    (its parts add up to exactly the seat's change of shown rating, :func:`change`), and the roles'
+    new advantages (``role@seats`` -> value, deals counted)."""
 
     ratings: dict[str, Rating]
     before: list[Rating]
     why: list[list[Why]]
     advantages: dict[str, tuple[float, int]]
+
+    def change(self, seat: int, key: str) -> int:
+        """The seat's change of shown rating: what results, ``/history`` and the explanation show."""
+        return shown(value(self.ratings[key])) - shown(value(self.before[seat]))
+
+    def stored_why(self, seat: int, key: str) -> str:
+        """What a result line stores of why its rating moved: the parts, the change they add up to
+        and whether the rating after is still provisional (:func:`bot.service.rating_words.parts_of`)."""
+        return json.dumps({"parts": [w.to_json() for w in self.why[seat]], "change": self.change(seat, key),
+                           "provisional": provisional(self.ratings[key])})
 
 
 def player_key(user_id: int | None, level: str = "normal") -> str:
@@ -133,8 +153,33 @@ def shown(value: float) -> int:
 
 
 def provisional(rating: Rating) -> bool:
-    """Whether the estimate is still unsure (few matches): leaderboards mark it."""
+    """Whether the estimate is still unsure (few matches): marked "provisional" in words wherever a
+    rating is shown, and listed apart from the leaderboard's ranks."""
     return rating.sigma > PROVISIONAL
+
+
+def apportioned(parts: list[Why], total: int) -> list[Why]:
+    """``parts`` with whole changes adding up to exactly ``total`` (the change of shown rating):
+    each part's share of the total, the remainders given by the largest fractions (one rounding,
+    here, so the explanation line and ``/history`` agree)."""
+    if not parts:
+        return []
+    raw = sum(p.change for p in parts)
+    shares = [p.change * total / raw for p in parts] if raw else [total / len(parts)] * len(parts)
+    whole = [math.floor(x) for x in shares]
+    order = sorted(range(len(parts)), key=lambda i: whole[i] - shares[i])
+    for i in order[:total - sum(whole)]:
+        whole[i] += 1
+    return [replace(p, change=w) for p, w in zip(parts, whole, strict=True)]
+
+
+def bounded(old: Rating, mu: float, stake: float) -> float:
+    """A settled rating's new ``mu`` moved by at most :data:`SETTLED_STEP` shown points times the
+    match's stake (1 at normal stakes); a provisional rating's as rated."""
+    if provisional(old):
+        return mu
+    step = SETTLED_STEP * max(1.0, stake) / SCALE
+    return min(max(mu, old.mu - step), old.mu + step)
 
 
 def importance(game: str, seats: int, stake: float) -> float:
@@ -242,6 +287,8 @@ def rate_match(game: Game, data: Mapping[str, Any], outcome: Outcome, keys: Sequ
     learned = dict(advantages or {})
     why: list[list[Why]] = [[] for _ in range(seats)]
     deals = [d for d in finished_deals(game, data) if d is not None] if seats > 1 else []
+    stakes = [max((importance(game.name, seats, d.stake) for d in deals
+                   if any(s in (p.winner, p.loser) for p in d.payments)), default=1.0) for s in range(seats)]
     if deals:
         # the dynamics (openskill's tau) once per match, as openskill's rate adds them
         per_seat = [MODEL.rating(mu=r.mu, sigma=math.sqrt(r.sigma ** 2 + MODEL.tau ** 2)) for r in per_seat]
@@ -262,14 +309,16 @@ def rate_match(game: Game, data: Mapping[str, Any], outcome: Outcome, keys: Sequ
     result: dict[str, Rating] = {}
     for key, seat_list in after.items():
         old = before[seat_list[0]]
-        mu = sum(per_seat[s].mu for s in seat_list) / len(seat_list)
-        sigma = sum(per_seat[s].sigma for s in seat_list) / len(seat_list)
+        mu = bounded(old, sum(per_seat[s].mu for s in seat_list) / len(seat_list), max(stakes[s] for s in seat_list))
+        # the uncertainty never grows with matches played, so no change grows as a member plays more
+        sigma = min(old.sigma, sum(per_seat[s].sigma for s in seat_list) / len(seat_list))
         result[key] = replace(old, name=computer_level(key) or names[seat_list[0]], mu=mu, sigma=sigma,
                               matches=old.matches + len(seat_list),
                               wins=old.wins + sum(outcome.places[s] == 0 for s in seat_list),
                               points=old.points + sum(outcome.scores[s] for s in seat_list))
     moved = {k: v for k, v in learned.items() if (advantages or {}).get(k) != v}
-    return Rated(result, before, [_merged(w) for w in why], moved)
+    totals = [shown(value(result[k])) - shown(value(before[s])) for s, k in enumerate(keys)]
+    return Rated(result, before, [apportioned(_merged(w), totals[s]) for s, w in enumerate(why)], moved)
 
 
 def _user(key: str) -> int | None:

@@ -119,5 +119,5 @@ async def _rate(conn: Any, table_id: str, current: dict[str, Rating],
     learned.update(rated.advantages)
     await conn.run_many(UPDATE_RESULT, [
         (round(ratings.value(rated.before[s]), 2), round(ratings.value(rated.ratings[keys[s]]), 2),
-         json.dumps([w.to_json() for w in rated.why[s]]), table_id, s) for s in range(len(keys))])
+         rated.stored_why(s, keys[s]), table_id, s) for s in range(len(keys))])
     return 1

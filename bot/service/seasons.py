@@ -82,3 +82,11 @@ class Seasons:
 
     async def standings(self, season: Season) -> list[SeasonLine]:
         return season_standings(await self.store.season_results(season.id), season.best)
+
+
+def season_named(name: str) -> bool:
+    """Whether a season's name already says "season" in one of the languages ("Saison 2026"), so
+    its title does not say it twice."""
+    from bot.service.i18n import LOCALES, t
+
+    return name.casefold().startswith(tuple(t(locale, "season.word").casefold() for locale in LOCALES))

@@ -60,8 +60,9 @@ def event_line(game: Game, event: dict[str, Any], names: Sequence[str], locale: 
         bid = str(event.get("bid"))
         return t(locale, "log_says", name=name, what=label(game, [f"bid:{bid}", bid], locale))
     if kind == "declare":
-        text = f"declare:{event.get('contract')}:{event.get('trump')}"
-        return t(locale, "log_says", name=name, what=label(game, [text], locale))
+        # a favour-suit contract is declared without a suit (its trump is the favour suit)
+        texts = [f"declare:{event.get('contract')}:{event.get('trump')}", f"declare:{event.get('contract')}"]
+        return t(locale, "log_says", name=name, what=label(game, texts, locale))
     if kind == "call":
         return t(locale, "log_call", name=name, card=card_label(game, str(event.get("card")), locale))
     if kind == "partner":

@@ -196,7 +196,7 @@ class TableService:
 
     async def _rename_computers(self, guild_id: int, locale: str) -> None:
         """After ``/settings language:``: the computer players of the server's open tables take their
-        names in the new language ("Computer 1 · Normal" becomes "Ordinateur 1 · Normal")."""
+        names in the new language ("Computer 1 (Normal)" becomes "Ordinateur 1 (Normal)")."""
         for table in [tb for tb in self.tables.values() if tb.guild_id == guild_id and tb.open]:
             async with table.lock:
                 seats = [replace(s, name=computer_name(s.name, locale)) if s.computer else s
@@ -300,7 +300,7 @@ class TableService:
         return table
 
     def computer_seat(self, table: Table, level: str) -> SeatInfo:
-        """A new computer seat of ``level``, named with its level ("Ordinateur 2 · Expert")."""
+        """A new computer seat of ``level``, named with its level ("Ordinateur 2 (Expert)")."""
         if level not in LEVELS:
             raise BotError.of("bad_choice")
         locale = self.locale_of(table.guild_id)
@@ -635,9 +635,12 @@ class TableService:
 
 def computer_name(name: str, locale: str) -> str:
     """A computer seat's name (:meth:`TableService.computer_seat`, in any language) in ``locale``;
-    a name that is not one (a member's stand-in keeps the member's name) is returned unchanged."""
+    a name that is not one (a member's stand-in keeps the member's name) is returned unchanged; a
+    table saved when the level followed a "·" ("Computer 2 · Expert") reads as one too."""
+    head, dot, level = name.rpartition(" · ")
+    wanted = f"{head} ({level})" if dot else name
     for n in range(1, 10):
         for lv in LEVEL_KEYS:
-            if name in {t(other, "computer_seat", n=n, level=t(other, LEVEL_KEYS[lv])) for other in LOCALES}:
+            if wanted in {t(other, "computer_seat", n=n, level=t(other, LEVEL_KEYS[lv])) for other in LOCALES}:
                 return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[lv]))
     return name

@@ -39,7 +39,8 @@ def announcement(event: Event, locale: str) -> tuple[discord.Embed, discord.ui.V
              t(locale, "event.level", level=t(locale, LEVEL_KEYS[event.level])),
              t(locale, STATUS_KEYS[event.status], round=event.round, rounds=event.rounds)]
     names = ", ".join(p.name for p in event.players)
-    lines.append(tn(locale, "event.registered", len(event.players), names=names))
+    lines.append(tn(locale, "event.registered", len(event.players), names=names) if event.players
+                 else t(locale, "event.registered_none"))
     embed.description = limits.clip("\n".join(lines), limits.DESCRIPTION)
     if event.status != "open":
         return embed, None

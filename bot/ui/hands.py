@@ -29,6 +29,7 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
+from bot.service.table_log import card_label
 from bot.ui import discord_errors, parts, views, words
 from bot.ui.answers import ClickAnswer
 from bot.ui.tokens import HandToken
@@ -54,15 +55,20 @@ def lit_cards(legal: list[Action], menu: PickMenu | None = None) -> list[str] | 
 
 
 def context_lines(table: Table, view: dict[str, Any], legal: list[Action], locale: str) -> list[str]:
-    """What a seat reads before choosing: the contract, the card it just drew, the trick
-    so far with who led, every seat's score, and what each game-term button does."""
+    """What a seat reads before choosing: why the cards changed (a redeal), the auction so far, the
+    contract and its maker, the chien's cards, the card it just drew, the trick so far with who led
+    (and who took the last one), the deal's running points beside the match's, and what each
+    game-term button does."""
     game, names = table.game, table.names()
-    lines = []
+    lines = [t(locale, "words.redeal")] if words.redeal_line(view) else []
+    if auction := words.auction_line(game, view, names, locale):
+        lines.append(auction)
     contract = view.get("contract")
     if contract:
         label = game.contract_label(contract, locale) if isinstance(contract, dict) else None
         lines.append(t(locale, "contract_line", contract=parts.contract_text(contract, names, label)))
-    lines += [line for line in (words.drawn_line(game, view, locale), words.trick_line(game, view, names, locale),
+    lines += [line for line in (words.chien_line(game, view, locale), words.drawn_line(game, view, locale),
+                                words.trick_line(game, view, names, locale), words.deal_line(view, names, locale),
                                 words.scores_line(view, names, locale)) if line]
     return lines + words.help_lines(game, legal, locale)
 
@@ -98,7 +104,8 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         lines += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
-        lines.append(f"{t(locale, 'your_hand')}: {' '.join(map(str, hand))}")
+        cards = ", ".join(card_label(table.game, str(c), locale) for c in hand)  # in words, never codes
+        lines.append(t(locale, "your_hand_cards", cards=cards))
     embed.description = "\n".join(lines)[:4000]
     files = []
     if png:

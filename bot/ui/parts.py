@@ -119,6 +119,11 @@ def deal_end_view(table: Table, deal_no: int) -> dict[str, Any] | None:
     return None
 
 
+def host_name(table: Table) -> str:
+    """Who opened the table (a table is named by its game and host, its code only beside them)."""
+    return next((s.name for s in table.seats if s.user_id == table.host_id), table.seats[0].name if table.seats else "?")
+
+
 def contract_text(contract: Any, names: list[str], label: str | None = None) -> str:
     """A short public description of a view's ``contract``: its name (``label``, the game's own
     word for it, when given) and who holds it."""
@@ -133,7 +138,7 @@ def contract_text(contract: Any, names: list[str], label: str | None = None) -> 
 def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_image: bool,
                 moves: Sequence[str] = ()) -> discord.Embed:
     game = table.game
-    title = t(locale, "lobby_title", game=views.game_title(game, locale), table=table.id)
+    title = t(locale, "lobby_title", game=views.game_title(game, locale), host=host_name(table), table=table.id)
     names = table.names()
     if table.status == "lobby" or view is None:
         host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
@@ -222,23 +227,26 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
 
 async def results_message(table: Table, locale: str) -> dict[str, Any]:
     """The final results: places, points and rating changes; the score sheet; Rematch, Replay, Export."""
-    from bot.service.rating_words import why_line
+    from bot.service.rating_words import change_text, provisional_after, stored_change, why_line
     from bot.service.ratings import shown  # ratings as players see them (1000 for a new player)
 
     rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
     lines = [] if table.rated else [t(locale, "practice_unrated")]
     for r in rows:
         if r["user_id"] is not None and r["rating_before"] is not None and r["rating_after"] is not None:
-            lines.append(t(locale, "rating_line", place=r["place"] + 1, name=r["name"],
-                           points=tn(locale, "count.points", r["score"]),
-                           before=shown(r["rating_before"]), after=shown(r["rating_after"])))
+            stored = r.get("rating_why")
+            lines.append(t(locale, "rating_line_provisional" if provisional_after(stored) else "rating_line",
+                           place=r["place"] + 1, name=r["name"], points=tn(locale, "count.points", r["score"]),
+                           before=shown(r["rating_before"]), after=shown(r["rating_after"]),
+                           change=change_text(stored_change(stored, r["rating_before"], r["rating_after"]) or 0)))
             if why := why_line(table.game, r.get("rating_why"), locale):  # why it moved
                 lines.append(f" {why}")
         else:
             lines.append(t(locale, "result_line", place=r["place"] + 1,
                            name=r["name"] + (" 🤖" if r["user_id"] is None else ""),
                            points=tn(locale, "count.points", r["score"])))
-    embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), table=table.id),
+    embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), host=host_name(table),
+                                  table=table.id),
                           description="\n".join(lines)[:4000], colour=discord.Colour.green())
     extra = await replay.results_parts(table, locale)  # score sheet; Rematch, Replay, Export
     return {"embeds": [embed, *extra["embeds"]], "files": extra["files"], "view": extra["view"]}

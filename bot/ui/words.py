@@ -11,6 +11,7 @@ from typing import Any
 from bot.service.i18n import N_, t, tn
 from bot.service.table_log import card_label
 from games.base import Action, Game
+from games.errors import GameError
 from rendering.layouts import layout_for
 
 #: one-line explanations of the buttons whose word is a game term (docs/rules/: each game's
@@ -37,12 +38,58 @@ HELP: Mapping[str, Mapping[str, str]] = {
              "meld:brelan": N_("help.trio.meld.brelan"), "meld:seq": N_("help.trio.meld.seq")},
 }
 HELP = {**HELP, "ecole": HELP["trio"]}
+AUCTION_PHASES = ("bidding", "auction", "bid", "declare")  # Tarot's, Tresillo's (its winner declaring)
 
 
 def cards_played(game: Game, cards: Sequence[Sequence[Any]], names: Sequence[str], locale: str) -> str:
     """"Alice : Roi de pique · Bob : 21": who played what, in the order played."""
     return " · ".join(t(locale, "words.played", name=names[int(s)], card=card_label(game, str(c), locale))
                       for s, c in cards)
+
+
+def _name(names: Sequence[str], seat: Any) -> str | None:
+    return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else None
+
+
+def _bid_label(game: Game, bid: str, locale: str) -> str:
+    """A bid in the game's words ("Garde", "Jeu")."""
+    try:
+        return game.action_label(game.parse_action(bid if ":" in bid else f"bid:{bid}"), locale)
+    except (GameError, ValueError):  # a bid the game does not parse: its contract label
+        return game.contract_label({"bid": bid, "name": bid}, locale) or bid
+
+
+def auction_line(game: Game, view: Mapping[str, Any], names: Sequence[str], locale: str) -> str | None:
+    """During the auction: the highest bid so far and who made it, or that everybody passed so far."""
+    if str(view.get("phase")) not in AUCTION_PHASES:
+        return None
+    found = view.get("auction")
+    auction: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    bids = list(view.get("bids") or auction.get("bids") or [])
+    made = [(s, str(b)) for s, b in bids if str(b) != "pass"]
+    if auction.get("bid") and isinstance(auction.get("bidder"), int):  # Tresillo: the auction's own reading
+        made.append((auction["bidder"], str(auction["bid"])))
+    if made:
+        seat, bid = made[-1]
+        return t(locale, "words.auction_high", bid=_bid_label(game, bid, locale), name=_name(names, seat) or "?")
+    return t(locale, "words.auction_none") if bids else None
+
+
+def redeal_line(view: Mapping[str, Any]) -> bool:
+    """Whether the cards were dealt again because everybody passed (shown while bidding anew)."""
+    return str(view.get("phase")) in AUCTION_PHASES and any(
+        isinstance(e, Mapping) and e.get("type") == "all_pass" for e in view.get("events") or [])
+
+
+def chien_line(game: Game, view: Mapping[str, Any], locale: str) -> str | None:
+    """The chien's cards once shown (a Prise or a Garde): the taker reads them as now in their hand."""
+    chien = view.get("chien")
+    if not chien or view.get("phase") in ("bidding", None):
+        return None
+    cards = ", ".join(card_label(game, str(c), locale) for c in chien)
+    taker = (view.get("contract") or {}).get("taker") if isinstance(view.get("contract"), Mapping) else None
+    mine = view.get("phase") == "ecart" and taker is not None and taker == view.get("seat")
+    return t(locale, "words.chien_taken" if mine else "words.chien", cards=cards)
 
 
 def trick_line(game: Game, view: Mapping[str, Any], names: Sequence[str], locale: str) -> str | None:
@@ -54,6 +101,13 @@ def trick_line(game: Game, view: Mapping[str, Any], names: Sequence[str], locale
     if trick:
         return t(locale, "words.trick", name=names[int(trick[0][0])], cards=cards_played(game, trick, names, locale))
     if str(view.get("phase")) == "play" and isinstance(view.get("to_act"), int):
+        last = view.get("last_trick")
+        took = _name(names, last.get("winner")) if isinstance(last, Mapping) else None
+        leader = names[int(view["to_act"])]
+        if took == leader:  # who took the last trick (and so leads)
+            return t(locale, "words.trick_lead_took", name=leader)
+        if took is not None:
+            return t(locale, "words.trick_lead_after", took=took, name=leader)
         return t(locale, "words.trick_lead", name=names[int(view["to_act"])])
     return None
 
@@ -95,6 +149,28 @@ def scores_line(view: Mapping[str, Any], names: Sequence[str], locale: str) -> s
     bits = [t(locale, "words.played", name=names[i], card=tn(locale, "count.points", s)) for i, s in enumerate(scores)
             if i < len(names) and isinstance(s, int | float)]
     return t(locale, "words.scores", scores=", ".join(bits)) if bits else None
+
+
+def deal_line(view: Mapping[str, Any], names: Sequence[str], locale: str) -> str | None:
+    """This deal's running points beside the match's: Piquet's points of the deal (declarations
+    counted), Tarot's tricks of each side, other trick games' tricks of each seat."""
+    if view.get("to_act") is None:
+        return None
+    points = view.get("deal_points")
+    if isinstance(points, list) and points:
+        bits = [t(locale, "words.played", name=names[i], card=tn(locale, "count.points", p))
+                for i, p in enumerate(points) if i < len(names) and isinstance(p, int | float)]
+        return t(locale, "words.deal", scores=", ".join(bits)) if bits else None
+    sides = view.get("side_tricks")
+    if isinstance(sides, Mapping) and str(view.get("phase")) == "play":
+        return t(locale, "words.deal_sides", attack=tn(locale, "count.tricks", int(sides.get("attack") or 0)),
+                 defence=tn(locale, "count.tricks", int(sides.get("defence") or 0)))
+    tricks = view.get("tricks_won")
+    if isinstance(tricks, list) and any(tricks) and str(view.get("phase")) == "play":
+        bits = [t(locale, "words.played", name=names[i], card=tn(locale, "count.tricks", n))
+                for i, n in enumerate(tricks) if i < len(names) and isinstance(n, int)]
+        return t(locale, "words.deal", scores=", ".join(bits))
+    return None
 
 
 def step_line(game: Game, view: Mapping[str, Any], picks: int, locale: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -9,7 +10,7 @@ from games.base import JSON, Action, Game, Option, PickMenu, Player, State
 from games.cards import card
 from games.errors import InvalidAction
 from games.i18n import Msg, t
-from games.trio.contracts import CONTRACTS
+from games.trio.contracts import CONTRACTS, contract_name
 from games.trio.labels import meld_name
 from games.trio.melds import is_wild
 from games.trio.rules_text import rules_pages
@@ -189,6 +190,12 @@ class TrioGame(Game):
         if seat is None or view.get("to_act") != seat:
             return []
         notes = []
+        contracts, variant = view.get("contracts") or [], str(view.get("variant") or "trio")
+        if seat < len(contracts) and isinstance(contracts[seat], int) and view.get("last_contract"):
+            with contextlib.suppress(ValueError):  # the contract to fill and the wild cards (docs/rules/trio.md, « Contracts »)
+                notes.append(t(locale, "trio.note.contract", n=contracts[seat], of=view["last_contract"],
+                               contract=contract_name(contracts[seat], variant, locale)))
+            notes.append(t(locale, "trio.note.wilds_ecole" if variant == "ecole" else "trio.note.wilds"))
         opened = view.get("opened") or []
         if view.get("phase") == "draw" and view.get("discard_top") and seat < len(opened) and opened[seat]:
             notes.append(t(locale, "trio.note.discard_after_opening"))

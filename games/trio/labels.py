@@ -15,6 +15,16 @@ def _rank(code: str, locale: str) -> str:
     return short[:-1]
 
 
+#: a set's rank in words, plural ("brelan de Dames", "three Queens"); a number through trio.rank.number
+_RANK_WORDS = {"A": N_("trio.rank.A"), "K": N_("trio.rank.K"), "Q": N_("trio.rank.Q"), "J": N_("trio.rank.J")}
+
+
+def _rank_words(code: str, locale: str) -> str:
+    """A natural card's rank as a set names it, in words: "Dames", "7" ("7s" in English)."""
+    rank = code[:-1]
+    return t(locale, _RANK_WORDS[rank]) if rank in _RANK_WORDS else t(locale, "trio.rank.number", n=rank)
+
+
 def meld_name(kind: str, reps: Sequence[str], locale: str = "fr", short: bool = False, glyphs: bool = False) -> str:
     """The name of a combination from what its cards stand for (``as`` in the view: a natural's own
     code, a rank for a wild in a set, a card for a wild in a run). ``short``: a run as its ends
@@ -26,7 +36,12 @@ def meld_name(kind: str, reps: Sequence[str], locale: str = "fr", short: bool = 
         key = N_("trio.meld.short.seq") if short else N_("trio.meld.name.seq")
         return t(locale, key, first=first, last=last)
     natural = next((r for r in reps if len(r) >= 2 and r[-1] in "SHDC" and r[:-1] != "2"), None)
-    rank = _rank(natural, locale) if natural else next(iter(reps), "?")
+    if natural:
+        rank = _rank(natural, locale) if short else _rank_words(natural, locale)
+    elif (stands := next(iter(reps), "")) and stands.rstrip("SHDC") == stands and stands != "2":
+        rank = _rank(f"{stands}S", locale) if short else _rank_words(f"{stands}S", locale)  # wilds for a rank
+    else:
+        rank = stands or "?"
     if short:
         key = N_("trio.meld.short.carre") if len(reps) >= 4 else N_("trio.meld.short.brelan")
     else:

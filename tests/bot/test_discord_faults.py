@@ -337,4 +337,5 @@ async def test_recaps_of_deals_played_while_posts_failed_come_in_order(fast: Any
     await settle(w)
     posted = [m.embeds[0].title or "" for m in w.channel.history() if m.embeds and m.id > msg.id]
     posted = [t for t in posted if t.startswith("Deal ") or "final results" in t]
-    assert posted == ["Deal 1 is over.", "Deal 2 is over.", f"Piquet: final results (table {table.id})"]
+    host = next(s.name for s in table.seats if s.user_id == table.host_id)
+    assert posted == ["Deal 1 is over.", "Deal 2 is over.", f"Piquet: final results, {host}'s table (table {table.id})"]

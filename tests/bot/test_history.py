@@ -202,7 +202,7 @@ async def test_rematch_seats_the_same_members_with_the_same_options(world: Any) 
     assert lobby.host_id == w.bob.id and lobby.options == table.options and lobby.capacity == table.capacity
     old = [s.user_id for s in table.seats]
     assert [s.user_id for s in lobby.seats] == old[1:] + old[:1]  # same order, from the one who asked
-    assert sorted(s.name for s in lobby.seats if s.computer) == ["Computer 1 · Normal"]
+    assert sorted(s.name for s in lobby.seats if s.computer) == ["Computer 1 (Normal)"]
     res = await w.alice.click(results, custom_id=rematch)
     assert "already open here" in last_said(res).content
     message = find(w.channel, lobby.message_id)

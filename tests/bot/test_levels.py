@@ -36,9 +36,9 @@ async def test_lobby_offers_three_levels_and_names_show_them(world: Any) -> None
     for label in ("+ Expert computer", "+ Easy computer", "+ Normal computer"):
         await w.alice.click(find(w.channel, table.message_id), label=label)
     assert [(s.name, s.level) for s in table.seats[1:]] == [
-        ("Computer 1 · Expert", "expert"), ("Computer 2 · Easy", "easy"), ("Computer 3 · Normal", "normal")]
+        ("Computer 1 (Expert)", "expert"), ("Computer 2 (Easy)", "easy"), ("Computer 3 (Normal)", "normal")]
     seats = find(w.channel, table.message_id).embeds[0].fields[0].value
-    assert "Computer 1 · Expert" in seats and "Computer 2 · Easy" in seats
+    assert "Computer 1 (Expert)" in seats and "Computer 2 (Easy)" in seats
 
 
 async def test_levels_survive_a_restart_are_played_and_rated_apart(tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ from tests.toygame import TOY
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 
-RESULT = re.compile(r"^\d\. alice: (-?\d+) points?, rating (\d+) → (\d+)$", re.M)
-LINE = re.compile(r"^(\d+)\. (.+): rating (\d+)\??, (\d+) match(?:es)?, (\d+) wins?, (-?[\d.]+) points?$")
-WHY = re.compile(r"^\u2003place \d of 3: (?:[+\u2212]\d+|0)$", re.M)  # why alice's rating moved
+RESULT = re.compile(r"^\d\. alice: (-?\d+) points?, provisional rating (\d+) → (\d+) \(([+\u2212]\d+|0)\)$", re.M)
+LINE = re.compile(r"^(\d+\.|–) (.+): (?:provisional )?rating (\d+), (\d+) match(?:es)?, (\d+) wins?, (-?[\d.]+) points?$")
+WHY = re.compile(r"^\u2003place \d of 3: ([+\u2212]\d+|0)$", re.M)  # why alice's rating moved
 
 
 def test_the_shown_scale() -> None:
@@ -68,7 +68,11 @@ async def test_results_leaderboard_and_stats_read_well(world: Any) -> None:
     found = RESULT.search(results[-1].embeds[0].description)
     assert found, results[-1].embeds[0].description
     assert found.group(2) == "1000", "a first match starts from 1000"
-    assert WHY.search(results[-1].embeds[0].description), "the line under it says why"
+    why = WHY.search(results[-1].embeds[0].description)
+    assert why, "the line under it says why"
+    change = int(found.group(4).replace("\u2212", "-"))
+    assert change == int(found.group(3)) - int(found.group(2)), "the change shown is the change of the rating"
+    assert why.group(1) == found.group(4), "the reason's change is the change shown"
     alice_after = int(found.group(3))
     computer_seats = [r for r in table.result if r["user_id"] is None]
     assert len(computer_seats) == 2
@@ -77,10 +81,12 @@ async def test_results_leaderboard_and_stats_read_well(world: Any) -> None:
     computer_seats += [r for r in table2.result if r["user_id"] is None]
     res = await w.alice.slash(w.channel, "leaderboard", game="toy")
     embed = res.response.embeds[0]
-    humans = [LINE.match(line) for line in embed.description.splitlines()]
-    assert all(humans) and [m.group(2) for m in humans] == ["alice"], embed.description
-    assert humans[0].group(4) == "2"
-    assert "?," in embed.description, "two matches: a provisional rating"
+    assert embed.description.startswith("Nobody has a settled rating yet"), "two matches: nobody is ranked"
+    unsure = next(f for f in embed.fields if f.name == "Provisional ratings (not ranked yet)").value
+    humans = [LINE.match(line) for line in unsure.splitlines()]
+    assert all(humans) and [m.group(2) for m in humans] == ["alice"], unsure
+    assert humans[0].group(1) == "–" and humans[0].group(4) == "2"
+    assert "provisional rating" in unsure, "two matches: a provisional rating, in words"
     computers = next(f for f in embed.fields if f.name == "Computer players").value.splitlines()
     assert len(computers) == 1, "one line per computer level"
     line = LINE.match(computers[0])
@@ -92,7 +98,7 @@ async def test_results_leaderboard_and_stats_read_well(world: Any) -> None:
 
     res = await w.bob.slash(w.channel, "stats", member=w.alice)
     value = res.response.embeds[0].fields[0].value
-    assert re.fullmatch(r"alice: rating \d+\?, 2 matches, \d wins?, -?[\d.]+ points?\n"
+    assert re.fullmatch(r"provisional rating \d+, 2 matches, \d wins?, -?[\d.]+ points?\n"
                         r"Last match: place \d of 3: (?:[+\u2212]\d+|0)", value), value
     assert alice_after > 0
 

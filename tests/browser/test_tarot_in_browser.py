@@ -255,8 +255,8 @@ def play_one_deal(s: Session, move: Move = take_or_any) -> list[str]:
     s.shot("recap", page.locator("article.channel-message", has_text=t(LOCALE, "recap", n=1)).last)
     assert len(message_ids(page, ephemeral=True)) == ephemeral_before + 1, \
         "the moves posted no other private message (one hand message for the whole deal)"
-    results = page.locator("article.channel-message", has_text=t(LOCALE, "results", game="Tarot", table="\0")
-                           .split("\0")[0])  # "Tarot : résultats (table "
+    results = page.locator("article.channel-message", has_text=t(LOCALE, "results", game="Tarot", host="\0", table="\0")
+                           .split("\0")[0])  # "Tarot : résultats, table de "
     results.last.wait_for(timeout=10_000)
     s.shot("results", results.last)
     s.shot("table-at-the-end", article(page, lobby_id))

@@ -11,6 +11,7 @@ import pytest
 
 from games.base import Action
 from games.errors import GameError
+from games.trio.contracts import contract_name
 from games.trio.game import ECOLE, TRIO, TrioGame, owned_meld_name
 from games.trio.labels import meld_name
 from games.trio.melds import is_wild
@@ -32,8 +33,10 @@ def _all_states() -> list[TrioState]:
 
 def test_meld_names() -> None:
     assert meld_name("set", ["4H", "4S", "4"], "fr") == "brelan de 4"
-    assert meld_name("set", ["QH", "Q", "QS", "QD"], "fr") == "carré de D"
-    assert meld_name("set", ["QH", "Q", "QS", "QD"], "en") == "four Qs"
+    assert meld_name("set", ["QH", "Q", "QS", "QD"], "fr") == "carré de Dames", "the rank in words, never its code"
+    assert meld_name("set", ["Q", "Q", "Q"], "en") == "three Queens", "wilds standing for a rank"
+    assert meld_name("set", ["7H", "7S", "2C"], "en") == "three 7s"
+    assert meld_name("set", ["QH", "Q", "QS", "QD"], "en") == "four Queens"
     assert meld_name("seq", ["5H", "6H", "7H", "8H"], "fr") == "séquence 5 de cœur–8 de cœur"
     assert meld_name("seq", ["10C", "JC", "QC", "KC", "AC"], "en") == "run 10 of Clubs–Ace of Clubs"
     assert meld_name("seq", ["10C", "JC", "QC", "KC", "AC"], "en", glyphs=True) == "run 10♣–A♣"  # the images
@@ -98,7 +101,12 @@ def test_hand_notes_say_why_the_discard_cannot_be_taken() -> None:
             assert any("défausse que si elle vous permet de finir" in n for n in notes)
         else:
             unopened_draws += 1
-            assert take and notes == []
+            assert take and [n for n in notes if "défausse" in n] == []
+            mine = view["contracts"][seat]
+            assert notes[:2] == [f"Votre contrat à remplir : {contract_name(mine, s.variant, 'fr')} "
+                                 f"(contrat {mine} sur {view['last_contract']}).",
+                                 "Les 2 et les Fous sont passe-partout." if s.variant == "ecole"
+                                 else "Les 2 sont passe-partout."], "the contract to fill and the wild cards"
         others = [o for o in range(s.seats) if o != seat]
         assert TRIO.hand_notes(s.view(others[0]), "fr") == []  # only the seat to act is told
     assert opened_draws and unopened_draws

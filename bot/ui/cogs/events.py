@@ -20,12 +20,13 @@ from discord.ext import commands
 from bot.service import privacy
 from bot.service.events import Event, EventService
 from bot.service.i18n import N_, t, tn
-from bot.service.seasons import Seasons
+from bot.service.seasons import Seasons, season_named
 from bot.service.tables import BotError
 from bot.ui import answers, discord_errors, limits
 from bot.ui.cogs import CogBot, game_choices, is_admin
 from bot.ui.events import REGISTER, UNREGISTER, standings_text
 from bot.ui.ids import ParsedId
+from games.i18n import day_text
 
 _ = app_commands.locale_str
 log = logging.getLogger(__name__)
@@ -230,7 +231,9 @@ class Events(commands.Cog):
             locale = self.bot.locale_for(interaction)
             season = await self.bot.seasons.get(interaction.guild_id or 0)
             lines = await self.bot.seasons.standings(season)
-            out = [f"**{t(locale, 'season.title', name=season.name, starts=season.starts, ends=season.ends)}**",
+            title = t(locale, "season.title_named" if season_named(season.name) else "season.title",  # "Saison" once
+                      name=season.name, starts=day_text(season.starts, locale), ends=day_text(season.ends, locale))
+            out = [f"**{title}**",
                    tn(locale, "season.best", season.best) if season.best else t(locale, "season.all")]
             out += [limits.ranked(t(locale, "season.line", place=s.place + 1, name=s.name, total=f"{s.total:g}",
                                     events=tn(locale, "season.events", s.events))) for s in lines[:40]]

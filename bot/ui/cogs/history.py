@@ -13,6 +13,8 @@ from discord.ext import commands
 
 from bot.service import ratings
 from bot.service.i18n import t, tn
+from bot.service.rating_words import change_text as rating_change
+from bot.service.rating_words import provisional_after, stored_change
 from bot.storage import history
 from bot.ui import answers, ids, replay, views
 from bot.ui.cogs import CogBot, game_choices
@@ -43,13 +45,10 @@ def rating_text(value: float | None) -> str:
     return str(shown(value)) if callable(shown) else f"{value:.1f}"
 
 
-def change_text(before: float | None, after: float | None) -> str:
-    if before is None or after is None:
-        return "-"
-    shown = getattr(ratings, "shown", None)
-    if callable(shown):
-        return f"{shown(after) - shown(before):+d}"
-    return f"{after - before:+.1f}"
+def change_text(before: float | None, after: float | None, stored: Any = None) -> str:
+    """The change the result line stored (the one the results showed, with its reasons)."""
+    change = stored_change(stored, before, after)
+    return "-" if change is None else rating_change(change)
 
 
 def when(finished_at: str | None) -> str:
@@ -76,10 +75,11 @@ def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, g
                            game=game_name, place=row["place"] + 1, n=len(players) or "?", score=f"{row['score']:g}",
                            practice=t(locale, "practice_unrated")))
         else:
-            lines.append(t(locale, "history_line", table=row["table_id"], date=when(row["finished_at"]), game=game_name,
+            stored = row.get("rating_why")
+            lines.append(t(locale, "history_line_provisional" if provisional_after(stored) else "history_line", table=row["table_id"], date=when(row["finished_at"]), game=game_name,
                            place=row["place"] + 1, n=len(players) or "?", score=f"{row['score']:g}",
                            before=rating_text(row["rating_before"]), after=rating_text(row["rating_after"]),
-                           change=change_text(row["rating_before"], row["rating_after"])))
+                           change=change_text(row["rating_before"], row["rating_after"], stored)))
         others = [p["name"] + (" 🤖" if p["user_id"] is None else "") for p in players if p["seat"] != row["seat"]]
         if others:
             lines.append("  " + t(locale, "history_with", names=", ".join(others)))

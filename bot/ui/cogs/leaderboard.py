@@ -13,7 +13,7 @@ from bot.infra import images
 from bot.service import ratings
 from bot.service.autoplay import LEVEL_KEYS
 from bot.service.i18n import pick, t, tn
-from bot.service.rating_words import why_line
+from bot.service.rating_words import ladder, why_line
 from bot.storage import Rating, history
 from bot.ui import answers, views
 from bot.ui.answers import defer_public
@@ -25,11 +25,15 @@ _ = app_commands.locale_str
 
 def rows_of(found: list[Rating], computer: bool = False, locale: str = "fr") -> list[dict[str, Any]]:
     """Scoreboard rows for ``rendering.scoreboard_image`` (computer players named in ``locale``), with
-    the shown rating (``ratings.shown``: 1000 for a new player)."""
-    return [{"rank": i + 1, "name": computer_name(r.player_key, locale) if computer else r.name,
-             "rating": ratings.shown(ratings.value(r)), "matches": r.matches, "wins": r.wins,
-             "points": round(r.points, 1), "computer": computer, "provisional": ratings.provisional(r)}
-            for i, r in enumerate(found)]
+    the shown rating (``ratings.shown``: 1000 for a new player); a provisional rating has no rank."""
+    rows, rank = [], 0
+    for r in found:
+        unsure = ratings.provisional(r)
+        rank += not unsure
+        rows.append({"rank": "–" if unsure else rank, "name": computer_name(r.player_key, locale) if computer else r.name,
+                     "rating": ratings.shown(ratings.value(r)), "matches": r.matches, "wins": r.wins,
+                     "points": round(r.points, 1), "computer": computer, "provisional": unsure})
+    return rows
 
 
 def computer_name(player_key: str, locale: str) -> str:
@@ -40,11 +44,23 @@ def computer_name(player_key: str, locale: str) -> str:
     return t(locale, "computer_level", level=t(locale, LEVEL_KEYS[level]) if level in LEVEL_KEYS else level)
 
 
+def summary(r: dict[str, Any], locale: str) -> str:
+    """A row's rating in words ("cote 1085, 3 parties…"; "cote provisoire 1085…")."""
+    return t(locale, "lb_summary_provisional" if r.get("provisional") else "lb_summary", rating=r["rating"],
+             matches=tn(locale, "count.matches", r["matches"]), wins=tn(locale, "count.wins", r["wins"]),
+             points=tn(locale, "count.points", r["points"]))
+
+
 def lines_of(rows: list[dict[str, Any]], locale: str) -> str:
-    return "\n".join(t(locale, "lb_line", rank=r["rank"], name=r["name"],
-                       rating=f"{r['rating']}{'?' if r.get('provisional') else ''}",
-                       matches=tn(locale, "count.matches", r["matches"]), wins=tn(locale, "count.wins", r["wins"]),
-                       points=tn(locale, "count.points", r["points"])) for r in rows)
+    """One line a row: ranked ("1. Alice : cote 1085, …"), or unranked while provisional."""
+    return "\n".join(t(locale, "lb_line_unranked" if r.get("provisional") else "lb_line", rank=r["rank"],
+                       name=r["name"], summary=summary(r, locale)) for r in rows)
+
+
+def board_rows(found: list[Rating]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The leaderboard's ranked rows (settled ratings) and its provisional ones, listed apart."""
+    settled, unsure = ladder(found)
+    return rows_of(settled), rows_of(unsure)
 
 
 class Leaderboard(commands.Cog):
@@ -62,18 +78,21 @@ class Leaderboard(commands.Cog):
             g = find_game(game)
             locale = self.bot.locale_for(interaction)
             assert interaction.guild_id is not None
-            humans = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=15))
+            humans, unsure = board_rows(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=60))
             computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), True,
                                 locale)
             title = t(locale, "leaderboard", game=views.game_title(g, locale))
             embed = discord.Embed(title=title,
                                   colour=discord.Colour.gold())
-            embed.description = lines_of(humans, locale)[:4000] or t(locale, "no_results")
+            embed.description = lines_of(humans, locale)[:4000] or t(locale, "no_results" if not unsure else
+                                                                     "lb_none_settled")
+            if unsure:
+                embed.add_field(name=t(locale, "lb_provisional"), value=lines_of(unsure, locale)[:1024], inline=False)
             if computers:
                 embed.add_field(name=t(locale, "computers"), value=lines_of(computers, locale)[:1024], inline=False)
             files = []
-            if humans:
-                png = await images.scoreboard_png(humans, locale, title)
+            if humans or unsure:
+                png = await images.scoreboard_png(humans + unsure, locale, title)
                 if png:
                     files.append(discord.File(io.BytesIO(png), filename="leaderboard.png"))
                     embed.set_image(url="attachment://leaderboard.png")
@@ -93,7 +112,7 @@ class Leaderboard(commands.Cog):
             embed = discord.Embed(title=t(locale, "stats_title", name=who.display_name), colour=discord.Colour.teal())
             for name, r in found:
                 title = pick(GAMES[name].titles, locale, name) if name in GAMES else name
-                value = lines_of(rows_of([r], locale=locale), locale).split(". ", 1)[-1]
+                value = summary(rows_of([r], locale=locale)[0], locale)
                 last, _ = await history(self.bot.db, interaction.guild_id, who.id, name, limit=1)
                 why = why_line(GAMES.get(name), last[0].get("rating_why"), locale) if last else ""
                 if why:  # why the last match moved it

@@ -1,0 +1,53 @@
+"""One term per thing in each language (games/locales/glossary.json): each language's terms are the
+ones its catalogue uses, the variants it replaced appear nowhere, and no English word appears in
+French or Spanish messages outside the words the games keep."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+LOCALES = Path(__file__).resolve().parent.parent / "games" / "locales"
+GLOSSARY = json.loads((LOCALES / "glossary.json").read_text(encoding="utf-8"))
+
+
+def texts(locale: str) -> dict[str, str]:
+    """Every message of a catalogue, its forms joined, by key."""
+    with (LOCALES / f"{locale}.po").open("rb") as f:
+        catalogue = read_po(f)
+    out = {}
+    for m in catalogue:
+        if not m.id:
+            continue
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        out[f"{m.context or ''}|{key}"] = m.string if isinstance(m.string, str) else " | ".join(m.string)
+    return out
+
+
+@pytest.mark.parametrize("locale", ["fr", "en", "es"])
+def test_each_term_is_used_and_its_variants_are_gone(locale: str) -> None:
+    found = texts(locale)
+    joined = "\n".join(found.values())
+    for concept, term in GLOSSARY[locale]["terms"].items():
+        assert term.casefold() in joined.casefold(), (locale, concept, term)
+    for variant in GLOSSARY[locale]["forbidden"]:
+        assert variant not in joined, (locale, variant, [k for k, v in found.items() if variant in v][:5])
+
+
+@pytest.mark.parametrize("locale", ["fr", "es"])
+def test_no_english_word_in_french_or_spanish(locale: str) -> None:
+    kept = {w.casefold() for w in GLOSSARY[locale]["kept"]}
+    english = [w for w in GLOSSARY["english_words"] if w not in kept]
+    pattern = re.compile(r"(?<![\w{])(" + "|".join(map(re.escape, english)) + r")(?![\w}])", re.I)
+    wrong = {}
+    for key, text in texts(locale).items():
+        if key.startswith("command|") and text == key.split("|", 1)[1]:
+            continue  # an untranslated command name is caught by test_i18n
+        plain = re.sub(r"\{[^}]*\}|`[^`]*`|https?://\S+|/\w+", "", text)  # placeholders, code, commands
+        if hit := pattern.search(plain):
+            wrong[key] = hit.group(1)
+    assert not wrong, wrong
