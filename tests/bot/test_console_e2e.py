@@ -68,4 +68,4 @@ async def test_table_and_hand_say_scores_step_and_trick(world: Any, game_name: s
         assert f"{names[s]}: {card_label(game, code, 'en')}" in hand, hand
     if "trick" not in own:
         assert f"You just drew: {card_label(game, own['drawn'], 'en')}" in hand, hand
-    assert "Scores:" in hand and all(name in hand for name in names)
+    assert "Match total:" in hand and all(name in hand for name in names)

@@ -82,7 +82,7 @@ async def test_score_sheet_in_every_recap_and_in_the_results(world: Any) -> None
     width, height = png_size(await read(results.attachments[0]))
     assert width == 1000 and height > 300
     verbs = sorted(parse_id(c["custom_id"]).action for c in components(results))
-    assert verbs == ["~e", "~w", "~yo"]
+    assert verbs == ["~d", "~e", "~w", "~yo"]  # the last deal's review, export, rematch, replay
     # the sheet is the engine's: its totals are the match's final scores
     sheet = score_sheet(read_match(table.state.to_json(), table.names(), "en"))
     assert [row["deal_no"] for row in sheet["rows"]] == [0, 1]

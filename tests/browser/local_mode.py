@@ -68,8 +68,15 @@ class LocalMode:
         return "".join(self.stdout) + "".join(self.stderr)
 
 
+#: a line the page's own media checker (simcord's preview, an asyncio subprocess per image) may log
+#: when its short-lived worker was reaped before asyncio's watcher saw it: about the preview, not Tapis
+PREVIEW_NOISE = "WARNING asyncio: Unknown child process pid"
+
+
 def _pump(stream: object, into: list[str], lines: queue.Queue[str] | None) -> None:
     for line in stream:  # type: ignore[attr-defined]
+        if lines is None and PREVIEW_NOISE in line:
+            continue
         into.append(line)
         if lines is not None:
             lines.put(line)

@@ -66,7 +66,7 @@ def test_a_whole_daily_challenge_in_its_thread(tmp_path: Path, width: int, heigh
                 keep(s, "challenge", "2_deal", phone, article(page, hand_id))
                 moves = play_deal(s, hand_id, random.Random(31), take_or_any, shots=False)
                 assert len(moves) >= 19, moves
-                find_message(s, t(LOCALE, "results", game="Tarot", table="\0").split("\0")[0])
+                find_message(s, t(LOCALE, "results", game="Tarot", host="\0", table="\0").split("\0")[0])
                 command(s, "challenge results")
                 end = find_message(s, t(LOCALE, "challenge_overall", percent="\0").split("\0")[0])
                 assert "Défi du jour" in end.inner_text(), end.inner_text()  # the share line
