@@ -37,6 +37,10 @@ def bits(mask: int) -> list[int]:
 
 #: the expert's default thinking time per decision (seconds)
 DEFAULT_BUDGET = 1.0
+#: the load floor: the fewest samples an expert runs per searched decision under a time budget,
+#: however loaded the machine (the smallest count where it still clearly beats the normal level on
+#: duplicate deals, ``benchmarks/ai_levels.py``). A fixed ``samples`` count is run as given.
+FLOOR_SAMPLES: dict[str, int] = {"tarot": 32, "tresillo": 32, "piquet": 32, "trio": 32, "ecole": 32}
 
 
 class Search:
@@ -129,6 +133,8 @@ class Expert:
 
     #: a single legal action is answered at once (the Tresillo expert lets the normal player see it)
     forced_at_once: ClassVar[bool] = True
+    #: the game's name in :data:`FLOOR_SAMPLES`
+    game: ClassVar[str] = ""
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
         self.budget = budget
@@ -147,11 +153,15 @@ class Expert:
         """Every considered option, best first: ``(action, expected points for this seat, win chance
         or None)``."""
         self.observe(view)
-        search = Search(budget if budget is not None else self.budget, self.samples)
+        search = Search(budget if budget is not None else self.budget, self.samples, self.floor(view))
         r = random.Random(rng.getrandbits(64))
         if self.forced_at_once and len(legal) == 1:
             return [(legal[0], 0.0, None)]
         return self.decide(view, legal, r, search) or self.fallback(view, legal, r)
+
+    def floor(self, view: JSON) -> int:
+        """The fewest samples a searched decision runs under a time budget (:data:`FLOOR_SAMPLES`)."""
+        return FLOOR_SAMPLES.get(self.game, 4)
 
     def observe(self, view: JSON) -> None:
         """Note what ``view`` tells (a new deal, cards seen) before any decision."""
