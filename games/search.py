@@ -15,6 +15,8 @@ deals the unseen cards and plays an option out.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -123,6 +125,16 @@ def determinized(search: Search, options: Sequence[Opt], deal: Callable[[], W | 
     return tallies, count
 
 
+def information_rng(view: JSON, legal: Sequence[Action], rng: random.Random) -> random.Random:
+    """The generator a search draws its samples from: seeded by what the seat knows (its view and
+    its legal actions), so that asked twice from the same information with the same samples an
+    expert gives the same answer, whoever asks (a table, a hint, a review). ``rng`` still gives
+    its 64 bits, as before, so the caller's stream goes on the same."""
+    rng.getrandbits(64)
+    text = json.dumps([view, [str(a) for a in legal]], sort_keys=True, default=str)
+    return random.Random(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big"))
+
+
 class Expert:
     """The skeleton of an expert player (one instance per seat; copyable and picklable, so the
     computer-player workers may hold it): a time ``budget`` per decision or a fixed number of
@@ -154,7 +166,7 @@ class Expert:
         or None)``."""
         self.observe(view)
         search = Search(budget if budget is not None else self.budget, self.samples, self.floor(view))
-        r = random.Random(rng.getrandbits(64))
+        r = information_rng(view, legal, rng)
         if self.forced_at_once and len(legal) == 1:
             return [(legal[0], 0.0, None)]
         return self.decide(view, legal, r, search) or self.fallback(view, legal, r)

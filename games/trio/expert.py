@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 
 from games.base import JSON, Action
 from games.cards import Card, card, standard_decks
-from games.search import DEFAULT_BUDGET, FLOOR_SAMPLES, Advice, Expert, Search
+from games.search import DEFAULT_BUDGET, FLOOR_SAMPLES, Advice, Expert, Search, information_rng
 from games.trio.ai import TrioPlayer, aim, usefulness
 from games.trio.contracts import deck_count, search_parts
 from games.trio.feasibility import SeqPart, SetPart, counts_of, feasible
@@ -151,7 +151,7 @@ class TrioExpert(Expert):
         if view["opened"][seat]:
             return [(choice, 0.0, None)]
         search = Search(budget if budget is not None else self.budget, self.samples, self.floor(view))
-        r = random.Random(rng.getrandbits(64))
+        r = information_rng(view, legal, rng)
         if view["phase"] == "draw" and _TAKE in legal and _STOCK in legal:
             return self._draw(view, r, search, choice)
         discards = [a for a in legal if a.kind == "discard"]

@@ -129,3 +129,26 @@ def test_the_load_floor_bounds_a_time_budget_from_below() -> None:
     before = Search.tally["samples"]
     TAROT.computer_player("expert", samples=3).choose(state.view(seat), state.legal_actions(seat), random.Random(1))
     assert Search.tally["samples"] - before == 3
+
+
+@pytest.mark.parametrize("name", ["tarot", "tresillo", "piquet", "trio"])
+def test_an_expert_asked_twice_from_the_same_information_gives_the_same_answer(name: str) -> None:
+    """Same view, same legal actions, same samples: the same advice, whatever generator the
+    caller hands it (a table's seed, a hint's, a review's)."""
+    game = GAMES[name]
+    expert = game.computer_player("expert", samples=6)
+    state = game.new(game.min_seats, f"consistent:{name}", dict(game.playout_options))
+    rng = random.Random(3)
+    asked = 0
+    for _ in range(60):
+        seat = state.to_act()
+        if seat is None:
+            break
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if seat == 0 and len(legal) > 1:
+            one, two = copy.deepcopy(expert), copy.deepcopy(expert)
+            assert one.advise(view, legal, random.Random(asked)) == two.advise(view, legal, random.Random(asked + 99))
+            asked += 1
+        player = expert if seat == 0 else game.computer_player("normal")
+        state = state.apply(seat, player.choose(view, legal, rng))
+    assert asked >= 3
