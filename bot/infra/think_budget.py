@@ -23,7 +23,9 @@ DECISIONS_PER_WAIT = 3
 #: the Tarot expert on an idle core (it runs 2,400 a CPU second). In samples (load-independent, issue
 #: 33's ``benchmarks/ai_levels.py``, 60 duplicate deals) the expert beats the normal level by +24 ± 15
 #: points a deal at 16 samples, +34 ± 12 at 32, not measurably at 8 (+10 ± 18). On 2 cores shared
-#: by 8-9 times as many processes, 20 ms is about 10 samples (+3 ± 13 over 100 deals)
+#: by 8-9 times as many processes, 20 ms is about 10 samples (+3 ± 13 over 100 deals), so the
+#: experts also never run fewer samples than their game's load floor, whatever this budget
+#: (:data:`games.search.FLOOR_SAMPLES`, where each still clearly beats the normal level)
 FLOOR = 0.02
 #: seconds added to the deadlines of a table where no member is present (nobody waits there)
 UNWATCHED = 600.0
