@@ -15,6 +15,8 @@ deals the unseen cards and plays an option out.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -37,6 +39,12 @@ def bits(mask: int) -> list[int]:
 
 #: the expert's default thinking time per decision (seconds)
 DEFAULT_BUDGET = 1.0
+#: the load floor: the fewest samples an expert runs per searched decision under a time budget,
+#: however loaded the machine: the smallest count measured where it clearly beats the normal level
+#: on duplicate deals (``benchmarks/ai_levels.py --samples floor``). A fixed ``samples`` count is
+#: run as given. L'École's expert was not shown clear of the normal level below its default-cpu
+#: count (470 samples, about 1 CPU-s a decision): its floor keeps a loaded decision near 0.1 s.
+FLOOR_SAMPLES: dict[str, int] = {"tarot": 16, "tresillo": 100, "piquet": 64, "trio": 64, "ecole": 64}
 
 
 class Search:
@@ -119,6 +127,16 @@ def determinized(search: Search, options: Sequence[Opt], deal: Callable[[], W | 
     return tallies, count
 
 
+def information_rng(view: JSON, legal: Sequence[Action], rng: random.Random) -> random.Random:
+    """The generator a search draws its samples from: seeded by what the seat knows (its view and
+    its legal actions), so that asked twice from the same information with the same samples an
+    expert gives the same answer, whoever asks (a table, a hint, a review). ``rng`` still gives
+    its 64 bits, as before, so the caller's stream goes on the same."""
+    rng.getrandbits(64)
+    text = json.dumps([view, [str(a) for a in legal]], sort_keys=True, default=str)
+    return random.Random(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big"))
+
+
 class Expert:
     """The skeleton of an expert player (one instance per seat; copyable and picklable, so the
     computer-player workers may hold it): a time ``budget`` per decision or a fixed number of
@@ -129,6 +147,8 @@ class Expert:
 
     #: a single legal action is answered at once (the Tresillo expert lets the normal player see it)
     forced_at_once: ClassVar[bool] = True
+    #: the game's name in :data:`FLOOR_SAMPLES`
+    game: ClassVar[str] = ""
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
         self.budget = budget
@@ -147,11 +167,15 @@ class Expert:
         """Every considered option, best first: ``(action, expected points for this seat, win chance
         or None)``."""
         self.observe(view)
-        search = Search(budget if budget is not None else self.budget, self.samples)
-        r = random.Random(rng.getrandbits(64))
+        search = Search(budget if budget is not None else self.budget, self.samples, self.floor(view))
+        r = information_rng(view, legal, rng)
         if self.forced_at_once and len(legal) == 1:
             return [(legal[0], 0.0, None)]
         return self.decide(view, legal, r, search) or self.fallback(view, legal, r)
+
+    def floor(self, view: JSON) -> int:
+        """The fewest samples a searched decision runs under a time budget (:data:`FLOOR_SAMPLES`)."""
+        return FLOOR_SAMPLES.get(self.game, 4)
 
     def observe(self, view: JSON) -> None:
         """Note what ``view`` tells (a new deal, cards seen) before any decision."""

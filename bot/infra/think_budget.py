@@ -20,7 +20,9 @@ __all__ = ["DECISIONS_PER_WAIT", "FEASIBLE", "FLOOR", "UNWATCHED", "Budgets", "R
 #: member (2.85 searched decisions)
 DECISIONS_PER_WAIT = 3
 #: the least an expert thinks per decision, however long the queue (seconds): a few tens of samples
-#: of the Tarot expert on an idle core (docs/decisions.md, « The thinking budget's floor »)
+#: of the Tarot expert on an idle core (docs/decisions.md, « The thinking budget's floor »); the
+#: experts also never run fewer samples than their game's load floor, whatever this budget
+#: (:data:`games.search.FLOOR_SAMPLES`, where each still clearly beats the normal level)
 FLOOR = 0.02
 #: seconds added to the deadlines of a table where no member is present (nobody waits there)
 UNWATCHED = 600.0

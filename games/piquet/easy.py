@@ -1,8 +1,8 @@
 """The easy Piquet level: a plausible beginner.
 
 * Exchange (docs/rules/piquet.md, « The exchange »): takes every card it may, and discards by a rule of thumb: the lowest
-  cards of its shortest suits, keeping its longest suit whole (it does not plan sequences or sets,
-  nor weigh the point against the tricks).
+  cards of its shortest suits, keeping its Aces and Kings and its longest suit whole (it does
+  not plan sequences or sets, nor weigh the point against the tricks).
 * Declarations are made in full (as the normal player does: the engine scores them).
 * Plays legal, sensible cards (the normal player's rules: masters from the longest suit, win
   cheaply, throw the least useful card) with a beginner's memory: it forgets the cards already
@@ -21,9 +21,10 @@ from games.piquet.declarations import RANK_INDEX
 
 
 def beginner_discards(hand: Sequence[Card], n: int) -> list[Card]:
-    """The ``n`` lowest cards of the shortest suits (Aces kept)."""
+    """The ``n`` lowest cards of the shortest suits, Aces and Kings kept while other cards remain
+    (a beginner is taught to keep its honours)."""
     length = {s: sum(1 for c in hand if c.suit == s) for s in FRENCH_SUITS}
-    ranked = sorted(hand, key=lambda c: (c.rank == "A", length[c.suit], RANK_INDEX[c.rank], c.code))
+    ranked = sorted(hand, key=lambda c: (c.rank == "A", c.rank == "K", length[c.suit], RANK_INDEX[c.rank], c.code))
     return ranked[:n]
 
 

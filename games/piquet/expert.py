@@ -136,6 +136,8 @@ class PiquetExpert(Expert):
     """The expert level (``PIQUET.computer_player("expert")``); one instance per seat. Its advice
     reads ``(action, expected deal points difference, None)``."""
 
+    game = "piquet"
+
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
         super().__init__(budget, samples)
         self.plan: list[Card] = []

@@ -51,6 +51,8 @@ class TarotExpert(Expert):
     """The expert level (``TAROT.computer_player("expert")``); one instance per seat. Its advice's
     win chance is that of this seat's side winning the contract."""
 
+    game = "tarot"
+
     normal: TarotBot
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:

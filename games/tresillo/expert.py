@@ -175,6 +175,8 @@ class TresilloExpert(Expert):
     advice's win chance is the chance of not losing; a forced move is the normal player's too (it
     keeps its own notes)."""
 
+    game = "tresillo"
+
     forced_at_once = False
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:

@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 
 from games.base import JSON, Action
 from games.cards import Card, card, standard_decks
-from games.search import DEFAULT_BUDGET, Advice, Expert, Search
+from games.search import DEFAULT_BUDGET, FLOOR_SAMPLES, Advice, Expert, Search, information_rng
 from games.trio.ai import TrioPlayer, aim, usefulness
 from games.trio.contracts import deck_count, search_parts
 from games.trio.feasibility import SeqPart, SetPart, counts_of, feasible
@@ -134,6 +134,9 @@ class TrioExpert(Expert):
         super().__init__(budget, samples)
         self.horizon = horizon
 
+    def floor(self, view: JSON) -> int:
+        return FLOOR_SAMPLES[view["variant"]]
+
     def normal_player(self) -> TrioPlayer:
         return TrioPlayer()
 
@@ -147,8 +150,8 @@ class TrioExpert(Expert):
         choice = self.normal.choose(view, legal, rng)
         if view["opened"][seat]:
             return [(choice, 0.0, None)]
-        search = Search(budget if budget is not None else self.budget, self.samples)
-        r = random.Random(rng.getrandbits(64))
+        search = Search(budget if budget is not None else self.budget, self.samples, self.floor(view))
+        r = information_rng(view, legal, rng)
         if view["phase"] == "draw" and _TAKE in legal and _STOCK in legal:
             return self._draw(view, r, search, choice)
         discards = [a for a in legal if a.kind == "discard"]

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games import GAMES
-from games.search import DEFAULT_BUDGET, LEVELS, Search
+from games.search import DEFAULT_BUDGET, FLOOR_SAMPLES, LEVELS, Search
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -98,10 +98,57 @@ def test_benchmark_trio_rounds_take_every_contract_in_turn() -> None:
 def test_benchmark_budgets_and_final_table() -> None:
     from benchmarks.ai_levels import CPU_SAMPLES, parse_budgets, samples_of, table
 
-    assert parse_budgets("50, 200,default-cpu,default") == [50, 200, "default-cpu", "default"]
+    assert parse_budgets("50, 200,default-cpu,default,floor") == [50, 200, "default-cpu", "default", "floor"]
     assert samples_of("tarot", "default-cpu") == round(CPU_SAMPLES["tarot"] * DEFAULT_BUDGET)
+    assert samples_of("tarot5", "floor") == FLOOR_SAMPLES["tarot"]
     assert samples_of("tarot", 200) == 200 and samples_of("tarot", "default") is None
     recs = [{"game": "tarot", "level": "expert", "budget": "200", "diff": d, "decisions": 10, "samples": 2000,
-             "cpu": 1.0} for d in (10.0, 30.0)]
+             "cpu": 1.0, "moves": 20, "move_cpu": 1.0, "normal_moves": 40, "normal_cpu": 0.04}
+            for d in (-10.0, 50.0)]
     lines = table(recs)
     assert "tarot" in lines[1] and "+20.00" in lines[1] and " 2 " in lines[1] and "200" in lines[1]
+    assert "not clear of zero" in lines[1] and "50.00" in lines[1]  # 1 CPU-s over 20 moves
+    assert "normal 1.00 ms/move" in lines[2]
+    clear = table([{**r, "diff": d} for r, d in zip(recs * 2, (20.0, 21.0, 19.0, 20.0), strict=True)])
+    assert " clear of zero" in clear[1] and "not clear" not in clear[1]
+    easy = table([{**r, "level": "easy", "budget": "-"} for r in recs])
+    assert "normal vs easy" in easy[1] and "-20.00" in easy[1]
+
+
+def test_the_load_floor_bounds_a_time_budget_from_below() -> None:
+    """Under a time budget too short for any sample, a searched decision still runs the game's
+    load floor (:data:`games.search.FLOOR_SAMPLES`); a fixed sample count is run as given."""
+    from games.tarot import TAROT
+
+    state = TAROT.new(4, "floor:0", {"deals": 1})
+    seat = state.to_act()
+    assert seat is not None
+    before = Search.tally["samples"]
+    TAROT.computer_player("expert", budget=0.0).choose(state.view(seat), state.legal_actions(seat), random.Random(1))
+    assert Search.tally["samples"] - before == FLOOR_SAMPLES["tarot"]
+    before = Search.tally["samples"]
+    TAROT.computer_player("expert", samples=3).choose(state.view(seat), state.legal_actions(seat), random.Random(1))
+    assert Search.tally["samples"] - before == 3
+
+
+@pytest.mark.parametrize("name", ["tarot", "tresillo", "piquet", "trio"])
+def test_an_expert_asked_twice_from_the_same_information_gives_the_same_answer(name: str) -> None:
+    """Same view, same legal actions, same samples: the same advice, whatever generator the
+    caller hands it (a table's seed, a hint's, a review's)."""
+    game = GAMES[name]
+    expert = game.computer_player("expert", samples=6)
+    state = game.new(game.min_seats, f"consistent:{name}", dict(game.playout_options))
+    rng = random.Random(3)
+    asked = 0
+    for _ in range(60):
+        seat = state.to_act()
+        if seat is None:
+            break
+        view, legal = state.view(seat), state.legal_actions(seat)
+        if seat == 0 and len(legal) > 1:
+            one, two = copy.deepcopy(expert), copy.deepcopy(expert)
+            assert one.advise(view, legal, random.Random(asked)) == two.advise(view, legal, random.Random(asked + 99))
+            asked += 1
+        player = expert if seat == 0 else game.computer_player("normal")
+        state = state.apply(seat, player.choose(view, legal, rng))
+    assert asked >= 3

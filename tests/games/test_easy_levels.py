@@ -144,3 +144,57 @@ def test_easy_loses_clearly_to_normal_on_duplicate_deals(name: str, seats: int, 
     mean = sum(diffs) / matches
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (matches - 1))
     assert mean + 1.96 * sd / math.sqrt(matches) < 0, (mean, sd)
+
+
+def test_tarot_beginner_never_guards_against_the_chien_on_a_weak_hand() -> None:
+    """No Garde contre (nor Garde sans) without the two bouts and the ten trumps it needs, over
+    300 auctions of beginners, and none on a middling hand of six trumps and one bout."""
+    six = [BY_CODE[c] for c in "T1 T4 T8 T12 T15 T19 KS QS 2S 4H 6H 8H 6C 9C JC 3D 5D 7D".split()]
+    assert beginner_bid(six) not in ("garde_sans", "garde_contre")
+    for n in range(300):
+        players = 3 + n % 3
+        state = TAROT.new(players, f"weak-contre:{n}", {"deals": 1})
+        bots = [Recorder(TarotBeginner()) for _ in range(players)]
+        rng = random.Random(n)
+        while state.phase.value == "bidding":
+            seat = state.to_act()
+            assert seat is not None
+            state = state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat), rng))
+        for b in bots:
+            for view, action in b.seen:
+                if action.kind == "bid" and action.arg in ("garde_sans", "garde_contre"):
+                    hand = [BY_CODE[c] for c in view["hand"]]
+                    trumps = sum(1 for c in hand if c.is_trump) * 18 / len(hand)
+                    assert trumps >= 10 and sum(1 for c in hand if c in (EXCUSE, PETIT, T21)) >= 2, view["hand"]
+
+
+def test_no_beginner_discards_a_king_when_not_forced() -> None:
+    """Tarot's écart (RULES.md 2.4) and Piquet's exchange (RULES.md 4.3): a beginner keeps its
+    Kings (and Piquet's Aces) while it has other cards to lay away."""
+    from games.piquet import PIQUET
+
+    ecarts = 0
+    for n in range(60):
+        players = 3 + n % 3
+        seat = n % players
+        easy = Recorder(TAROT.computer_player("easy"))
+        bots = [easy if i == seat else TAROT.computer_player("normal") for i in range(players)]
+        play("tarot", players, f"easy-king:{n}", bots, {"deals": 1})
+        for view, action in easy.seen:
+            if action.kind == "discard":
+                ecarts += 1
+                assert not action.arg.startswith("K"), (view["hand"], action)
+    assert ecarts >= 10
+    discards = 0
+    for n in range(80):
+        seat = n % 2
+        easy = Recorder(PIQUET.computer_player("easy"))
+        bots = [easy if i == seat else PIQUET.computer_player("normal") for i in range(2)]
+        play("piquet", 2, f"easy-king:{n}", bots, {"deals": 1})
+        for view, action in easy.seen:
+            if action.kind == "discard":
+                discards += 1
+                others = [c for c in view["hand"] if c[:-1] not in ("A", "K")]
+                if others:
+                    assert action.arg[:-1] not in ("A", "K"), (view["hand"], action)
+    assert discards >= 40
