@@ -2,8 +2,8 @@
 seat's information at that moment.
 
 For every decision of the seat in the deal, the state before it is rebuilt from the saved log and
-the expert (:mod:`games.search`, a fixed number of samples, its generator seeded from the deal and
-the decision) is asked for its options from the seat's own view (``view(seat)``: its hand and what
+the expert (:mod:`games.search`, a fixed number of samples, its draws fixed by the seat's
+information) is asked for its options from the seat's own view (``view(seat)``: its hand and what
 it had seen, never the other hands), as it is asked when it plays. The expected deal score of the
 move played and of the best move found give the loss; a move the expert did not weigh among its
 options is weighed against the best one alone, on the same sampled deals. A forced move is not

@@ -169,7 +169,8 @@ def test_tarot_beginner_never_guards_against_the_chien_on_a_weak_hand() -> None:
 
 
 def test_no_beginner_discards_a_king_when_not_forced() -> None:
-    """Tarot's écart (RULES.md 2.4) and Piquet's exchange (RULES.md 4.3): a beginner keeps its
+    """Tarot's écart (docs/rules/tarot.md, « Chien and écart ») and Piquet's exchange
+    (docs/rules/piquet.md, « The exchange »): a beginner keeps its
     Kings (and Piquet's Aces) while it has other cards to lay away."""
     from games.piquet import PIQUET
 

@@ -146,7 +146,7 @@ def _expert_deal(name: str, seats: int, seed: int, samples: int = 60) -> dict[st
     return state.to_json()
 
 
-@pytest.mark.parametrize(("name", "seats", "samples"), [("tarot", 4, 60), ("tresillo", 3, 100), ("piquet", 2, 200)])
+@pytest.mark.parametrize(("name", "seats", "samples"), [("tarot", 4, 60), ("tresillo", 3, 400), ("piquet", 2, 100)])
 def test_the_expert_s_own_decisions_are_graded_good(name: str, seats: int, samples: int) -> None:
     """Reviewed at the review's own budget, on other sampled deals than it played with, at least
     90 % of the expert's graded decisions are good or excellent."""
