@@ -51,8 +51,12 @@ def test_a_whole_daily_challenge_in_its_thread(tmp_path: Path, width: int, heigh
                 mention = answer.locator(".mention")
                 thread = mention.inner_text().lstrip("#")
                 assert thread == "Défi Tarot · You", thread
+                # the thread's own notice comes after the answer and re-renders the channel: the mention
+                # is tapped once the page has settled with it (a tap on a node being replaced is lost)
+                s.wait("the thread's notice", lambda: page.locator("article.channel-message", has_text=thread).count()
+                       >= 2 and page.evaluate("window.simcordPreview.ready"), 10)
                 keep(s, "challenge", "1_start", phone)
-                mention.click()
+                answer.locator(".mention").click()
                 wait_place(s, thread)
                 today = datetime.now(UTC).strftime("%d/%m/%Y")
                 stamps = page.locator("article.channel-message time").evaluate_all("els => els.map(e => e.innerText)")
