@@ -88,6 +88,7 @@ async def child(database: str, acks: Path, seed: int, finish: bool) -> int:
             legal = table.state.legal_actions(seat)
             action = table.game.computer_player().choose(table.state.view(seat), legal, rng)
             user = table.seats[seat].user_id
+            played_at = table.rev + 1  # the move's own revision (a move the bot answers for them may follow it)
             try:
                 if rng.random() < 0.2:
                     await service.act(table.id, user, [], table.rev, index=[legal.index(action)])
@@ -96,7 +97,7 @@ async def child(database: str, acks: Path, seed: int, finish: bool) -> int:
             except GameError as exc:
                 print(f"refused: {exc}", file=sys.stderr, flush=True)
                 continue
-            line = json.dumps({"t": table.id, "rev": table.rev, "seat": seat, "a": str(action)})
+            line = json.dumps({"t": table.id, "rev": played_at, "seat": seat, "a": str(action)})
             os.write(log, (line + "\n").encode())
             os.fsync(log)  # acknowledged: it must be in the database, whatever happens next
             await asyncio.sleep(0)

@@ -98,7 +98,7 @@ async def erase_member(db: Database, user_id: int, key: str, former: Callable[[i
     """Erase a member in one transaction (``former``: the name their lines take in a server);
     returns how many rows changed. :raises StillSeated: seated at an open table."""
     changed = 0
-    alias = -1 - secrets.randbelow(2**62)  # their lines in the club formats: nobody's id
+    alias = _alias(user_id)  # their lines in the club formats: nobody's id
     async with db.transaction() as conn:
         if await conn.scalar(STILL_OPEN, (user_id,)):
             raise StillSeated(user_id)
@@ -119,6 +119,14 @@ async def erase_member(db: Database, user_id: int, key: str, former: Callable[[i
         changed += await _count(conn, FORGET_HOST, (user_id,))
         changed += await _count(conn, FORGET_ORGANISER, (user_id,))
     return changed
+
+
+def _alias(user_id: int) -> int:
+    """A negative id of nobody, drawn at random, whose digits do not spell the erased member's id."""
+    while True:
+        alias = -1 - secrets.randbelow(2**62)
+        if str(user_id) not in str(alias):
+            return alias
 
 
 # -- a server ----------------------------------------------------------------------------------
