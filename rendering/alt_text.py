@@ -175,3 +175,38 @@ def replay_hands_alt(view: JSON, hands: Sequence[Sequence[str]], names: Names = 
 def replay_alts(view: JSON, hands: Sequence[Sequence[str]], names: Names = None, locale: str = "fr") -> list[str]:
     """The descriptions of :func:`rendering.replay_images`, image by image."""
     return [table_alt(view, names, locale), replay_hands_alt(view, hands, names, locale)]
+
+
+def sheet_alt(sheet: JSON, names: Names = None, locale: str = "fr") -> str:
+    """The score sheet in words: its title, each deal with its note and every seat's change and
+    total, then the totals (the same words as :func:`rendering.scoresheet_image`)."""
+    from rendering.scoresheet import deal_note
+
+    game = str(sheet.get("game", ""))
+    shown = seat_names(names, int(sheet.get("seats") or 0), locale)
+    title = f"{tr('sheet.title', locale)} · {layout_for({'game': game}).title({'game': game}, locale)}"
+    out = [_sentence(title)]
+    for i, row in enumerate(sheet.get("rows") or []):
+        deltas, totals = list(row.get("deltas") or []), list(row.get("scores") or [])
+        seats = [f"{name} {signed(deltas[s]) if isinstance(deltas[s], int | float) else deltas[s]} → {number(totals[s])}"
+                 for s, name in enumerate(shown) if s < len(deltas) and s < len(totals)]
+        notes = " · ".join(deal_note(game, row, shown, locale))
+        head = tr("deal", locale, n=int(row.get("deal_no", i)) + 1) + (f" ({notes})" if notes else "")
+        out.append(_sentence(head + colon(locale) + ", ".join(seats)))
+    totals = list(sheet.get("scores") or [])
+    if totals:
+        out.append(_sentence(tr("total", locale) + colon(locale) + ", ".join(
+            f"{name} {number(totals[s])}" for s, name in enumerate(shown) if s < len(totals))))
+    if len(out) > 2 and len(" ".join(out)) > LIMIT:  # the totals kept: the earliest deals give way
+        out = [out[0], *_latest(out[1:-1], LIMIT - len(out[0]) - len(out[-1]) - 6), out[-1]]
+    return clip(out)
+
+
+def _latest(sentences: Sequence[str], room: int) -> list[str]:
+    """The last of ``sentences`` that fit in ``room`` characters, in order, after "…"."""
+    kept: list[str] = []
+    for s in reversed(sentences):
+        if sum(len(k) + 1 for k in kept) + len(s) + 1 > room:
+            break
+        kept.insert(0, s)
+    return ["…", *kept] if len(kept) < len(sentences) else kept

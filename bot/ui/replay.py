@@ -130,6 +130,16 @@ def sheet_png(key: str, data: JSON, names: Sequence[str], locale: str, upto: int
     return rendering.scoresheet_image(sheet, names=list(names), locale=locale)
 
 
+def sheet_drawn(key: str, data: JSON, names: Sequence[str], locale: str,
+                upto: int | None = None) -> tuple[bytes, str] | None:
+    """:func:`sheet_png` and the sheet in words, its description (runs in a worker thread)."""
+    png = sheet_png(key, data, names, locale, upto)
+    if not png:
+        return None
+    sheet = records.score_sheet(records.cached_match(key, data, names, locale), upto)
+    return png, alt_text.sheet_alt(sheet, list(names), locale)
+
+
 async def sheet_parts(table: Table, locale: str, upto: int | None = None) -> tuple[list[discord.Embed],
                                                                                    list[discord.File]]:
     """The score sheet as an embed with its image for the recap or the results (none when it
@@ -138,15 +148,16 @@ async def sheet_parts(table: Table, locale: str, upto: int | None = None) -> tup
     if state is None:
         return [], []
     try:
-        png = await asyncio.to_thread(sheet_png, table.id, state.to_json(), table.names(), locale, upto)
+        drawn = await asyncio.to_thread(sheet_drawn, table.id, state.to_json(), table.names(), locale, upto)
     except Exception:
         log.exception("score sheet of table %s failed", table.id)
         return [], []
-    if not png:
+    if not drawn:
         return [], []
+    png, alt = drawn
     embed = discord.Embed(title=t(locale, "sheet_title"), colour=discord.Colour.gold())
     embed.set_image(url="attachment://scoresheet.png")
-    return [embed], [discord.File(io.BytesIO(png), filename="scoresheet.png")]
+    return [embed], [discord.File(io.BytesIO(png), filename="scoresheet.png", description=alt)]
 
 
 def results_view(table: Table, locale: str) -> discord.ui.View:

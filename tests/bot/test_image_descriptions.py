@@ -34,3 +34,19 @@ async def test_table_hand_and_recap_images_are_described(world: Any) -> None:
     assert recaps
     text = described(recaps[0], "recap.png")
     assert all(f"{name}: " in text for name in table.names()) and "this deal, total" in text, text
+
+
+def test_an_image_without_description_is_a_fault() -> None:
+    """The traffic watcher (autouse, every bot test) fails an image upload with no description."""
+    import io
+
+    import discord
+
+    from tests.bot import traffic
+
+    bare = discord.File(io.BytesIO(b"png"), filename="scoresheet.png")
+    described_file = discord.File(io.BytesIO(b"png"), filename="scoresheet.png", description="Score sheet.")
+    record = discord.File(io.BytesIO(b"{}"), filename="tapis-abc.json")
+    assert traffic.faults(None, "POST", "/channels/1/messages", [bare]) == \
+        ["POST /channels/1/messages: scoresheet.png has no description"]
+    assert traffic.faults(None, "POST", "/channels/1/messages", [described_file, record]) == []

@@ -6,7 +6,9 @@ interaction webhooks alike, goes through :func:`simcord.http.router.dispatch`) a
 - a deferral completed by a follow-up: ``POST /webhooks/{app}/{token}`` while the interaction's
   deferral still shows "thinking…" (Discord calls it deprecated: edit the original response);
 - an upload over Discord's limits: more than :data:`MAX_FILES` files in one request, or a file over
-  :data:`MAX_FILE_BYTES` (servers without boosts, DISCORD.md).
+  :data:`MAX_FILE_BYTES` (servers without boosts, DISCORD.md);
+- an image uploaded without its description (the alt text screen readers read, at most
+  :data:`ALT_LIMIT` characters).
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from typing import Any
 from simcord.http import router
 
 from bot.ui.limits import MAX_FILE_BYTES, MAX_FILES, file_size
+
+ALT_LIMIT = 1024
+IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 
 
 def faults(backend: Any, method: str, path: str, files: list[Any]) -> list[str]:
@@ -32,6 +37,11 @@ def faults(backend: Any, method: str, path: str, files: list[Any]) -> list[str]:
     for file in files:
         if file_size(file) > MAX_FILE_BYTES:
             found.append(f"{method} {path}: {getattr(file, 'filename', '?')} is {file_size(file)} bytes")
+        name = str(getattr(file, "filename", "") or "")
+        alt = getattr(file, "description", None)
+        if name.lower().endswith(IMAGES) and not (alt and alt.strip() and len(alt) <= ALT_LIMIT):
+            found.append(f"{method} {path}: {name} has no description" if not alt else
+                         f"{method} {path}: {name}'s description is {len(alt)} characters")
     return found
 
 

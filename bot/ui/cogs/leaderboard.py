@@ -15,7 +15,7 @@ from bot.service.autoplay import LEVEL_KEYS
 from bot.service.i18n import pick, t, tn
 from bot.service.rating_words import ladder, why_line
 from bot.storage import Rating, history
-from bot.ui import answers, views
+from bot.ui import answers, limits, views
 from bot.ui.answers import defer_public
 from bot.ui.cogs import CogBot, game_choices
 from games import GAMES, find_game
@@ -94,7 +94,9 @@ class Leaderboard(commands.Cog):
             if humans or unsure:
                 png = await images.scoreboard_png(humans + unsure, locale, title)
                 if png:
-                    files.append(discord.File(io.BytesIO(png), filename="leaderboard.png"))
+                    alt = "\n".join(x for x in (title, lines_of(humans + unsure, locale)) if x)  # in words
+                    files.append(discord.File(io.BytesIO(png), filename="leaderboard.png",
+                                              description=limits.clip(alt, limits.FIELD_VALUE)))
                     embed.set_image(url="attachment://leaderboard.png")
             await answers.send(interaction, embed=embed, files=files)
 
