@@ -134,6 +134,8 @@ def plan_alt(plan: HandPlan) -> str:
     if plan.playable is not None:  # some cards lit, not all (the plan lights none otherwise)
         playable = [c for c in order if c.upper() in plan.playable]
         out.append(tr("alt.playable", locale, cards=cards_words(playable, family, locale)))
+    if plan.joined:  # the cards that just joined the hand (the chien), their numbers in violet
+        out.append(plan.joined[0] + colon(locale) + cards_words(plan.joined[1], family, locale))
     out += [_sentence(label + colon(locale) + cards_words(codes, family, locale)) for label, codes in plan.aside]
     return clip([_sentence(s) for s in out])
 

@@ -32,6 +32,7 @@ MARGIN = 12
 RAISE = 12
 GROUP_GAP = 10  # between suits
 ASIDE_W = 64  # cards set aside (the écart so far) shown small (compact faces, the table's) under the hand
+ASIDE_STEP = 40  # overlapping: the compact face's index is in its top-left corner
 CHOSEN = (110, 180, 250)  # cards already put in the combination being built
 LABEL_H = 32
 LABEL_W = 40  # a card's number label, narrower than the step between two cards
@@ -41,11 +42,17 @@ NOTE = 19
 HEAD_H = 38  # the header band (one line; a note too long for it goes on a second line)
 MIN_W = 340  # a hand of a few cards, wide enough for its header
 UNLIT = (90, 104, 98)  # the label of a card that cannot be played now
+JOINED = (196, 160, 240)  # the label of a card that just joined the hand (the chien), and its word
+SHELVES = 3  # from this many rows on, the rows overlap (the hand stays under 560 px tall)
+PEEK = 60  # px of a card seen above the next row's shelf: its corner index and pip
+MIN_PEEK = 40  # at least its corner index
+WIDEST = 526  # px: shown 270 px wide on a phone, its corner indices (18 px) at 9 px
+TALLEST = 552  # px: Discord shows the hand at most 280 px tall, its corner indices (18 px) at 9 px
 # what lies under the corners of a hand's card (rendering.indexed.paste_card): the felt, the card
 # before it, its light when it can be played now, or when chosen; a dimmed card is never lit
 UNDERS = ((FELT, False), (FELT, True), (GOLDEN, False), (CHOSEN, False))
 DIMMED_UNDERS = UNDERS[:2]
-ASIDE_UNDERS = UNDERS[:1]
+ASIDE_UNDERS = UNDERS[:2]  # on the felt, or on the card set aside before it
 
 
 @functools.lru_cache(maxsize=512)
@@ -68,7 +75,8 @@ def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
     """The layout's groups packed into rows of at most PER_ROW cards, a group split only when it
     cannot fit in a row of its own; each row keeps its groups (drawn with a gap between them). When
     that takes more rows than the cards need, the rows are filled up instead, a group running on
-    into the next row (a short image reads better on a phone than whole groups)."""
+    into the next row (a short image reads better on a phone than whole groups); so are they from
+    :data:`SHELVES` rows on while cards are set aside, which then go beside the short last row."""
     groups = [list(g) for g in layout_for(view).hand_rows(view)]
     rows: list[list[list[str]]] = []
     for group in groups:
@@ -78,7 +86,8 @@ def _rows(view: dict[str, Any]) -> list[list[list[str]]]:
         for i in range(0, len(group), PER_ROW):
             rows.append([list(group[i:i + PER_ROW])])
     count = sum(map(len, groups))
-    if len(rows) <= -(-count // PER_ROW):
+    aside = any(codes for _, codes in layout_for(view).hand_aside(view, "fr"))
+    if len(rows) <= -(-count // PER_ROW) and not (aside and len(rows) >= SHELVES):
         return rows
     filled: list[list[list[str]]] = [[]]
     for group in groups:
@@ -104,6 +113,7 @@ class HandPlan(NamedTuple):
     marked: tuple[str, ...]  # cards already chosen (upper case, sorted: a multiset)
     playable: frozenset[str] | None  # card codes lit (upper case), None: nothing dimmed
     locale: str
+    joined: tuple[str, tuple[str, ...]] | None = None  # (word, codes) just joined the hand: the chien
 
 
 def hand_plan(view: dict[str, Any], locale: str = "fr", legal: list[str] | None = None) -> HandPlan:
@@ -120,41 +130,74 @@ def hand_plan(view: dict[str, Any], locale: str = "fr", legal: list[str] | None 
         playable = None
     aside = tuple((label, tuple(codes)) for label, codes in layout.hand_aside(view, locale) if codes)
     marked = tuple(sorted(c.upper() for c in layout.hand_marked(view)))
-    return HandPlan(grouped, layout.pack(view), aside, marked, playable, locale)
+    joined = layout.hand_joined(view, locale)
+    return HandPlan(grouped, layout.pack(view), aside, marked, playable, locale,
+                    None if joined is None else (joined[0], tuple(joined[1])))
+
+
+def _aside_width(aside: tuple[tuple[str, tuple[str, ...]], ...]) -> float:
+    return sum(max(font(NOTE, True).getlength(label), (len(codes) - 1) * ASIDE_STEP + ASIDE_W)
+               for label, codes in aside) + 20 * (len(aside) - 1)
+
+
+def _row_end(row: list[str], groups: tuple[tuple[str, ...], ...]) -> float:
+    """Where a row's last card ends."""
+    return MARGIN + max(0, len(row) - 1) * STEP + GROUP_GAP * (len(groups) - 1) + CARD_W if row else MARGIN
 
 
 def draw_hand(plan: HandPlan, mode: Literal["P", "RGB"] = "P") -> Image.Image:
     """The hand image of a :class:`HandPlan`: drawn on the fixed palette (``mode`` "P", what the
     bot sends: :mod:`rendering.indexed`), or in "RGB" (the reference those pixels are checked
-    against, and what :mod:`tools.palette` samples)."""
+    against, and what :mod:`tools.palette` samples).
+
+    Discord fits the image in a box 280 px tall (:mod:`rendering.display`), so from
+    :data:`SHELVES` rows on, each row but the last shows only the top of its cards (their corner
+    index and pip, :data:`MIN_PEEK` to :data:`PEEK` px), the next row on a shelf over the rest, to
+    keep under :data:`TALLEST` px; the cards set aside go beside the last row when they fit there."""
     grouped, family, aside, playable, locale = plan.grouped, plan.family, plan.aside, plan.playable, plan.locale
     rows = [[c for group in row for c in group] for row in grouped]
     widest = max((len(r) + GROUP_GAP * (len(g) - 1) / STEP for r, g in zip(rows, grouped, strict=True)), default=0)
     ch = card_height(CARD_W)
     width = max(MIN_W, round(2 * MARGIN + max(0, widest - 1) * STEP + CARD_W))
     row_h = LABEL_H + RAISE + ch + 8
-    aside_h = (26 + card_height(ASIDE_W) + 8) if aside else 0
+    beside_w = _row_end(rows[-1], grouped[-1]) + 20 + _aside_width(aside) + MARGIN if rows and aside else 0
+    beside = bool(aside) and bool(rows) and beside_w <= max(width, WIDEST)
+    width = max(width, round(beside_w)) if beside else width
+    aside_h = (26 + card_height(ASIDE_W) + 8) if aside and not beside else 0
     title = tr("your_hand", locale)
     if rows:
         title += f" · {sum(len(r) for r in rows)}"
     note = tr("playable", locale) if playable is not None and rows else ""
+    joined = plan.joined[0] if plan.joined else ""
     used = text_width(title, TITLE, True)
-    below = bool(note) and used + 12 + text_width(note, NOTE) > width - 2 * MARGIN  # the note on a line of its own
+    tail = text_width(note, NOTE) + (12 + text_width(joined, NOTE, True) if joined else 0) if note or joined else 0
+    below = bool(note or joined) and used + 12 + tail > width - 2 * MARGIN  # the note on a line of its own
     head = HEAD_H + (24 if below else 0)
-    height = head + 7 + max(1, len(rows)) * row_h + 5 + aside_h
+    pitch = row_h
+    if len(rows) >= SHELVES or (len(rows) > 1 and head + 12 + len(rows) * row_h + aside_h > TALLEST):
+        # each row over the one above, as much as the height allows
+        room = (TALLEST - head - 12 - row_h - aside_h) / (len(rows) - 1) - LABEL_H - RAISE
+        pitch = LABEL_H + RAISE + max(MIN_PEEK, min(PEEK, int(room)))
+    rows_h = (max(1, len(rows)) - 1) * pitch + row_h
+    height = head + 7 + rows_h + 5 + aside_h
     img = indexed.new(width, height, FELT) if mode == "P" else felt(width, height)
     d = ImageDraw.Draw(img)
     marked = Counter(plan.marked)
+    from_chien = Counter(c.upper() for c in (plan.joined[1] if plan.joined else ()))
     d.rectangle([0, 0, width, head], fill=indexed.fill(img, HEADER))
     indexed.text(img, (MARGIN, HEAD_H / 2), title, TITLE, INK, HEADER, bold=True, anchor="lm")
+    x, y = (MARGIN, HEAD_H + 10) if below else (MARGIN + used + 12, HEAD_H / 2 + 1)
     if note:
-        x, y = (MARGIN, HEAD_H + 10) if below else (MARGIN + used + 12, HEAD_H / 2 + 1)
-        indexed.text(img, (x, y), note, NOTE, MUTED, HEADER, anchor="lm", width=width - x - MARGIN)
+        x += indexed.text(img, (x, y), note, NOTE, MUTED, HEADER, anchor="lm", width=width - x - MARGIN) + 12
+    if joined:
+        indexed.text(img, (x, y), joined, NOTE, JOINED, HEADER, bold=True, anchor="lm", width=width - x - MARGIN)
     if not rows:
         indexed.text(img, (width / 2, head + 7 + row_h / 2), tr("empty_hand", locale), TITLE, MUTED, FELT, anchor="mm")
     index = 0
     for r, row in enumerate(rows):
-        top = head + 7 + r * row_h
+        top = head + 7 + r * pitch
+        if r and pitch < row_h:  # the shelf: this row over the bottom of the cards above
+            d.rectangle([0, top - 4, width, height], fill=indexed.fill(img, FELT))
         starts = {sum(map(len, grouped[r][:g])) for g in range(1, len(grouped[r]))}
         x = MARGIN - STEP
         for i, code in enumerate(row):
@@ -170,15 +213,18 @@ def draw_hand(plan: HandPlan, mode: Literal["P", "RGB"] = "P") -> Image.Image:
                 d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=9, fill=indexed.fill(img, lit))
             indexed.paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen, under=lit or FELT,
                                over_card=lit is None and i > 0)
-            indexed.paste_opaque(img, number_label(index, CHOSEN if chosen else GOLDEN if ok else UNLIT),
-                                 (x + 2, top + 2))
+            label = CHOSEN if chosen else JOINED if from_chien[code.upper()] else GOLDEN if ok else UNLIT
+            indexed.paste_opaque(img, number_label(index, label), (x + 2, top + 2))
     if aside:
-        left, y = float(MARGIN), head + 7 + max(1, len(rows)) * row_h + 3
+        if beside:
+            left, y = _row_end(rows[-1], grouped[-1]) + 20, head + 7 + (len(rows) - 1) * pitch + 4
+        else:
+            left, y = float(MARGIN), head + 7 + rows_h + 3
         for label, codes in aside:
-            w = max(font(NOTE, True).getlength(label), len(codes) * (ASIDE_W + 4))
+            w = max(font(NOTE, True).getlength(label), (len(codes) - 1) * ASIDE_STEP + ASIDE_W)
             indexed.text(img, (left, y), label, NOTE, MUTED, FELT, bold=True)
-            for i, code in enumerate(codes):
-                indexed.paste_card(img, code, family, ASIDE_W, left + i * (ASIDE_W + 4), y + 24, locale, compact=True,
-                                   under=FELT)
+            for i, code in enumerate(codes):  # overlapping: their big corner index shows
+                indexed.paste_card(img, code, family, ASIDE_W, left + i * ASIDE_STEP, y + 24, locale, compact=True,
+                                   under=FELT, over_card=i > 0)
             left += w + 20
     return img

@@ -64,6 +64,11 @@ class Layout:
         """Cards of the hand already chosen in a multi-step decision (outlined in blue)."""
         return []
 
+    def hand_joined(self, view: JSON, locale: str) -> CardRow | None:
+        """Cards that have just joined the hand (the Tarot chien taken), with their word: their
+        numbers are drawn in violet and the word beside the title."""
+        return None
+
     def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
         """Private cards shown small under the hand (the discards made so far)."""
         return []

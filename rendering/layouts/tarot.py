@@ -98,6 +98,15 @@ class TarotLayout(Layout):
             return (tr("tarot.chien", locale), [""] * int(view["chien_size"]))
         return None
 
+    def hand_joined(self, view: JSON, locale: str) -> CardRow | None:
+        """The chien in the taker's hand while they make their écart (docs/rules/tarot.md,
+        « Chien and écart »)."""
+        hand = {str(c).upper() for c in view.get("hand") or []}
+        if view.get("phase") != "ecart" or "ecart" not in view or not view.get("chien"):
+            return None
+        codes = [str(c) for c in view["chien"] if str(c).upper() in hand]
+        return (tr("tarot.chien", locale), codes) if codes else None
+
     def hand_aside(self, view: JSON, locale: str) -> list[CardRow]:
         if view.get("phase") == "ecart" and view.get("ecart"):
             return [(tr("tarot.your_ecart", locale), list(view["ecart"]))]

@@ -90,7 +90,11 @@ def test_hand_shows_chosen_cards_and_discards_aside() -> None:
     tarot = {"game": "tarot", "seats": 4, "seat": 0, "phase": "ecart", "hand": ["KS", "T1", "3H"]}
     plain = Image.open(io.BytesIO(rendering.hand_image(tarot)))
     aside = Image.open(io.BytesIO(rendering.hand_image({**tarot, "ecart": ["5D", "7C"]})))
-    assert aside.height > plain.height  # the écart so far, under the hand
+    # the écart so far beside the hand's short last row (under it when there is no room there)
+    assert aside.height == plain.height and aside.width > plain.width
+    full = {**tarot, "hand": ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]}
+    under = Image.open(io.BytesIO(rendering.hand_image({**full, "ecart": ["5D", "7C"]})))
+    assert under.height > Image.open(io.BytesIO(rendering.hand_image(full))).height
     assert rendering.hand_order({**tarot, "ecart": ["5D", "7C"]}) == ["KS", "3H", "T1"]
 
 
