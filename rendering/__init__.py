@@ -37,11 +37,12 @@ from rendering.layouts import layout_for
 from rendering.recap import recap_picture
 from rendering.replay import replay_hands_picture, replay_picture
 from rendering.scoreboard import scoreboard_picture
-from rendering.scoresheet import scoresheet_picture
+from rendering.scoresheet import pages, scoresheet_picture
 
 Names = Sequence[str] | Mapping[int, str] | None
 
 __all__ = ["hand_image", "hand_key", "hand_order", "plan_image", "recap_image", "replay_image", "replay_images", "scoreboard_image", "scoresheet_image",
+           "scoresheet_images",
            "table_image", "warm_faces", "warm_up"]
 
 
@@ -82,6 +83,13 @@ def scoresheet_image(sheet: dict[str, Any], names: Names = None, locale: str = "
     """PNG score sheet: each deal's changes and running totals (see :mod:`rendering.scoresheet`)."""
     shown = seat_names(names, int(sheet["seats"]), locale)
     return encode(scoresheet_picture(sheet, shown, locale))
+
+
+def scoresheet_images(sheet: dict[str, Any], names: Names = None, locale: str = "fr") -> list[bytes]:
+    """PNG score sheets in pages of consecutive deals, each legible in Discord's box (see
+    :func:`rendering.scoresheet.pages`): one page when the whole sheet fits."""
+    shown = seat_names(names, int(sheet["seats"]), locale)
+    return [encode(scoresheet_picture(page, shown, locale)) for page in pages(sheet, shown, locale)]
 
 
 def replay_image(view: dict[str, Any], hands: Sequence[Sequence[str]], names: Names = None,

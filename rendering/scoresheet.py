@@ -12,8 +12,10 @@ replaying the action log):
 Per game: Tarot rows name the contract, the taker and the result; Tresillo the contract, the
 declarer and the result; Piquet the elder and a capot, repique or pique, totals past the rubicon
 (100) in gold and, at the end, the partie's result with the rubicon; Le Trio each seat's contract
-(made or not) and penalty points, and a row of contracts made. Sized for Discord's 500 px: the
-image is :data:`W` wide and no text is smaller than 11 px once shown 500 px wide.
+(made or not) and penalty points, and a row of contracts made. Sized for a phone: the image is
+:data:`W` wide (about twice the 270 px Discord shows it at there) and its texts at least :data:`SMALL`
+px, so 9 px there; a sheet of more deals than fit Discord's 280 px tall box is drawn in pages of
+consecutive deals (:func:`pages`), each with the names and the running totals.
 """
 
 from __future__ import annotations
@@ -37,18 +39,21 @@ from rendering.canvas import (
     number,
     signed,
     text,
+    text_width,
     wrap,
 )
 from rendering.i18n import colon, tr
 from rendering.layouts import layout_for
 
 JSON = dict[str, Any]
-W = 1000
-U = W // 500  # image pixels per pixel seen at Discord's 500 px
-SMALL = 11 * U  # the smallest text
-HEAD = 34 * U
-MARGIN = 8 * U
-ROW = 48 * U
+W = 600
+U = 2  # image pixels per unit: the sheet is laid out 300 units wide
+SMALL = 11 * U  # the smallest text: 9.9 px once shown 270 px wide
+HEAD = 30 * U
+MARGIN = 6 * U
+ROW = 34 * U  # a deal: its note across the sheet, then each seat's total and change (more lines if narrow)
+TOTAL_ROW = 34 * U  # its word, then each seat's total
+TALLEST = 680  # px: the most Discord's 280 px tall box shows with SMALL text at 9 px
 RUBICON = 100
 STRIPE = (28, 52, 44)
 MADE = (120, 222, 140)
@@ -156,6 +161,8 @@ def _partie(sheet: JSON, names: Sequence[str], locale: str) -> list[str]:
 
 def _footer(sheet: JSON, names: Sequence[str], locale: str) -> list[str]:
     game = sheet.get("game")
+    if sheet.get("more"):  # a page before the last: the partie is not over on it
+        return []
     if game == "piquet":
         return _partie(sheet, names, locale)
     if game in ("trio", "ecole"):
@@ -168,7 +175,7 @@ def _footer(sheet: JSON, names: Sequence[str], locale: str) -> list[str]:
 
 def _columns(seats: int) -> tuple[int, float]:
     """Width of the deal column and of each seat's column."""
-    label = (150 if seats <= 4 else 130 if seats == 5 else 100) * U
+    label = 22 * U  # the deal's number (its note goes across the sheet)
     return label, (W - 2 * MARGIN - label) / max(1, seats)
 
 
@@ -197,7 +204,34 @@ def name_lines(name: str, size: int, width: float, most: int = 2) -> list[str]:
     return lines or ["?"]
 
 
-def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") -> Image.Image:
+def _height(sheet: JSON, names: Sequence[str], locale: str, rows: int) -> int:
+    return scoresheet_picture({**sheet, "rows": [{"deal_no": 0}] * rows}, names, locale, measure=True).height
+
+
+def pages(sheet: JSON, names: Sequence[str], locale: str = "fr") -> list[JSON]:
+    """``sheet`` cut into sheets of consecutive deals, each under :data:`TALLEST` px once drawn
+    (one sheet when it fits): each page's totals are the running ones after its last deal, the
+    footer and the outcome on the last page only."""
+    rows = list(sheet.get("rows") or [])
+    most = len(rows)
+    while most > 1 and _height(sheet, names, locale, most) > TALLEST:
+        most -= 1
+    if most >= len(rows):
+        return [sheet]
+    count = -(-len(rows) // most)
+    size = -(-len(rows) // count)  # pages of even length
+    out = []
+    for start in range(0, len(rows), size):
+        part = rows[start:start + size]
+        last = start + size >= len(rows)
+        out.append(sheet if last and start == 0 else {
+            **sheet, "rows": part, "page": (start // size + 1, count),
+            **({} if last else {"scores": list(part[-1].get("scores") or []), "over": False, "outcome": None,
+                                "more": True})})
+    return out
+
+
+def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr", measure: bool = False) -> Image.Image:
     """The score sheet image (see the module docstring for ``sheet``)."""
     game = str(sheet.get("game", ""))
     seats = int(sheet.get("seats") or len(names))
@@ -205,27 +239,32 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") ->
     rows = list(sheet.get("rows") or [])
     trio = game in ("trio", "ecole")
     label_w, col_w = _columns(seats)
-    narrow = col_w < 80 * U
+    narrow = col_w < 62 * U  # a seat's total and change side by side, else one under the other
     name_size = next((size * U for size in (13, 12, 11) if all(
         _whole(n, name_lines(n, size * U, col_w - 6 * U)) for n in names[:seats])), SMALL)
     shown_names = [name_lines(n, name_size, col_w - 6 * U) for n in names[:seats]]
     names_h = (12 + 16 * max(len(x) for x in shown_names)) * U
-    row_h = ROW + (12 * U if trio and narrow else 0)
-    footer = [part for line in _footer(sheet, names, locale) for part in wrap(line, 12 * U, W - 2 * MARGIN - 8 * U)]
+    row_h = ROW + 14 * U * (int(trio) + int(narrow))
+    footer = [part for line in _footer(sheet, names, locale) for part in wrap(line, SMALL, W - 2 * MARGIN - 8 * U)]
     extra_rows = 1 + (1 if trio else 0)  # totals, contracts made
-    height = HEAD + MARGIN + names_h + max(1, len(rows)) * row_h + extra_rows * 36 * U + \
-        (len(footer) * 18 + 10) * U * bool(footer) + MARGIN
+    height = HEAD + MARGIN + names_h + max(1, len(rows)) * row_h + extra_rows * TOTAL_ROW + \
+        (len(footer) * 15 + 10) * U * bool(footer) + MARGIN
+    if measure:
+        return Image.new("P", (W, height))
     img = felt(W, height)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, HEAD], fill=HEADER)
-    title = f"{tr('sheet.title', locale)} · {layout.title({'game': game}, locale)}"
+    title = layout.title({"game": game}, locale)  # "Score sheet" is the embed's title
+    last = int(rows[-1].get("deal_no", len(rows) - 1)) + 1 if rows else 0
     status = tr("over", locale) if sheet.get("over") else (
-        tr("deal_of", locale, n=len(rows), m=sheet["deals"]) if isinstance(sheet.get("deals"), int) and sheet["deals"]
-        else tr("deal", locale, n=len(rows)))
-    used = text(d, (W - MARGIN, HEAD / 2), status, 13 * U, MUTED, bold=True, anchor="rm", width=W * 0.3)
-    text(d, (MARGIN, HEAD / 2), title, 16 * U, INK, bold=True, anchor="lm", width=W - 3 * MARGIN - used)
+        tr("deal_of", locale, n=last, m=sheet["deals"]) if isinstance(sheet.get("deals"), int) and sheet["deals"]
+        else tr("deal", locale, n=last))
+    if sheet.get("page"):
+        status = f"{status} · {sheet['page'][0]}/{sheet['page'][1]}"
+    used = text(d, (W - MARGIN, HEAD / 2), status, SMALL, MUTED, bold=True, anchor="rm", width=W * 0.4)
+    text(d, (MARGIN, HEAD / 2), title, 13 * U, INK, bold=True, anchor="lm", width=W - 3 * MARGIN - used)
     top = HEAD + MARGIN
-    grid_bottom = top + names_h + max(1, len(rows)) * row_h + extra_rows * 36 * U
+    grid_bottom = top + names_h + max(1, len(rows)) * row_h + extra_rows * TOTAL_ROW
     d.rounded_rectangle([MARGIN / 2, top, W - MARGIN / 2, grid_bottom + 4 * U], radius=6 * U, fill=PANEL,
                         outline=PANEL_EDGE, width=U)
     left = MARGIN + label_w
@@ -233,8 +272,6 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") ->
     def centre(seat: int) -> float:
         return left + (seat + 0.5) * col_w
 
-    text(d, (MARGIN + 4 * U, top + names_h / 2), tr("deal_word", locale), 12 * U, MUTED, bold=True,
-         anchor="lm")
     for s, lines in enumerate(shown_names):
         y0 = top + names_h / 2 - (len(lines) - 1) * 8 * U
         for i, line in enumerate(lines):
@@ -245,35 +282,30 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") ->
         if i % 2 == 0:
             d.rectangle([MARGIN / 2 + U, y, W - MARGIN / 2 - U, y + row_h], fill=STRIPE)
         deal_no = int(row.get("deal_no", i)) + 1
-        text(d, (MARGIN + 4 * U, y + 12 * U), str(deal_no), 14 * U, GOLDEN, bold=True, anchor="lm")
-        for j, note in enumerate(deal_note(game, row, names, locale)[:2]):
-            x0 = MARGIN + (22 if j == 0 else 4) * U
-            text(d, (x0, y + (12 + 20 * j) * U), note, SMALL, MUTED if j else INK, anchor="lm",
-                 width=label_w - (x0 - MARGIN) - 4 * U)
+        text(d, (MARGIN + 4 * U, y + 9 * U), str(deal_no), 13 * U, GOLDEN, bold=True, anchor="lm")
+        note = " · ".join(deal_note(game, row, names, locale))  # one line across the sheet
+        text(d, (MARGIN + 22 * U, y + 9 * U), note, SMALL, MUTED, anchor="lm", width=W - 2 * MARGIN - 24 * U)
         deltas, totals = row.get("deltas") or [], row.get("scores") or []
         for s in range(seats):
             cx = centre(s)
+            lines: list[list[tuple[str, Any, int]]] = [[]]
             if s < len(totals):
                 value = totals[s]
                 colour = GOLDEN if game == "piquet" and isinstance(value, int | float) and value >= RUBICON else INK
-                text(d, (cx, y + 16 * U), number(value), 15 * U, colour, bold=True, anchor="mm", width=col_w - 4 * U)
-            parts: list[tuple[str, Any]] = []
+                lines[0].append((number(value), colour, 13 * U))
             tag = _contract_tag(sheet, row, s, locale) if trio else None
             if tag is not None:
-                parts.append((tag[0] + (" ✓" if tag[1] else ""), MADE if tag[1] else MUTED))
+                lines.append([(tag[0] + (" ✓" if tag[1] else ""), MADE if tag[1] else MUTED, SMALL)])
             if s < len(deltas) and isinstance(deltas[s], int | float):
                 dv = deltas[s]
-                parts.append((signed(dv), INK if not dv else PLUS if dv * good > 0 else MINUS))
-            if narrow:  # one part a line
-                for k, (part, colour) in enumerate(parts):
-                    text(d, (cx, y + (34 + 14 * k) * U), part, SMALL, colour, bold=True, anchor="mm",
-                         width=col_w - 2 * U)
-            elif parts:
-                widths = [d.textlength(fit(p, SMALL, col_w), font=_font(SMALL)) for p, _ in parts]
-                x = cx - (sum(widths) + 6 * U * (len(parts) - 1)) / 2
-                for (part, colour), w in zip(parts, widths, strict=True):
-                    text(d, (x, y + 36 * U), part, SMALL, colour, bold=True, anchor="lm", width=col_w)
-                    x += w + 6 * U
+                part = (signed(dv), INK if not dv else PLUS if dv * good > 0 else MINUS, SMALL)
+                (lines[-1] if not narrow else lines).append(part if not narrow else [part])  # type: ignore[arg-type]
+            for k, line in enumerate(lines):
+                widths = [text_width(fit(p, size, col_w), size, True) for p, _, size in line]
+                x = cx - (sum(widths) + 5 * U * (len(line) - 1)) / 2
+                for (part, colour, size), w in zip(line, widths, strict=True):
+                    text(d, (x, y + (23 + 14 * k) * U), part, size, colour, bold=True, anchor="lm", width=col_w)
+                    x += w + 5 * U
         y += row_h
     if not rows:
         text(d, (W / 2, y + row_h / 2), tr("no_deal", locale), 13 * U, MUTED, anchor="mm")
@@ -281,23 +313,23 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr") ->
     d.line([(MARGIN, y), (W - MARGIN, y)], fill=PANEL_EDGE, width=U)
     totals = list(sheet.get("scores") or [])
     best = (max(totals) if good > 0 else min(totals)) if totals else None
-    text(d, (MARGIN + 4 * U, y + 18 * U), tr("total", locale), 13 * U, MUTED, bold=True, anchor="lm")
+    text(d, (MARGIN + 4 * U, y + 9 * U), tr("total", locale), SMALL, MUTED, bold=True, anchor="lm")
     for s in range(min(seats, len(totals))):
         lead = totals[s] == best and seats > 1
-        text(d, (centre(s), y + 18 * U), number(totals[s]), 16 * U, GOLDEN if lead else INK, bold=True, anchor="mm",
-             width=col_w - 4 * U)
-    y += 36 * U
+        text(d, (centre(s), y + 24 * U), number(totals[s]), 14 * U, GOLDEN if lead else INK, bold=True, anchor="mm",
+             width=col_w - 2 * U)
+    y += TOTAL_ROW
     if trio:
-        text(d, (MARGIN + 4 * U, y + 18 * U), tr("sheet.contracts", locale), SMALL, MUTED,
-             bold=True, anchor="lm", width=label_w - 8 * U)
+        text(d, (MARGIN + 4 * U, y + 9 * U), tr("sheet.contracts", locale), SMALL, MUTED,
+             bold=True, anchor="lm", width=W - 2 * MARGIN - 8 * U)
         for s in range(seats):
             made = sum(1 for r in rows if s < len(r.get("opened") or []) and r["opened"][s])
-            text(d, (centre(s), y + 18 * U), str(made), 14 * U, MADE if made else MUTED, bold=True, anchor="mm")
-        y += 36 * U
-    y = grid_bottom + 14 * U
+            text(d, (centre(s), y + 24 * U), str(made), 13 * U, MADE if made else MUTED, bold=True, anchor="mm")
+        y += TOTAL_ROW
+    y = grid_bottom + 12 * U
     for line in footer:
-        text(d, (MARGIN, y + 8 * U), line, 12 * U, INK, anchor="lm", width=W - 2 * MARGIN)
-        y += 18 * U
+        text(d, (MARGIN, y + 7 * U), line, SMALL, INK, anchor="lm", width=W - 2 * MARGIN)
+        y += 15 * U
     return img
 
 

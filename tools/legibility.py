@@ -87,10 +87,12 @@ def _sheets(name: str, seats: int, states: list[State]) -> Iterator[tuple[str, C
     data = states[-1].to_json()
     match = records.read_match(data, NAMES[:seats], "fr")
     sheet = records.score_sheet(match)
-    if sheet["rows"]:
+    if sheet["rows"]:  # as the bot sends them: the recap the last page, the results every page
         first = int(sheet["rows"][0].get("deal_no", 0))
-        yield "sheet after a deal", lambda: rendering.scoresheet_image(records.score_sheet(match, first), NAMES[:seats])
-        yield "sheet at the results", lambda: rendering.scoresheet_image(sheet, NAMES[:seats])
+        yield "sheet after a deal", lambda: rendering.scoresheet_images(records.score_sheet(match, first),
+                                                                        NAMES[:seats])[-1]
+        for i in range(len(rendering.scoresheet_images(sheet, NAMES[:seats]))):
+            yield f"sheet at the results {i + 1}", lambda i=i: rendering.scoresheet_images(sheet, NAMES[:seats])[i]
 
 
 def _full(name: str, seats: int, seed: int) -> list[State]:

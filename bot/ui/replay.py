@@ -119,25 +119,21 @@ def _recap_lines(view: JSON, names: list[str], locale: str) -> list[tuple[str, s
 # -- the score sheet -----------------------------------------------------------------------------
 
 
-def sheet_png(key: str, data: JSON, names: Sequence[str], locale: str, upto: int | None = None) -> bytes | None:
-    """The score sheet image of a match (runs in a worker thread); ``None`` when nothing is finished."""
+def sheet_png(key: str, data: JSON, names: Sequence[str], locale: str,
+              upto: int | None = None) -> list[tuple[bytes, str]] | None:
+    """The score sheet of a match as its images and their descriptions (runs in a worker thread):
+    its pages (:func:`rendering.scoresheet.pages`), the last one only for a recap (``upto``: the
+    earlier deals were in the earlier recaps); ``None`` when nothing is finished."""
     import rendering
+    from rendering.scoresheet import pages
 
     match = records.cached_match(key, data, names, locale)
     sheet = records.score_sheet(match, upto)
     if not sheet["rows"]:
         return None
-    return rendering.scoresheet_image(sheet, names=list(names), locale=locale)
-
-
-def sheet_drawn(key: str, data: JSON, names: Sequence[str], locale: str,
-                upto: int | None = None) -> tuple[bytes, str] | None:
-    """:func:`sheet_png` and the sheet in words, its description (runs in a worker thread)."""
-    png = sheet_png(key, data, names, locale, upto)
-    if not png:
-        return None
-    sheet = records.score_sheet(records.cached_match(key, data, names, locale), upto)
-    return png, alt_text.sheet_alt(sheet, list(names), locale)
+    shown = pages(sheet, list(names), locale)
+    return [(rendering.scoresheet_image(page, names=list(names), locale=locale),
+             alt_text.sheet_alt(page, list(names), locale)) for page in (shown[-1:] if upto is not None else shown[-9:])]  # 10 embeds a message
 
 
 async def sheet_parts(table: Table, locale: str, upto: int | None = None) -> tuple[list[discord.Embed],
@@ -148,16 +144,18 @@ async def sheet_parts(table: Table, locale: str, upto: int | None = None) -> tup
     if state is None:
         return [], []
     try:
-        drawn = await asyncio.to_thread(sheet_drawn, table.id, state.to_json(), table.names(), locale, upto)
+        drawn = await asyncio.to_thread(sheet_png, table.id, state.to_json(), table.names(), locale, upto)
     except Exception:
         log.exception("score sheet of table %s failed", table.id)
         return [], []
-    if not drawn:
-        return [], []
-    png, alt = drawn
-    embed = discord.Embed(title=t(locale, "sheet_title"), colour=discord.Colour.gold())
-    embed.set_image(url="attachment://scoresheet.png")
-    return [embed], [discord.File(io.BytesIO(png), filename="scoresheet.png", description=alt)]
+    embeds, files = [], []
+    for i, (png, alt) in enumerate(drawn or []):
+        name = "scoresheet.png" if i == 0 else f"scoresheet-{i + 1}.png"
+        embed = discord.Embed(title=t(locale, "sheet_title"), colour=discord.Colour.gold())
+        embed.set_image(url=f"attachment://{name}")
+        embeds.append(embed)
+        files.append(discord.File(io.BytesIO(png), filename=name, description=alt))
+    return embeds, files
 
 
 def results_view(table: Table, locale: str) -> discord.ui.View:

@@ -20,6 +20,7 @@ from bot.service.records import read_match, score_sheet
 from bot.storage import match_results
 from bot.ui.ids import build_id, parse_id
 from bot.ui.translator import Translator
+from rendering import scoresheet
 from tests.bot.drive import components, find, member_of, open_table, play_by_command
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -80,7 +81,7 @@ async def test_score_sheet_in_every_recap_and_in_the_results(world: Any) -> None
     results = results_message(w, table)
     assert [a.filename for a in results.attachments] == ["scoresheet.png"]
     width, height = png_size(await read(results.attachments[0]))
-    assert width == 1000 and height > 300
+    assert width == scoresheet.W and height > 300
     verbs = sorted(parse_id(c["custom_id"]).action for c in components(results))
     assert verbs == ["~d", "~e", "~w", "~yo"]  # the last deal's review, export, rematch, replay
     # the sheet is the engine's: its totals are the match's final scores
