@@ -34,14 +34,14 @@ from typing import Any
 from rendering.canvas import encode, seat_names
 from rendering.hand import HandPlan, draw_hand, hand_order, hand_plan
 from rendering.layouts import layout_for
-from rendering.recap import recap_picture
+from rendering.recap import recap_pages, recap_picture
 from rendering.replay import replay_hands_picture, replay_picture
 from rendering.scoreboard import scoreboard_picture
 from rendering.scoresheet import pages, scoresheet_picture
 
 Names = Sequence[str] | Mapping[int, str] | None
 
-__all__ = ["hand_image", "hand_key", "hand_order", "plan_image", "recap_image", "replay_image", "replay_images", "scoreboard_image", "scoresheet_image",
+__all__ = ["hand_image", "hand_key", "hand_order", "plan_image", "recap_image", "recap_images", "recap_page", "replay_image", "replay_images", "scoreboard_image", "scoresheet_image",
            "scoresheet_images",
            "table_image", "warm_faces", "warm_up"]
 
@@ -72,6 +72,21 @@ def recap_image(view: dict[str, Any], locale: str = "fr", names: Names = None) -
     """PNG recap of ``view["last_deal"]``: contract, points, bonuses, each seat's change and total."""
     shown = seat_names(names, int(view["seats"]), locale)
     return encode(recap_picture(view, shown, locale))
+
+
+def recap_images(view: dict[str, Any], locale: str = "fr", names: Names = None) -> list[bytes]:
+    """PNGs of :func:`recap_image`'s recap as Discord can show it: one, or pages when it would be
+    too tall for Discord's box (see :func:`rendering.recap.recap_pages`)."""
+    shown = seat_names(names, int(view["seats"]), locale)
+    return [encode(recap_picture(view, shown, locale, **page)) for page in recap_pages(view, shown, locale)]
+
+
+def recap_page(view: dict[str, Any], locale: str = "fr", names: Names = None, page: int = 0) -> bytes | None:
+    """The ``page``-th image of :func:`recap_images` (``None`` past the last): one drawing a call,
+    for an image worker."""
+    shown = seat_names(names, int(view["seats"]), locale)
+    pages = recap_pages(view, shown, locale)
+    return encode(recap_picture(view, shown, locale, **pages[page])) if 0 <= page < len(pages) else None
 
 
 def scoreboard_image(rows: Sequence[Mapping[str, Any]], locale: str = "fr", title: str | None = None) -> bytes:

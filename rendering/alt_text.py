@@ -161,6 +161,30 @@ def recap_alt(view: JSON, locale: str = "fr", names: Names = None) -> str:
     return clip(out)
 
 
+def recap_alts(view: JSON, locale: str = "fr", names: Names = None, count: int = 1) -> list[str]:
+    """The descriptions of the recap's ``count`` images (:func:`rendering.recap_images`): one
+    image, :func:`recap_alt`; pages, the first with the deal's lines and public cards, each later
+    one with its page, the last with the seats' changes and totals."""
+    whole = recap_alt(view, locale, names)
+    if count <= 1 or not view.get("last_deal"):
+        return [whole] * max(1, count)
+    layout = layout_for(view)
+    shown = seat_names(names, int(view["seats"]), locale)
+    deal = view["last_deal"]
+    title = layout.recap_title(view, locale)
+    changes = []
+    deltas, totals = list(deal.get("deltas") or []), list(deal.get("scores") or view.get("scores") or [])
+    for s, name in enumerate(shown):
+        if s < len(deltas) and s < len(totals):
+            change = signed(deltas[s]) if isinstance(deltas[s], int | float) else str(deltas[s])
+            changes.append(_sentence(tr("alt.change", locale, name=name, change=change, total=number(totals[s]))))
+    first = whole
+    for sentence in changes:  # the first page's words stop before the changes, shown last
+        first = first.replace(" " + sentence, "")
+    return [first, *(clip([_sentence(f"{title} · {n}/{count}"), *(changes if n == count else [])])
+                     for n in range(2, count + 1))]
+
+
 def replay_hands_alt(view: JSON, hands: Sequence[Sequence[str]], names: Names = None, locale: str = "fr") -> str:
     """The replay's hands image in words: each seat's cards, sorted as on the image."""
     layout = layout_for(view)

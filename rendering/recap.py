@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from rendering.assets import font
 from rendering.canvas import (
+    FELT,
     GOLDEN,
     HEADER,
     INK,
@@ -123,7 +124,19 @@ def _apart(label: str, value: str) -> bool:
     return text_width(label, BODY) + text_width(value, BODY, True) + 24 > W - 40
 
 
-def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> Image.Image:
+TALLEST = 620  # px: Discord's 280 px tall box shows SMALL text at 9 px up to this height
+PEEK = 46  # px of a small card shown when the rows must be short: its corner index
+
+
+def _panel_h(seats: int) -> int:
+    return 56 + seats * ROW + 16
+
+
+def recap_pages(view: dict[str, Any], names: Sequence[str], locale: str = "fr") -> list[dict[str, Any]]:
+    """How the recap is cut for Discord (the keyword arguments of :func:`recap_picture`, page by
+    page): one picture when it fits :data:`TALLEST` px; else its card rows cut to their corner
+    index (:data:`PEEK`) in pages each under its title: the lines and the card rows in order, the
+    players' changes and totals last."""
     layout = layout_for(view)
     deal = view.get("last_deal") or None
     seats = int(view.get("seats", len(names)))
@@ -131,15 +144,51 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
     grid = layout.recap_grid(view, names, locale) if deal else []
     cards = layout.recap_cards(view, names, locale) if deal else []
     card_lines = pack_rows(cards, W - 40)
-    card_h = len(card_lines) * (28 + card_height(SMALL_W) + 12)
+    split = [_apart(label, value) for label, value in lines]
+    lines_h = sum(2 if a else 1 for a in split) * LINE + (12 if lines else 0) + grid_height(grid)
+    full = 64 + lines_h + len(card_lines) * (28 + card_height(SMALL_W) + 12) + _panel_h(seats)
+    if full <= TALLEST:
+        return [{}]
+    row_h = 28 + PEEK + 10
+    pages: list[list[int]] = [[]]  # card lines on each page; the lines on the first, the panel on the last
+    used = 64 + lines_h
+    for i in range(len(card_lines)):
+        if used + row_h > TALLEST and pages[-1]:
+            pages.append([])
+            used = 64
+        pages[-1].append(i)
+        used += row_h
+    if used + _panel_h(seats) > TALLEST:
+        pages.append([])
+    return [{"rows": page, "first": n == 0, "last": n == len(pages) - 1,
+             "page": (n + 1, len(pages)) if len(pages) > 1 else None} for n, page in enumerate(pages)]
+
+
+def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr", *, rows: Sequence[int] | None = None,
+                  first: bool = True, last: bool = True, page: tuple[int, int] | None = None) -> Image.Image:
+    """The recap, or one page of it (``rows``: the card lines on it, cut to :data:`PEEK`)."""
+    layout = layout_for(view)
+    deal = view.get("last_deal") or None
+    seats = int(view.get("seats", len(names)))
+    lines = layout.recap_lines(view, names, locale) if deal and first else []
+    grid = layout.recap_grid(view, names, locale) if deal and first else []
+    cards = layout.recap_cards(view, names, locale) if deal else []
+    card_lines = pack_rows(cards, W - 40)
+    cut = rows is not None
+    if rows is not None:
+        card_lines = [card_lines[i] for i in rows]
+    card_row = 28 + (PEEK if cut else card_height(SMALL_W)) + (10 if cut else 12)
+    card_h = len(card_lines) * card_row
     grid_h = grid_height(grid)
     split = [_apart(label, value) for label, value in lines]
-    height = 64 + sum(2 if a else 1 for a in split) * LINE + (12 if lines else 0) + grid_h + card_h + 56 + \
-        seats * ROW + 16
+    height = 64 + sum(2 if a else 1 for a in split) * LINE + (12 if lines else 0) + grid_h + card_h + \
+        (_panel_h(seats) if last else 0)
     img = felt(W, height)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, W, 52], fill=HEADER)
     title = layout.recap_title(view, locale) if deal else f"{layout.title(view, locale)} · {tr('no_deal', locale)}"
+    if page is not None:
+        title += f" · {page[0]}/{page[1]}"
     text(d, (16, 26), title, 26, INK, bold=True, anchor="lm", width=W - 32)
     y: float = 64
     for (label, value), apart in zip(lines, split, strict=True):
@@ -155,9 +204,13 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
         x = 20.0
         for label, codes in line:
             draw_card_rows(img, d, [(label, codes)], layout.pack(view), locale, x, y,
-                           min(W - 40, row_width(label, codes)), height)
+                           min(W - 40, row_width(label, codes)), height + (card_height(SMALL_W) if cut else 0))
             x += row_width(label, codes) + GAP
-        y += 28 + card_height(SMALL_W) + 12
+        if cut:  # the next row, or the panel, over the cards' lower part
+            d.rectangle([0, y + 28 + PEEK, W, y + 28 + card_height(SMALL_W) + 12], fill=FELT)
+        y += card_row
+    if not last:
+        return img
     d.rounded_rectangle([10, y, W - 10, y + 56 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
     text(d, (24, y + 24), tr("player", locale), SMALL, MUTED, bold=True, anchor="lm")
     text(d, (W - 150, y + 24), tr("change", locale), SMALL, MUTED, bold=True, anchor="rm")

@@ -117,10 +117,12 @@ def shots(name: str, seats: int, seed: int = 7) -> list[Shot]:
         v, legal = s.view(seat), legal_codes(s.game, s, seat)
         out.append(shoot(name, seats, label, lambda v=v, legal=legal: rendering.hand_image(v, "fr", legal=legal)))
     end = next((s for s in states if s.view(None).get("last_deal")), None)
-    if end is not None:
-        out.append(shoot(name, seats, "recap", lambda: rendering.recap_image(end.view(None), "fr", names)))
-        out.append(shoot(name, seats, "recap, long names",
-                         lambda: rendering.recap_image(end.view(None), "fr", LONG[:seats])))
+    if end is not None:  # each page, as the bot sends them
+        for label, shown in (("recap", names), ("recap, long names", LONG[:seats])):
+            count = len(rendering.recap_images(end.view(None), "fr", shown))
+            for i in range(count):
+                out.append(shoot(name, seats, label + (f" {i + 1}/{count}" if count > 1 else ""),
+                                 lambda i=i, shown=shown: rendering.recap_images(end.view(None), "fr", shown)[i]))
     for label, draw in _sheets(name, seats, states):
         out.append(shoot(name, seats, label, draw))
     hands = [mid.view(i).get("hand") or [] for i in range(seats)]

@@ -494,5 +494,14 @@ async def recap_png(view: dict[str, Any], names: list[str], locale: str) -> byte
     return await _draw("recap_image", view, names=names, locale=locale)
 
 
+async def recap_pngs(view: dict[str, Any], names: list[str], locale: str, most: int = 4) -> list[bytes]:
+    """The recap's images (``rendering.recap_page``: more than one when it would be too tall for
+    Discord's box), drawn one after the other; none when the first cannot be drawn."""
+    out: list[bytes] = []
+    while len(out) < most and (png := await _draw("recap_page", view, names=names, locale=locale, page=len(out))):
+        out.append(png)
+    return out
+
+
 async def scoreboard_png(rows: list[dict[str, Any]], locale: str, title: str | None = None) -> bytes | None:
     return await _draw("scoreboard_image", rows, locale=locale, title=title, urgent=True)  # answers a command

@@ -203,21 +203,24 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
     """The recap of the deal in ``public["last_deal"]``: its score changes, its image, and (while
     the match goes on) the score sheet so far; the results carry the last one."""
     last = public["last_deal"]
-    png = await images.recap_png(public, table.names(), locale)
+    pngs = await images.recap_pngs(public, table.names(), locale)
     embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1), colour=discord.Colour.gold())
     deltas, totals = last.get("deltas") or [], last.get("scores") or []
     lines = [] if table.rated else [t(locale, "practice_unrated")]
     lines += [f"{name}: {deltas[i]:+g}" + (f" → {totals[i]:g}" if i < len(totals) else "")
               for i, name in enumerate(table.names()) if i < len(deltas)]
     embed.description = "\n".join(lines)[:4000] or None
-    files = []
-    if png:
-        files.append(discord.File(io.BytesIO(png), filename="recap.png",
-                                  description=alt_text.recap_alt(public, locale, table.names())))
-        embed.set_image(url="attachment://recap.png")
+    files, pages = [], []
+    for i, (png, alt) in enumerate(zip(pngs, alt_text.recap_alts(public, locale, table.names(), len(pngs)),
+                                       strict=False)):  # a recap too tall for one image comes in pages
+        name = "recap.png" if i == 0 else f"recap-{i + 1}.png"
+        files.append(discord.File(io.BytesIO(png), filename=name, description=alt))
+        page = embed if i == 0 else discord.Embed(colour=discord.Colour.gold())
+        page.set_image(url=f"attachment://{name}")
+        pages.append(page)
     sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
         if table.status == "playing" else ([], [])
-    message: dict[str, Any] = {"embeds": [embed, *sheet], "files": files + sheet_files}
+    message: dict[str, Any] = {"embeds": [embed, *pages[1:], *sheet], "files": files + sheet_files}
     review = views.review_button(table, int(last.get("deal_no", 0)), locale)
     if review is not None:
         message["view"] = discord.ui.View(timeout=None)

@@ -50,3 +50,21 @@ def test_an_image_without_description_is_a_fault() -> None:
     assert traffic.faults(None, "POST", "/channels/1/messages", [bare]) == \
         ["POST /channels/1/messages: scoresheet.png has no description"]
     assert traffic.faults(None, "POST", "/channels/1/messages", [described_file, record]) == []
+
+
+async def test_a_recap_too_tall_for_one_image_comes_in_described_pages(world: Any, monkeypatch: Any) -> None:
+    """A recap taller than Discord's box (:data:`rendering.recap.TALLEST`, here made small so any
+    recap is) comes as several images, each in its embed and described: the last with the changes."""
+    from rendering import recap as recap_module
+
+    monkeypatch.setattr(recap_module, "TALLEST", 360)
+    w = world
+    table, _ = await open_table(w, "tarot", [w.alice], 3, options="deals=1")
+    await finish(w, table)
+    recap = next(m for m in w.channel.history() if m.embeds and (m.embeds[0].title or "").startswith("Deal "))
+    names = [a.filename for a in recap.attachments if a.filename.startswith("recap")]
+    assert len(names) >= 2 and names[:2] == ["recap.png", "recap-2.png"], names
+    assert [e.image.url.rpartition("/")[2] for e in recap.embeds[:len(names)]] == names
+    first, last = described(recap, "recap.png"), described(recap, names[-1])
+    assert f"{len(names)}/{len(names)}" in last and all(f"{name}: " in last for name in table.names()), last
+    assert "this deal, total" not in first, first

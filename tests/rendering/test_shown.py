@@ -20,20 +20,13 @@ from tools.legibility import CASES, Shot, board_shots, shots
 GROUPS = ("table", "hand", "recap", "sheet", "replay")
 # Known, measured at 270 px on a phone (the desktop is no better: both boxes are 280 px tall).
 KNOWN: dict[tuple[str, int, str], str] = {
-    ("tarot", 4, "recap"): "recap 600x624 shown 269 px wide: 'Chien' 9.0 px",
     ("tarot", 4, "replay"): "replay hands 600x1096 shown 192 px wide: '17' 7.0 px",
     ("tarot", 5, "table"): "table, long names 640x701 shown 256 px wide: '1' 8.8 px",
-    ("tarot", 5, "recap"): "recap 600x664 shown 253 px wide: 'Chien' 8.4 px",
-    ("tresillo", 4, "recap"): "recap, long names 600x708 shown 237 px wide: '-' 7.9 px",
     ("trio", 3, "table"): "table, long names 640x728 shown 246 px wide: '1' 8.5 px",
-    ("trio", 3, "recap"): "recap, long names 600x984 shown 171 px wide: 'Donne' 5.7 px",
     ("trio", 6, "table"): "table, long names 640x1238 shown 145 px wide: '1' 5.0 px",
-    ("trio", 6, "recap"): "recap, long names 600x1228 shown 137 px wide: 'Donne' 4.6 px",
     ("trio", 6, "replay"): "replay 640x901 shown 199 px wide: '13' 6.8 px",
     ("ecole", 3, "table"): "table, long names 640x804 shown 223 px wide: '1' 7.7 px",
-    ("ecole", 3, "recap"): "recap, long names 600x860 shown 195 px wide: 'Donne' 6.5 px",
     ("ecole", 7, "table"): "table, long names 640x1528 shown 117 px wide: '1' 4.0 px",
-    ("ecole", 7, "recap"): "recap 600x1392 shown 121 px wide: 'Amélie · posé ' 4.0 px",
     ("ecole", 7, "replay"): "replay 640x1125 shown 159 px wide: '10♠–R♠' 5.5 px",
 }
 
