@@ -29,6 +29,7 @@ from games.base import State
 from rendering.canvas import record_text
 from rendering.display import SMALLEST, WHERE, Place, Where, scale
 from rendering.samples import NAMES, SHORT, legal_codes, playout
+from rendering.scoreboard import PAGE
 
 # every game at its fewest and most seats (the rows of Le Trio and L'École grow with them)
 CASES: tuple[tuple[str, int], ...] = (("tarot", 3), ("tarot", 4), ("tarot", 5), ("tresillo", 3), ("tresillo", 4),
@@ -134,13 +135,15 @@ def shots(name: str, seats: int, seed: int = 7) -> list[Shot]:
 
 
 def board_shots() -> list[Shot]:
-    """The leaderboard at its most rows (25), short and 32-character names."""
+    """The leaderboard at its most rows (25, in pages of :data:`PAGE`), short and 32-character names."""
     out = []
     for label, names in (("leaderboard", NAMES), ("leaderboard, long names", LONG)):
         rows = [{"rank": i + 1 if i % 5 else "–", "name": names[i % len(names)], "rating": 1200 - 9 * i,
                  "matches": 40 - i, "wins": 20 - i // 2, "points": 640.5 - 25 * i, "provisional": not i % 5}
                 for i in range(25)]
-        out.append(shoot("*", 0, label, lambda rows=rows: rendering.scoreboard_image(rows, "fr", "Classement · Tarot")))
+        for start in range(0, len(rows), PAGE):  # a page of 12 rows an image, as the bot sends them
+            out.append(shoot("*", 0, f"{label} {start // PAGE + 1}", lambda page=rows[start:start + PAGE]:
+                             rendering.scoreboard_image(page, "fr", "Classement · Tarot")))
     return out
 
 

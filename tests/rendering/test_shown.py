@@ -62,7 +62,6 @@ def test_every_image_reads_9px_where_discord_shows_it(name: str, seats: int, gro
     assert not failures, failures[:5]
 
 
-@pytest.mark.xfail(strict=True, reason="known: 25 rows 760 x 1070, shown 199 px wide: 'provisoire' 3.1 px")
 def test_the_leaderboard_reads_9px_where_discord_shows_it() -> None:
     failures = _failures(board_shots())
     assert not failures, failures[:5]

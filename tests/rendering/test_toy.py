@@ -45,7 +45,10 @@ def test_scoreboard_rows_and_empty() -> None:
     rows = [{"rank": i + 1, "name": f"P{i}", "rating": 30 - i, "matches": 9, "wins": 4, "points": 120}
             for i in range(30)]
     img = _open(rendering.scoreboard_image(rows, "en", title="Tarot"))
-    assert img.width == 760 and img.height > 25 * 38
+    from rendering.scoreboard import PAGE, ROW, W
+
+    assert img.width == W and img.height > PAGE * ROW  # a page of rows (the bot sends the next ones apart)
+    assert _open(rendering.scoreboard_image(rows[PAGE:], "en")).size == img.size
     empty = _open(rendering.scoreboard_image([]))
     assert empty.height < img.height
 

@@ -19,6 +19,7 @@ from bot.ui import answers, limits, views
 from bot.ui.answers import defer_public
 from bot.ui.cogs import CogBot, game_choices
 from games import GAMES, find_game
+from rendering.scoreboard import PAGE
 
 _ = app_commands.locale_str
 
@@ -90,15 +91,22 @@ class Leaderboard(commands.Cog):
                 embed.add_field(name=t(locale, "lb_provisional"), value=lines_of(unsure, locale)[:1024], inline=False)
             if computers:
                 embed.add_field(name=t(locale, "computers"), value=lines_of(computers, locale)[:1024], inline=False)
-            files = []
-            if humans or unsure:
-                png = await images.scoreboard_png(humans + unsure, locale, title)
-                if png:
-                    alt = "\n".join(x for x in (title, lines_of(humans + unsure, locale)) if x)  # in words
-                    files.append(discord.File(io.BytesIO(png), filename="leaderboard.png",
-                                              description=limits.clip(alt, limits.FIELD_VALUE)))
-                    embed.set_image(url="attachment://leaderboard.png")
-            await answers.send(interaction, embed=embed, files=files)
+            files: list[discord.File] = []
+            embeds = [embed]
+            board = humans + unsure
+            for start in range(0, min(len(board), 25), PAGE):  # 12 rows an image: each reads on a phone
+                page = board[start:start + PAGE]
+                png = await images.scoreboard_png(page, locale, title)
+                if not png:
+                    break
+                name = "leaderboard.png" if not start else f"leaderboard-{start // PAGE + 1}.png"
+                alt = "\n".join(x for x in (title, lines_of(page, locale)) if x)  # in words
+                files.append(discord.File(io.BytesIO(png), filename=name,
+                                          description=limits.clip(alt, limits.FIELD_VALUE)))
+                shown = embed if not start else discord.Embed(colour=discord.Colour.gold())
+                shown.set_image(url=f"attachment://{name}")
+                embeds += [shown] if start else []
+            await answers.send(interaction, embeds=embeds, files=files)
 
     @app_commands.command(name=_("stats"), description=_("Show a member's results on this server."))
     @app_commands.guild_only()
