@@ -13,7 +13,19 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from rendering.canvas import GOLDEN, HEADER, INK, MUTED, PANEL, PANEL_EDGE, clean, felt, number, text, text_width
+from rendering.canvas import (
+    GOLDEN,
+    HEADER,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    clean,
+    felt,
+    number,
+    text,
+    text_width,
+)
 from rendering.i18n import N_, tr
 from rendering.indexed import pill
 
