@@ -83,6 +83,7 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
 HANDS_W = 600  # the hands apart, 600 px wide, read at 270 px (text >= 20 px, indices >= 20 px)
 HAND_CARD = 64  # compact faces: a 20-23 px index
 HAND_STEP = 36  # overlapped compact faces keep their index visible
+HAND_PEEK = 46  # px of a compact face shown above the next row: its corner index
 NAME = 24
 
 
@@ -99,7 +100,8 @@ def replay_hands_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], n
     layout = layout_for(view)
     family = layout.pack({**view, "hand": [c for h in hands for c in h]})
     ch = card_height(HAND_CARD)
-    heights = [LABEL + hands_rows(len(h)) * (ch + 8) + 10 for h in hands]
+    pitch = HAND_PEEK + 6  # each row of cards cut to its corner index: Discord's box is 350 px tall
+    heights = [LABEL + hands_rows(len(h)) * pitch + 10 for h in hands]
     inner = HANDS_W - 2 * PAD
     title = wrap_whole(tr("replay.hands", locale), 26, inner, True)
     head = 16 + 32 * len(title)
@@ -121,7 +123,13 @@ def replay_hands_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], n
         per_row = -(-len(shown) // rows) if shown else 1
         step = min(HAND_CARD + GAP, (inner - HAND_CARD) / max(1, per_row - 1))
         for i, code in enumerate(shown):
-            paste_card(img, code, family, HAND_CARD, PAD + (i % per_row) * step, y + LABEL + (i // per_row) * (ch + 8),
-                       locale, compact=True)
+            row_top = y + LABEL + (i // per_row) * pitch
+            if i % per_row == 0 and i:  # this row over the lower part of the one above
+                d.rectangle([PAD - 2, row_top - 3, HANDS_W - PAD + 2, row_top + ch], fill=PANEL)
+            paste_card(img, code, family, HAND_CARD, PAD + (i % per_row) * step, row_top, locale, compact=True)
+        if shown:  # the last row's lower part under the next seat's name
+            d.rectangle([PAD - 2, y + heights[seat] - 10, HANDS_W - PAD + 2, y + LABEL + (rows - 1) * pitch + ch + 2],
+                        fill=PANEL)
         y += heights[seat]
+    d.rounded_rectangle([4, 4, HANDS_W - 4, img.height - 4], radius=12, outline=PANEL_EDGE, width=2)
     return img

@@ -20,7 +20,6 @@ from tools.legibility import CASES, Shot, board_shots, shots
 GROUPS = ("table", "hand", "recap", "sheet", "replay")
 # Known, measured at 270 px on a phone (the desktop is no better: both boxes are 280 px tall).
 KNOWN: dict[tuple[str, int, str], str] = {
-    ("tarot", 4, "replay"): "replay hands 600x1096 shown 192 px wide: '17' 7.0 px",
     ("tarot", 5, "table"): "table, long names 640x701 shown 256 px wide: '1' 8.8 px",
     ("trio", 3, "table"): "table, long names 640x728 shown 246 px wide: '1' 8.5 px",
     ("trio", 6, "table"): "table, long names 640x1238 shown 145 px wide: '1' 5.0 px",
