@@ -213,8 +213,8 @@ def draw_hand(plan: HandPlan, mode: Literal["P", "RGB"] = "P") -> Image.Image:
                 d.rounded_rectangle([x - 3, y - 3, x + CARD_W + 3, y + ch + 3], radius=9, fill=indexed.fill(img, lit))
             indexed.paste_card(img, code, family, CARD_W, x, y, locale, dim=not ok and not chosen, under=lit or FELT,
                                over_card=lit is None and i > 0)
-            label = CHOSEN if chosen else JOINED if from_chien[code.upper()] else GOLDEN if ok else UNLIT
-            indexed.paste_opaque(img, number_label(index, label), (x + 2, top + 2))
+            tone = CHOSEN if chosen else JOINED if from_chien[code.upper()] else GOLDEN if ok else UNLIT
+            indexed.paste_opaque(img, number_label(index, tone), (x + 2, top + 2))
     if aside:
         if beside:
             left, y = _row_end(rows[-1], grouped[-1]) + 20, head + 7 + (len(rows) - 1) * pitch + 4

@@ -288,23 +288,26 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr", me
         deltas, totals = row.get("deltas") or [], row.get("scores") or []
         for s in range(seats):
             cx = centre(s)
-            lines: list[list[tuple[str, Any, int]]] = [[]]
+            cell: list[list[tuple[str, Any, int]]] = [[]]  # its lines of parts
             if s < len(totals):
                 value = totals[s]
                 colour = GOLDEN if game == "piquet" and isinstance(value, int | float) and value >= RUBICON else INK
-                lines[0].append((number(value), colour, 13 * U))
+                cell[0].append((number(value), colour, 13 * U))
             tag = _contract_tag(sheet, row, s, locale) if trio else None
             if tag is not None:
-                lines.append([(tag[0] + (" ✓" if tag[1] else ""), MADE if tag[1] else MUTED, SMALL)])
+                cell.append([(tag[0] + (" ✓" if tag[1] else ""), MADE if tag[1] else MUTED, SMALL)])
             if s < len(deltas) and isinstance(deltas[s], int | float):
                 dv = deltas[s]
                 part = (signed(dv), INK if not dv else PLUS if dv * good > 0 else MINUS, SMALL)
-                (lines[-1] if not narrow else lines).append(part if not narrow else [part])  # type: ignore[arg-type]
-            for k, line in enumerate(lines):
-                widths = [text_width(fit(p, size, col_w), size, True) for p, _, size in line]
-                x = cx - (sum(widths) + 5 * U * (len(line) - 1)) / 2
-                for (part, colour, size), w in zip(line, widths, strict=True):
-                    text(d, (x, y + (23 + 14 * k) * U), part, size, colour, bold=True, anchor="lm", width=col_w)
+                if narrow:
+                    cell.append([part])
+                else:
+                    cell[-1].append(part)
+            for k, parts in enumerate(cell):
+                widths = [text_width(fit(p, size, col_w), size, True) for p, _, size in parts]
+                x = cx - (sum(widths) + 5 * U * (len(parts) - 1)) / 2
+                for (word, tone, size), w in zip(parts, widths, strict=True):
+                    text(d, (x, y + (23 + 14 * k) * U), word, size, tone, bold=True, anchor="lm", width=col_w)
                     x += w + 5 * U
         y += row_h
     if not rows:
