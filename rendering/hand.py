@@ -197,7 +197,8 @@ def draw_hand(plan: HandPlan, mode: Literal["P", "RGB"] = "P") -> Image.Image:
     for r, row in enumerate(rows):
         top = head + 7 + r * pitch
         if r and pitch < row_h:  # the shelf: this row over the bottom of the cards above
-            d.rectangle([0, top - 4, width, height], fill=indexed.fill(img, FELT))
+            above = top - pitch + LABEL_H + RAISE + ch + 4  # where the cards above end, their light included
+            d.rectangle([0, top - 4, width, min(height, above)], fill=indexed.fill(img, FELT))
         starts = {sum(map(len, grouped[r][:g])) for g in range(1, len(grouped[r]))}
         x = MARGIN - STEP
         for i, code in enumerate(row):
