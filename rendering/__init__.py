@@ -13,7 +13,9 @@ Public API (each returns PNG bytes; all are thread-safe, call them from ``asynci
   them while idle); :func:`warm_up` ``()`` draws them all at once;
 * :func:`scoreboard_image` ``(rows, locale="fr", title=None)``: a leaderboard; ``rows`` are dicts with
   ``rank``, ``name``, ``rating``, ``matches``, ``wins``, ``points`` (and optionally ``computer``),
-  best first (at most 25 shown);
+  best first (the first :data:`rendering.scoreboard.PAGE`, 12, shown: give the next ones for the next image);
+* :func:`recap_images` / :func:`recap_page`: the recap in pages when one image would be too tall for
+  Discord's box; :func:`scoresheet_images`: the score sheet likewise (see :mod:`rendering.display`);
 * :func:`scoresheet_image` ``(sheet, names=None, locale="fr")``: a match's score sheet (see
   :mod:`rendering.scoresheet`); :func:`replay_image` ``(view, hands, names=None, locale="fr")``:
   a replay step, the public table and every hand under it (see :mod:`rendering.replay`), for a file;
