@@ -8,7 +8,7 @@ plays from the hand message at 1280 px with the same choices both ways until a t
 (a trick game's first card to play with four cards or more offered; Le Trio's and L'École's second
 decision, after the draw), then shoots that message there and in a phone page (390 x 844, touch):
 ``<game>-<way>-<width>.png`` (each message taken in a page 2,000 px tall, so that the whole of it
-shows; ``screen``: the height of the message list on the 844 px screen). It prints, and
+shows). It prints, and
 writes to ``heights.json``, each message's height, its rows of controls and its image's shown size (the comparison in docs/decisions.md, « The hand console in Components V2 »).
 
 The embed way is here for this comparison only: the bot ships Components V2.
@@ -97,9 +97,9 @@ def serve(way: str, seed: str, port: int) -> int:
     import bot.ui.hands
     from bot.__main__ import main
 
-    bot.service.tables.secrets = types.SimpleNamespace(token_hex=lambda n=8: seed)  # type: ignore[assignment]
+    bot.service.tables.secrets = types.SimpleNamespace(token_hex=lambda n=8: seed)  # type: ignore[attr-defined,assignment]
     if way == "embed":
-        bot.ui.hands.hand_payload = embed_payload  # type: ignore[assignment]
+        bot.ui.hands.hand_payload = embed_payload
     return main(["--local", "--port", str(port)])
 
 
@@ -113,12 +113,13 @@ def start(folder: Path, way: str) -> LocalMode:
                                cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True, start_new_session=True)
     out: list[str] = []
-    for line in process.stdout:  # type: ignore[union-attr]
+    stdout = process.stdout
+    assert stdout is not None
+    for line in stdout:
         out.append(line)
         found = ADDRESS.search(line)
         if found:
-            threading.Thread(target=lambda: [out.append(rest) for rest in process.stdout],  # type: ignore[union-attr]
-                             daemon=True).start()
+            threading.Thread(target=out.extend, args=(stdout,), daemon=True).start()  # the rest, unread
             return LocalMode(process, found.group(1), folder / "tapis-local.sqlite3", out, [])
     raise SystemExit("local mode printed no address:\n" + "".join(out))
 
@@ -156,9 +157,18 @@ def shoot(page: Any, hand_id: str, out: Path) -> dict[str, Any]:
         page.wait_for_timeout(100)
     page.wait_for_timeout(300)
     hand.screenshot(path=str(out))
+    small(out)
     measured: dict[str, Any] = hand.evaluate(MEASURE)
     measured["picture"] = picture(measured)
     return measured
+
+
+def small(path: Path) -> None:
+    """The screenshot in 256 colours (small files, as ``tests/browser`` keeps its phone shots)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        image.convert("RGB").quantize(256).save(path, optimize=True)
 
 
 def picture(measured: dict[str, Any]) -> list[int] | None:
@@ -176,7 +186,7 @@ def one(p: Any, game: str, computers: int, way: str, folder: Path, tmp: Path) ->
     browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
         page = browser.new_page(viewport=DESKTOP, device_scale_factor=1)
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(30_000)
         s = Session(page, tmp, local)
         page.goto(local.url)
         lobby = new_table(s, game, "" if game in ("trio", "ecole") else "deals=1")
@@ -200,12 +210,11 @@ def one(p: Any, game: str, computers: int, way: str, folder: Path, tmp: Path) ->
         shots = {"turn": turn, "1280": shoot(page, hand_id, folder / f"{game}-{way}-1280.png")}
         phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1)
         small = phone.new_page()
-        small.set_default_timeout(15_000)
+        small.set_default_timeout(30_000)
         small.goto(local.url)
         article(small, hand_id).wait_for()
-        screen = small.locator("#channel-message-list").evaluate("el => el.clientHeight")
         small.set_viewport_size({"width": PHONE["width"], "height": 2000})  # the whole message, nothing over it
-        shots["390"] = {**shoot(small, hand_id, folder / f"{game}-{way}-390.png"), "screen": screen}
+        shots["390"] = shoot(small, hand_id, folder / f"{game}-{way}-390.png")
         phone.close()
         return shots
     finally:
