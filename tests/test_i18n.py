@@ -294,13 +294,18 @@ def embed_text(embed: discord.Embed) -> list[str]:
     return out
 
 
-def view_text(view: discord.ui.View | None) -> list[str]:
-    """The words of the components sent (buttons' labels, menus' placeholders and options)."""
+def view_text(view: discord.ui.BaseView | None) -> list[str]:
+    """The words of the components sent (a V2 message's texts, buttons' labels, menus'
+    placeholders and options), nested ones included."""
     out: list[str] = []
-    for row in view.to_components() if view is not None else []:
-        for item in row["components"]:
-            out += [item.get("label") or "", item.get("placeholder") or ""]
-            out += [o["label"] for o in item.get("options", [])]
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            out.extend([item.get("content") or "", item.get("label") or "", item.get("placeholder") or ""])
+            out.extend(o["label"] for o in item.get("options", []))
+            walk(item.get("components") or [])
+
+    walk(view.to_components() if view is not None else [])
     return out
 
 
@@ -373,11 +378,11 @@ def texts_of_match(game: Game, seats: int, seed: int, options: dict[str, Any], l
         for group in (None, 0) if len(legal) > SELECT_MAX else (None,):
             table.seats[seat] = SeatInfo(900, "Jeanne")
             payload = hand_payload(table, state.view(seat), legal, state.pending_picks(seat), locale, group)
-            for text in embed_text(payload["embed"]) + view_text(payload["view"]):
+            for text in view_text(payload["view"]):
                 yield f"{where} hand", text
         other = (seat + 1) % seats
         payload = hand_payload(table, state.view(other), [], 0, locale)
-        for text in embed_text(payload["embed"]):
+        for text in view_text(payload["view"]):
             yield f"{where} waiting hand", text
         for action in legal:
             yield f"{where} label {action}", game.action_label(action, locale)

@@ -73,16 +73,14 @@ def context_lines(table: Table, view: dict[str, Any], legal: list[Action], local
     return lines + words.help_lines(game, legal, locale)
 
 
-def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
-                 group: int | None = None, note: str | None = None, hint: bool = False,
-                 menu: PickMenu | None = None, png: bytes | None = None, alt: str | None = None) -> dict[str, Any]:
-    """Embed, image and components of one seat's private hand; ``menu``: the game's pick menu,
-    which replaces ``picks``; ``png``: its hand image (:func:`bot.infra.images.hand_png` of ``view`` and
-    :func:`lit_cards`), the cards in text without it; ``alt``: that image in words, when known."""
+def hand_text(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
+              group: int | None = None, note: str | None = None, menu: PickMenu | None = None,
+              png: bytes | None = None) -> tuple[list[str], list[str]]:
+    """A seat's hand in words: what to do now (a note, the step and how to choose, or why there is
+    nothing to do), then its context (:func:`context_lines`, on its turn) and, without the hand
+    image ``png``, its cards."""
     if menu is not None:
         picks = menu.n
-    embed = discord.Embed(title=t(locale, "hand_title", game=views.game_title(table.game, locale)),
-                          colour=discord.Colour.dark_blue())
     game = table.game
     lines = [note] if note else []
     to_act = table.to_act()
@@ -98,25 +96,47 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         lines.append(t(locale, "waiting_turn"))
     else:
         lines.append(t(locale, "over") if table.status == "over" else t(locale, "not_playing"))
+    context: list[str] = []
     if legal:  # the game's notes and the context of the move, shown on the seat's turn: a
         # waiting hand is not redrawn as the others play (:func:`waiting_key`)
-        lines += game.hand_notes(view, locale)
-        lines += context_lines(table, view, legal, locale)
+        context += game.hand_notes(view, locale)
+        context += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
         cards = ", ".join(card_label(table.game, str(c), locale) for c in hand)  # in words, never codes
-        lines.append(t(locale, "your_hand_cards", cards=cards))
-    embed.description = "\n".join(lines)[:4000]
+        context.append(t(locale, "your_hand_cards", cards=cards))
+    return lines, context
+
+
+def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
+                 group: int | None = None, note: str | None = None, hint: bool = False,
+                 menu: PickMenu | None = None, png: bytes | None = None, alt: str | None = None) -> dict[str, Any]:
+    """One seat's private hand as a Components V2 message (docs/decisions.md, « The hand console in
+    Components V2 »): the title and what to do now, the hand image at the message's full width, the
+    context of the move, then the moves (a row of buttons per suit, or menus). ``menu``: the game's
+    pick menu, which replaces ``picks``; ``png``: its hand image (:func:`bot.infra.images.hand_png`
+    of ``view`` and :func:`lit_cards`), the cards in text without it; ``alt``: that image in words,
+    when known."""
+    if menu is not None:
+        picks = menu.n
+    now, context = hand_text(table, view, legal, picks, locale, group, note, menu, png)
+    title = t(locale, "hand_title", game=views.game_title(table.game, locale))
+    head = "\n".join([f"### {title}", *now])[:3000]
+    parts: list[dict[str, Any]] = [views.text_display(head)]
     files = []
     if png:
-        files.append(discord.File(io.BytesIO(png), filename="hand.png",
-                                  description=alt or alt_text.hand_alt(view, locale, lit_cards(legal, menu))))
-        embed.set_image(url="attachment://hand.png")
+        words_ = alt or alt_text.hand_alt(view, locale, lit_cards(legal, menu))
+        files.append(discord.File(io.BytesIO(png), filename="hand.png", description=words_[:1024]))
+        parts.append(views.gallery("attachment://hand.png", words_))
+    if context:
+        parts.append(views.text_display("\n".join(context)[:4000 - len(head)]))
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
     ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu,
-                         hand=[str(c) for c in hand or ()])
-    return {"embed": embed, "attachments": files, "view": ui}
+                         hand=[str(c) for c in view.get("hand") or ()])
+    if ui is not None:
+        parts += ui.to_components()
+    return {"embed": None, "attachments": files, "view": views.Layout(parts)}
 
 
 async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = None, note: str | None = None,
@@ -275,7 +295,7 @@ class Hands:
                 return
             try:
                 self.bot.metrics.request("interaction.edit", False)
-                await old.token.edit(content=t(self.locale(old), why), embed=None, attachments=[], view=None)
+                await old.token.edit(content=None, embed=None, attachments=[], view=views.notice(t(self.locale(old), why)))
             except discord_errors.DISCORD as exc:
                 log.debug("could not retire a hand message of table %s (%s)", old.table_id,
                           discord_errors.describe(exc))
@@ -304,9 +324,8 @@ class Hands:
                 table = self.bot.service.get(table_id)
                 seat = table.seat_of(interaction.user.id)
             except GameError as exc:  # the table is gone: say so in the message, without its buttons
-                await answer.edit(interaction.edit_original_response,
-                                  content=exc.localized(self.bot.private_locale(interaction)),
-                                  embed=None, attachments=[], view=None)
+                await answer.edit(interaction.edit_original_response, content=None, embed=None, attachments=[],
+                                  view=views.notice(exc.localized(self.bot.private_locale(interaction))))
                 yield None
                 return
             seats = self.consoles.setdefault(table_id, {})

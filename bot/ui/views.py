@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 BUTTONS_MAX = 20
 SELECT_MAX = 25
+#: action rows of a hand: Components V2 has no five-row limit, only its 40 components in all
+#: (:func:`bot.ui.hands.hand_payload`: two texts, the image, rows and at most 25 buttons)
+ROWS_MAX = 10
 #: the lobby's "add a computer player" buttons: verb and label key, one per level
 ADD_COMPUTER = (("~be", N_("add_bot_easy")), ("~bn", N_("add_bot_normal")), ("~bx", N_("add_bot_expert")))
 #: the level each of those verbs adds (a bare ``~b`` from an older lobby message adds a normal one)
@@ -56,9 +59,15 @@ class Rows(discord.ui.View):
     « Hands' buttons without discord.py Views ») and the bot reads a click from its custom_id anyway. The
     same components as :func:`button` and :class:`TapisSelect` give (``tests/bot/test_views.py``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = ROWS_MAX) -> None:
         super().__init__(timeout=None)
-        self.rows: list[list[dict[str, Any]]] = [[] for _ in range(5)]
+        self.limit = limit  # rows at most (5 in a message without Components V2)
+        self.rows: list[list[dict[str, Any]]] = [[] for _ in range(limit)]
+
+    def next_row(self) -> int:
+        """The row after the last one used (the last row when every row is used)."""
+        used = [n for n, row in enumerate(self.rows) if row]
+        return min(used[-1] + 1 if used else 0, self.limit - 1)
 
     def add_button(self, custom_id: str, label: str, *, row: int,
                    style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
@@ -80,6 +89,42 @@ class Rows(discord.ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+
+class Layout(discord.ui.LayoutView):
+    """A Components V2 message (text displays, a media gallery, action rows) built as the raw
+    components Discord is sent, like :class:`Rows`: discord.py sets the message's V2 flag from
+    :meth:`has_components_v2`. Such a message has no content or embeds, and keeps the flag for good."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.components
+
+    def has_components_v2(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def text_display(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def gallery(url: str, description: str | None = None) -> dict[str, Any]:
+    """One media item, shown at the message's full width."""
+    item: dict[str, Any] = {"media": {"url": url}, "spoiler": False}
+    if description:
+        item["description"] = description[:1024]
+    return {"type": 12, "items": [item]}
+
+
+def notice(text: str) -> Layout:
+    """A V2 message of one line (a retired hand: its V2 flag cannot be removed)."""
+    return Layout([text_display(text[:4000])])
 
 
 def lobby_view(table: Table, locale: str) -> discord.ui.View:
@@ -147,14 +192,15 @@ def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
 
 def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
               group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None,
-              hand: Sequence[str] = ()) -> Rows | None:
-    """The seat's legal actions: buttons (at most 20), a select (more, or several picks at once),
-    or step by step (a group first) when a list would exceed 25 options; with ``hint``, the
-    "Hint" button on the last row (the actions never fill it). ``menu``: the game's pick menu
-    (``bot/service/picks.py``), with the other legal actions as buttons under it. Cards come in
-    the order of ``hand`` (the seat's cards as its hand shows them). A give-up action
+              hand: Sequence[str] = (), rows: int = ROWS_MAX) -> Rows | None:
+    """The seat's legal actions: buttons (at most 20; cards a row per suit, :func:`_buttons`), a
+    select (more, or several picks at once), or step by step (a group first) when a list would
+    exceed 25 options; with ``hint``, the "Hint" button on a row after the actions. ``menu``: the
+    game's pick menu (``bot/service/picks.py``), with the other legal actions as buttons under it.
+    Cards come in the order of ``hand`` (the seat's cards as its hand shows them). A give-up action
     (``Game.confirmed``) has a red button on a row of its own, and asks to be confirmed: ``group``
-    ``-1 - i`` shows the confirmation of legal action ``i`` (:func:`confirm_group`)."""
+    ``-1 - i`` shows the confirmation of legal action ``i`` (:func:`confirm_group`). ``rows``: the
+    action rows the message may hold."""
     if not legal:
         return None
     if group is not None and group < 0:
@@ -162,10 +208,10 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
         if confirm is not None:
             return confirm
         group = None
-    view = _menu_view(table, legal, menu, locale, hand) if menu is not None else None
-    view = view or _actions_view(table, legal, picks, locale, group, hand)
+    view = _menu_view(table, legal, menu, locale, hand, rows) if menu is not None else None
+    view = view or _actions_view(table, legal, picks, locale, group, hand, rows)
     if hint:
-        view.add_button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=4)
+        view.add_button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=view.next_row())
     return view
 
 
@@ -201,12 +247,12 @@ def _confirm_view(table: Table, legal: Sequence[Action], i: int, locale: str) ->
 
 
 def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str,
-               hand: Sequence[str] = ()) -> Rows | None:
+               hand: Sequence[str] = (), rows: int = ROWS_MAX) -> Rows | None:
     """The pick menu (``~q``, values: item positions) and the legal actions of other kinds."""
     others = [(i, a) for i, a in enumerate(legal) if a.kind != menu.kind]
     if len(menu.items) > SELECT_MAX or len(others) > 15:
         return None
-    view = Rows()
+    view = Rows(rows)
     items = [(i, Action(menu.kind, item)) for i, item in enumerate(menu.items)]
     options = [(table.game.action_label(a, locale)[:100] or a.arg, str(i)) for i, a in in_hand_order(items, hand)]
     view.add_select(ids.build_id(table.id, table.rev, "~q"), options, row=0, picks=menu.n,
@@ -216,9 +262,9 @@ def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: st
 
 
 def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str, group: int | None,
-                  hand: Sequence[str] = ()) -> Rows:
+                  hand: Sequence[str] = (), rows: int = ROWS_MAX) -> Rows:
     game, rev, tid = table.game, table.rev, table.id
-    view = Rows()
+    view = Rows(rows)
     indexed = in_hand_order(list(enumerate(legal)), hand)
     if picks > 1:
         kind = legal[0].kind
@@ -256,23 +302,43 @@ def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str
             part = chosen[start:start + SELECT_MAX]
             view.add_select(ids.build_id(tid, rev, f"~a{row}"), [_option(table, a, i, locale) for i, a in part],
                             row=row, placeholder=t(locale, "choose"))
-    view.add_button(ids.build_id(tid, rev, "~g"), t(locale, "back"), row=4)
+    view.add_button(ids.build_id(tid, rev, "~g"), t(locale, "back"), row=view.next_row())
     return view
 
 
 def _buttons(view: Rows, table: Table, actions: Sequence[tuple[int, Action]], locale: str, first_row: int) -> None:
-    """One button per action, five a row from ``first_row``; give-up actions red, on the row
+    """One button per action from ``first_row``: a row per menu group (a suit's cards, the bids),
+    five a row at most, when the rows hold them, else five a row; give-up actions red, on the row
     after the others (their click asks to confirm: :data:`CONFIRM`)."""
     apart = [(i, a) for i, a in actions if a.kind in table.game.confirmed]
     plain = [(i, a) for i, a in actions if a.kind not in table.game.confirmed]
-    for n, (i, action) in enumerate(plain[: (5 - first_row) * 5]):
-        label = _label(table, action, locale) or str(action)
-        view.add_button(ids.build_id(table.id, table.rev, str(action), index=i), label,
-                        style=discord.ButtonStyle.primary, row=first_row + n // 5)
-    row = min(first_row + -(-len(plain) // 5), 4)
+    plain = plain[: (view.limit - first_row) * 5]
+    packed = _grouped(table.game, plain, locale)
+    if len(packed) > view.limit - first_row - (1 if apart else 0) - 1:  # (a row kept for the hint): five a row
+        packed = [plain[n:n + 5] for n in range(0, len(plain), 5)]
+    for r, line in enumerate(packed):
+        for i, action in line:
+            label = _label(table, action, locale) or str(action)
+            view.add_button(ids.build_id(table.id, table.rev, str(action), index=i), label,
+                            style=discord.ButtonStyle.primary, row=min(first_row + r, view.limit - 1))
+    row = min(first_row + len(packed), view.limit - 1)
     for i, action in apart[:4]:
         view.add_button(ids.build_id(table.id, table.rev, f"{CONFIRM}{i}"), _label(table, action, locale) or str(action),
                         style=discord.ButtonStyle.danger, row=row)
+
+
+def _grouped(game: Game, actions: Sequence[tuple[int, Action]], locale: str) -> list[list[tuple[int, Action]]]:
+    """``actions`` in rows: a new row where the menu group changes (:meth:`Game.action_group`: a
+    card's suit) or after five."""
+    lines: list[list[tuple[int, Action]]] = []
+    last = None
+    for i, action in actions:
+        group = game.action_group(action, locale)
+        if not lines or group != last or len(lines[-1]) == 5:
+            lines.append([])
+        lines[-1].append((i, action))
+        last = group
+    return lines
 
 
 def rules_view(game: Game, page: int, pages: int, locale: str) -> discord.ui.View | None:

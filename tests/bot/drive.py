@@ -10,14 +10,37 @@ from bot.ui.ids import build_id, parse_id
 from bot.ui.views import ADD_LEVEL
 
 
+def tree(message: Any) -> list[dict[str, Any]]:
+    """Every component of a message (raw dicts), nested ones included (a V2 message's text
+    displays, media gallery, action rows), in wire order."""
+    out: list[dict[str, Any]] = []
+
+    def walk(items: Any) -> None:
+        for item in items or ():
+            item = item if isinstance(item, dict) else item.to_dict()
+            out.append(item)
+            walk(item.get("components"))
+            if isinstance(item.get("accessory"), dict):
+                walk([item["accessory"]])
+
+    walk(message if isinstance(message, list) else message.components)
+    return out
+
+
 def components(message: Any) -> list[dict[str, Any]]:
     """Every button and select of a message (raw dicts), rows flattened."""
-    rows = message.components
-    out: list[dict[str, Any]] = []
-    for row in rows:
-        row = row if isinstance(row, dict) else row.to_dict()
-        out.extend(row.get("components", []))
-    return out
+    return [c for c in tree(message) if c.get("type") in (2, 3, 5, 6, 7, 8)]
+
+
+def text(message: Any) -> str:
+    """What a member reads on a message: its content, its embeds' titles and descriptions, its V2
+    text displays (a hand console's words)."""
+    parts = [getattr(message, "content", None) or ""]
+    for embed in getattr(message, "embeds", None) or ():
+        embed = embed if isinstance(embed, dict) else embed.to_dict()
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+    parts += [c["content"] for c in tree(message) if c.get("type") == 10]
+    return "\n".join(p for p in parts if p)
 
 
 def find(channel: Any, message_id: int, viewer: Any = None) -> Any:

@@ -23,7 +23,7 @@ from simcord.http import router
 
 from bot.service.tables import Table
 from bot.ui.ids import parse_id
-from tests.bot.drive import components, find, member_of, open_table
+from tests.bot.drive import components, find, member_of, open_table, tree
 
 #: the routes faults are injected on: ``(method, path pattern)``
 ROUTES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -129,6 +129,7 @@ def said(res: Any) -> list[str]:
             continue
         out.append(msg.content or "")
         out += [(e.description or "") for e in msg.embeds]
+        out += [c["content"] for c in tree(msg) if c.get("type") == 10]  # a V2 message's texts
     return out
 
 
@@ -218,7 +219,8 @@ async def play_match(w: Any, game: str, humans: list[Any], computers: int, optio
 
 
 def said_in(message: Any) -> list[str]:
-    return [message.content or "", *[(e.description or "") for e in message.embeds]]
+    return [message.content or "", *[(e.description or "") for e in message.embeds],
+            *[c["content"] for c in tree(message) if c.get("type") == 10]]
 
 
 def expected_recaps(table: Any) -> set[str]:

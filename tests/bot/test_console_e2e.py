@@ -13,7 +13,7 @@ import games
 from bot.service.i18n import tn
 from bot.service.table_log import card_label
 from bot.ui.ids import build_id
-from tests.bot.drive import act_on_hand, find, member_of, open_table
+from tests.bot.drive import act_on_hand, find, member_of, open_table, text
 
 MAX_TURNS = 400
 
@@ -61,9 +61,9 @@ async def test_table_and_hand_say_scores_step_and_trick(world: Any, game_name: s
         assert f"({names[trick[0][0]]} led)" in embed.description
 
     res = await w.alice.click(table_msg, custom_id=build_id(table.id, 0, "~h"))
-    hand = find(w.channel, res.response.id, viewer=w.alice).embeds[0].description
+    hand = text(find(w.channel, res.response.id, viewer=w.alice))
     own = table.state.view(seat)
-    assert game.phase_label(str(own["phase"]), "en") in hand.splitlines()[0], hand
+    assert game.phase_label(str(own["phase"]), "en") in hand.splitlines()[1], hand  # under the title
     for s, code in trick:
         assert f"{names[s]}: {card_label(game, code, 'en')}" in hand, hand
     if "trick" not in own:

@@ -12,6 +12,7 @@ import pytest
 from bot.ui.hands import hand_payload
 from games import GAMES
 from games.base import State
+from tests.bot.drive import text
 from tests.test_i18n import make_table
 
 
@@ -32,7 +33,7 @@ def said(name: str, seats: int, wanted: Callable[[State], bool], locale: str = "
     seat = state.to_act()
     table = make_table(GAMES[name], seats, locale, state, {})
     payload = hand_payload(table, state.view(seat), state.legal_actions(seat), state.pending_picks(seat), locale)
-    return payload["embed"].description
+    return text(payload["view"].to_components())
 
 
 def test_tarot_auction_redeal_chien_and_tricks() -> None:

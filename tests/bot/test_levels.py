@@ -19,6 +19,7 @@ from bot.service.tables import TableService
 from bot.storage import Database
 from games import GAMES
 from tests.bot.drive import components, find, open_table
+from tests.bot.drive import text as hand_text
 
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en", expert_budget=0.05)
 
@@ -99,7 +100,7 @@ async def test_hint_shows_the_experts_three_best_options_in_the_same_message(wor
     private = len([m for m in w.channel.history(viewer=w.alice) if m.flags.ephemeral])
     await w.alice.click(hand, label="💡 Hint")
     hand = find(w.channel, hand.id, viewer=w.alice)
-    text = hand.embeds[0].description
+    text = hand_text(hand)
     assert "The expert's hint" in text
     options = [line for line in text.splitlines() if line[:2] in ("1.", "2.", "3.")]
     assert len(options) == min(3, len(table.state.legal_actions(table.to_act())))

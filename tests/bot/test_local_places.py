@@ -81,7 +81,8 @@ async def test_threads_are_places_and_commands_go_there(simcord_env: Any) -> Non
             assert snapshot["channel"]["name"] == thread.name
             result = await page.command("hand")
             hand = await page.message(result)
-            assert hand["embeds"] and "Tarot" in hand["embeds"][0]["title"], hand  # the thread's table, not #cartes
+            words = [c.get("content", "") for c in hand["components"]]  # a V2 message's texts
+            assert hand["components_v2"] and "Tarot" in words[0], hand  # the thread's table, not #cartes
             assert (await goto(page, 12345))["status"] == 400, "no such place"
             await page.action("viewer", viewer_id=str(marie.id))
             assert (await page.state())["channel"]["name"] == "cartes", "Marie cannot see You's private thread"
@@ -138,3 +139,36 @@ async def test_the_demo_club_plays_the_seats_nobody_views(simcord_env: Any) -> N
         else:
             await play_turn(you, channel, msg, rng)
     assert played >= 1
+
+
+async def test_the_v2_console_s_image_keeps_its_size_on_the_page(simcord_env: Any) -> None:
+    """The hand console is a Components V2 message: the page gets its words as text displays, its
+    image as a media gallery whose asset has its size (its box does not shrink while it reloads),
+    its moves in action rows."""
+    from bot.service.i18n import t
+    from tests.bot.preview_driver import controls
+
+    env = simcord_env
+    channel, you, _ = build_world(env)
+    async with local_preview(env, channel, viewers=[you], layout="channel") as preview:
+        async with aiohttp.ClientSession() as http:
+            page = PreviewPage(http, preview.url)
+            await page.open()
+            await page.command("table new", game="piquet")
+            snap = await page.state()
+            lobby = next(m for m in snap["messages"].values()
+                         if any(c.get("label") == t("en", "start") for c in controls(m)))
+            await page.click(lobby, t("en", "add_bot_normal"))
+            await page.click(lobby, t("en", "start"))
+            hand_id = await page.click(await page.message(lobby["id"]), t("en", "my_hand"))
+            assert hand_id is not None
+            hand = await page.message(hand_id)
+            kinds = [c["type"] for c in hand["components"]]
+            assert hand["components_v2"] and kinds[:2] == [10, 12] and 1 in kinds, kinds
+            media = hand["components"][1]["items"][0]["media"]
+            asset = (await page.state())["assets"][media["asset_id"]]
+            async with http.get(f"{page.base}/api/assets/{media['asset_id']}", headers=page.headers) as r:
+                assert r.status == 200
+                size = image_size(await r.read())
+            assert size is not None and (asset["displayWidth"], asset["displayHeight"]) == size
+            assert controls(hand), "its moves"

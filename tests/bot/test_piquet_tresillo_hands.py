@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bot.drive import find, open_table
+from tests.bot.drive import text as hand_text
 
 
 async def test_piquet_deals_option_is_accepted(world: Any) -> None:
@@ -17,6 +18,6 @@ async def test_the_alcalde_hand_shows_each_bet_with_its_stake(world: Any) -> Non
     seat = next(i for i, s in enumerate(table.seats) if s.user_id == world.alice.id)
     assert table.state.view(None)["alcalde"] == seat and table.to_act() == seat
     res = await world.alice.click(msg, label="My hand")
-    text = find(world.channel, res.response.id, viewer=world.alice).embeds[0].description
+    text = hand_text(find(world.channel, res.response.id, viewer=world.alice))
     assert "Bet C: Codillo → +30 if right, −20 otherwise" in text
     assert "Bet J: the Joueur wins → +20 if right, −20 otherwise" in text

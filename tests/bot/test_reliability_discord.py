@@ -51,7 +51,7 @@ async def test_unknown_components_are_answered(world: Any, case: str) -> None:
     table, msg = await open_table(w, "toy", [w.alice, w.bob], 0)
     stored = w.env.backend.get_message(w.channel.id, msg.id)
     custom_id = FORGED[case].format(table=table.id, upper=table.id.upper() + "A")
-    stored.components[0]["components"][0]["custom_id"] = custom_id
+    components(stored)[0]["custom_id"] = custom_id
     rev = table.rev
     res = await w.alice.click(msg, custom_id=custom_id)
     assert "unknown or out of date" in said(res)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.infra import images
 from bot.ui.ids import build_id
-from tests.bot.drive import components, find, member_of, open_table, play_by_command, play_turn
+from tests.bot.drive import components, find, member_of, open_table, play_by_command, play_turn, text, tree
 
 
 def said(res: Any) -> str:
@@ -33,6 +33,7 @@ def texts(message: Any) -> str:
         d = e.to_dict()
         parts += [d.get("title", ""), d.get("description", ""), d.get("footer", {}).get("text", "")]
         parts += [f"{f['name']} {f['value']}" for f in d.get("fields", [])]
+    parts += [c["content"] for c in tree(message) if c.get("type") == 10]  # a V2 message's texts
     return "\n".join(parts)
 
 
@@ -48,7 +49,7 @@ async def test_turns_seats_and_stale_ids(world: Any) -> None:
     assert "not your turn" in said(res)
     res = await other.click(msg, label="My hand")
     assert res.ephemeral and not components(res.response)
-    assert "Not your turn" in res.response.embeds[0].description
+    assert "Not your turn" in text(res.response)
     # unseated member
     for verb in ("My hand", "Vote to abort"):
         res = await w.dave.click(msg, label=verb)
@@ -67,7 +68,7 @@ async def test_turns_seats_and_stale_ids(world: Any) -> None:
     while table.to_act() is not None and table.to_act() != seat:  # let the others play
         await play_turn(member_of(w, table, table.to_act()), w.channel, msg, random.Random(1))
     before = table.rev
-    w.env.backend.get_message(w.channel.id, hand.id).components[0]["components"][0]["custom_id"] = old_id
+    components(w.env.backend.get_message(w.channel.id, hand.id))[0]["custom_id"] = old_id
     res = await actor.click(hand, custom_id=old_id)
     assert not res.followups, "nothing new is posted"
     assert "table moved on" in shown(w, actor, hand.id)
@@ -94,7 +95,7 @@ async def test_forged_ids_change_nothing(world: Any) -> None:
     rev = table.rev
     for custom_id, expected in forged.items():
         stored = w.env.backend.get_message(w.channel.id, hand.id)
-        stored.components[0]["components"][0]["custom_id"] = custom_id
+        components(stored)[0]["custom_id"] = custom_id
         res = await actor.click(hand, custom_id=custom_id)
         assert not res.followups, "the refusal is shown in the hand message itself"
         assert expected in shown(w, actor, hand.id)
@@ -310,7 +311,7 @@ async def test_stale_message_localized(world: Any, discord_locales: dict[int, st
     await play_turn(actor, w.channel, msg, random.Random(0))  # opens a second hand: the first is retired
     retired = find(w.channel, hand.id, viewer=actor)
     assert not components(retired)
-    assert ("remplacée" if locale == "fr" else "replaced") in retired.content
+    assert ("remplacée" if locale == "fr" else "replaced") in text(retired)
     w.env.backend.get_message(w.channel.id, hand.id).components = [
         {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": old_id}]}]
     res = await actor.click(hand, custom_id=old_id)  # a retired message whose edit never arrived

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.drive import components, find, member_of, open_table
+from tests.bot.drive import components, find, member_of, open_table, tree
 from tests.test_i18n import offences
 
 #: A Spanish-speaking member's private texts (Tresillo's Spanish terms included).
@@ -28,6 +28,7 @@ def texts(message: Any) -> list[str]:
         d = e.to_dict()
         out += [d.get("title", ""), d.get("description", ""), d.get("footer", {}).get("text", "")]
         out += [f"{f['name']} {f['value']}" for f in d.get("fields", [])]
+    out += [c["content"] for c in tree(message) if c.get("type") == 10]  # a V2 message's texts
     for item in components(message):
         out += [item.get("label") or "", item.get("placeholder") or ""]
         out += [o.get("label", "") for o in item.get("options", [])]

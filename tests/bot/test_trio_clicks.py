@@ -19,6 +19,7 @@ from games.cards import card
 from games.errors import GameError
 from games.trio.melds import is_wild
 from tests.bot.drive import components, find, open_table
+from tests.bot.drive import text as message_text
 
 
 def _turn_plan(state: Any, seat: int, thinker: Any, rng: random.Random) -> list[Action]:
@@ -141,7 +142,7 @@ async def test_an_opening_turn_takes_half_the_clicks(world: Any, monkeypatch: py
     assert table.to_act() == seat and table.state.phase == "draw" and table.state.pile
     res = await w.alice.click(table_msg, custom_id=build_id(table.id, 0, "~h"))
     hand = find(w.channel, res.response.id, viewer=w.alice)
-    assert "you may take the discard only if it lets you go out" in hand.embeds[0].description
+    assert "you may take the discard only if it lets you go out" in message_text(hand)
     labels = [c.get("label") for c in components(hand)]
     assert "Draw from the stock" in labels and "Take the discard" not in labels
 
@@ -187,7 +188,7 @@ async def test_a_refused_pick_leaves_the_hand_and_says_why(world: Any, monkeypat
     await w.alice.select(hand, [str(i) for i in chosen], custom_id=select["custom_id"])
     hand = find(w.channel, hand.id, viewer=w.alice)
     assert table.rev == rev and table.state.hands == state.hands and table.state.built == ()
-    text = hand.embeds[0].description
+    text = message_text(hand)
     assert "cannot make this combination" in text
     assert all(table.game.action_label(Action("add", menu.items[i]), "en") in text for i in chosen)
     good = next(list(v) for v in combinations(range(len(menu.items)), 3)

@@ -43,8 +43,8 @@ READ_PAGE = """([handId, recap]) => {
     .filter((s) => { const t = s.querySelector('.select-trigger'); return t && enabled(t); })
     .map((s) => ({kind: 'select', key: s.dataset.controlKey, label: s.querySelector('.select-trigger').getAttribute('aria-label'),
                   minimum: Number(s.dataset.minimum || 1), maximum: Number(s.dataset.maximum || 1)})) : [];
-  const shown = hand ? hand.cloneNode(true) : null;  // the text without the controls (a menu shows its picks)
-  shown?.querySelectorAll('.message-components').forEach((c) => c.remove());
+  const shown = hand ? hand.cloneNode(true) : null;  // the text without the controls (a menu shows its picks; a V2 message's texts stay)
+  shown?.querySelectorAll('.message-components .component-row').forEach((c) => c.remove());
   return {present: Boolean(hand), text: shown ? shown.textContent : '',
           controls: [...selects, ...controls], recap: Boolean(list && list.innerText.includes(recap))};
 }"""
