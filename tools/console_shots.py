@@ -1,7 +1,8 @@
 """The hand console both ways, an embed (as it was) and Components V2 (as it ships), in every game,
 at a 390 x 844 phone and at 1280 px: screenshots and heights.
 
-``python -m tools.console_shots [folder [game...]]`` (default ``docs/images/console``, every game) starts local mode once
+``python -m tools.console_shots [folder [game... way...]]`` (default ``docs/images/console``, every
+game, both ways) starts local mode once
 per game and way, its tables all dealt from one seed (``--serve WAY SEED PORT``: this module patched
 into the bot; ``embed`` puts :func:`embed_payload` in place of :func:`bot.ui.hands.hand_payload`),
 plays from the hand message at 1280 px with the same choices both ways until a turn worth showing
@@ -234,10 +235,11 @@ def main(argv: list[str]) -> int:
     heights = folder / "heights.json"
     figures: dict[str, Any] = json.loads(heights.read_text(encoding="utf-8")) if only and heights.exists() else {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        games = {g for g, _ in SHOWN} & only or {g for g, _ in SHOWN}
         for game, computers in SHOWN:
-            if only and game not in only:
+            if game not in games:
                 continue
-            for way in WAYS:
+            for way in [w for w in WAYS if w in only] or WAYS:
                 figures[f"{game}-{way}"] = got = one(p, game, computers, way, folder, Path(tmp))
                 print(game, way, json.dumps(got), flush=True)
     heights.write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")

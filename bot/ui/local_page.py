@@ -15,7 +15,9 @@ the window, and the page closes an open menu whose field leaves the window. Disc
 image attachment its ``width`` and ``height``, so its client never shifts like that;
 :meth:`LocalPreview._page_payload` gives the page the same (read from the image's header), and
 ``local_assets/local.css`` keeps an embed's image box as wide while it loads as once loaded (the
-button around it shrank to the unloaded image: 121 px tall instead of 280 at 1280 px).
+button around it shrank to the unloaded image: 121 px tall instead of 280 at 1280 px), and a
+Components V2 media gallery's (the hand console's cards, at the message's full width: without it,
+the écart's menu closed as it opened at 1280 px).
 
 The page is published after each of its actions; what the bot does on its own (the demo club's
 moves, :mod:`bot.ui.local_club`) is shown by :meth:`LocalPreview.republish`.
