@@ -6,6 +6,8 @@ table: unknown; a member who did not sit there: not theirs); a duplicate group's
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.service.field_words import field_lines, signed
@@ -53,3 +55,95 @@ async def test_a_challenge_deal_s_field_opens_once_the_member_finished(db: Datab
 
 def test_scores_are_signed_as_players_read_them() -> None:
     assert [signed(v) for v in (38, -20, 0, 4.5, -0.0)] == ["+38", "−20", "0", "+4.5", "0"]
+
+
+async def test_a_duplicate_group_s_field_is_its_comparison_group(db: Database) -> None:
+    """Two tables of two members deal the same cards: each member's field is the other table's
+    holder of their seat, with the group's own match points; refused while the member's own table
+    of it plays (the one rule: « Play this deal first »)."""
+    from bot.service.challenges import ChallengeService
+    from bot.service.duplicate_tables import DuplicateTables
+    from bot.service.tables import TableService
+    from tests.bot.test_duplicate_tables import SETTINGS, SLOTS
+
+    tables = TableService(db, SETTINGS)
+    dup = DuplicateTables(tables)
+    challenges = ChallengeService(tables)
+    fields = FieldService(db, SharedDeals(db, challenges), challenges)
+    group = await dup.open(1, "tarot", SLOTS, [(10, None), (11, None)], deals=1)
+    opened = await dup.store.tables(group.id)
+    with pytest.raises(BotError, match="not over"):
+        await fields.field(1, 1, opened[0][2], 0)
+    await play_out_one(tables, dup, group)
+    found = await dup.results(group.id)
+    for slot, _, table_id in await dup.store.tables(group.id):
+        for user, _ in (s for s in SLOTS[slot] if s is not None):
+            field = await fields.field(1, user, table_id, 0)
+            other = {1: 3, 3: 1, 2: 4, 4: 2}[user]  # the other table's holder of the seat
+            assert sorted(e.user_id for e in field.entries) == sorted([user, other])
+            theirs = next(s for s in found.scored if s.result.player == user)
+            assert field.percent == theirs.percent and field.mine.score == theirs.result.score
+    await tables.close()
+
+
+async def play_out_one(tables: Any, dup: Any, group: Any) -> None:
+    import random
+
+    from games import find_game
+
+    me = find_game("tarot").computer_player("normal")
+    rng = random.Random(5)
+    for _ in range(2000):
+        await tables.idle()
+        await dup.idle()
+        opened = await dup.store.tables(group.id)
+        live = [tables.registry.open[t] for _, _, t in opened if t in tables.registry.open]
+        if not live:
+            return
+        for table in live:
+            seat = table.to_act()
+            if seat is not None and not table.seats[seat].computer:
+                action = me.choose(table.state.view(seat), table.state.legal_actions(seat), rng)
+                await tables.act(table.id, table.seats[seat].user_id, str(action))
+    raise AssertionError("the group never finished")
+
+
+async def test_a_duplicate_night_s_field_matches_each_deal_by_its_cards(db: Database) -> None:
+    """A round of two tables dealing the same two deals: a member's field of each deal is the
+    holder of their seat at the other table on that deal (matched by its shuffle), scored as the
+    night's standings score it; refused to a member of the other table while theirs plays."""
+    import time
+
+    from benchmarks.event import play_for_humans
+    from bot.service.challenges import ChallengeService
+    from bot.service.events import EventService, SerialPlaces
+    from bot.service.tables import TableService
+    from games.duplicate import played_deals
+    from tests.bot.test_challenges import SETTINGS
+
+    service = TableService(db, SETTINGS)
+    events = EventService(service, SerialPlaces())
+    challenges = ChallengeService(service)
+    fields = FieldService(db, SharedDeals(db, challenges), challenges)
+    event = await events.create(guild_id=1, channel_id=5, organiser_id=1, name="Duplicate", game="tarot",
+                                fmt="duplicate", rounds=1, deals=2, starts_at=time.time() + 3600)
+    for uid in range(1001, 1009):
+        await events.register(event.id, uid, f"m{uid}")
+    await events.start(event.id, 1)
+    a, b = (service.get(r["table_id"]) for r in await events.store.tables(event.id))
+    await play_for_humans(service, events, event, only=a.id)
+    at_a, at_b = a.seats[0].user_id, b.seats[0].user_id
+    with pytest.raises(BotError, match="not over"):
+        await fields.field(1, at_b, b.id, 0)
+    field = await fields.field(1, at_a, a.id, 0)
+    assert [e.user_id for e in field.entries] == [at_a] and field.waiting == 1, "the other table still plays"
+    await play_for_humans(service, events, event)
+    deals = {t.id: played_deals((await db.saved_state(await db.table(t.id))) or {}) for t in (a, b)}
+    for deal_no, (shuffle, scores) in enumerate(deals[a.id]):
+        field = await fields.field(1, at_a, a.id, deal_no)
+        other = next((s for sh, s in deals[b.id] if sh == shuffle), None)
+        expected = [scores[0]] + ([other[0]] if other is not None else [])
+        assert [e.score for e in field.entries] == expected and field.waiting == 0
+        assert field.percent == match_points(expected)[0]
+    await events.close()
+    await service.close()

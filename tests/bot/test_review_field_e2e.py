@@ -79,6 +79,8 @@ async def test_history_s_menu_opens_the_review_of_each_deal(world: Any) -> None:
     assert "Review of deal 1: alice" in review and "Accuracy: " in review, review
     res = await w.carol.slash(w.channel, "history", member=w.alice)  # another member's: no menu
     assert not any(parse_id(c["custom_id"]).action == "~i" for c in components(res.response) if "custom_id" in c)
+    alone = said(await forged_click(w, w.alice, w.channel, build_id(table.id, 0, "~f")))
+    assert "Nobody else played the cards of table" in alone, alone
     replay = await w.alice.slash(w.channel, "replay", table=table.id)
     assert ids_of(replay.response, "~d"), "a replay carries the review of the deal it shows"
 
