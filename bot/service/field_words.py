@@ -1,7 +1,7 @@
 """The field on the same cards in words (:class:`bot.service.review_field.Field`), text first, a
 line a phone reads at 390 px: the member's own result, place and match points, then everyone who
-held those cards grouped by contract and by who took it (« 5 ont pris Garde : 4 réussies, moyenne
-+38 »), the best result."""
+held those cards grouped by contract and by who took it ("5 ont pris Garde : 4 réussies, moyenne
++38"), the best result."""
 
 from __future__ import annotations
 

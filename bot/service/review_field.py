@@ -184,7 +184,7 @@ class FieldService:
                       game: str) -> tuple[list[Entry], int]:
         """The holders of ``seat`` at each finished table of a group's deal or a night's round: a
         group's table is one deal (its score the deal score); a night's table plays several,
-        matched by the shuffle they were drawn from (« Duplicate deals »)."""
+        matched by the shuffle they were drawn from ("Duplicate deals")."""
         out, waiting = [], 0
         for table_id, status, _ in sharing.tables:
             if status != "over":

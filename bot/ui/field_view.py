@@ -1,5 +1,5 @@
-"""The buttons of a deal that ended: its review (« Analyse », ``~d``) and, for a shared deal, the
-field on the same cards (« Comparer », ``~f``); both carry the table and the deal number in the
+"""The buttons of a deal that ended: its review ("Analyse", ``~d``) and, for a shared deal, the
+field on the same cards ("Comparer", ``~f``); both carry the table and the deal number in the
 custom id (``bot/ui/ids.py``), and what they open is checked again at the click
 (:mod:`bot.ui.cogs.field`, :mod:`bot.ui.cogs.review`). The deal picker of ``/history`` (``~i``)
 lists a match's deals with those buttons."""

@@ -1,4 +1,4 @@
-"""The « Comparer » button (``~f``): the field on the same cards of a shared deal, privately, for the
+"""The "Comparer" button (``~f``): the field on the same cards of a shared deal, privately, for the
 member who held a seat of it (:mod:`bot.service.review_field`); and ``/history``'s deal picker
 (``~i``): a match of the member's, its deals each with its review and field buttons.
 
