@@ -161,7 +161,7 @@ def results_view(table: Table, locale: str) -> discord.ui.View:
     if review is not None:  # the last deal's "Analyse" (its recap comes with the results)
         view.add_item(review)
     if ended and table.duplicate:  # a challenge's or a group's deal: the field on the same cards
-        view.add_item(field_view.field_button(table.id, ended[-1], locale, row=1))
+        view.add_item(field_view.field_button(table.id, ended[-1], locale, row=0))
     return view
 
 
