@@ -125,7 +125,7 @@ class FieldService:
         self.db = db
         self.shared = shared
         self.challenges = challenges
-        self._facts: OrderedDict[str, tuple[list[Facts], list[int | None], list[str]]] = OrderedDict()
+        self._facts: OrderedDict[str, list[Facts]] = OrderedDict()  # finished tables' deals
 
     async def field(self, guild_id: int, viewer: int, table_id: str, deal_no: int) -> Field:
         """The field of ``viewer``'s seat in deal ``deal_no`` of their table ``table_id``.
@@ -175,7 +175,7 @@ class FieldService:
         for r in same:
             if r.score is None:
                 continue
-            facts, _, _ = await self._table(r.table_id)
+            facts = await self._deals(r.table_id)
             if facts:
                 out.append(self._entry(mine.game, r.user_id, r.name, r.table_id, r.score, facts[-1], r.seat))
         return out, sum(r.score is None for r in same)
@@ -220,21 +220,23 @@ class FieldService:
 
     async def _table(self, table_id: str, row: Mapping[str, Any] | None = None,
                      ) -> tuple[list[Facts], list[int | None], list[str]]:
-        """A finished table's scored deals, members and names (replayed once, then kept)."""
+        """A finished table's scored deals (replayed once, then kept: no member's id or name is
+        kept, an erasure shows at once), members and names (read each time)."""
+        seats = await self.db.seats(table_id)
+        return await self._deals(table_id, row), [s["user_id"] for s in seats], [s["name"] for s in seats]
+
+    async def _deals(self, table_id: str, row: Mapping[str, Any] | None = None) -> list[Facts]:
         kept = self._facts.get(table_id)
         if kept is not None:
             self._facts.move_to_end(table_id)
             return kept
         row = row or await self.db.table(table_id)
         data = await self.db.saved_state(dict(row)) if row is not None else None
-        seats = await self.db.seats(table_id)
-        users, names = [s["user_id"] for s in seats], [s["name"] for s in seats]
-        if data is None:
-            return [], users, names
+        if row is None or data is None:
+            return []
         game = str(data["game"])
-        records = await asyncio.to_thread(deal_records, data)
-        found = ([deal_facts(game, last, shuffle) for shuffle, last in records], users, names)
-        if row is not None and row["status"] == "over":
+        found = [deal_facts(game, last, shuffle) for shuffle, last in await asyncio.to_thread(deal_records, data)]
+        if row["status"] == "over":
             self._facts[table_id] = found
             while len(self._facts) > CACHED:
                 self._facts.popitem(last=False)

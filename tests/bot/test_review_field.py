@@ -50,6 +50,12 @@ async def test_a_challenge_deal_s_field_opens_once_the_member_finished(db: Datab
     assert any(w in text for w in ("took", "passed", "nobody took")), text
     again = await fields.field(GUILD, 11, mine.id, 0)
     assert again == field, "the same field twice"
+    from bot.service import privacy
+
+    await privacy.erase_member(tables, 12)  # type: ignore[arg-type]
+    erased = await fields.field(GUILD, 11, mine.id, 0)
+    assert "m12" not in [e.name for e in erased.entries] and 12 not in [e.user_id for e in erased.entries]
+    assert len(erased.entries) == 3, "an erased member's play keeps its place"
     await tables.close()
 
 
