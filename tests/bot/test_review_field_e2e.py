@@ -2,7 +2,8 @@
 match's deals with their review buttons; a challenge deal's « Compare » button under its results is
 refused, with a clear line, until the member finished the day's challenge, then shows everyone who
 held those cards; the same custom id typed by a member who did not play it, or clicked from another
-server, opens nothing; a replay carries the review of the deal it shows."""
+server, opens nothing; a replay carries the review of the deal it shows; a duplicate group's Compare
+shows what is over and says what still plays."""
 
 from __future__ import annotations
 
@@ -116,3 +117,24 @@ async def test_a_challenge_deal_s_field_only_once_the_member_finished(world: Any
     visitor = away.add_member(w.bob.user)  # bob himself, who finished, on another server
     text = said(await forged_click(w, visitor, channel, build_id(bob_first.id, 0, "~f")))
     assert "There is no table" in text and "Best result" not in text, text
+
+
+async def test_a_duplicate_group_s_field_through_its_threads(world: Any) -> None:
+    """bob's table of a group's deal is over, carol's plays: bob's Compare shows his play and the
+    table still playing; carol's own table is not over; bob's table is not hers to compare."""
+    from tests.bot.test_shared_visibility import play_table
+
+    w = world
+    await w.alice.slash(w.channel, "duplicate start", game="tarot", deals=1,
+                        members=f"{w.bob.mention} | {w.carol.mention}")
+    bobs, carols = sorted((t for t in w.bot.service.tables.values() if t.open), key=lambda t: t.seats[0].name)
+    bob_thread = next(c for c in w.channel.threads if c.id == bobs.thread_id)
+    await play_table(w, bobs, bob_thread)
+    await w.bot.presenter.drain()
+    results = next(m for m in bob_thread.history(viewer=w.bob) if ids_of(m, "~f"))
+    shown = said(await w.bob.click(results, custom_id=ids_of(results, "~f")[0]))
+    assert "of 1" in shown and "1 table still playing" in shown and "Nobody else has finished" in shown, shown
+    text = said(await forged_click(w, w.carol, w.channel, build_id(carols.id, 0, "~f")))
+    assert "is not over" in text, text
+    text = said(await forged_click(w, w.carol, w.channel, build_id(bobs.id, 0, "~f")))
+    assert "Only the players of this table" in text, text
