@@ -264,12 +264,22 @@ def played_deals(saved: Mapping[str, Any]) -> list[tuple[int, tuple[float, ...]]
 
     :raises CorruptState: the log does not replay; :raises ValueError: an unknown game.
     """
+    sign = -1.0 if str(saved["game"]) in ("trio", "ecole") else 1.0
+    return [(shuffle, tuple(sign * float(d) for d in last["deltas"])) for shuffle, last in deal_records(saved)]
+
+
+def deal_records(saved: Mapping[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Each scored deal of a saved match, in play order: the shuffle it was drawn from and the
+    public view's ``last_deal`` lines of it (its ``deal_no``, ``deltas`` and the game's own words:
+    Tarot's contract, taker and result, Tresillo's declarer...), as :func:`played_deals` reads them.
+
+    :raises CorruptState: the log does not replay; :raises ValueError: an unknown game.
+    """
     from games import find_game
 
     game = find_game(str(saved["game"]))
     step = game.new(int(saved["seats"]), saved["seed"], dict(saved.get("options") or {}))
-    sign = -1.0 if game.name in ("trio", "ecole") else 1.0
-    out: list[tuple[int, tuple[float, ...]]] = []
+    out: list[tuple[int, dict[str, Any]]] = []
     deal, seen = step.deal_index(), None
     for text in saved.get("log") or ():
         seat = step.to_act()
@@ -283,5 +293,5 @@ def played_deals(saved: Mapping[str, Any]) -> list[tuple[int, tuple[float, ...]]
         last = step.view(None).get("last_deal")
         if isinstance(last, dict) and last.get("deal_no") is not None and last["deal_no"] != seen:
             seen = last["deal_no"]
-            out.append((shuffle, tuple(sign * float(d) for d in last["deltas"])))
+            out.append((shuffle, dict(last)))
     return out

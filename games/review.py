@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.base import Action, Game, Step
@@ -62,6 +62,7 @@ class Decision:
     played_value: float | None
     best_value: float | None
     forced: bool = False
+    why: tuple[str, ...] = ()  # what the deal did with the move, in no language (:func:`captures`)
 
     @property
     def loss(self) -> float | None:
@@ -70,13 +71,14 @@ class Decision:
         return max(0.0, self.best_value - self.played_value)
 
     def to_json(self) -> dict[str, Any]:
-        return {"i": self.index, "played": self.played, "best": self.best, "pv": self.played_value,
-                "bv": self.best_value, "forced": self.forced}
+        out = {"i": self.index, "played": self.played, "best": self.best, "pv": self.played_value,
+               "bv": self.best_value, "forced": self.forced}
+        return {**out, "why": list(self.why)} if self.why else out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
         return cls(int(data["i"]), str(data["played"]), str(data["best"]), data["pv"], data["bv"],
-                   bool(data["forced"]))
+                   bool(data["forced"]), tuple(str(w) for w in data.get("why") or ()))
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,7 @@ class Reviewer:
         if not self.points:
             raise ValueError(f"seat {seat} made no decision in deal {deal_no + 1}")
         self.decisions: list[Decision] = []
+        self.captured = captures(game, saved, seat, deal_no)
 
     def step(self) -> bool:
         """Weigh the next decision; ``True`` while decisions remain after it."""
@@ -152,7 +155,10 @@ class Reviewer:
             index = self.points[len(self.decisions)]
             step = next(step for i, step in self._steps() if i == index)
             key = f"{self.saved.get('seed')}:{self.deal_no}:{self.seat}"
-            self.decisions.append(_weigh(self.game, self.expert, step, index, key))
+            decision = _weigh(self.game, self.expert, step, index, key)
+            if index in self.captured:
+                decision = replace(decision, why=("captured", self.captured[index]))
+            self.decisions.append(decision)
         return len(self.decisions) < len(self.points)
 
     def review(self) -> Review:
@@ -173,6 +179,37 @@ class Reviewer:
         from games import GAMES
 
         self.__dict__.update({**data, "game": GAMES[data["game"]]})
+
+
+def captures(game: Game, saved: Mapping[str, Any], seat: int, deal_no: int) -> dict[int, str]:
+    """Tarot: the seat's Petit and Kings the other camp won in deal ``deal_no`` (docs/rules/tarot.md,
+    « Cards and their points »), by the log index of the move that played each (the deal is over: the camps are
+    known). Empty for the other games."""
+    if game.name != "tarot":
+        return {}
+    played: dict[str, int] = {}
+    winners: dict[str, int] = {}
+    camp: tuple[Any, Any] = (None, None)
+    for i, step in enumerate(game.replay(saved)):
+        if step.before.deal_index() != deal_no:
+            if played:
+                break
+            continue
+        kind, _, card = step.text.partition(":")
+        if kind == "play":
+            camp = (getattr(step.before, "taker", None), getattr(step.before, "partner", None))
+            if step.seat == seat and (card == "T1" or card.startswith("K")):
+                played[card] = i
+        for event in step.after.view(None).get("events") or ():  # the trick this card completed
+            if kind == "play" and isinstance(event, dict) and event.get("type") == "trick" \
+                    and isinstance(event.get("winner"), int) and [step.seat, card] in event.get("cards", []):
+                for _, code in event["cards"]:
+                    winners[str(code)] = int(event["winner"])
+    if camp[0] is None:
+        return {}
+    attack = {s for s in camp if isinstance(s, int)}
+    return {i: card for card, i in played.items()
+            if card in winners and (winners[card] in attack) != (seat in attack)}
 
 
 def _expert(game: Game, samples: int) -> Expert:

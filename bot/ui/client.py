@@ -31,6 +31,7 @@ from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
 from bot.service.events import EventService
 from bot.service.i18n import LOCALES, t
+from bot.service.review_field import FieldService
 from bot.service.reviews import Reviews
 from bot.service.seasons import Seasons
 from bot.service.settings import Settings
@@ -52,7 +53,7 @@ from games.errors import GameError
 log = logging.getLogger(__name__)
 COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
         "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events",
-        "bot.ui.cogs.review")
+        "bot.ui.cogs.review", "bot.ui.cogs.field")
 
 
 class Handlers(dict[str, Handler]):
@@ -185,6 +186,7 @@ class TapisBot(commands.AutoShardedBot):
         self.events = EventService(self.service, self.board, self.board)  # club nights
         self.seasons = Seasons(self.events.store)
         self.reviews = Reviews(ReviewStore(db), lambda: self.service.computers.thinker)
+        self.fields = FieldService(db, self.shared, self.challenges)  # the field on the same cards
         self._event_clock: asyncio.Task[None] | None = None
         self._event_clock_asleep = False
         self._notices: set[asyncio.Task[None]] = set()

@@ -18,7 +18,7 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t, tn
 from bot.service.table import public_view
-from bot.ui import replay, views, words
+from bot.ui import field_view, replay, views, words
 from rendering import alt_text
 from rendering.layouts import layout_for
 
@@ -225,6 +225,9 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
     if review is not None:
         message["view"] = discord.ui.View(timeout=None)
         message["view"].add_item(review)
+    if table.duplicate:  # a challenge's or a group's deal: the field on the same cards
+        message.setdefault("view", discord.ui.View(timeout=None)).add_item(
+            field_view.field_button(table.id, int(last.get("deal_no", 0)), locale))
     return message
 
 

@@ -26,7 +26,7 @@ from bot.service import privacy, records
 from bot.service.i18n import t
 from bot.service.table import BotError
 from bot.storage import match_results
-from bot.ui import ids, views
+from bot.ui import field_view, ids, views
 from games import GAMES
 from games.base import JSON, Game
 from games.i18n import date_text
@@ -169,6 +169,8 @@ def results_view(table: Table, locale: str) -> discord.ui.View:
     review = views.review_button(table, ended[-1], locale, row=0) if ended else None
     if review is not None:  # the last deal's "Analyse" (its recap comes with the results)
         view.add_item(review)
+    if ended and table.duplicate:  # a challenge's or a group's deal: the field on the same cards
+        view.add_item(field_view.field_button(table.id, ended[-1], locale, row=0))
     return view
 
 
@@ -250,6 +252,10 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
     if len(options) > 1:
         ui.add_item(views.TapisSelect(custom_id=ids.build_id(tid, index, "~yd"), options=options,
                                       placeholder=t(locale, "replay_pick"), row=1))
+    if any(d.deal_no == step.deal_no and d.result is not None for d in match.deals):  # it ended: its buttons
+        for item in field_view.deal_buttons(fin.game.name, tid, step.deal_no,
+                                            field_view.shared_seed(fin.data.get("seed")), locale, row=2):
+            ui.add_item(item)
     files = [discord.File(io.BytesIO(png), filename=name, description=alt)
              for png, name, alt in zip(pngs, ("replay.png", "hands.png"), alts, strict=True)]
     return {"embed": embed, "attachments": files, "view": ui}

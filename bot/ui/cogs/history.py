@@ -16,7 +16,7 @@ from bot.service.i18n import t, tn
 from bot.service.rating_words import change_text as rating_change
 from bot.service.rating_words import provisional_after, stored_change
 from bot.storage import history
-from bot.ui import answers, ids, replay, views
+from bot.ui import answers, field_view, ids, replay, views
 from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
 from games import GAMES, find_game
@@ -61,7 +61,9 @@ def when(finished_at: str | None) -> str:
 
 
 def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, game: str | None,
-                 user_id: int, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+                 user_id: int, locale: str, picker: bool = False) -> tuple[discord.Embed, discord.ui.View | None]:
+    """A page of ``/history``; ``picker``: the member's own, with a menu of its matches whose deals
+    open their review (:mod:`bot.ui.field_view`)."""
     pages = max(1, -(-total // PAGE))
     title_game = views.game_title(GAMES[game], locale) if game in GAMES else None
     title = t(locale, "history_title_game", game=title_game, name=name) if title_game else \
@@ -88,10 +90,17 @@ def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, g
     if not total:
         return embed, None
     embed.set_footer(text=t(locale, "history_page", page=page + 1, pages=pages, n=tn(locale, "count.matches", total)))
-    if pages == 1:
+    menu = field_view.picker_menu(b36(user_id), [{**r, "game_title": views.game_title(GAMES[r["game"]], locale)
+                                                  if r["game"] in GAMES else r["game"]} for r in rows],
+                                  locale, row=1) if picker else None
+    if pages == 1 and menu is None:
         return embed, None
-    verb = "~p" + (f":{game}" if game else "")
     ui = discord.ui.View(timeout=None)
+    if menu is not None:
+        ui.add_item(menu)
+    if pages == 1:
+        return embed, ui
+    verb = "~p" + (f":{game}" if game else "")
     ui.add_item(views.button(ids.build_id(b36(user_id), max(page - 1, 0), verb + "<"), "◀", disabled=page == 0))
     ui.add_item(views.button(ids.build_id(b36(user_id), min(page + 1, pages - 1), verb + ">"), "▶",
                              disabled=page >= pages - 1))
@@ -125,7 +134,7 @@ class History(commands.Cog):
         shown = name or (rows[0]["name"] if rows else "?")
         if viewer != user_id:  # another member's shared deals stay hidden until the viewer played them
             rows = [r for r in rows if await self._may_see(guild_id, viewer, r)]
-        return history_page(rows, total, page, shown, game, user_id, locale)
+        return history_page(rows, total, page, shown, game, user_id, locale, picker=viewer == user_id)
 
     async def _may_see(self, guild_id: int, viewer: int, row: dict[str, Any]) -> bool:
         saved = await self.bot.db.table(row["table_id"])

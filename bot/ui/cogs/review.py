@@ -58,8 +58,8 @@ class ReviewCog(commands.Cog):
                 raise BotError.of("review_deal_in_play", deal=deal_no + 1)
             return table.game, table.state.to_json(), [s.user_id for s in table.seats], table.names()
         fin = await replay.finished(self.bot, table_id, interaction.guild_id)
-        await self.bot.challenges.check_visible(fin.guild_id, interaction.user.id, str(fin.data.get("seed", "")),
-                                                fin.user_ids)
+        await self.bot.shared.check(fin.guild_id, interaction.user.id, fin.table_id, str(fin.data.get("seed", "")),
+                                    fin.user_ids)
         return fin.game, fin.data, fin.user_ids, fin.names
 
 
