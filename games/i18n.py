@@ -37,6 +37,8 @@ FALLBACK = "en"
 STRICT = False
 IMAGE = "image"
 COMMAND = "command"
+#: the names of a slash command's fixed choices (free text: accents and spaces allowed, unlike names)
+CHOICE = "choice"
 #: Where the catalogues are (package data of ``games``).
 DIRECTORY: Traversable = resources.files("games").joinpath("locales")
 

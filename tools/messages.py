@@ -14,7 +14,8 @@ at the merge base).
 Keywords: ``t(locale, KEY)``, ``tn(locale, KEY, n)``, ``pt(locale, CONTEXT, KEY)``,
 ``ptn(locale, CONTEXT, KEY, n)``, ``N_(KEY)``, ``Msg(KEY)`` and ``BotError.of(KEY)`` everywhere;
 ``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/ui/cogs/``
-(the slash commands' ``locale_str``, context ``command``).
+(the slash commands' ``locale_str``, context ``command``); ``choice(TEXT)`` there: a fixed choice's
+name (context ``choice``).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 from games import i18n
-from games.i18n import COMMAND, FALLBACK, IMAGE
+from games.i18n import CHOICE, COMMAND, FALLBACK, IMAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "games" / "locales"
@@ -48,9 +49,9 @@ PACKAGES = ("games", "rendering", "bot")
 _EVERYWHERE: dict[str, object] = {"t": (2,), "tn": (2,), "pt": ((2, "c"), 3), "ptn": ((2, "c"), 3), "N_": None,
                                   "Msg": None, "of": None}
 _IN_RENDERING: dict[str, object] = {"tr": None, "trn": None}
-_IN_COGS: dict[str, object] = {"_": None}
+_IN_COGS: dict[str, object] = {"_": None, "choice": None}
 _PLURAL = {"tn", "ptn", "trn"}
-_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0}
+_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0, "choice": 0}
 
 Key = tuple[str | None, str]  # (context, key)
 
@@ -84,6 +85,8 @@ def extracted(root: Path = ROOT) -> dict[Key, Use]:
                     context = IMAGE
                 elif name == "_":
                     context = COMMAND
+                elif name == "choice":
+                    context = CHOICE
                 use = found.setdefault((context, message), Use())
                 use.plural = use.plural or name in _PLURAL
                 use.places.append((rel.as_posix(), lineno))
