@@ -51,3 +51,47 @@ def test_no_english_word_in_french_or_spanish(locale: str) -> None:
         if hit := pattern.search(plain):
             wrong[key] = hit.group(1)
     assert not wrong, wrong
+
+
+def english_texts() -> dict[str, list[str]]:
+    with (LOCALES / "en.po").open("rb") as f:
+        catalogue = read_po(f)
+    return {f"{m.context or ''}|{m.id if isinstance(m.id, str) else m.id[0]}":
+            list(m.string) if isinstance(m.string, tuple) else [m.string] for m in catalogue if m.id}
+
+
+@pytest.mark.parametrize("locale", ["fr", "es"])
+def test_no_message_is_left_in_english(locale: str) -> None:
+    """A French or Spanish message written exactly as its English text is left untranslated,
+    unless every word of it is one the languages share (a game's own terms, names: the glossary's
+    ``same`` and ``kept``): "Garde", "Carte blanche", "{name} · {game}" pass, "Options" in Spanish would not."""
+    english = english_texts()
+    shared = {w.casefold() for w in GLOSSARY[locale]["same"] + GLOSSARY[locale]["kept"]}
+    with (LOCALES / f"{locale}.po").open("rb") as f:
+        catalogue = read_po(f)
+    left = {}
+    for m in catalogue:
+        if not m.id or m.context == "command":  # commands: tests/test_i18n.py
+            continue
+        key = f"{m.context or ''}|{m.id if isinstance(m.id, str) else m.id[0]}"
+        forms = list(m.string) if isinstance(m.string, tuple) else [m.string]
+        if forms != english.get(key):
+            continue
+        words = re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.sub(r"\{[^}]*\}", " ", " ".join(forms)))
+        if unshared := [w for w in words if w.casefold() not in shared]:
+            left[key] = unshared
+    assert not left, left
+
+
+def test_french_sets_a_no_break_space_before_a_colon() -> None:
+    """French typography, one way everywhere: a no-break space (U+00A0) before ":" in every French
+    message, so that a phone never starts a line with the colon; never a plain or a narrow one
+    (``python -m tools.messages`` sets it). The lines the code joins itself follow it too."""
+    from bot.service.i18n import t
+    from bot.service.records import option_lines
+    from games import GAMES
+
+    wrong = {k: v for k, v in texts("fr").items() if not k.startswith("command|") and re.search(r"(\S|^)[ \u202f]:", v)}
+    assert not wrong, list(wrong.items())[:10]
+    assert t("fr", "log_says", name="Marie", what="Garde") == "Marie\u00a0: Garde"
+    assert all("\u00a0: " in line for line in option_lines(GAMES["tarot"], {"deals": 2}, "fr"))

@@ -25,6 +25,7 @@ import ast
 import gettext
 import io
 import itertools
+import re
 import string
 import sys
 from collections.abc import Collection, Iterator
@@ -200,6 +201,9 @@ def problems(root: Path = ROOT, directory: Path = LOCALE_DIR) -> list[str]:
             forms = _forms(message.string)  # type: ignore[attr-defined]
             if not all(forms) or (use.plural and len(forms) != expected.num_plurals):
                 out.append(f"{locale}: untranslated {_show(key)}")
+            if any(typeset(locale, key[0], f) != f for f in forms):
+                out.append(f"{locale}: {_show(key)} sets a colon without a no-break space before it"
+                           " (python -m tools.messages sets it)")
             source = english.get(key[1], context=key[0])
             allowed = set().union(*(_fields(s) for s in _forms(source.string))) if source else set()
             if use.plural:
@@ -233,6 +237,20 @@ def write(catalog: Catalog, path: Path) -> None:
     path.write_bytes(buffer.getvalue())
 
 
+#: French typography: a no-break space before a colon (so a phone never starts a line with it); a
+#: space or a narrow no-break space there becomes one. A colon with no space before it is syntax
+#: (``table:``, ``<t:1:F>``, URLs) and stays as it is.
+FRENCH_COLON = re.compile(r"(?:(?<=\S)|^)[ \u202f]:")
+NBSP = "\u00a0"
+
+
+def typeset(locale: str, context: str | None, text: str) -> str:
+    """``text`` as ``locale`` sets its punctuation: in French, a no-break space before ":"."""
+    if locale != "fr" or context == COMMAND or not text:
+        return text
+    return FRENCH_COLON.sub(lambda m: NBSP + ":", text)
+
+
 def update() -> None:
     """Write the template and bring every language's catalogue in step with it."""
     pot = template()
@@ -245,6 +263,8 @@ def update() -> None:
         for message in old:
             if message.id:
                 string = message.string
+                string = tuple(typeset(locale, message.context, f) for f in string) \
+                    if isinstance(string, tuple | list) else typeset(locale, message.context, string)
                 if message.pluralizable and remap is not None:
                     string = tuple(_forms(string)[i] if i is not None and i < len(_forms(string)) else ""
                                    for i in remap)

@@ -16,7 +16,7 @@ from tests.bot.test_spanish import texts
 from tests.test_i18n import offences
 
 #: the goal and the scoring of each game's page, by language (the member's, not the server's)
-PHRASES = {"fr": ("**But** : ", "**Décompte** : "), "en": ("**Goal**: ", "**Scoring**: "),
+PHRASES = {"fr": ("**But**\u00a0: ", "**Décompte**\u00a0: "), "en": ("**Goal**: ", "**Scoring**: "),
            "es": ("**Objetivo**: ", "**Puntuación**: ")}
 PLAY = {"fr": "/jouer", "en": "/play", "es": "/jugar"}
 
