@@ -95,3 +95,13 @@ def test_french_sets_a_no_break_space_before_a_colon() -> None:
     assert not wrong, list(wrong.items())[:10]
     assert t("fr", "log_says", name="Marie", what="Garde") == "Marie\u00a0: Garde"
     assert all("\u00a0: " in line for line in option_lines(GAMES["tarot"], {"deals": 2}, "fr"))
+
+
+def test_dates_are_written_as_each_language_writes_them() -> None:
+    """Dates through CLDR (Babel), never ISO in a message: the day alone and with its time."""
+    from games.i18n import date_text, day_text
+
+    assert [date_text("2026-11-27 03:24:00", loc) for loc in ("fr", "en", "es")] == \
+        ["27 nov. 2026, 03:24 UTC", "Nov 27, 2026, 03:24 UTC", "27 nov 2026, 03:24 UTC"]
+    assert [day_text("2026-03-01", loc) for loc in ("fr", "en", "es")] == \
+        ["1 mars 2026", "March 1, 2026", "1 de marzo de 2026"]

@@ -156,12 +156,12 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
                 t(locale, "option_line", name=opts[k].describe(locale) if k in opts else k,
                   value=opts[k].label(v, locale) if k in opts else v) for k, v in table.options.items())[:1024])
         if table.status == "cancelled":
-            embed.description = t(locale, "cancelled", table=table.id)
+            embed.description = t(locale, "cancelled", table=table.called(locale))
         return embed
     lines = []
     to_act = view.get("to_act")
     if table.status == "cancelled":
-        lines.append(t(locale, "cancelled", table=table.id))
+        lines.append(t(locale, "cancelled", table=table.called(locale)))
     elif to_act is None:
         lines.append(f"**{t(locale, 'over')}**")
     else:

@@ -88,3 +88,17 @@ async def test_fixed_choices_are_localized_with_accents(world: Any) -> None:
     assert level["normal"]["es-ES"] == "normal"  # the computers' level has one name ("Ordenador normal")
     fmt = choices("event", "new", "format")
     assert fmt["free deals"]["fr"] == "donnes libres" and fmt["free deals"]["es-ES"] == "repartos libres"
+
+
+async def test_a_table_is_named_by_its_game_and_host(world: Any) -> None:
+    """A cancelled table, and the one that keeps a channel busy, are named by their game and host
+    ("Alice's Toy"), never by their code."""
+    w = world
+    await w.alice.slash(w.channel, "table new", game="toy")
+    table = next(x for x in w.bot.service.tables.values() if x.open and x.place_id == w.channel.id)
+    res = await w.bob.slash(w.channel, "table new", game="toy")
+    said = res.response.content
+    assert table.called("en") in said and table.id not in said and "alice" in table.called("en"), said
+    res = await w.alice.slash(w.channel, "table cancel")
+    said = (res.response.content if res.response else "") + "".join(m.content or "" for m in res.followups)
+    assert t("en", "cancelled", table=table.called("en")) in said and table.id not in said, said
