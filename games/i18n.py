@@ -37,6 +37,8 @@ FALLBACK = "en"
 STRICT = False
 IMAGE = "image"
 COMMAND = "command"
+#: the names of a slash command's fixed choices (free text: accents and spaces allowed, unlike names)
+CHOICE = "choice"
 #: Where the catalogues are (package data of ``games``).
 DIRECTORY: Traversable = resources.files("games").joinpath("locales")
 
@@ -217,8 +219,8 @@ def number(n: float, locale: str) -> str:
 
 
 def date_text(moment: str | dt.datetime | None, locale: str) -> str:
-    """A UTC date and time as ``locale`` writes it: "27 nov. 2026, 03:24 UTC", "Nov 27, 2026, 03:24
-    UTC", "27 nov 2026, 03:24 UTC" (text where Discord's own timestamps cannot go, such as an
+    """A UTC date and time as ``locale`` writes it, the date through CLDR (Babel): "27 nov. 2026, 03:24
+    UTC", "Nov 27, 2026, 03:24 UTC", "27 nov 2026, 03:24 UTC" (text where Discord's own timestamps cannot go, such as an
     autocomplete entry or a file); an unreadable value is returned as it is."""
     if moment is None:
         return "?"
@@ -227,9 +229,10 @@ def date_text(moment: str | dt.datetime | None, locale: str) -> str:
             moment = dt.datetime.fromisoformat(str(moment))
         except ValueError:
             return str(moment)
-    months = t(locale, "date.months").split()
-    return t(locale, "date.format", day=moment.day, month=months[moment.month - 1], year=moment.year,
-             time=f"{moment.hour:02d}:{moment.minute:02d}")
+    from babel.dates import format_date
+
+    day = format_date(moment.date(), format="medium", locale=normalize(locale).replace("-", "_"))
+    return f"{day}, {moment.hour:02d}:{moment.minute:02d} UTC"  # CLDR's date; a 24-hour clock in every language
 
 
 def day_text(day: str | dt.date | None, locale: str) -> str:

@@ -52,6 +52,10 @@ WORDS: dict[str, Msg] = {
 _BETWEEN = re.compile(r"[\s'’\-_]+")
 
 
+#: words an option was once typed by, still read (Spanish named the deal « mano » before « reparto »)
+FORMER = {"deals": ("manos",)}
+
+
 def folded(text: str) -> str:
     """``text`` as words are typed and compared: lower case, without accents, ``_`` between words
     ("Excuse de l'écart" -> ``excuse_de_l_ecart``)."""
@@ -71,6 +75,7 @@ def words(option: Option) -> Iterator[str]:
     yield option.name
     for locale in LOCALES:
         yield word(option, locale)
+    yield from FORMER.get(option.name, ())
 
 
 def find(game: Game, typed: str) -> Option | None:

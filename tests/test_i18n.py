@@ -216,8 +216,8 @@ def test_leaderboard_lines_name_computers_and_count_in_words() -> None:
     computer = Rating("c:normal", None, "Computer", 25.0, 3.0, matches=1, wins=1, points=12.0)
     member = Rating("u7", 7, "Marie", 25.0, 8.0, matches=2, wins=0, points=1.5)
     fr = lines_of(rows_of([computer], True, "fr") + rows_of([member]), "fr").splitlines()
-    assert fr[0].startswith("1. Ordinateur : cote ") and fr[0].endswith(", 1 partie, 1 victoire, 12 points")
-    assert fr[1] == "– Marie : cote provisoire 1000, 2 parties, 0 victoire, 1,5 points", "provisional: no rank, a word"
+    assert fr[0].startswith("1. Ordinateur\u00a0: cote ") and fr[0].endswith(", 1 partie, 1 victoire, 12 points")
+    assert fr[1] == "– Marie\u00a0: cote provisoire 1000, 2 parties, 0 victoire, 1,5 points", "provisional: no rank, a word"
     en = lines_of(rows_of([computer], True, "en") + rows_of([member]), "en").splitlines()
     assert en[0].startswith("1. Computer player: rating ") and en[0].endswith(", 1 match, 1 win, 12 points")
     assert en[1].startswith("– Marie: provisional rating 1000")
@@ -452,7 +452,7 @@ def test_the_word_check_reads_spanish_too() -> None:
     for text in ("Fase: bidding", "Computer 1", "Esperando a Computer 2.", "Tu turno: choose.", "Mano 1 · pli 3",
                  "tarot.phase.play"):
         assert offences(text, "es"), text
-    for text in ("No", "Garde sans (sin el chien)", "el as de espadas", "Le toca a Máquina 1", "Juego: Solo en preferencia",
+    for text in ("No", "Garde sans (sin el chien)", "el as de espadas", "Le toca a Ordenador 1", "Juego: Solo en preferencia",
                  "Fase: Subasta"):
         assert not offences(text, "es"), text
 

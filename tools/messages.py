@@ -14,7 +14,8 @@ at the merge base).
 Keywords: ``t(locale, KEY)``, ``tn(locale, KEY, n)``, ``pt(locale, CONTEXT, KEY)``,
 ``ptn(locale, CONTEXT, KEY, n)``, ``N_(KEY)``, ``Msg(KEY)`` and ``BotError.of(KEY)`` everywhere;
 ``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/ui/cogs/``
-(the slash commands' ``locale_str``, context ``command``).
+(the slash commands' ``locale_str``, context ``command``); ``choice(TEXT)`` there: a fixed choice's
+name (context ``choice``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import ast
 import gettext
 import io
 import itertools
+import re
 import string
 import sys
 from collections.abc import Collection, Iterator
@@ -37,7 +39,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 from games import i18n
-from games.i18n import COMMAND, FALLBACK, IMAGE
+from games.i18n import CHOICE, COMMAND, FALLBACK, IMAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "games" / "locales"
@@ -48,9 +50,9 @@ PACKAGES = ("games", "rendering", "bot")
 _EVERYWHERE: dict[str, object] = {"t": (2,), "tn": (2,), "pt": ((2, "c"), 3), "ptn": ((2, "c"), 3), "N_": None,
                                   "Msg": None, "of": None}
 _IN_RENDERING: dict[str, object] = {"tr": None, "trn": None}
-_IN_COGS: dict[str, object] = {"_": None}
+_IN_COGS: dict[str, object] = {"_": None, "choice": None}
 _PLURAL = {"tn", "ptn", "trn"}
-_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0}
+_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0, "choice": 0}
 
 Key = tuple[str | None, str]  # (context, key)
 
@@ -84,6 +86,8 @@ def extracted(root: Path = ROOT) -> dict[Key, Use]:
                     context = IMAGE
                 elif name == "_":
                     context = COMMAND
+                elif name == "choice":
+                    context = CHOICE
                 use = found.setdefault((context, message), Use())
                 use.plural = use.plural or name in _PLURAL
                 use.places.append((rel.as_posix(), lineno))
@@ -197,6 +201,9 @@ def problems(root: Path = ROOT, directory: Path = LOCALE_DIR) -> list[str]:
             forms = _forms(message.string)  # type: ignore[attr-defined]
             if not all(forms) or (use.plural and len(forms) != expected.num_plurals):
                 out.append(f"{locale}: untranslated {_show(key)}")
+            if any(typeset(locale, key[0], f) != f for f in forms):
+                out.append(f"{locale}: {_show(key)} sets a colon without a no-break space before it"
+                           " (python -m tools.messages sets it)")
             source = english.get(key[1], context=key[0])
             allowed = set().union(*(_fields(s) for s in _forms(source.string))) if source else set()
             if use.plural:
@@ -230,6 +237,20 @@ def write(catalog: Catalog, path: Path) -> None:
     path.write_bytes(buffer.getvalue())
 
 
+#: French typography: a no-break space before a colon (so a phone never starts a line with it); a
+#: space or a narrow no-break space there becomes one. A colon with no space before it is syntax
+#: (``table:``, ``<t:1:F>``, URLs) and stays as it is.
+FRENCH_COLON = re.compile(r"(?:(?<=\S)|^)[ \u202f]:")
+NBSP = "\u00a0"
+
+
+def typeset(locale: str, context: str | None, text: str) -> str:
+    """``text`` as ``locale`` sets its punctuation: in French, a no-break space before ":"."""
+    if locale != "fr" or context == COMMAND or not text:
+        return text
+    return FRENCH_COLON.sub(lambda m: NBSP + ":", text)
+
+
 def update() -> None:
     """Write the template and bring every language's catalogue in step with it."""
     pot = template()
@@ -242,6 +263,8 @@ def update() -> None:
         for message in old:
             if message.id:
                 string = message.string
+                string = tuple(typeset(locale, message.context, f) for f in string) \
+                    if isinstance(string, tuple | list) else typeset(locale, message.context, string)
                 if message.pluralizable and remap is not None:
                     string = tuple(_forms(string)[i] if i is not None and i < len(_forms(string)) else ""
                                    for i in remap)

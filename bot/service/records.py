@@ -284,7 +284,7 @@ def record_text(match: Match, names: Sequence[str], locale: str, *, title: str =
     layout's ``recap_lines``); without it only the changes and totals are written.
     """
     game = match.game
-    sep = " : " if locale.startswith("fr") else ": "
+    sep = "\u00a0: " if locale.startswith("fr") else ": "  # French: a no-break space before the colon
     out = [title] if title else []
     out.append(t(locale, "rec_players", names=", ".join(f"{i + 1}. {n}" for i, n in enumerate(names))))
     options = match.data.get("options") or {}
@@ -328,10 +328,10 @@ def record_text(match: Match, names: Sequence[str], locale: str, *, title: str =
 
 
 def option_lines(game: Game, options: dict[str, Any], locale: str) -> list[str]:
-    """Each option of a record as the lobby shows it, in ``locale``: "Nombre de donnes : 2", "Excuse
-    jouée au dernier pli : ... : Non" (never ``excuse_last_changes_camp=False``)."""
+    """Each option of a record as the lobby shows it, in ``locale``: "Nombre de donnes : 2", "Excuse
+    jouée au dernier pli : ... : Non" (never ``excuse_last_changes_camp=False``)."""
     known = {o.name: o for o in game.options()}
-    sep = " : " if locale.startswith("fr") else ": "
+    sep = "\u00a0: " if locale.startswith("fr") else ": "  # French: a no-break space before the colon
     return [f"{known[k].describe(locale)}{sep}{known[k].label(v, locale)}" if k in known else f"{k}{sep}{v}"
             for k, v in options.items()]
 

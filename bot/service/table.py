@@ -211,6 +211,11 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def called(self, locale: str) -> str:
+        """The table as players name it, by its game and host ("Tarot de Marie"), never by its code."""
+        host = next((s.name for s in self.seats if s.user_id == self.host_id), self.seats[0].name if self.seats else "?")
+        return t(locale, "table_called", game=self.game.title(locale), host=host)
+
     @property
     def rated(self) -> bool:
         """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one)."""

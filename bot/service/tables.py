@@ -423,7 +423,7 @@ class TableService:
 
     def _need_open(self, table: Table) -> None:
         if not table.open:
-            raise BotError.of("table_over" if table.status == "over" else "cancelled", table=table.id)
+            raise BotError.of("table_over" if table.status == "over" else "cancelled", table=table.called)
 
     def _need(self, table: Table, status: str) -> None:
         self._need_open(table)
@@ -629,7 +629,7 @@ class TableService:
         table = self.get(table_id)
         seat = table.seat_of(user_id)
         if table.status == "cancelled":
-            raise BotError.of("cancelled", table=table.id)
+            raise BotError.of("cancelled", table=table.called)
         return table, hand_of(table, seat)
 
 

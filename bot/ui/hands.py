@@ -267,7 +267,7 @@ class Hands:
         """Answer a deferred "My hand" / ``/hand`` with a new console; retire the previous one."""
         table = self.bot.service.get(table_id)
         if not table.open:
-            raise BotError.of(N_("table_over") if table.status == "over" else N_("cancelled"), table=table.id)
+            raise BotError.of(N_("table_over") if table.status == "over" else N_("cancelled"), table=table.called)
         seat = table.seat_of(interaction.user.id)
         seats = self.consoles.setdefault(table_id, {})
         old = seats.get(seat)

@@ -17,6 +17,7 @@ import discord
 
 from bot.infra import images
 from bot.service.i18n import N_, t, tn
+from bot.service.records import num
 from bot.service.table import public_view
 from bot.ui import field_view, replay, views, words
 from rendering import alt_text
@@ -155,12 +156,12 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
                 t(locale, "option_line", name=opts[k].describe(locale) if k in opts else k,
                   value=opts[k].label(v, locale) if k in opts else v) for k, v in table.options.items())[:1024])
         if table.status == "cancelled":
-            embed.description = t(locale, "cancelled", table=table.id)
+            embed.description = t(locale, "cancelled", table=table.called(locale))
         return embed
     lines = []
     to_act = view.get("to_act")
     if table.status == "cancelled":
-        lines.append(t(locale, "cancelled", table=table.id))
+        lines.append(t(locale, "cancelled", table=table.called(locale)))
     elif to_act is None:
         lines.append(f"**{t(locale, 'over')}**")
     else:
@@ -187,7 +188,7 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         bits = words.seat_bits(view, i, locale)
         mark = " 🤖" if s.computer else (f" ({t(locale, 'away')})" if s.away else "")
         arrow = "▶ " if i == to_act else ""
-        seat_lines.append(f"{arrow}{s.name}{mark}: {' · '.join(b for b in bits if b)}")
+        seat_lines.append(t(locale, "log_says", name=f"{arrow}{s.name}{mark}", what=" · ".join(b for b in bits if b)))
     embed.add_field(name=t(locale, "score"), value="\n".join(seat_lines)[:1024] or "-", inline=False)
     if moves:
         text = "\n".join(moves)
@@ -207,7 +208,8 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
     embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1), colour=discord.Colour.gold())
     deltas, totals = last.get("deltas") or [], last.get("scores") or []
     lines = [] if table.rated else [t(locale, "practice_unrated")]
-    lines += [f"{name}: {deltas[i]:+g}" + (f" → {totals[i]:g}" if i < len(totals) else "")
+    lines += [t(locale, "log_says", name=name, what=num(deltas[i], True) + (f" → {num(totals[i])}" if i < len(totals)
+                                                                          else ""))
               for i, name in enumerate(table.names()) if i < len(deltas)]
     embed.description = "\n".join(lines)[:4000] or None
     files, pages = [], []

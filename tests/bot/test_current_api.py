@@ -24,7 +24,7 @@ from tests.bot import traffic
 #: where Discord offers a command: 0 a server, 1 the bot's DM, 2 other private channels
 SERVER, BOT_DM = 0, 1
 #: the commands offered in the bot's DM: what works without a server
-IN_DMS = {"rules", "privacy"}
+IN_DMS = {"rules", "privacy", "help"}
 
 
 def options(w: Any, leaf: str) -> dict[str, Any]:

@@ -92,7 +92,7 @@ def test_tresillo_give_up_is_red_apart_and_confirmed() -> None:
     asked = views.hand_view(table, legal, 1, "fr", views.confirm_group(f"~u{i}"))
     assert asked is not None
     first, back = _buttons(asked)
-    assert first["label"] == "Confirmer : Je renonce" and first["style"] == 4
+    assert first["label"] == "Confirmer\u00a0: Je renonce" and first["style"] == 4
     assert ids.parse_id(first["custom_id"]).action == "renounce"
     assert ids.parse_id(back["custom_id"]).action == "~u" and views.confirm_group("~u") is None
     # a confirmation opened for another position shows the plain buttons again

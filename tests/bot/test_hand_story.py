@@ -48,7 +48,7 @@ def test_tarot_auction_redeal_chien_and_tricks() -> None:
     lead = said("tarot", 4, lambda s: s.view(None)["phase"] == "play" and not s.view(None)["trick"]
                 and s.view(None)["last_trick"] is not None, "fr")
     assert "a pris le pli précédent" in lead, lead
-    assert "Cette donne : attaque " in lead and "Total de la partie : " in lead
+    assert "Cette donne\u00a0: attaque " in lead and "Total de la partie\u00a0: " in lead
 
 
 def test_trio_states_the_contract_and_the_wild_cards() -> None:
@@ -81,5 +81,5 @@ def test_a_favour_suit_contract_reads_in_words_in_the_log(locale: str) -> None:
 
 def test_a_hand_without_its_image_lists_the_cards_in_words() -> None:
     text = said("tarot", 4, lambda s: s.view(None)["phase"] == "bidding", "fr")
-    line = next(x for x in text.splitlines() if x.startswith("Votre main : "))
-    assert " de " in line and not any(code in line.split(" : ", 1)[1].split(", ") for code in ("QS", "T21", "EX"))
+    line = next(x for x in text.splitlines() if x.startswith("Votre main\u00a0: "))
+    assert " de " in line and not any(code in line.split("\u00a0: ", 1)[1].split(", ") for code in ("QS", "T21", "EX"))

@@ -71,7 +71,7 @@ def test_every_refusal_says_which_option_and_what_it_takes(text: str, said: str)
 def test_a_refusal_reads_in_the_members_language() -> None:
     with pytest.raises(BotError) as err:
         options.parse(TAROT, "manos=99")
-    assert err.value.localized("fr") == "Option manos : « 99 » n'est pas permis ; elle prend un nombre entier de 0 à 40."
+    assert err.value.localized("fr") == "Option manos\u00a0: « 99 » n'est pas permis ; elle prend un nombre entier de 0 à 40."
     assert "opciones de" in options.complete(TAROT, "x=1", "es")[0][0]
     with pytest.raises(BotError) as err:
         options.parse(TRESILLO, "favour=Z")

@@ -109,9 +109,9 @@ def test_why_a_rating_moved_in_one_line() -> None:
              Why(change=12.2, role="taker", contract="garde_sans", won=True).to_json()]
     tarot = GAMES["tarot"]
     assert why_line(tarot, parts, "fr") == \
-        "défense perdue contre une Garde ×2 : −8 · Garde sans le chien gagnée : +12"
+        "défense perdue contre une Garde ×2\u00a0: −8 · Garde sans le chien gagnée\u00a0: +12"
     assert why_line(tarot, parts, "en").startswith("defence lost against a Garde ×2: −8 · Garde sans")
-    assert why_line(GAMES["piquet"], [Why(change=-14.0, place=2, of=2).to_json()], "fr") == "place 2 sur 2 : −14"
+    assert why_line(GAMES["piquet"], [Why(change=-14.0, place=2, of=2).to_json()], "fr") == "place 2 sur 2\u00a0: −14"
     assert why_line(None, None, "fr") == ""
 
 

@@ -288,7 +288,7 @@ async def test_french_settings_and_rules(world: Any) -> None:
     w = world
     assert "settings" not in w.bob.available_commands(w.channel), "/settings is for admins"
     res = await w.alice.slash(w.channel, "settings", language="fr")
-    assert "Langue : Français" in said(res)
+    assert "Langue\u00a0: Français" in said(res)
     res = await w.dave.slash(w.channel, "hand")  # private: Dave's own Discord language (simcord: en-US)
     assert said(res) == "There is no table in play here."
     res = await w.alice.slash(w.channel, "table new", game="toy")

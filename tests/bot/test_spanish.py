@@ -47,7 +47,7 @@ async def test_a_spanish_member_gets_a_spanish_hand_in_a_french_server(world: An
     w = world
     discord_locales.update({w.alice.id: "fr", w.bob.id: "es-ES", w.carol.id: "de"})
     res = await w.alice.slash(w.channel, "settings", language="fr")
-    assert "Langue : Français" in said(res)
+    assert "Langue\u00a0: Français" in said(res)
     table, table_msg = await open_table(w, "tresillo", [w.alice, w.bob, w.carol], 0)
     # the public table message speaks the server's language
     assert "Ma main" in [c.get("label") for c in components(table_msg)]
@@ -76,7 +76,7 @@ async def test_a_spanish_member_gets_a_spanish_hand_in_a_french_server(world: An
     # a French member reads French; a member whose language Tapis does not speak, the server's
     for member in (w.alice, w.carol):
         hand = await open_hand(w, member, table_msg, "Ma main")
-        assert any("Tresillo : votre main" in text for text in texts(hand)), texts(hand)
+        assert any("Tresillo\u00a0: votre main" in text for text in texts(hand)), texts(hand)
     table_msg = find(w.channel, table.message_id)
     assert not [text for text in texts(table_msg) if offences(text, "fr")], texts(table_msg)
 

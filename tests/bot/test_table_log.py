@@ -63,7 +63,7 @@ def test_the_log_describes_bids_plays_and_tricks_in_french_and_english() -> None
         state = state.apply(seat, legal[rng.randrange(len(legal))])
         fr_lines += fr.catch_up(game, state, NAMES[:4], "fr")[-1:]
         en_lines += en.catch_up(game, state, NAMES[:4], "en")[-1:]
-    assert any(" : " in line for line in fr_lines), "bids: 'Marie : Garde'"
+    assert any("\u00a0: " in line for line in fr_lines), "bids: 'Marie\u00a0: Garde'"
     assert any(" joue " in line for line in fr_lines)
     assert any("remporte le pli" in line for line in fr_lines)
     assert any(" plays " in line for line in en_lines) and any("wins the trick" in line for line in en_lines)
@@ -112,7 +112,7 @@ def test_computer_names_in_another_language() -> None:
 
 
 @pytest.mark.parametrize(("locale", "words"), [("fr", "donne annulée, Pablo"), ("en", "void, Pablo deals"),
-                                               ("es", "anulada, reparte Pablo")])
+                                               ("es", "anulado, reparte Pablo")])
 def test_an_annulled_tresillo_deal_is_written_with_who_deals_again(locale: str, words: str) -> None:
     """docs/rules/tresillo.md, « Bidding »: all three pass, the deal is annulled and the next dealer redeals."""
     game = GAMES["tresillo"]

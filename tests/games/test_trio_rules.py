@@ -457,7 +457,7 @@ def test_action_labels_and_groups() -> None:
     assert TRIO.action_label(Action("add", "AH=low"), "en") == "Ace of Hearts (low)"
     assert TRIO.action_label(Action("discard", "QS")) == "Défausser Dame de pique"
     assert TRIO.action_label(Action("onto", "3:hi"), "en") == "Combination #3 (high end)"
-    assert TRIO.action_label(Action("meld", "carre")) == "Former : Carré"
+    assert TRIO.action_label(Action("meld", "carre")) == "Former\u00a0: Carré"
     assert ECOLE.action_label(Action("layoff", "JK"), "en") == "Lay off Joker on…"
     groups = {TRIO.action_group(TRIO.parse_action(t), "en") for t in ("add:7H", "done", "cancel", "meld:seq")}
     assert groups == {"Combinations"}

@@ -103,7 +103,7 @@ def test_hand_notes_say_why_the_discard_cannot_be_taken() -> None:
             unopened_draws += 1
             assert take and [n for n in notes if "défausse" in n] == []
             mine = view["contracts"][seat]
-            assert notes[:2] == [f"Votre contrat à remplir : {contract_name(mine, s.variant, 'fr')} "
+            assert notes[:2] == [f"Votre contrat à remplir\u00a0: {contract_name(mine, s.variant, 'fr')} "
                                  f"(contrat {mine} sur {view['last_contract']}).",
                                  "Les 2 et les Fous sont passe-partout." if s.variant == "ecole"
                                  else "Les 2 sont passe-partout."], "the contract to fill and the wild cards"

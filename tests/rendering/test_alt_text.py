@@ -58,7 +58,7 @@ def test_the_table_names_the_contract_and_the_seat_to_act() -> None:
     to_act = view["to_act"]
     assert f"{NAMES[to_act]}: " in text and "to play" in text
     assert "Contract: " in text and "On the trick: " in text
-    assert "Contrat : " in table_alt(view, NAMES[:4], "fr") and "En la baza: " in table_alt(view, NAMES[:4], "es")
+    assert "Contrat\u00a0: " in table_alt(view, NAMES[:4], "fr") and "En la baza: " in table_alt(view, NAMES[:4], "es")
 
 
 def test_clip_keeps_whole_sentences_under_the_limit() -> None:

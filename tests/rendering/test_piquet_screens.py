@@ -27,9 +27,9 @@ def test_equal_point_shows_both_calls_and_nobody_scores() -> None:
     s = rig(*EQUAL)
     elder, younger = names_by_role(s)
     lines = layout_for(s.view(None)).info(s.view(None), NAMES, "fr")
-    point = lines.index("Point : égal · 0")
-    assert lines[point + 1:point + 3] == [f"· {elder} : 5 cartes (50)", f"· {younger} : 5 cartes (50)"]
-    assert f"Brelans : {elder} +6" in lines  # brelans of Aces and Kings beat Queens and Jacks
+    point = lines.index("Point\u00a0: égal · 0")
+    assert lines[point + 1:point + 3] == [f"· {elder}\u00a0: 5 cartes (50)", f"· {younger}\u00a0: 5 cartes (50)"]
+    assert f"Brelans\u00a0: {elder} +6" in lines  # brelans of Aces and Kings beat Queens and Jacks
     en = layout_for(s.view(None)).info(s.view(None), NAMES, "en")
     assert "Point: equal · 0" in en and "Sequence: equal · 0" in en
 
@@ -38,8 +38,8 @@ def test_good_answer_and_winner_shown_for_each_class() -> None:
     s = rig("AS KS QS JS 10S 10H 9H 8H 7H AD 7D AC", "KD QD JD 10D 9D KC QC JC 10C 9C KH QH")
     elder, younger = names_by_role(s)
     lines = layout_for(s.view(None)).info(s.view(None), NAMES, "fr")
-    point = lines.index(f"Point : {elder} +5")
-    assert lines[point + 1:point + 3] == [f"· {elder} : 5 cartes (51)", f"· {younger} : bon"]
+    point = lines.index(f"Point\u00a0: {elder} +5")
+    assert lines[point + 1:point + 3] == [f"· {elder}\u00a0: 5 cartes (51)", f"· {younger}\u00a0: bon"]
 
 
 def played_out(s: PiquetState) -> PiquetState:
@@ -64,8 +64,8 @@ def test_recap_has_a_point_row_with_both_sides_in_reckoning_order() -> None:
     assert point[elder_seat] == "5 cartes (50) · 0" and point[1 - elder_seat] == "5 cartes (50), égal · 0"
     assert all(len(cells) == 2 for _, cells in grid)
     text = dict(layout_for(v).recap_text(v, NAMES, "fr"))
-    assert text["Point"] == "Amélie : 5 cartes (50)" + (" · 0" if elder_seat == 0 else ", égal · 0") + \
-        " · Bruno : 5 cartes (50)" + (", égal · 0" if elder_seat == 0 else " · 0")
+    assert text["Point"] == "Amélie\u00a0: 5 cartes (50)" + (" · 0" if elder_seat == 0 else ", égal · 0") + \
+        " · Bruno\u00a0: 5 cartes (50)" + (", égal · 0" if elder_seat == 0 else " · 0")
     assert recap_image(v, names=NAMES, locale="fr")[:4] == b"\x89PNG"
     assert table_image(s.view(None), NAMES)[:4] == b"\x89PNG"
 

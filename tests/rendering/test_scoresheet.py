@@ -85,7 +85,7 @@ def test_piquet_partie_with_and_without_the_rubicon() -> None:
     sheet = {"game": "piquet", "seats": 2, "rows": [], "scores": [84, 131], "over": True,
              "outcome": {"scores": [-315.0, 315.0]}}
     lines = scoresheet._footer(sheet, names, "fr")
-    assert lines[-1] == "Amélie est rubicon (84 < 100) : Bertrand marque 100 + 131 + 84 = 315"
+    assert lines[-1] == "Amélie est rubicon (84 < 100)\u00a0: Bertrand marque 100 + 131 + 84 = 315"
     sheet.update(scores=[131, 104], outcome={"scores": [127.0, -127.0]})
     assert scoresheet._footer(sheet, names, "en")[-1] == "Amélie wins the partie: 100 + 131 − 104 = 127"
     sheet.update(scores=[60, 90], over=False, outcome=None, rows=[{"deal_no": 0}])

@@ -19,9 +19,9 @@ def test_the_alcalde_reads_what_each_bet_wins_or_loses() -> None:
     alcalde = st.view(None)["alcalde"]
     assert st.to_act() == alcalde and st.view(None)["phase"] == "bet"
     notes = TRESILLO.hand_notes(st.view(alcalde), "fr")
-    assert notes[1:] == ["Mise J : le Joueur gagne → +20 si juste, −20 sinon",
-                         "Mise P : Puesta → +20 si juste, −20 sinon",
-                         "Mise C : Codillo → +30 si juste, −20 sinon"]
+    assert notes[1:] == ["Mise J\u00a0: le Joueur gagne → +20 si juste, −20 sinon",
+                         "Mise P\u00a0: Puesta → +20 si juste, −20 sinon",
+                         "Mise C\u00a0: Codillo → +30 si juste, −20 sinon"]
     assert "20" in notes[0]
     assert TRESILLO.hand_notes(st.view((alcalde + 1) % 4), "fr") == []
     assert TRESILLO.hand_notes(st.view(None), "en") == []
@@ -68,5 +68,5 @@ def test_contract_names_come_from_the_catalogues() -> None:
     en = layout_for(v).info(v, NAMES, "en")
     assert en[0].startswith("Contract: Favour Jeu") and not any("favour (" in line for line in en)
     fr = layout_for(v).info(v, NAMES, "fr")
-    assert fr[0].startswith("Contrat : Jeu de faveur")
+    assert fr[0].startswith("Contrat\u00a0: Jeu de faveur")
     assert recap_image(v, names=NAMES, locale="en")[:4] == b"\x89PNG"

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from bot.ui.ids import Handler
 
 
+#: a fixed choice's name, as the member reads it (the translator looks it up in the ``choice`` context,
+#: where accents and spaces are allowed: "día", "repartos libres")
+choice = app_commands.locale_str
+
+
 class Shows(Protocol):
     """The presenter, as the cogs see it (:class:`bot.ui.presenter.Presenter`)."""
 

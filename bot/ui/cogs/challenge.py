@@ -23,14 +23,14 @@ from bot.service.challenges import ChallengeService
 from bot.service.i18n import t, tn
 from bot.service.table import BotError
 from bot.ui import answers
-from bot.ui.cogs import CogBot, is_admin
+from bot.ui.cogs import CogBot, choice, is_admin
 from bot.ui.threads import made_thread
 from games import find_game
 
 _ = app_commands.locale_str
 GAME_CHOICES = [app_commands.Choice(name=find_game(g).title("fr"), value=g) for g in CHALLENGE_GAMES]
-PERIODS = [app_commands.Choice(name=_("day"), value="day"), app_commands.Choice(name=_("week"), value="week"),
-           app_commands.Choice(name=_("month"), value="month")]
+PERIODS = [app_commands.Choice(name=choice("day"), value="day"), app_commands.Choice(name=choice("week"), value="week"),
+           app_commands.Choice(name=choice("month"), value="month")]
 
 
 def pct(value: float | None, locale: str) -> str:

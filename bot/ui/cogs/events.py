@@ -23,7 +23,7 @@ from bot.service.i18n import N_, t, tn
 from bot.service.seasons import Seasons, season_named
 from bot.service.tables import BotError
 from bot.ui import answers, discord_errors, limits
-from bot.ui.cogs import CogBot, game_choices, is_admin
+from bot.ui.cogs import CogBot, choice, game_choices, is_admin
 from bot.ui.events import REGISTER, UNREGISTER, standings_text
 from bot.ui.ids import ParsedId
 from games.i18n import day_text
@@ -81,11 +81,11 @@ class Events(commands.Cog):
                            starts_in=_("Minutes until the start."), fmt=_("Free deals or duplicate."),
                            level=_("The computers' level."))
     @app_commands.choices(game=game_choices(),
-                          fmt=[app_commands.Choice(name=_("free deals"), value="free"),
-                               app_commands.Choice(name=_("duplicate"), value="duplicate")],
-                          level=[app_commands.Choice(name=_("easy"), value="easy"),
-                                 app_commands.Choice(name=_("normal"), value="normal"),
-                                 app_commands.Choice(name=_("expert"), value="expert")])
+                          fmt=[app_commands.Choice(name=choice("free deals"), value="free"),
+                               app_commands.Choice(name=choice("duplicate"), value="duplicate")],
+                          level=[app_commands.Choice(name=choice("easy"), value="easy"),
+                                 app_commands.Choice(name=choice("normal"), value="normal"),
+                                 app_commands.Choice(name=choice("expert"), value="expert")])
     async def new(self, interaction: discord.Interaction[Any], game: str, name: str,
                   rounds: app_commands.Range[int, 1, 12] = 3, deals: app_commands.Range[int, 1, 40] = 4,
                   starts_in: app_commands.Range[int, 0, 43200] = 60, fmt: str = "free",

@@ -37,7 +37,7 @@ async def vote(bot: CogBot, interaction: discord.Interaction[Any], table_id: str
     n, need = await bot.service.vote_abort(table_id, interaction.user.id)
     locale = bot.private_locale(interaction)
     table = bot.service.get(table_id)
-    text = t(locale, "aborted", table=table_id) if not table.open else t(locale, "vote_counted", n=n, need=need)
+    text = t(locale, "aborted", table=table.called(locale)) if not table.open else t(locale, "vote_counted", n=n, need=need)
     await answers.send(interaction, text, ephemeral=True)
 
 
@@ -74,7 +74,7 @@ class Lobby(commands.Cog):
             service = self.bot.service
             busy = service.at(channel.id)
             if busy is not None and not thread:
-                raise BotError.of("busy_place", table=busy.id)
+                raise BotError.of("busy_place", table=busy.called)
             thread_id = None
             where = getattr(channel, "mention", "#")
             if thread and isinstance(channel, discord.TextChannel):
@@ -121,8 +121,8 @@ class Lobby(commands.Cog):
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             table = await self.bot.service.cancel(self._here(interaction).id, interaction.user.id)
-            await answers.send(interaction, t(self.bot.private_locale(interaction), "cancelled", table=table.id),
-                                            ephemeral=True)
+            locale = self.bot.private_locale(interaction)
+            await answers.send(interaction, t(locale, "cancelled", table=table.called(locale)), ephemeral=True)
 
     @table.command(name=_("abort"), description=_("Vote to abandon the match in this channel."))
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
