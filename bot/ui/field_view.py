@@ -1,7 +1,7 @@
 """The buttons of a deal that ended: its review ("Analyse", ``~d``) and, for a shared deal, the
 field on the same cards ("Comparer", ``~f``); both carry the table and the deal number in the
 custom id (``bot/ui/ids.py``), and what they open is checked again at the click
-(:mod:`bot.ui.cogs.field`, :mod:`bot.ui.cogs.review`). The deal picker of ``/history`` (``~i``)
+(:mod:`bot.ui.cogs.field`, :mod:`bot.ui.cogs.review`). The deal picker of ``/history`` (``~t``)
 lists a match's deals with those buttons."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from bot.service.i18n import t
 from bot.ui import ids, views
 
 #: custom-id verbs: the field of a deal, a match's deal picker (``/history``)
-FIELD, PICKER = "~f", "~i"
+FIELD, PICKER = "~f", "~t"
 #: the seeds of tables known shared without asking the database (a challenge's, a group's)
 SHARED_SEEDS = ("challenge:", "dup:")
 

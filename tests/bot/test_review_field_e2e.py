@@ -11,6 +11,7 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.ui.field_view import PICKER
 from bot.ui.ids import build_id, parse_id
 from tests.bot.drive import components, open_table, play_by_command
 from tests.bot.test_history import finish, last_said
@@ -69,7 +70,7 @@ async def test_history_s_menu_opens_the_review_of_each_deal(world: Any) -> None:
     table, _ = await open_table(w, "piquet", [w.alice, w.bob], 0, options="deals=1")
     await finish(w, table)
     res = await w.alice.slash(w.channel, "history")
-    menu = next(c for c in components(res.response) if parse_id(c["custom_id"]).action == "~i")
+    menu = next(c for c in components(res.response) if parse_id(c["custom_id"]).action == PICKER)
     assert table.id in [o["value"] for o in menu["options"]]
     picked = last_said(await w.alice.select(res.response, [table.id], custom_id=menu["custom_id"]))
     assert f"Table {table.id}" in picked.content and "pick a deal" in picked.content
@@ -79,7 +80,7 @@ async def test_history_s_menu_opens_the_review_of_each_deal(world: Any) -> None:
     review = said(await w.alice.click(picked, custom_id=reviews[0]))
     assert "Review of deal 1: alice" in review and "Accuracy: " in review, review
     res = await w.carol.slash(w.channel, "history", member=w.alice)  # another member's: no menu
-    assert not any(parse_id(c["custom_id"]).action == "~i" for c in components(res.response) if "custom_id" in c)
+    assert not any(parse_id(c["custom_id"]).action == PICKER for c in components(res.response) if "custom_id" in c)
     alone = said(await forged_click(w, w.alice, w.channel, build_id(table.id, 0, "~f")))
     assert "Nobody else played the cards of table" in alone, alone
     replay = await w.alice.slash(w.channel, "replay", table=table.id)

@@ -1,6 +1,6 @@
 """The "Comparer" button (``~f``): the field on the same cards of a shared deal, privately, for the
 member who held a seat of it (:mod:`bot.service.review_field`); and ``/history``'s deal picker
-(``~i``): a match of the member's, its deals each with its review and field buttons.
+(``~t``): a match of the member's, its deals each with its review and field buttons.
 
 What opens follows the one rule of :mod:`bot.service.shared_deals` whatever the way in (a button
 under a recap or the results, a replay, ``/history``, a custom id typed by hand, another
