@@ -10,23 +10,13 @@ the cards and capot close the deal. Six deals make the partie (two more on a tie
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
-from games.base import JSON, Action, Game, Outcome, State
+from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, piquet_deck, sort_key
-from games.errors import IllegalAction
 from games.piquet import declarations as dc
 from games.piquet import scoring as sc
 from games.rng import deal_rng
-
-
-class Phase(StrEnum):
-    EXCHANGE = "exchange"
-    DECLARE = "declare"
-    PLAY = "play"
-    OVER = "over"
-
 
 DEALS = 6
 EXTRA_DEALS = 2
@@ -181,11 +171,6 @@ class PiquetState(State):
             if follow:
                 return follow
         return [PLAY[c] for c in hand]
-
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        from games.piquet.explain import why_illegal
-
-        return why_illegal(self, seat, action) or super()._why_illegal(seat, action)
 
     # -- applying --------------------------------------------------------------------------------
 
@@ -400,11 +385,6 @@ class PiquetState(State):
         return (tuple(c.code for c in sorted(self.hands[seat], key=sort_key)),
                 self.deal_no if self.turn is not None else self.deal_no - 1)
 
-    def view(self, seat: int | None) -> JSON:
-        """The public table plus ``seat``'s own cards; keys in the package docstring."""
-        from games.piquet.views import build_view
-
-        return build_view(self, seat)
 
 
 PLAY_CARD = {c.code: c for c in piquet_deck()}

@@ -7,16 +7,13 @@ A mixin of :class:`games.tarot.state.TarotState`, kept apart so each module stay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from games.base import JSON
+from games.base import JSON, Phase
 from games.cards import Card
 from games.tarot.deck import BOUTS, DEAL_SIZES, EXCUSE, HALVES, PETIT, bouts_in, halves_of
 from games.tarot.play import trick_winner
 from games.tarot.scoring import score_lines, settle
-
-if TYPE_CHECKING:
-    from games.tarot.state import Phase
 
 MAX_EVENTS = 10
 
@@ -210,8 +207,6 @@ class DealAccounting:
         self.deal_no += 1
         self.dealer = (self.dealer + 1) % self.seats
         if self.deal_no >= self.deals:
-            from games.tarot.state import Phase
-
             self.phase, self.turn = Phase.OVER, None
         else:
             self._start_deal()

@@ -15,12 +15,10 @@ known (5 players: the holder of the called card), but it is shown only once publ
 from __future__ import annotations
 
 from bisect import bisect_left
-from enum import Enum
 from typing import Any
 
-from games.base import JSON, Action, Game, Outcome, State
+from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, card
-from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.tarot import announce
 from games.tarot.accounting import MAX_EVENTS, DealAccounting
@@ -41,15 +39,6 @@ from games.tarot.deck import (
     sort_hand,
 )
 from games.tarot.play import playable_actions
-
-
-class Phase(Enum):
-    BIDDING = "bidding"
-    CALL = "call"
-    ECART = "ecart"
-    ANNOUNCE = "announce"
-    PLAY = "play"
-    OVER = "over"
 
 
 class TarotState(DealAccounting, State):
@@ -239,11 +228,6 @@ class TarotState(DealAccounting, State):
         trumps, ecart_trumps, excuse = self._poignee_trumps(seat)
         return announce.available_levels(len(trumps) + len(ecart_trumps), excuse, self._limits())
 
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        from games.tarot.explain import why_illegal
-
-        return why_illegal(self, seat, action)
-
     # -- transitions -------------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -359,12 +343,6 @@ class TarotState(DealAccounting, State):
 
     def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
         return tuple(c.code for c in self.hands[seat]), self.deal_no
-
-    def view(self, seat: int | None) -> JSON:
-        """See :func:`games.tarot.views.build_view` for the keys."""
-        from games.tarot.views import build_view
-
-        return build_view(self, seat)
 
     def outcome(self) -> Outcome | None:
         return Outcome.from_scores(self.scores) if self.phase is Phase.OVER else None

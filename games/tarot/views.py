@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from games.base import JSON, fresh_json
+from games.base import JSON, Phase, fresh_json
 from games.tarot.deck import MULTIPLIER
 
 if TYPE_CHECKING:
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 
 
 def _contract(state: TarotState) -> JSON | None:
-    from games.tarot.state import Phase
-
     if state.taker is None or state.phase is Phase.BIDDING:
         return None
     partner = None
@@ -44,8 +42,6 @@ def _contract(state: TarotState) -> JSON | None:
 
 
 def _role(state: TarotState, seat: int) -> str | None:
-    from games.tarot.state import Phase
-
     if state.taker is None or state.phase is Phase.BIDDING:
         return None
     if seat == state.taker:
@@ -77,8 +73,6 @@ def _event(state: TarotState, event: Any) -> JSON:
 
 def build_view(state: TarotState, seat: int | None) -> JSON:
     """The view of ``seat`` (``None``: public); see the module docstring for the keys."""
-    from games.tarot.state import Phase
-
     phase = state.phase
     over = phase is Phase.OVER
     public_sides = state.sides_public()

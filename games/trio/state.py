@@ -11,17 +11,15 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from games.base import JSON, Action, Game, Outcome, State
+from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, card, sort_key, standard_decks
-from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count
-from games.trio.explain import why_illegal
 from games.trio.feasibility import NO_DISTINCT, Distinct, TableMeld, abstract
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
 from games.trio.scoring import hand_points
-from games.trio.steps import advance, legal_steps  # steps imports this module only to type
+from games.trio.steps import advance, legal_steps
 
 HAND_SIZE = 13
 EVENTS_KEPT = 10
@@ -48,7 +46,7 @@ class TrioState(State):
     contract: tuple[int, ...]
     opened: tuple[bool, ...]
     turn: int
-    phase: str  # draw | play | meld | layoff | over
+    phase: Phase  # draw | play | meld | layoff | over
     opened_now: bool
     must_out: bool
     kind: str  # combination being built ("" while choosing the next one of an opening)
@@ -109,7 +107,7 @@ class TrioState(State):
         """A new turn; when the stock has run out, the discards but the top one become a new stock,
         except the ``stock_passes``-th time (3 by default) in a round: the round is **blocked**, it
         ends at once with nobody out (docs/rules/trio.md, « Defaults and options » #7 and #13)."""
-        self.phase, self.opened_now, self.must_out = "draw", False, False
+        self.phase, self.opened_now, self.must_out = Phase.DRAW, False, False
         self.kind, self.built, self.staged, self.layoff_card = "", (), (), None
         if self.stock:
             return
@@ -161,9 +159,6 @@ class TrioState(State):
 
     def _legal(self) -> list[Action]:
         return legal_steps(self)
-
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(self, action)
 
     def pending_picks(self, seat: int) -> int:
         """The cards still needed to reach the smallest size of the combination being built, so
@@ -261,7 +256,7 @@ class TrioState(State):
         finisher with fewest points; exact tie shared (option: first to open it). With no finisher
         (the match limit): the furthest in the contracts, then fewest points; exact tie shared.
         docs/rules/trio.md, « The round », « Defaults and options »."""
-        self.phase = "over"
+        self.phase = Phase.OVER
         pool = finishers
         if not pool:  # round limit reached: furthest contract, then fewest points
             best = max(self.contract)
@@ -283,11 +278,6 @@ class TrioState(State):
     def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
         return tuple(c.code for c in self.held(seat)), self.round_no
 
-    def view(self, seat: int | None) -> JSON:
-        """See :func:`games.trio.views.build_view` for the keys."""
-        from games.trio.views import build_view
-
-        return build_view(self, seat)
 
     def outcome(self) -> Outcome | None:
         """Scores are penalty points (lower is better); the winners come first, then the others by

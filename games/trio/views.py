@@ -34,7 +34,7 @@ def build_view(s: TrioState, seat: int | None) -> JSON:
     Every call builds fresh dicts and lists: callers may change them."""
     over = s.phase == "over"
     v: JSON = {"game": s.game.name, "seats": s.seats, "seat": seat, "rev": s.rev,
-               "to_act": None if over else s.turn, "phase": s.phase, "variant": s.variant,
+               "to_act": None if over else s.turn, "phase": s.phase.value, "variant": s.variant,
                "deal_no": s.round_no, "deals": None, "dealer": s.dealer,
                "first_dealer": s.first_dealer, "first_dealer_cards": list(s.jack_cards),
                "hand_counts": [len(s.held(i)) for i in range(s.seats)], "scores": list(s.scores),
