@@ -115,6 +115,10 @@ class State(ABC):
     options: dict[str, Any]
     _log: list[str]
     rev: int
+    #: the latest public events, oldest first, at most :attr:`RECENT_KEPT` (the view's ``events``; the
+    #: club nights of :mod:`games.events` are another thing)
+    recent: tuple[Any, ...]
+    RECENT_KEPT: ClassVar[int] = 10
 
     def _init_base(self, game: Game, seats: int, seed: int | str, options: Mapping[str, Any]) -> None:
         self.game = game
@@ -213,6 +217,16 @@ class State(ABC):
     def log(self) -> list[str]:
         """The canonical texts of every action applied so far."""
         return self._log[: self.rev]
+
+    def remember(self, event: Any) -> None:
+        """Add ``event`` to the :attr:`recent` events of this fresh copy, forgetting the oldest beyond
+        :attr:`RECENT_KEPT`."""
+        self.recent = (*self.recent[1 - self.RECENT_KEPT:], event)
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """The :attr:`recent` events under their former name."""
+        return self.recent
 
     def deal_index(self) -> int | None:
         """The number of the deal in progress, cheaply (the bot asks after every action): it changes

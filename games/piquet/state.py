@@ -21,7 +21,6 @@ from games.rng import deal_rng
 DEALS = 6
 EXTRA_DEALS = 2
 LINES = ("blanche", "point", "sequence", "sets", "repique", "pique", "play", "cards")
-EVENTS_KEPT = 10
 PACK = tuple(piquet_deck())
 POS = {c: i for i, c in enumerate(sorted(PACK, key=sort_key))}  # hands are kept in display order
 PLAY = {c: Action("play", c.code) for c in piquet_deck()}
@@ -45,7 +44,6 @@ class PiquetState(State):
     planned: int
     totals: tuple[int, int]
     history: tuple[JSON, ...]
-    events: tuple[JSON, ...]
     # the deal
     phase: Phase
     dealer: int
@@ -88,7 +86,7 @@ class PiquetState(State):
         self.cut = (a, b)
         self.first_dealer = 0 if RANK[a.rank] > RANK[b.rank] else 1
         self.deal_no, self.planned, self.totals = 0, self.options["deals"], (0, 0)
-        self.history, self.events = (), ({"type": "cut", "cards": [a.code, b.code],
+        self.history, self.recent = (), ({"type": "cut", "cards": [a.code, b.code],
                                           "dealer": self.first_dealer},)
         self._deal()
 
@@ -126,7 +124,7 @@ class PiquetState(State):
                 self._event({"type": "blanche", "seat": seat})
 
     def _event(self, event: JSON) -> None:
-        self.events = (*self.events, event)[-EVENTS_KEPT:]
+        self.remember(event)
 
     # -- contract --------------------------------------------------------------------------------
 

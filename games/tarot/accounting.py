@@ -15,8 +15,6 @@ from games.tarot.deck import BOUTS, DEAL_SIZES, EXCUSE, HALVES, PETIT, bouts_in,
 from games.tarot.play import trick_winner
 from games.tarot.scoring import score_lines, settle
 
-MAX_EVENTS = 10
-
 
 class Dealt(Protocol):
     """What the accounting reads and writes of :class:`~games.tarot.state.TarotState` (its fields)."""
@@ -29,7 +27,7 @@ class Dealt(Protocol):
     dealer: int
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[Any, ...]
+    recent: tuple[Any, ...]
     phase: Phase
     turn: int | None
     active: tuple[int, ...]
@@ -55,6 +53,7 @@ class Dealt(Protocol):
     petit_bout: str | None
     petit_penultimate: str | None
 
+    def remember(self, event: Any) -> None: ...
     def is_attack(self, seat: int) -> bool: ...
     def sides_public(self) -> bool: ...
     def _event(self, event: JSON) -> None: ...
@@ -129,7 +128,7 @@ class DealAccounting:
         won[winner] += 1
         self.tricks_won = tuple(won)
         self.last_trick = played = (tuple(seats), trick, winner)
-        self.events = (*self.events[1 - MAX_EVENTS:], played)  # rendered by the view
+        self.remember(played)  # rendered by the view
         self.trick = ()
         self.trick_no = trick_no + 1
         self.leader = self.turn = winner

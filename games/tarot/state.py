@@ -21,7 +21,7 @@ from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, card
 from games.rng import deal_rng
 from games.tarot import announce
-from games.tarot.accounting import MAX_EVENTS, DealAccounting
+from games.tarot.accounting import DealAccounting
 from games.tarot.actions import BIDS, CHELEM, NO_CHELEM, PASS, POIGNEES
 from games.tarot.deal import deal_cards, draw_first_dealer, is_petit_sec
 from games.tarot.deck import (
@@ -52,7 +52,7 @@ class TarotState(DealAccounting, State):
     dealer: int
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[Any, ...]                  # dicts, or (seats, cards, winner) for a trick
+    recent: tuple[Any, ...]                  # dicts, or (seats, cards, winner) for a trick
     # deal
     phase: Phase
     turn: int | None
@@ -96,12 +96,12 @@ class TarotState(DealAccounting, State):
         self.last_deal = None
         dealer, drawn = draw_first_dealer(deal_rng(self.seed, 0, "dealer"), self.seats)
         self.dealer = dealer
-        self.events = ({"type": "first_dealer", "dealer": dealer,
+        self.recent = ({"type": "first_dealer", "dealer": dealer,
                         "drawn": [[s, c.code] for s, c in drawn]},)
         self._start_deal()
 
     def _event(self, event: JSON) -> None:
-        self.events = (*self.events[-(MAX_EVENTS - 1):], event)
+        self.remember(event)
 
     def _start_deal(self) -> None:
         """Deal until no hand is petit sec (a petit sec voids the deal; the next dealer deals)."""

@@ -86,7 +86,7 @@ def build_view(state: TarotState, seat: int | None) -> JSON:
     view: JSON = {
         "game": state.game.name, "seats": state.seats, "seat": seat, "rev": state.rev,
         "to_act": state.turn, "phase": phase.value, "scores": list(state.scores),
-        "events": [_event(state, e) for e in state.events],
+        "events": [_event(state, e) for e in state.recent],
         "deal_no": state.deal_no, "deals": state.deals, "dealer": state.dealer,
         "active": list(state.active), "hand_counts": [len(h) for h in state.hands],
         "bids": [[s, b] for s, b in state.bids], "contract": None if over else _contract(state),

@@ -29,7 +29,7 @@ class Position(Protocol):
     ledger: tuple[int, ...]
     last_deal: JSON | None
     results: tuple[str, ...]
-    events: tuple[JSON, ...]
+    recent: tuple[Any, ...]
     # deal
     phase: Phase
     turn: int | None

@@ -30,7 +30,6 @@ DECK = tuple(spanish_deck())
 CARD = {c.code: c for c in DECK}
 PLAY = {c: Action("play", c.code) for c in DECK}
 DISCARD = {c: Action("discard", c.code) for c in DECK}
-MAX_EVENTS = 8
 
 _LEGAL: dict[Phase, Callable[[Any], list[Action]]] = {
     Phase.BET: auction.legal_bet, Phase.BID: auction.legal_bid, Phase.DECLARE: auction.legal_declare,
@@ -62,7 +61,7 @@ class TresilloState(State):
     ledger: tuple[int, ...]
     last_deal: JSON | None
     results: tuple[str, ...]
-    events: tuple[JSON, ...]
+    RECENT_KEPT: ClassVar[int] = 8
     # deal
     phase: Phase
     turn: int | None
@@ -108,7 +107,7 @@ class TresilloState(State):
         self.ledger = (0,) * n
         self.last_deal = None
         self.results = ()
-        self.events = ()
+        self.recent = ()
         self._start_deal()
 
     def _start_deal(self) -> None:
@@ -159,7 +158,7 @@ class TresilloState(State):
         self.hands = tuple(hands)
 
     def push_event(self, event: JSON) -> None:
-        self.events = (*self.events[-(MAX_EVENTS - 1):], event)
+        self.remember(event)
 
     def start_exchange(self) -> None:
         exchange.start(self)

@@ -41,7 +41,7 @@ class Position(Protocol):
     layoff_card: Card | None
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[JSON, ...]
+    recent: tuple[Any, ...]
     reshuffles: int  # this round's reshuffles: the stock is on its pass number reshuffles + 1
     opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
     winners: tuple[int, ...]

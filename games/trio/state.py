@@ -22,7 +22,6 @@ from games.trio.scoring import hand_points
 from games.trio.steps import advance, legal_steps
 
 HAND_SIZE = 13
-EVENTS_KEPT = 10
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -55,7 +54,6 @@ class TrioState(State):
     layoff_card: Card | None
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[JSON, ...]
     reshuffles: int  # this round's reshuffles: the stock is on its pass number reshuffles + 1
     opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
     winners: tuple[int, ...]
@@ -125,7 +123,7 @@ class TrioState(State):
         self._event({"type": "reshuffle", "cards": len(fresh), "pass": passes + 1})
 
     def _event(self, ev: JSON) -> None:
-        self.events = (*self.events, ev)[-EVENTS_KEPT:]
+        self.remember(ev)
 
     # -- contract -----------------------------------------------------------------------------
 
@@ -300,7 +298,7 @@ def new_state(game: Game, variant: str, seats: int, seed: int | str, options: di
     s._init_base(game, seats, seed, options)
     s.variant = variant
     s.round_no, s.scores, s.contract = 0, (0,) * seats, (1,) * seats
-    s.last_deal, s.events, s.winners = None, (), ()
+    s.last_deal, s.recent, s.winners = None, (), ()
     s.opened_last_at = (-1,) * seats
     s._choose_first_dealer()
     s._deal()
