@@ -36,163 +36,50 @@ by the game's layout module in ``rendering/``.
 
 from __future__ import annotations
 
-import random
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol, Self
+from enum import StrEnum
+from typing import Any, ClassVar, NamedTuple, Self
 
+from games.decisions import Action, PickMenu, Player, RandomPlayer
 from games.errors import CorruptState, Field, GameError, IllegalAction, InvalidAction, NotYourTurn
-from games.i18n import Msg, localized, yes_no
+from games.i18n import Msg, localized
+from games.options import Option
+from games.outcome import Outcome
 
 JSON = dict[str, Any]
 
-
-class Action(NamedTuple):
-    """A decision, written ``kind`` or ``kind:arg`` (``pass``, ``bid:garde``, ``play:T21``).
-
-    ``str(action)`` is the canonical text and ``game.parse_action(str(a)) == a``. A named tuple,
-    so equality and hashing run at C speed in the engines' hot loops.
-    """
-
-    kind: str
-    arg: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.kind}:{self.arg}" if self.arg else self.kind
-
-    @staticmethod
-    def split(text: str) -> tuple[str, str]:
-        """``"Play: qh "`` -> ``("play", "qh")``; raises :class:`InvalidAction` on empty or overlong
-        text."""
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidAction.of("error.action.empty")
-        if len(text) > 100:  # no action is that long: refuse it without echoing it
-            raise InvalidAction.of("error.action.too_long")
-        kind, _, arg = text.strip().partition(":")
-        return kind.strip().lower(), arg.strip()
+#: the engine contract's names, wherever they are defined (:mod:`games.decisions`, :mod:`games.options`)
+__all__ = ["JSON", "Action", "Game", "Option", "Outcome", "Phase", "PickMenu", "Player", "RandomPlayer", "State",
+           "Step", "fresh_json"]
 
 
-#: the words a yes/no option takes, in every language Tapis speaks (whatever the table's language:
-#: a Spanish member may type "sí" at a French table); anything else is refused, naming the option
-YES = frozenset({"1", "true", "yes", "y", "on", "oui", "o", "si", "sí"})
-NO = frozenset({"0", "false", "no", "n", "off", "non"})
-ASCII_INT = re.compile(r"[+-]?[0-9]{1,9}")
+class Phase(StrEnum):
+    """The moment of a deal in every game (a view's ``phase`` is its value; :attr:`Game.phases` names
+    each for players). One enum for all the games, so the bot and the layouts read one vocabulary:
+    each game uses its own members, and ``play`` and ``over`` (the match is over) are everyone's."""
 
-
-def _yes_no(name: str, text: str) -> bool:
-    word = text.strip().lower()
-    if word in YES:
-        return True
-    if word in NO:
-        return False
-    shown = text.strip()[:20]
-    raise GameError.of("error.option.yes_no", name=name, value=repr(shown), words="yes/no, oui/non, sí/no")
-
-
-def _ascii_int(text: str) -> int:
-    """A whole number written with ASCII digits only (``int()`` also reads "٣", "1_000", " ３ ")."""
-    if not ASCII_INT.fullmatch(text.strip()):
-        raise ValueError(text)
-    return int(text.strip())
-
-
-@dataclass(frozen=True)
-class Option:
-    """A table option a lobby can offer (``Game.options()``).
-
-    ``choices`` lists the allowed values (``None`` for a free int within ``minimum``/``maximum``);
-    ``labels`` optionally names some values; ``description`` and labels are catalogue messages
-    (:class:`games.i18n.Msg`; a ``{"fr": ..., "en": ...}`` dict works too).
-    """
-
-    name: str
-    default: Any
-    description: Mapping[str, str]
-    choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-    labels: Mapping[Any, Mapping[str, str]] = field(default_factory=dict)
-
-    @property
-    def kind(self) -> type:
-        return type(self.default) if self.default is not None else int
-
-    def validate(self, value: Any) -> Any:
-        """``value`` converted to the option's type; raises :class:`GameError` when not allowed."""
-        if value is None:
-            return self.default
-        try:
-            if self.kind is bool and isinstance(value, str):
-                value = _yes_no(self.name, value)
-            elif self.kind is int and isinstance(value, str):
-                value = _ascii_int(value)
-            else:
-                value = self.kind(value)
-        except (TypeError, ValueError) as exc:
-            if isinstance(exc, GameError):
-                raise
-            raise GameError.of("error.option.bad_value", name=self.name, value=repr(value)) from exc
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(map(str, self.choices))
-            raise GameError.of("error.option.choices", name=self.name, allowed=allowed)
-        if (self.minimum is not None and value < self.minimum) or \
-                (self.maximum is not None and value > self.maximum):
-            raise GameError.of("error.option.range", name=self.name, minimum=str(self.minimum),
-                               maximum=str(self.maximum))
-        return value
-
-    def label(self, value: Any, locale: str = "fr") -> str:
-        """The value as players read it: its label, Oui/Non (Yes/No) for a yes/no option."""
-        names = self.labels.get(value)
-        if names:
-            return localized(names, locale, str(value))
-        if isinstance(value, bool):
-            return yes_no(value, locale)
-        return str(value)
-
-    def describe(self, locale: str = "fr") -> str:
-        """The option's description in ``locale``."""
-        return localized(self.description, locale, self.name)
-
-
-@dataclass(frozen=True)
-class PickMenu:
-    """One menu of ``n`` picks among ``items`` that stands for several steps of kind ``kind``
-    (:meth:`Game.pick_menu`): the bot applies the picked items as legal steps, in an order the
-    engine accepts, trying the items in the order listed here."""
-
-    n: int
-    kind: str
-    items: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a whole match.
-
-    ``scores``: one number per seat; ``ranking``: seats best first; ``places``: each seat's place
-    (0 = first; tied seats share a place).
-    """
-
-    scores: tuple[float, ...]
-    ranking: tuple[int, ...]
-    places: tuple[int, ...]
-
-    @classmethod
-    def from_scores(cls, scores: Sequence[float], *, higher_is_better: bool = True) -> Outcome:
-        """Rank seats by score; equal scores share a place (ranking ties by seat number)."""
-        sign = -1 if higher_is_better else 1
-        ranking = tuple(sorted(range(len(scores)), key=lambda s: (sign * scores[s], s)))
-        places = [0] * len(scores)
-        for pos, seat in enumerate(ranking):
-            prev = ranking[pos - 1] if pos else None
-            places[seat] = places[prev] if prev is not None and scores[prev] == scores[seat] else pos
-        return cls(tuple(scores), ranking, tuple(places))
-
-    def to_json(self) -> JSON:
-        return {"scores": list(self.scores), "ranking": list(self.ranking), "places": list(self.places)}
+    # French Tarot (docs/rules/tarot.md)
+    BIDDING = "bidding"
+    CALL = "call"
+    ECART = "ecart"
+    ANNOUNCE = "announce"
+    # Tresillo (docs/rules/tresillo.md); Piquet (docs/rules/piquet.md) has an exchange and declarations too
+    BET = "bet"
+    BID = "bid"
+    DECLARE = "declare"
+    EXCHANGE = "exchange"
+    ORDER = "order"
+    CONSENT = "consent"
+    RENOUNCE = "renounce"
+    BOLA = "bola"
+    # Le Trio and L'École (docs/rules/trio.md): the steps of one turn
+    DRAW = "draw"
+    MELD = "meld"
+    LAYOFF = "layoff"
+    # every game
+    PLAY = "play"
+    OVER = "over"
 
 
 _CONTAINERS = frozenset((dict, list))
@@ -213,19 +100,6 @@ def fresh_json(obj: Any) -> Any:
     return obj
 
 
-class Player(Protocol):
-    """A computer player: sees only its own seat's view and the legal actions."""
-
-    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action: ...
-
-
-class RandomPlayer:
-    """Plays a uniformly random legal action (the baseline for computer-player measurements)."""
-
-    def choose(self, view: JSON, legal: Sequence[Action], rng: random.Random) -> Action:
-        return legal[rng.randrange(len(legal))]
-
-
 class State(ABC):
     """A game position. Subclasses implement the rules; this class gives the common machinery.
 
@@ -241,6 +115,10 @@ class State(ABC):
     options: dict[str, Any]
     _log: list[str]
     rev: int
+    #: the latest public events, oldest first, at most :attr:`RECENT_KEPT` (the view's ``events``; the
+    #: club nights of :mod:`games.events` are another thing)
+    recent: tuple[Any, ...]
+    RECENT_KEPT: ClassVar[int] = 10
 
     def _init_base(self, game: Game, seats: int, seed: int | str, options: Mapping[str, Any]) -> None:
         self.game = game
@@ -320,9 +198,11 @@ class State(ABC):
             shown = _shorten(str(action))
             return IllegalAction.of("error.not_allowed", action=shown)
 
-    @abstractmethod
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know (``None``: the public view); see the module docstring."""
+        """What ``seat`` may know (``None``: the public view); see the module docstring. Built by the
+        game (:meth:`Game.view`), as OpenSpiel's game makes the observer: a state never imports its
+        views."""
+        return self.game.view(self, seat)
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -337,6 +217,16 @@ class State(ABC):
     def log(self) -> list[str]:
         """The canonical texts of every action applied so far."""
         return self._log[: self.rev]
+
+    def remember(self, event: Any) -> None:
+        """Add ``event`` to the :attr:`recent` events of this fresh copy, forgetting the oldest beyond
+        :attr:`RECENT_KEPT`."""
+        self.recent = (*self.recent[1 - self.RECENT_KEPT:], event)
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """The :attr:`recent` events under their former name."""
+        return self.recent
 
     def deal_index(self) -> int | None:
         """The number of the deal in progress, cheaply (the bot asks after every action): it changes
@@ -376,8 +266,8 @@ class State(ABC):
         """Apply a legal ``action`` to this fresh copy (it is private to this call)."""
 
     def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        """The refusal of ``action``, explaining why (games override it in their ``explain.py``)."""
-        return IllegalAction.of("error.not_allowed", action=str(action))
+        """The refusal of ``action``, explaining why: the game's (:meth:`Game.why_illegal`)."""
+        return self.game.why_illegal(self, seat, action)
 
     def _clone(self) -> Self:
         new = object.__new__(type(self))
@@ -524,6 +414,16 @@ class Game(ABC):
         :raises GameError, KeyError, TypeError, ValueError: on malformed data.
         """
         return self.new(int(data["seats"]), data["seed"], data.get("options") or {})
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """What ``seat`` may know of ``state`` (``None``: the public view; :meth:`State.view`): each
+        game builds it with its ``views.py``; a game whose states build their own views need not."""
+        raise NotImplementedError(f"{self.name} states build their own views")
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        """Why ``action`` of ``seat`` is refused in ``state``, saying which rule forbids it (each game's
+        ``explain.py``); the generic refusal by default."""
+        return IllegalAction.of("error.not_allowed", action=str(action))
 
     def computer_player(self, level: str = "normal") -> Player:
         """A computer player of ``level`` (``"easy"``, ``"normal"``, ``"expert"``; see

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -152,3 +154,86 @@ def test_bot_service_imports_without_discord() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["[]"]
+
+
+# -- games/: no import circle inside a game package -------------------------------------------------
+
+def _imports_of(tree: ast.AST, module: str, is_package: bool, names: set[str]) -> set[str]:
+    """The modules of ``names`` that ``tree`` imports, in functions and under ``TYPE_CHECKING`` too:
+    ``from p import m`` is an import of the module ``p.m`` when there is one (not of ``p``'s ``__init__``)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = module.split(".")[: len(module.split(".")) - node.level + (1 if is_package else 0)]
+                base = ".".join([*parts, base] if base else parts)
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & names
+            found.update(submodules)
+            if len(submodules) < len(node.names):
+                found.add(base)
+    return found & names - {module}
+
+
+def package_graph(package: str) -> dict[str, set[str]]:
+    """Module of ``package`` -> the modules of ``package`` it imports (a type is a dependency)."""
+    names = set(modules(package))
+    graph: dict[str, set[str]] = {}
+    for name in names:
+        path = ROOT / Path(*name.split("."))
+        is_package = (path / "__init__.py").is_file()  # rendering/assets/ is a folder beside rendering/assets.py
+        source = (path / "__init__.py") if is_package else path.with_suffix(".py")
+        graph[name] = _imports_of(ast.parse(source.read_text(encoding="utf-8")), name, is_package, names)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected components of more than one module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def strong(v: str) -> None:  # Tarjan's strongly connected components
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return found
+
+
+GAME_PACKAGES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").is_file())
+
+
+def test_there_are_game_packages_to_check() -> None:
+    assert {"tarot", "tresillo", "trio", "piquet"} <= set(GAME_PACKAGES)
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_a_game_package_has_no_import_circle(package: str) -> None:
+    """A state never imports its views or explanations (the game builds them), the rules' modules
+    never import the state back: each game package reads from its state upwards to its game."""
+    assert circles(package_graph(f"games/{package}")) == []
+
+
+def test_games_has_no_import_circle() -> None:
+    assert circles(package_graph("games")) == []

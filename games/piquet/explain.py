@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from games.base import Action
+from games.base import Action, Phase
 from games.cards import card, suit_name
 from games.errors import IllegalAction
 from games.i18n import Msg
@@ -19,8 +19,6 @@ _KINDS = {"point": Msg("piquet.error.class.point"), "sequence": Msg("piquet.erro
 
 def why_illegal(state: PiquetState, seat: int, action: Action) -> IllegalAction | None:
     """The refusal of ``action`` from ``seat``, or ``None`` for the generic one."""
-    from games.piquet.state import Phase
-
     kind = action.kind
     if state.phase is Phase.EXCHANGE and state.picking is None:
         r = state.exchange_range()

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from games.base import Action, Game, Option, Player
+from games.base import JSON, Action, Game, Option, Player, State
 from games.cards import FRENCH_SUITS, card, card_text, suit_name
-from games.errors import InvalidAction
+from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg, t, tn
 from games.piquet import declarations as dc
+from games.piquet.explain import why_illegal
 from games.piquet.state import DEALS, PiquetState, new_state
+from games.piquet.views import build_view
 
 _BOOL_OPTIONS = {
     "sinking": Msg("piquet.option.sinking"),
@@ -36,6 +38,15 @@ class PiquetGame(Game):
     min_seats = 2
     max_seats = 2
     zero_sum = True
+
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """See :func:`games.piquet.views.build_view` for the keys."""
+        return build_view(cast(PiquetState, state), seat)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        """See :func:`games.piquet.explain.why_illegal`."""
+        return why_illegal(cast(PiquetState, state), seat, action) or super().why_illegal(state, seat, action)
 
     def options(self) -> list[Option]:
         """Packets of the deal, sinking, the seed's variants of docs/rules/piquet.md, « Defaults and options » (all off), and the number

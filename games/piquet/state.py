@@ -10,28 +10,17 @@ the cards and capot close the deal. Six deals make the partie (two more on a tie
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
-from games.base import JSON, Action, Game, Outcome, State
+from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, piquet_deck, sort_key
-from games.errors import IllegalAction
 from games.piquet import declarations as dc
 from games.piquet import scoring as sc
 from games.rng import deal_rng
 
-
-class Phase(StrEnum):
-    EXCHANGE = "exchange"
-    DECLARE = "declare"
-    PLAY = "play"
-    OVER = "over"
-
-
 DEALS = 6
 EXTRA_DEALS = 2
 LINES = ("blanche", "point", "sequence", "sets", "repique", "pique", "play", "cards")
-EVENTS_KEPT = 10
 PACK = tuple(piquet_deck())
 POS = {c: i for i, c in enumerate(sorted(PACK, key=sort_key))}  # hands are kept in display order
 PLAY = {c: Action("play", c.code) for c in piquet_deck()}
@@ -55,7 +44,6 @@ class PiquetState(State):
     planned: int
     totals: tuple[int, int]
     history: tuple[JSON, ...]
-    events: tuple[JSON, ...]
     # the deal
     phase: Phase
     dealer: int
@@ -98,7 +86,7 @@ class PiquetState(State):
         self.cut = (a, b)
         self.first_dealer = 0 if RANK[a.rank] > RANK[b.rank] else 1
         self.deal_no, self.planned, self.totals = 0, self.options["deals"], (0, 0)
-        self.history, self.events = (), ({"type": "cut", "cards": [a.code, b.code],
+        self.history, self.recent = (), ({"type": "cut", "cards": [a.code, b.code],
                                           "dealer": self.first_dealer},)
         self._deal()
 
@@ -136,7 +124,7 @@ class PiquetState(State):
                 self._event({"type": "blanche", "seat": seat})
 
     def _event(self, event: JSON) -> None:
-        self.events = (*self.events, event)[-EVENTS_KEPT:]
+        self.remember(event)
 
     # -- contract --------------------------------------------------------------------------------
 
@@ -181,11 +169,6 @@ class PiquetState(State):
             if follow:
                 return follow
         return [PLAY[c] for c in hand]
-
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        from games.piquet.explain import why_illegal
-
-        return why_illegal(self, seat, action) or super()._why_illegal(seat, action)
 
     # -- applying --------------------------------------------------------------------------------
 
@@ -400,11 +383,6 @@ class PiquetState(State):
         return (tuple(c.code for c in sorted(self.hands[seat], key=sort_key)),
                 self.deal_no if self.turn is not None else self.deal_no - 1)
 
-    def view(self, seat: int | None) -> JSON:
-        """The public table plus ``seat``'s own cards; keys in the package docstring."""
-        from games.piquet.views import build_view
-
-        return build_view(self, seat)
 
 
 PLAY_CARD = {c.code: c for c in piquet_deck()}

@@ -68,7 +68,7 @@ def calls_so_far(state: PiquetState) -> list[JSON]:
 def build_view(state: PiquetState, seat: int | None) -> JSON:
     """Public keys for everyone, plus ``hand``, ``discard``, ``talon_seen`` for ``seat``."""
     turn = state.to_act()
-    shared = [fresh_json(x) for x in (list(state.events), list(state.decl), state.last_trick,
+    shared = [fresh_json(x) for x in (list(state.recent), list(state.decl), state.last_trick,
                                       state.history[-1] if state.history else None)]
     v: JSON = {
         "game": state.game.name, "seats": 2, "seat": seat, "rev": state.rev, "to_act": turn,

@@ -7,18 +7,13 @@ A mixin of :class:`games.tarot.state.TarotState`, kept apart so each module stay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from games.base import JSON
+from games.base import JSON, Phase
 from games.cards import Card
 from games.tarot.deck import BOUTS, DEAL_SIZES, EXCUSE, HALVES, PETIT, bouts_in, halves_of
 from games.tarot.play import trick_winner
 from games.tarot.scoring import score_lines, settle
-
-if TYPE_CHECKING:
-    from games.tarot.state import Phase
-
-MAX_EVENTS = 10
 
 
 class Dealt(Protocol):
@@ -32,7 +27,7 @@ class Dealt(Protocol):
     dealer: int
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[Any, ...]
+    recent: tuple[Any, ...]
     phase: Phase
     turn: int | None
     active: tuple[int, ...]
@@ -58,6 +53,7 @@ class Dealt(Protocol):
     petit_bout: str | None
     petit_penultimate: str | None
 
+    def remember(self, event: Any) -> None: ...
     def is_attack(self, seat: int) -> bool: ...
     def sides_public(self) -> bool: ...
     def _event(self, event: JSON) -> None: ...
@@ -132,7 +128,7 @@ class DealAccounting:
         won[winner] += 1
         self.tricks_won = tuple(won)
         self.last_trick = played = (tuple(seats), trick, winner)
-        self.events = (*self.events[1 - MAX_EVENTS:], played)  # rendered by the view
+        self.remember(played)  # rendered by the view
         self.trick = ()
         self.trick_no = trick_no + 1
         self.leader = self.turn = winner
@@ -210,8 +206,6 @@ class DealAccounting:
         self.deal_no += 1
         self.dealer = (self.dealer + 1) % self.seats
         if self.deal_no >= self.deals:
-            from games.tarot.state import Phase
-
             self.phase, self.turn = Phase.OVER, None
         else:
             self._start_deal()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.base import Action
+from games.base import Action, Phase
 from games.cards import card
 from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg
@@ -24,8 +24,6 @@ def why_illegal(state: TarotState, seat: int, action: Action) -> IllegalAction:
 
     :raises InvalidAction: when a card argument is no Tarot card.
     """
-    from games.tarot.state import Phase
-
     kind, arg = action
     phase = state.phase
     if kind in ("play", "discard", "call"):

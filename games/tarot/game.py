@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from games.base import Action, Game, Option, Player, State
-from games.errors import GameError
+from games.base import JSON, Action, Game, Option, Phase, Player, State
+from games.errors import GameError, IllegalAction
 from games.i18n import Msg
 from games.tarot import actions, chelem, rules_text
-from games.tarot.state import Phase, TarotState, new_state
+from games.tarot.explain import why_illegal
+from games.tarot.state import TarotState, new_state
+from games.tarot.views import build_view
 
 
 class TarotGame(Game):
@@ -22,6 +24,15 @@ class TarotGame(Game):
     min_seats = 3
     max_seats = 5
     zero_sum = True
+
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """See :func:`games.tarot.views.build_view` for the keys."""
+        return build_view(cast(TarotState, state), seat)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        """See :func:`games.tarot.explain.why_illegal`."""
+        return why_illegal(cast(TarotState, state), seat, action)
 
     def options(self) -> list[Option]:
         """Number of deals and the docs/rules/tarot.md, « Defaults and options » alternatives (all off by default)."""

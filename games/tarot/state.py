@@ -15,15 +15,13 @@ known (5 players: the holder of the called card), but it is shown only once publ
 from __future__ import annotations
 
 from bisect import bisect_left
-from enum import Enum
 from typing import Any
 
-from games.base import JSON, Action, Game, Outcome, State
+from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, card
-from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.tarot import announce
-from games.tarot.accounting import MAX_EVENTS, DealAccounting
+from games.tarot.accounting import DealAccounting
 from games.tarot.actions import BIDS, CHELEM, NO_CHELEM, PASS, POIGNEES
 from games.tarot.deal import deal_cards, draw_first_dealer, is_petit_sec
 from games.tarot.deck import (
@@ -43,15 +41,6 @@ from games.tarot.deck import (
 from games.tarot.play import playable_actions
 
 
-class Phase(Enum):
-    BIDDING = "bidding"
-    CALL = "call"
-    ECART = "ecart"
-    ANNOUNCE = "announce"
-    PLAY = "play"
-    OVER = "over"
-
-
 class TarotState(DealAccounting, State):
     """A Tarot match (see the module docstring); views are built by :mod:`games.tarot.views`."""
 
@@ -63,7 +52,7 @@ class TarotState(DealAccounting, State):
     dealer: int
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[Any, ...]                  # dicts, or (seats, cards, winner) for a trick
+    recent: tuple[Any, ...]                  # dicts, or (seats, cards, winner) for a trick
     # deal
     phase: Phase
     turn: int | None
@@ -107,12 +96,12 @@ class TarotState(DealAccounting, State):
         self.last_deal = None
         dealer, drawn = draw_first_dealer(deal_rng(self.seed, 0, "dealer"), self.seats)
         self.dealer = dealer
-        self.events = ({"type": "first_dealer", "dealer": dealer,
+        self.recent = ({"type": "first_dealer", "dealer": dealer,
                         "drawn": [[s, c.code] for s, c in drawn]},)
         self._start_deal()
 
     def _event(self, event: JSON) -> None:
-        self.events = (*self.events[-(MAX_EVENTS - 1):], event)
+        self.remember(event)
 
     def _start_deal(self) -> None:
         """Deal until no hand is petit sec (a petit sec voids the deal; the next dealer deals)."""
@@ -239,11 +228,6 @@ class TarotState(DealAccounting, State):
         trumps, ecart_trumps, excuse = self._poignee_trumps(seat)
         return announce.available_levels(len(trumps) + len(ecart_trumps), excuse, self._limits())
 
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        from games.tarot.explain import why_illegal
-
-        return why_illegal(self, seat, action)
-
     # -- transitions -------------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -359,12 +343,6 @@ class TarotState(DealAccounting, State):
 
     def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
         return tuple(c.code for c in self.hands[seat]), self.deal_no
-
-    def view(self, seat: int | None) -> JSON:
-        """See :func:`games.tarot.views.build_view` for the keys."""
-        from games.tarot.views import build_view
-
-        return build_view(self, seat)
 
     def outcome(self) -> Outcome | None:
         return Outcome.from_scores(self.scores) if self.phase is Phase.OVER else None

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from games.base import JSON, fresh_json
+from games.base import JSON, Phase, fresh_json
 from games.tarot.deck import MULTIPLIER
 
 if TYPE_CHECKING:
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 
 
 def _contract(state: TarotState) -> JSON | None:
-    from games.tarot.state import Phase
-
     if state.taker is None or state.phase is Phase.BIDDING:
         return None
     partner = None
@@ -44,8 +42,6 @@ def _contract(state: TarotState) -> JSON | None:
 
 
 def _role(state: TarotState, seat: int) -> str | None:
-    from games.tarot.state import Phase
-
     if state.taker is None or state.phase is Phase.BIDDING:
         return None
     if seat == state.taker:
@@ -77,8 +73,6 @@ def _event(state: TarotState, event: Any) -> JSON:
 
 def build_view(state: TarotState, seat: int | None) -> JSON:
     """The view of ``seat`` (``None``: public); see the module docstring for the keys."""
-    from games.tarot.state import Phase
-
     phase = state.phase
     over = phase is Phase.OVER
     public_sides = state.sides_public()
@@ -92,7 +86,7 @@ def build_view(state: TarotState, seat: int | None) -> JSON:
     view: JSON = {
         "game": state.game.name, "seats": state.seats, "seat": seat, "rev": state.rev,
         "to_act": state.turn, "phase": phase.value, "scores": list(state.scores),
-        "events": [_event(state, e) for e in state.events],
+        "events": [_event(state, e) for e in state.recent],
         "deal_no": state.deal_no, "deals": state.deals, "dealer": state.dealer,
         "active": list(state.active), "hand_counts": [len(h) for h in state.hands],
         "bids": [[s, b] for s, b in state.bids], "contract": None if over else _contract(state),

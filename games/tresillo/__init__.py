@@ -32,9 +32,10 @@ Every decision offers at most 12 actions.
 from __future__ import annotations
 
 from games import register
+from games.base import Phase
 from games.tresillo.game import TresilloGame
 from games.tresillo.scoring import settle_deal
-from games.tresillo.state import Phase, TresilloState
+from games.tresillo.state import TresilloState
 
 __all__ = ["TRESILLO", "Phase", "TresilloGame", "TresilloState", "settle_deal"]
 

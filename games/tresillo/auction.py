@@ -15,7 +15,7 @@ from games.base import Action
 from games.tresillo.order import ORDERS, SUITS
 
 if TYPE_CHECKING:
-    from games.tresillo.state import TresilloState
+    from games.tresillo.position import Position
 
 LEVELS = ("", "jeu", "jeu_favour", "retourne", "solo", "solo_favour")
 LEVEL_OF = {name: i for i, name in enumerate(LEVELS) if name}
@@ -27,18 +27,18 @@ BET_ACTIONS = [Action("bet", "J"), Action("bet", "P"), Action("bet", "C"), Actio
 OPEN_ANY = [Action("bid", name) for name in LEVELS[1:]]
 
 
-def legal_bet(st: TresilloState) -> list[Action]:
+def legal_bet(st: Position) -> list[Action]:
     """The alcalde bets J, P or C on the deal's result, or nothing (docs/rules/tresillo.md, « The alcalde's bet »)."""
     return BET_ACTIONS
 
 
-def advance_bet(st: TresilloState, seat: int, action: Action) -> None:
+def advance_bet(st: Position, seat: int, action: Action) -> None:
     st.bet = None if action.arg == "none" else action.arg
     st.phase = st.PHASE.BID
     st.turn = st.active[0]
 
 
-def legal_bid(st: TresilloState) -> list[Action]:
+def legal_bid(st: Position) -> list[Action]:
     """``pass``; ``bid:jeu`` while nobody has bid (``bid:<level>`` with the open-any option);
     ``bid:plus`` below level 5."""
     if st.level == 0:
@@ -48,7 +48,7 @@ def legal_bid(st: TresilloState) -> list[Action]:
     return [PASS]
 
 
-def advance_bid(st: TresilloState, seat: int, action: Action) -> None:
+def advance_bid(st: Position, seat: int, action: Action) -> None:
     if action.kind == "pass":
         st.passed = (*st.passed, seat)
         st.bids = (*st.bids, (seat, "pass"))
@@ -71,7 +71,7 @@ def advance_bid(st: TresilloState, seat: int, action: Action) -> None:
     st.turn = nxt
 
 
-def legal_declare(st: TresilloState) -> list[Action]:
+def legal_declare(st: Position) -> list[Action]:
     """Every contract at or above the winning level; a plain Jeu or Solo never in the favour suit."""
     favour = st.options["favour"]
     out: list[Action] = []
@@ -90,7 +90,7 @@ def parse_declare(arg: str) -> tuple[str, str | None]:
     return name, suit or None
 
 
-def advance_declare(st: TresilloState, seat: int, action: Action) -> None:
+def advance_declare(st: Position, seat: int, action: Action) -> None:
     name, suit = parse_declare(action.arg)
     st.contract = name
     if name == "retourne":

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from games.base import Action
 
 if TYPE_CHECKING:
-    from games.tresillo.state import TresilloState
+    from games.tresillo.position import Position
 
 ASK = Action("exchange", "ask")
 ORDER_ACTIONS = [Action("order", "me"), Action("order", "partner")]
@@ -30,7 +30,7 @@ SOLO_FREE_LIMIT = 7  # the first Solo exchanger needs consent for 8 or 9 cards
 COUNTS = tuple(Action("exchange", str(n)) for n in range(11))
 
 
-def start(st: TresilloState) -> None:
+def start(st: Position) -> None:
     """After the declaration: the declarer exchanges, except in a Solo where the opponents go in turn."""
     st.phase = st.PHASE.EXCHANGE
     first = st.next_active(st.declarer)
@@ -43,7 +43,7 @@ def start(st: TresilloState) -> None:
         st.turn = st.declarer
 
 
-def discard_limit(st: TresilloState, seat: int) -> int:
+def discard_limit(st: Position, seat: int) -> int:
     """Most cards ``seat`` may discard now: what the talon can replace (9 at most; a Retourne
     declarer holds 10 and draws one fewer); 7 for the first Solo exchanger without consent."""
     talon = len(st.talon)
@@ -57,19 +57,19 @@ def discard_limit(st: TresilloState, seat: int) -> int:
     return limit
 
 
-def count_range(st: TresilloState, seat: int) -> range:
+def count_range(st: Position, seat: int) -> range:
     """How many cards ``seat`` may say he discards: 0 (a Retourne declarer at least 1) up to
     :func:`discard_limit`."""
     low = 1 if seat == st.declarer and st.contract == "retourne" else 0
     return range(low, discard_limit(st, seat) + 1)
 
 
-def may_ask(st: TresilloState, seat: int) -> bool:
+def may_ask(st: Position, seat: int) -> bool:
     """The first Solo exchanger may ask consent to take 8 or 9 cards, once, when the talon has them."""
     return seat == st.first_exchanger and st.consent is None and len(st.talon) > SOLO_FREE_LIMIT
 
 
-def legal_exchange(st: TresilloState) -> list[Action]:
+def legal_exchange(st: Position) -> list[Action]:
     """No count chosen: ``exchange:N`` for each allowed count, and ``exchange:ask`` for the first
     Solo exchanger; a count chosen: ``discard:<card>`` for each card in hand."""
     seat = st.turn
@@ -81,7 +81,7 @@ def legal_exchange(st: TresilloState) -> list[Action]:
     return [discard[c] for c in st.hands[seat]]
 
 
-def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
+def advance_exchange(st: Position, seat: int, action: Action) -> None:
     if action.kind == "discard":
         c = st.CARD[action.arg]
         hand = st.hands[seat]
@@ -101,7 +101,7 @@ def advance_exchange(st: TresilloState, seat: int, action: Action) -> None:
     _draw(st, seat)  # exchange:0
 
 
-def _draw(st: TresilloState, seat: int) -> None:
+def _draw(st: Position, seat: int) -> None:
     """The exchanger draws as many cards as he discarded (a Retourne declarer one fewer); the
     next exchanger's turn, or the play."""
     st.count = None
@@ -124,12 +124,12 @@ def _draw(st: TresilloState, seat: int) -> None:
         st.start_play()
 
 
-def legal_order(st: TresilloState) -> list[Action]:
+def legal_order(st: Position) -> list[Action]:
     """The opponent on the declarer's right decides who exchanges first."""
     return ORDER_ACTIONS
 
 
-def advance_order(st: TresilloState, seat: int, action: Action) -> None:
+def advance_order(st: Position, seat: int, action: Action) -> None:
     partner = st.next_active(seat)
     first, second = (seat, partner) if action.arg == "me" else (partner, seat)
     st.exchange_order = (first, second)
@@ -138,12 +138,12 @@ def advance_order(st: TresilloState, seat: int, action: Action) -> None:
     st.turn, st.queue = first, (second,)
 
 
-def legal_consent(st: TresilloState) -> list[Action]:
+def legal_consent(st: Position) -> list[Action]:
     """The second Solo exchanger agrees or not to let the first take 8 or 9 cards."""
     return CONSENT_ACTIONS
 
 
-def advance_consent(st: TresilloState, seat: int, action: Action) -> None:
+def advance_consent(st: Position, seat: int, action: Action) -> None:
     st.consent = action.arg
     st.push_event({"type": "consent", "seat": seat, "answer": action.arg})
     st.phase = st.PHASE.EXCHANGE

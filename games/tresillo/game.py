@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from games.base import Action, Game, Option, Player
+from games.base import JSON, Action, Game, Option, Player, State
 from games.cards import SPANISH_SUIT_NAMES, card, card_name, suit_name
-from games.errors import InvalidAction
+from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg, t, tn
 from games.tresillo.auction import LEVELS
+from games.tresillo.explain import why_illegal
 from games.tresillo.order import SUITS
 from games.tresillo.scoring import bet_wins
 from games.tresillo.state import TresilloState, new_state
+from games.tresillo.views import build_view
 
 _SUIT_LABELS = {s: SPANISH_SUIT_NAMES[s] for s in SUITS}
 _FIXED_ARGS: dict[str, tuple[str, ...]] = {
@@ -70,6 +72,15 @@ class TresilloGame(Game):
     zero_sum = True
     # random play reaches every phase (the Solo consent, the bola) within a few matches of 3 rounds
     playout_options: ClassVar[dict[str, Any]] = {"rounds": 3}
+
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """See :func:`games.tresillo.views.build_view` for the keys."""
+        return build_view(cast(TresilloState, state), seat)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        """See :func:`games.tresillo.explain.why_illegal`."""
+        return why_illegal(cast(TresilloState, state), seat, action)
 
     def options(self) -> list[Option]:
         return [

@@ -30,8 +30,8 @@ from games.cards import Card, card
 from games.search import Advice, Search, bits
 from games.tresillo.ai import declare_options
 from games.tresillo.auction import LEVEL_OF
-from games.tresillo.expert import DECK, SUIT_MASK, Cards, _playout
 from games.tresillo.order import SUITS
+from games.tresillo.playout import DECK, SUIT_MASK, Cards, playout
 from games.tresillo.scoring import settle
 
 #: points a bid's best contract must be expected to gain (tuned on duplicate deals against normal)
@@ -144,7 +144,7 @@ def play_deal(deal: Deal, contract: str, trump: str | None, declarer: int, seats
             hand |= 1 << c
         tal = tal[draw:]
         masks[s] = hand
-    won = _playout([masks[s] for s in seats], [], 0, seats, declarer, dict.fromkeys(seats, 0), cs, rng)
+    won = playout([masks[s] for s in seats], [], 0, seats, declarer, dict.fromkeys(seats, 0), cs, rng)
     return settle(contract=contract, declarer=declarer, tricks=won, retourne_value=retourne_value).deltas[me]
 
 

@@ -16,7 +16,7 @@ from games.base import Action
 from games.tresillo.order import playable, trick_winner
 
 if TYPE_CHECKING:
-    from games.tresillo.state import TresilloState
+    from games.tresillo.position import Position
 
 RENOUNCE = Action("renounce")
 RESPONSES = [Action("accept"), Action("defend")]
@@ -24,19 +24,19 @@ BOLA_ACTIONS = [Action("bola", "continue"), Action("bola", "stop")]
 RENOUNCEABLE = ("jeu", "jeu_favour", "retourne")
 
 
-def start(st: TresilloState) -> None:
+def start(st: Position) -> None:
     st.phase = st.PHASE.PLAY
     st.turn = st.active[0]
     st.push_event({"type": "sleeping", "count": st.sleeping})
 
 
-def can_renounce(st: TresilloState, seat: int) -> bool:
+def can_renounce(st: Position, seat: int) -> bool:
     """Jeu or Retourne, by the declarer, before he has played to the 4th trick, once (docs/rules/tresillo.md, « Renounce and defence »)."""
     return (seat == st.declarer and st.contract in RENOUNCEABLE and not st.renounced
             and st.tricks_done <= 3)
 
 
-def legal_play(st: TresilloState) -> list[Action]:
+def legal_play(st: Position) -> list[Action]:
     """``play:<card>`` for each playable card (follow suit, matador privileges), then ``renounce``."""
     seat = st.turn
     assert seat is not None and st.order is not None
@@ -48,7 +48,7 @@ def legal_play(st: TresilloState) -> list[Action]:
     return out
 
 
-def advance_play(st: TresilloState, seat: int, action: Action) -> None:
+def advance_play(st: Position, seat: int, action: Action) -> None:
     if action.kind == "renounce":
         _renounce(st, seat)
         return
@@ -83,7 +83,7 @@ def advance_play(st: TresilloState, seat: int, action: Action) -> None:
         st.turn = winner
 
 
-def _renounce(st: TresilloState, seat: int) -> None:
+def _renounce(st: Position, seat: int) -> None:
     st.renounced = True
     st.push_event({"type": "renounce", "seat": seat})
     if st.contract == "retourne":
@@ -94,12 +94,12 @@ def _renounce(st: TresilloState, seat: int) -> None:
     st.turn, st.queue = first, (st.next_active(first),)
 
 
-def legal_response(st: TresilloState) -> list[Action]:
+def legal_response(st: Position) -> list[Action]:
     """After a renounced Jeu: ``accept`` or ``defend``."""
     return RESPONSES
 
 
-def advance_response(st: TresilloState, seat: int, action: Action) -> None:
+def advance_response(st: Position, seat: int, action: Action) -> None:
     st.push_event({"type": action.kind, "seat": seat})
     if action.kind == "defend":
         st.first_declarer = st.declarer
@@ -112,12 +112,12 @@ def advance_response(st: TresilloState, seat: int, action: Action) -> None:
         st.end_deal(renounce="accepted")
 
 
-def legal_bola(st: TresilloState) -> list[Action]:
+def legal_bola(st: Position) -> list[Action]:
     """The declarer won the first five tricks: go on for the bola or stop."""
     return BOLA_ACTIONS
 
 
-def advance_bola(st: TresilloState, seat: int, action: Action) -> None:
+def advance_bola(st: Position, seat: int, action: Action) -> None:
     st.push_event({"type": "bola", "seat": seat, "choice": action.arg})
     if action.arg == "stop":
         st.end_deal()

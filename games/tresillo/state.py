@@ -17,38 +17,19 @@ action and ends where it ended.
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
 from typing import Any, ClassVar
 
-from games.base import JSON, Action, Game, Outcome, State
+from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, sort_key, spanish_deck
-from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.tresillo import auction, exchange, play
 from games.tresillo.order import Order
 from games.tresillo.scoring import ANULADA, settle
 
-
-class Phase(Enum):
-    BET = "bet"
-    BID = "bid"
-    DECLARE = "declare"
-    EXCHANGE = "exchange"
-    ORDER = "order"
-    CONSENT = "consent"
-    PLAY = "play"
-    RENOUNCE = "renounce"
-    BOLA = "bola"
-    OVER = "over"
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing, at C speed
-
-
 DECK = tuple(spanish_deck())
 CARD = {c.code: c for c in DECK}
 PLAY = {c: Action("play", c.code) for c in DECK}
 DISCARD = {c: Action("discard", c.code) for c in DECK}
-MAX_EVENTS = 8
 
 _LEGAL: dict[Phase, Callable[[Any], list[Action]]] = {
     Phase.BET: auction.legal_bet, Phase.BID: auction.legal_bid, Phase.DECLARE: auction.legal_declare,
@@ -80,7 +61,7 @@ class TresilloState(State):
     ledger: tuple[int, ...]
     last_deal: JSON | None
     results: tuple[str, ...]
-    events: tuple[JSON, ...]
+    RECENT_KEPT: ClassVar[int] = 8
     # deal
     phase: Phase
     turn: int | None
@@ -126,7 +107,7 @@ class TresilloState(State):
         self.ledger = (0,) * n
         self.last_deal = None
         self.results = ()
-        self.events = ()
+        self.recent = ()
         self._start_deal()
 
     def _start_deal(self) -> None:
@@ -177,7 +158,7 @@ class TresilloState(State):
         self.hands = tuple(hands)
 
     def push_event(self, event: JSON) -> None:
-        self.events = (*self.events[-(MAX_EVENTS - 1):], event)
+        self.remember(event)
 
     def start_exchange(self) -> None:
         exchange.start(self)
@@ -253,11 +234,6 @@ class TresilloState(State):
     def _advance(self, seat: int, action: Action) -> None:
         _ADVANCE[self.phase](self, seat, action)
 
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        from games.tresillo.explain import why_illegal
-
-        return why_illegal(self, seat, action)
-
     def deal_index(self) -> int:
         return self.deal_no
 
@@ -273,10 +249,6 @@ class TresilloState(State):
             data["all_pass"] = "redeal"
         return data
 
-    def view(self, seat: int | None) -> JSON:
-        from games.tresillo.views import build_view
-
-        return build_view(self, seat)
 
     def outcome(self) -> Outcome | None:
         return Outcome.from_scores(self.ledger) if self.turn is None else None

@@ -82,7 +82,7 @@ def build_view(st: TresilloState, seat: int | None) -> JSON:
         "tricks_won": list(st.tricks_won), "tricks_done": st.tricks_done,
         "renounced": st.renounced, "defender": st.defender, "bola": st.bola,
         "scores": list(st.ledger), "ledger": list(st.ledger), "results": list(st.results),
-        "last_deal": fresh_json(st.last_deal), "events": _events(st.events),
+        "last_deal": fresh_json(st.last_deal), "events": _events(st.recent),
     }
     if seat is not None:
         v["hand"] = [c.code for c in st.hands[seat]]

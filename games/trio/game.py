@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.base import JSON, Action, Game, Option, PickMenu, Player, State
 from games.cards import card
-from games.errors import InvalidAction
+from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg, t
 from games.trio.contracts import CONTRACTS, contract_name
+from games.trio.explain import why_illegal
 from games.trio.labels import meld_name
 from games.trio.melds import is_wild
 from games.trio.rules_text import rules_pages
 from games.trio.state import TrioState, new_state
+from games.trio.views import build_view
 
 _KINDS = {
     "draw": ("stock", "discard"),
@@ -51,6 +53,15 @@ class TrioGame(Game):
     # Options under which even uniformly random play ends within a few hundred steps (for generic
     # random-playout tests: one round, blocked when the stock first runs out).
     playout_options: ClassVar[dict[str, Any]] = {"max_rounds": 1, "stock_passes": 1}
+
+
+    def view(self, state: State, seat: int | None) -> JSON:
+        """See :func:`games.trio.views.build_view` for the keys."""
+        return build_view(cast(TrioState, state), seat)
+
+    def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        """See :func:`games.trio.explain.why_illegal`."""
+        return why_illegal(cast(TrioState, state), action)
 
     def options(self) -> list[Option]:
         n = len(CONTRACTS[self.variant])

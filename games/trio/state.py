@@ -11,20 +11,17 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from games.base import JSON, Action, Game, Outcome, State
+from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, card, sort_key, standard_decks
-from games.errors import IllegalAction
 from games.rng import deal_rng
 from games.trio.building import Built, Frame, is_complete, legal_adds, represented
 from games.trio.contracts import contract_met, deck_count
-from games.trio.explain import why_illegal
 from games.trio.feasibility import NO_DISTINCT, Distinct, TableMeld, abstract
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
 from games.trio.scoring import hand_points
-from games.trio.steps import advance, legal_steps  # steps imports this module only to type
+from games.trio.steps import advance, legal_steps
 
 HAND_SIZE = 13
-EVENTS_KEPT = 10
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -48,7 +45,7 @@ class TrioState(State):
     contract: tuple[int, ...]
     opened: tuple[bool, ...]
     turn: int
-    phase: str  # draw | play | meld | layoff | over
+    phase: Phase  # draw | play | meld | layoff | over
     opened_now: bool
     must_out: bool
     kind: str  # combination being built ("" while choosing the next one of an opening)
@@ -57,7 +54,6 @@ class TrioState(State):
     layoff_card: Card | None
     scores: tuple[int, ...]
     last_deal: JSON | None
-    events: tuple[JSON, ...]
     reshuffles: int  # this round's reshuffles: the stock is on its pass number reshuffles + 1
     opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
     winners: tuple[int, ...]
@@ -109,7 +105,7 @@ class TrioState(State):
         """A new turn; when the stock has run out, the discards but the top one become a new stock,
         except the ``stock_passes``-th time (3 by default) in a round: the round is **blocked**, it
         ends at once with nobody out (docs/rules/trio.md, « Defaults and options » #7 and #13)."""
-        self.phase, self.opened_now, self.must_out = "draw", False, False
+        self.phase, self.opened_now, self.must_out = Phase.DRAW, False, False
         self.kind, self.built, self.staged, self.layoff_card = "", (), (), None
         if self.stock:
             return
@@ -127,7 +123,7 @@ class TrioState(State):
         self._event({"type": "reshuffle", "cards": len(fresh), "pass": passes + 1})
 
     def _event(self, ev: JSON) -> None:
-        self.events = (*self.events, ev)[-EVENTS_KEPT:]
+        self.remember(ev)
 
     # -- contract -----------------------------------------------------------------------------
 
@@ -161,9 +157,6 @@ class TrioState(State):
 
     def _legal(self) -> list[Action]:
         return legal_steps(self)
-
-    def _why_illegal(self, seat: int, action: Action) -> IllegalAction:
-        return why_illegal(self, action)
 
     def pending_picks(self, seat: int) -> int:
         """The cards still needed to reach the smallest size of the combination being built, so
@@ -261,7 +254,7 @@ class TrioState(State):
         finisher with fewest points; exact tie shared (option: first to open it). With no finisher
         (the match limit): the furthest in the contracts, then fewest points; exact tie shared.
         docs/rules/trio.md, « The round », « Defaults and options »."""
-        self.phase = "over"
+        self.phase = Phase.OVER
         pool = finishers
         if not pool:  # round limit reached: furthest contract, then fewest points
             best = max(self.contract)
@@ -283,11 +276,6 @@ class TrioState(State):
     def shown_hand(self, seat: int) -> tuple[tuple[str, ...], int]:
         return tuple(c.code for c in self.held(seat)), self.round_no
 
-    def view(self, seat: int | None) -> JSON:
-        """See :func:`games.trio.views.build_view` for the keys."""
-        from games.trio.views import build_view
-
-        return build_view(self, seat)
 
     def outcome(self) -> Outcome | None:
         """Scores are penalty points (lower is better); the winners come first, then the others by
@@ -310,7 +298,7 @@ def new_state(game: Game, variant: str, seats: int, seed: int | str, options: di
     s._init_base(game, seats, seed, options)
     s.variant = variant
     s.round_no, s.scores, s.contract = 0, (0,) * seats, (1,) * seats
-    s.last_deal, s.events, s.winners = None, (), ()
+    s.last_deal, s.recent, s.winners = None, (), ()
     s.opened_last_at = (-1,) * seats
     s._choose_first_dealer()
     s._deal()

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from games.base import Action
+from games.base import Action, Phase
 from games.cards import Card, card
 from games.trio.building import Built, Frame, candidates, is_complete, legal_adds
 from games.trio.contracts import run_wild_limit
@@ -18,7 +18,7 @@ from games.trio.feasibility import EVERY, SeqPart, TableMeld, can_go_out, counts
 from games.trio.melds import POS_OF_RANK, SUITS, is_wild
 
 if TYPE_CHECKING:
-    from games.trio.state import TrioState
+    from games.trio.position import Position
 
 ORDER = {"draw": 0, "meld": 1, "add": 2, "done": 3, "layoff": 4, "onto": 5, "discard": 6, "cancel": 7}
 
@@ -27,7 +27,7 @@ def _steps(kind: str, args: Iterable[str]) -> list[Action]:
     return [Action(kind, arg) for arg in sorted(args)]
 
 
-def legal_steps(s: TrioState) -> list[Action]:
+def legal_steps(s: Position) -> list[Action]:
     """Every legal next step of the seat to act, sorted. After taking the discard having opened,
     only the steps that keep going out this turn possible (docs/rules/trio.md, « The round »)."""
     if s.phase == "draw":
@@ -44,7 +44,7 @@ def legal_steps(s: TrioState) -> list[Action]:
     return acts
 
 
-def _draw_steps(s: TrioState) -> list[Action]:
+def _draw_steps(s: Position) -> list[Action]:
     """The discard (having opened, only when it lets the player go out), then the stock."""
     acts = []
     if s.pile and (not s.opened[s.turn] or _discard_goes_out(s)):
@@ -54,12 +54,12 @@ def _draw_steps(s: TrioState) -> list[Action]:
     return acts
 
 
-def _discard_goes_out(s: TrioState) -> bool:
+def _discard_goes_out(s: Position) -> bool:
     counts, wilds = counts_of([*s.hands[s.turn], s.pile[-1]])
     return can_go_out(counts, wilds, s.table(), discard=True, run_wilds=run_wild_limit(s.variant))
 
 
-def _play_steps(s: TrioState) -> list[Action]:
+def _play_steps(s: Position) -> list[Action]:
     """Start a combination (the whole contract when opening; after opening, not on the opening
     turn), lay off (after opening), discard (not while bound to go out, but the last card)."""
     seat, hand = s.turn, s.hands[s.turn]
@@ -78,14 +78,14 @@ def _play_steps(s: TrioState) -> list[Action]:
     return acts
 
 
-def _layable(s: TrioState, hand: Sequence[Card]) -> list[str]:
+def _layable(s: Position, hand: Sequence[Card]) -> list[str]:
     """The distinct cards of ``hand`` that fit some laid combination (all wilds alike: the first)."""
     wilds = [c for c in hand if is_wild(c)][:1]
     cards = [c for c in dict.fromkeys(hand) if not is_wild(c)] + wilds
     return [c.code for c in cards if any(m.layoff_ends(c) for m in s.melds)]
 
 
-def _meld_steps(s: TrioState) -> list[Action]:
+def _meld_steps(s: Position) -> list[Action]:
     """Choose the opening's next kind, or add a card that keeps the build finishable, or close it."""
     frame = s.frame()
     if not s.kind:
@@ -97,16 +97,16 @@ def _meld_steps(s: TrioState) -> list[Action]:
     return acts
 
 
-def onto_args(s: TrioState, c: Card) -> list[str]:
+def onto_args(s: Position, c: Card) -> list[str]:
     """The ``onto`` arguments of ``c``: ``id`` (a set) or ``id:lo``/``id:hi`` (a run)."""
     return [f"{m.id}:{end}" if end else str(m.id) for m in s.melds for end in m.layoff_ends(c)]
 
 
-def layoff_targets(s: TrioState, c: Card) -> list[Action]:
+def layoff_targets(s: Position, c: Card) -> list[Action]:
     return [Action("onto", arg) for arg in onto_args(s, c)]
 
 
-def _others(s: TrioState, frame: Frame) -> list[str]:
+def _others(s: Position, frame: Frame) -> list[str]:
     """The opening's kinds still needed besides the one being built."""
     if not frame.opening:
         return []
@@ -118,12 +118,12 @@ def _others(s: TrioState, frame: Frame) -> list[str]:
 # -- effects ----------------------------------------------------------------------------------
 
 
-def advance(s: TrioState, a: Action) -> None:
+def advance(s: Position, a: Action) -> None:
     """Apply a legal step to the fresh copy ``s``."""
     EFFECTS[a.kind](s, a.arg)
 
 
-def _draw(s: TrioState, source: str) -> None:
+def _draw(s: Position, source: str) -> None:
     """Take the top of the stock, or of the discard pile (having opened: then go out, docs/rules/trio.md, « The round »)."""
     seat = s.turn
     if source == "stock":
@@ -135,10 +135,10 @@ def _draw(s: TrioState, source: str) -> None:
         s._event({"type": "draw", "seat": seat, "source": "discard", "card": c.code})
     s.give(seat, [c])
     s.drawn = c.code  # told to the seat's own view until its turn ends
-    s.phase = "play"
+    s.phase = Phase.PLAY
 
 
-def _discard(s: TrioState, code: str) -> None:
+def _discard(s: Position, code: str) -> None:
     """End the turn; throwing one's last card goes out."""
     seat, c = s.turn, card(code)
     s.remove_from_hand(seat, c)
@@ -150,11 +150,11 @@ def _discard(s: TrioState, code: str) -> None:
         _maybe_out(s)
 
 
-def _meld(s: TrioState, kind: str) -> None:
-    s.phase, s.kind, s.built = "meld", kind, ()
+def _meld(s: Position, kind: str) -> None:
+    s.phase, s.kind, s.built = Phase.MELD, kind, ()
 
 
-def _add(s: TrioState, arg: str) -> None:
+def _add(s: Position, arg: str) -> None:
     """Put a card in the combination being built; at its largest size it closes by itself."""
     c, p = _add_target(s, arg)
     s.remove_from_hand(s.turn, c)
@@ -163,28 +163,28 @@ def _add(s: TrioState, arg: str) -> None:
         _close(s)
 
 
-def _done(s: TrioState, _: str) -> None:
+def _done(s: Position, _: str) -> None:
     _close(s)
 
 
-def _cancel(s: TrioState, _: str) -> None:
+def _cancel(s: Position, _: str) -> None:
     """Take back the combination being built and the opening's staged ones."""
     s.give(s.turn, [c for c, _ in s.built] + [c for _, b in s.staged for c, _ in b])
-    s.phase, s.kind, s.built, s.staged, s.layoff_card = "play", "", (), (), None
+    s.phase, s.kind, s.built, s.staged, s.layoff_card = Phase.PLAY, "", (), (), None
 
 
-def _layoff(s: TrioState, code: str) -> None:
-    s.phase, s.layoff_card = "layoff", card(code)
+def _layoff(s: Position, code: str) -> None:
+    s.phase, s.layoff_card = Phase.LAYOFF, card(code)
 
 
-def _onto(s: TrioState, arg: str) -> None:
+def _onto(s: Position, arg: str) -> None:
     """Lay the chosen card off on a combination (at a run's end); emptying the hand goes out."""
     c = s.layoff_card
     assert c is not None
     mid, _, end = arg.partition(":")
     s.melds = tuple(m.laid_off(c, end) if m.id == int(mid) else m for m in s.melds)
     s.remove_from_hand(s.turn, c)
-    s.phase, s.layoff_card = "play", None
+    s.phase, s.layoff_card = Phase.PLAY, None
     s._event({"type": "layoff", "seat": s.turn, "card": c.code, "meld": int(mid)})
     _maybe_out(s)
 
@@ -193,7 +193,7 @@ EFFECTS = {"draw": _draw, "discard": _discard, "meld": _meld, "add": _add, "done
            "layoff": _layoff, "onto": _onto}
 
 
-def _add_target(s: TrioState, arg: str) -> tuple[Card, int]:
+def _add_target(s: Position, arg: str) -> tuple[Card, int]:
     """The card and run position of a legal ``add:`` step (read from its text; an Ace's place
     may need the candidates' rule)."""
     code, _, rep = arg.partition("=")
@@ -209,14 +209,14 @@ def _add_target(s: TrioState, arg: str) -> tuple[Card, int]:
     return c, p
 
 
-def _close(s: TrioState) -> None:
+def _close(s: Position) -> None:
     """Close the combination being built: after opening it is laid at once; in an opening it is
     staged, and the last one of the contract lays them all (docs/rules/trio.md, « The round »)."""
     frame = s.frame()
     if not frame.opening:
         limit = run_wild_limit(s.variant)
         m = s.new_meld(s.turn, s.kind, s.built, limit if s.kind == "seq" else 1)
-        s.phase, s.kind, s.built = "play", "", ()
+        s.phase, s.kind, s.built = Phase.PLAY, "", ()
         s._event({"type": "meld", "seat": s.turn, "meld": m.id})
         _maybe_out(s)
         return
@@ -226,7 +226,7 @@ def _close(s: TrioState) -> None:
         _open(s, frame)
 
 
-def _open(s: TrioState, frame: Frame) -> None:
+def _open(s: Position, frame: Frame) -> None:
     """Lay the staged combinations, exactly the contract, all at once (docs/rules/trio.md, « The round »)."""
     seat = s.turn
     if not s.opening_ok(seat):  # every add was checked, so this is an engine bug: make it loud
@@ -242,12 +242,12 @@ def _open(s: TrioState, frame: Frame) -> None:
         at = list(s.opened_last_at)
         at[seat] = s.rev
         s.opened_last_at = tuple(at)
-    s.staged, s.phase, s.opened_now = (), "play", True
+    s.staged, s.phase, s.opened_now = (), Phase.PLAY, True
     s._event({"type": "open", "seat": seat, "contract": s.contract[seat], "melds": ids})
     _maybe_out(s)  # longer combinations may use all 14 cards
 
 
-def _maybe_out(s: TrioState) -> None:
+def _maybe_out(s: Position) -> None:
     seat = s.turn
     if not s.hands[seat]:
         s._event({"type": "out", "seat": seat})
@@ -257,7 +257,7 @@ def _maybe_out(s: TrioState) -> None:
 # -- the "must go out" turn (took the discard after opening) ------------------------------------
 
 
-def keeps_out(s: TrioState, a: Action) -> bool:
+def keeps_out(s: Position, a: Action) -> bool:
     """After ``a``, the player can still empty his hand this turn (docs/rules/trio.md, « The round »): ``a`` is played
     on a copy and the rest of the turn searched."""
     t = s._clone()

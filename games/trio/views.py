@@ -34,7 +34,7 @@ def build_view(s: TrioState, seat: int | None) -> JSON:
     Every call builds fresh dicts and lists: callers may change them."""
     over = s.phase == "over"
     v: JSON = {"game": s.game.name, "seats": s.seats, "seat": seat, "rev": s.rev,
-               "to_act": None if over else s.turn, "phase": s.phase, "variant": s.variant,
+               "to_act": None if over else s.turn, "phase": str(s.phase), "variant": s.variant,
                "deal_no": s.round_no, "deals": None, "dealer": s.dealer,
                "first_dealer": s.first_dealer, "first_dealer_cards": list(s.jack_cards),
                "hand_counts": [len(s.held(i)) for i in range(s.seats)], "scores": list(s.scores),
@@ -43,7 +43,7 @@ def build_view(s: TrioState, seat: int | None) -> JSON:
                "stock_pass": s.reshuffles + 1, "stock_passes": int(s.options["stock_passes"]),
                "discard_top": s.pile[-1].code if s.pile else None, "discard_count": len(s.pile),
                "must_go_out": s.must_out, "max_rounds": int(s.options["max_rounds"]),
-               "last_deal": last_deal_json(s.last_deal), "events": events_json(s.events),
+               "last_deal": last_deal_json(s.last_deal), "events": events_json(s.recent),
                "winners": list(s.winners) if over else None}
     if seat is None:
         return v
