@@ -52,7 +52,7 @@ from games.errors import GameError
 log = logging.getLogger(__name__)
 COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
         "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events",
-        "bot.ui.cogs.review")
+        "bot.ui.cogs.review", "bot.ui.cogs.replay_from")
 
 
 class Handlers(dict[str, Handler]):
