@@ -216,6 +216,7 @@ class TapisBot(commands.AutoShardedBot):
             await self.duplicates.restore()
             await self.presenter.start_up(list(self.service.tables.values()))
             await self.events.restore()
+            await self.reviews.resume(self.service.serves)  # the reviews a stop interrupted go on
         await self.board.start_up()  # the event posts Discord has not taken yet
         self.events.announced = self._wake_event_clock
         self._wake_event_clock()
@@ -403,6 +404,7 @@ class TapisBot(commands.AutoShardedBot):
             await self.events.close()
             await self.board.close()
             await self.presenter.recorder.close()
+            self.reviews.close()
             await self.service.close()
             await super().close()
             if self.health is not None:
