@@ -89,6 +89,8 @@ class ReplayFromCog(commands.Cog):
             (number(values[0]) if values else None)
         if wanted is None:
             raise BotError.of("bad_choice")
+        if interaction.guild_id is None:  # a server's deals only, and its private thread
+            raise BotError.of("practice_no_thread")
         origin = await self.origin(interaction, parsed.table, parsed.rev)
         seat = origin.players.index(interaction.user.id)
         found = [m for m in replay_from.moments(origin.game, origin.saved, seat, parsed.rev) if m.number == wanted]
@@ -98,7 +100,7 @@ class ReplayFromCog(commands.Cog):
         channel_id, thread_id = await self._thread(interaction, locale)
         table = await replay_from.open_practice(
             self.bot.service, state, seat, (interaction.user.id, interaction.user.display_name), origin.levels,
-            seed=replay_from.practice_seed(origin.table_id, found[0]), guild_id=interaction.guild_id or 0,
+            seed=replay_from.practice_seed(origin.table_id, found[0]), guild_id=interaction.guild_id,
             channel_id=channel_id, thread_id=thread_id)
         try:
             await self.bot.presenter.post_lobby(table)
