@@ -11,6 +11,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from bot.ui.ids import parse_id
 from games.review import Reviewer, review_deal
 from tests.bot.drive import components
@@ -101,3 +103,23 @@ async def test_a_review_survives_discord_failing_and_a_restart_in_the_middle(fas
         again = await ask_review(w, w.alice, results_message(w, table))
     assert text == again and len(resumed) == total - WEIGHED_BEFORE_THE_STOP, "a second view costs nothing"
     assert sum(faults.injected.values()) >= 4
+
+
+@pytest.mark.backends
+async def test_a_review_in_the_making_is_kept_then_replaced_by_the_review(db: Any) -> None:
+    """Both databases: the progress of a review is written over at each step, listed with its table's
+    server for the start-up, and gone once the finished review is kept (one transaction)."""
+    from bot.storage.review_progress import ProgressStore
+    from bot.storage.reviews import ReviewStore
+
+    await db.create_table({"id": "t1", "guild_id": 7, "channel_id": 1, "thread_id": None, "game": "piquet",
+                           "seats": 2, "options": {}, "seed": "s", "status": "over", "host_id": 1, "active_at": 0.0},
+                          [{"user_id": 1, "name": "ann", "missed": 0, "away": False, "level": None}])
+    progress = ProgressStore(db)
+    await progress.put("t1", 0, 1, 20, 1, b"first")
+    await progress.put("t1", 0, 1, 20, 2, b"\x00second")
+    assert await progress.get("t1", 0, 1) == (20, 2, b"\x00second")
+    assert [(p.table_id, p.deal_no, p.seat, p.done, p.guild_id) for p in await progress.all()] == [("t1", 0, 1, 2, 7)]
+    await progress.finish("t1", 0, 1, 20, {"v": 1})
+    assert await progress.get("t1", 0, 1) is None and await progress.all() == []
+    assert await ReviewStore(db).get("t1", 0, 1) == (20, {"v": 1})
