@@ -177,3 +177,24 @@ async def test_a_second_replay_from_here_takes_the_place_of_the_first(world: Any
     assert second.id != first.id and first.status == "cancelled" and second.thread_id == first.thread_id
     assert second.state.log == table.state.log[:replay_from.moments(table.game, table.state.to_json(),
                                                                     table.seat_of(w.alice.id), 0)[1].index]
+
+
+async def test_another_servers_deal_and_a_deal_in_play_are_refused(world: Any) -> None:
+    """Ids typed by hand: the table of another server reads as unknown, a deal still in play is refused."""
+    from types import SimpleNamespace
+
+    from bot.ui.cogs.replay_from import ReplayFromCog
+    from tests.bot.drive import open_table
+
+    w = world
+    table, _ = await open_table(w, "piquet", [w.alice], 1, options="deals=2")
+    cog = w.bot.get_cog("ReplayFromCog")
+    assert isinstance(cog, ReplayFromCog)
+    here = SimpleNamespace(guild_id=w.guild.id, user=SimpleNamespace(id=w.alice.id))
+    with pytest.raises(BotError, match="is not over"):
+        await cog.origin(here, table.id, 0)  # type: ignore[arg-type]
+    await finish(w, table)
+    assert (await cog.origin(here, table.id, 0)).players == [s.user_id for s in table.seats]  # type: ignore[arg-type]
+    elsewhere = SimpleNamespace(guild_id=w.guild.id + 1, user=SimpleNamespace(id=w.alice.id))
+    with pytest.raises(BotError, match=table.id):
+        await cog.origin(elsewhere, table.id, 0)  # type: ignore[arg-type]
