@@ -160,7 +160,8 @@ class Thinker:
     async def review_step(self, game: str, reviewer: bytes) -> bytes:
         """One step of a deal's review (``reviewer``: a pickled :class:`games.review.Reviewer`),
         thought about after every decision of a table (its deadline never comes) and one at a time,
-        so a worker stays free for the computers; the reviewer after its step."""
+        and only while another worker is idle (with two workers or more), so a worker stays free for
+        the computers; the reviewer after its step."""
         async with self._reviewing:
             job = Job("review", game, "review", {}, [], "", state=reviewer)
             loop = self._bind()
@@ -226,6 +227,8 @@ class Thinker:
         """The earliest deadlines to the idle workers, each expert with the budget the queue
         leaves it (:class:`Budgets`)."""
         while self._queue and (self._idle or (self.workers == 0 and not self._thread_busy)):
+            if self._queue[0].job.kind == "review" and self.workers > 1 and len(self._idle) < 2:
+                break  # a review step (due after everything else) leaves a worker free for the computers
             pending = self._pop()
             if pending.done.done():  # its caller gave up waiting
                 continue

@@ -114,7 +114,7 @@ class ComputerTurns:
             old.cancel()
         seat = table.to_act()
         timer = self.timer_of(table.guild_id)
-        if seat is None or timer <= 0 or table.challenge:  # a challenge waits for its member
+        if seat is None or timer <= 0 or table.challenge or table.practice:  # they wait for their member
             return
         self.timers[table.id] = self.tasks.spawn(self._timer(table, seat, table.rev, timer))
 

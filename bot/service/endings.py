@@ -81,9 +81,16 @@ class Endings:
     async def write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
         """Results and rating changes of a finished match, written in the caller's transaction
         (ratings are read there too, so two matches ending together cannot lose an update). A
-        practice match (:attr:`Table.rated` false) is recorded with no rating and changes none."""
+        practice match (:attr:`Table.rated` false) is recorded with no rating and changes none; a
+        practice table replaying a deal (:attr:`Table.practice`) records nothing but its status: its
+        lines are shown, never kept (no history, rating, leaderboard or record)."""
         outcome = state.outcome()
         assert outcome is not None
+        if table.practice:
+            await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
+            return [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
+                     "place": outcome.places[seat], "rating_before": None, "rating_after": None}
+                    for seat, info in enumerate(table.seats)]
         if not table.game.rated(state.options):
             rows = [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
                      "place": outcome.places[seat], "rating_before": None, "rating_after": None}

@@ -9,6 +9,10 @@ longer play it:
   own table of it is over (or cancelled); to anyone else (a member who left, another member of the
   server) once every table dealing it is over or cancelled.
 
+A practice table replaying a deal from one of its moments ("Rejouer d'ici", :mod:`bot.service.replay_from`)
+holds that deal's cards under another table's id: it is its member's alone (opened only once they
+could see the deal), never anyone else's.
+
 Any other table is a match of its own: shown once over (:func:`bot.ui.replay.finished`). Every way in
 (``/replay``, ``/export``, ``/history``, ``/duplicate results``, the Replay and Export buttons, a
 code typed by hand) asks :meth:`SharedDeals.visible` or :meth:`SharedDeals.check`; a table of
@@ -21,7 +25,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from bot.service.challenge_scores import parse_seed
-from bot.service.table import BotError
+from bot.service.table import PRACTICE_SEED, BotError
 from bot.storage import shared_deals as rows
 
 if TYPE_CHECKING:
@@ -43,6 +47,9 @@ class SharedDeals:
                       players: Collection[int | None]) -> bool:
         """Whether ``viewer`` may see the finished table ``table_id`` of ``guild_id`` (dealt from
         ``seed``, ``players`` its members): see the module's rule."""
+        opened = await rows.table_seed(self.db, table_id)
+        if opened is not None and opened.startswith(PRACTICE_SEED):
+            return viewer in players
         if parse_seed(seed) is not None:
             return await self.challenges.visible(guild_id, viewer, seed, players)
         found = await rows.sharing(self.db, table_id)

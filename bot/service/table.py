@@ -16,6 +16,8 @@ from games.errors import GameError, NotYourTurn
 #: the expert's samples per decision at a challenge's table: it beats the normal level by +34 ± 12
 #: points a Tarot deal at 32 samples (docs/decisions.md, « The expert's samples at a challenge table »)
 CHALLENGE_SAMPLES = 32
+#: the seed of a practice table opened from a moment of a finished deal (:attr:`Table.practice`)
+PRACTICE_SEED = "practice:"
 
 
 class BotError(GameError):
@@ -134,6 +136,13 @@ class Table:
         """A deal of a daily challenge: no turn timer runs (nobody stands in for its member)."""
         return self.seed.startswith("challenge:")
 
+    @property
+    def practice(self) -> bool:
+        """A practice table opened from a moment of a finished deal ("Rejouer d'ici",
+        :mod:`bot.service.replay_from`; seed ``practice:<table>:<move>``): unrated, its end writes no
+        result (no history, rating, leaderboard or record), and no turn timer runs (it waits for its member)."""
+        return self.seed.startswith(PRACTICE_SEED)
+
     def computer_seed(self, rev: int) -> str:
         """The seed of a computer's decision at revision ``rev``: the same at every table of a
         duplicate deal where the same moves were made; else proper to the table."""
@@ -218,7 +227,10 @@ class Table:
 
     @property
     def rated(self) -> bool:
-        """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one)."""
+        """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one,
+        nor a practice table replaying a deal)."""
+        if self.practice:
+            return False
         if self.state is not None:
             return self.game.rated(self.state.options)
         try:

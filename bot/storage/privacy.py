@@ -147,6 +147,7 @@ FORGET_GUILD = (
     f"DELETE FROM seats WHERE table_id IN {GUILD_TABLES}",
     f"DELETE FROM shown_parts WHERE table_id IN {GUILD_TABLES}",
     f"DELETE FROM deal_reviews WHERE table_id IN {GUILD_TABLES}",
+    f"DELETE FROM review_progress WHERE table_id IN {GUILD_TABLES}",
     "DELETE FROM game_tables WHERE guild_id = ?",
     "DELETE FROM results WHERE guild_id = ?",
     "DELETE FROM ratings WHERE guild_id = ?",

@@ -20,6 +20,7 @@ EVENT_ROUND_OF = """SELECT e.id, e.guild_id, x.round FROM event_tables x JOIN ev
 EVENT_ROUND = """SELECT x.table_id, t.status FROM event_tables x LEFT JOIN game_tables t ON t.id = x.table_id
     WHERE x.event_id = ? AND x.round = ?"""
 SEATED = "SELECT user_id FROM seats WHERE table_id = ? AND user_id IS NOT NULL"
+SEED_OF = "SELECT seed FROM game_tables WHERE id = ?"
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,9 @@ async def sharing(db: Database, table_id: str) -> Sharing | None:
                 for r in await db._all(EVENT_ROUND, (rows[0]["id"], int(rows[0]["round"])))]
         return Sharing(int(rows[0]["guild_id"]), tuple(same), len(same), frozenset(u for _, _, s in same for u in s))
     return None
+
+
+async def table_seed(db: Database, table_id: str) -> str | None:
+    """The seed a table was opened with (its row's; a practice table's is not its cards' seed)."""
+    rows = await db._all(SEED_OF, (table_id,))
+    return str(rows[0]["seed"]) if rows else None

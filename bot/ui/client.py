@@ -53,7 +53,7 @@ from games.errors import GameError
 log = logging.getLogger(__name__)
 COGS = ("bot.ui.cogs.lobby", "bot.ui.cogs.play", "bot.ui.cogs.leaderboard", "bot.ui.cogs.admin", "bot.ui.cogs.history",
         "bot.ui.cogs.privacy", "bot.ui.cogs.challenge", "bot.ui.cogs.duplicate", "bot.ui.cogs.events",
-        "bot.ui.cogs.review", "bot.ui.cogs.field", "bot.ui.cogs.help")
+        "bot.ui.cogs.review", "bot.ui.cogs.field", "bot.ui.cogs.help", "bot.ui.cogs.replay_from")
 
 
 class Handlers(dict[str, Handler]):
@@ -218,6 +218,7 @@ class TapisBot(commands.AutoShardedBot):
             await self.duplicates.restore()
             await self.presenter.start_up(list(self.service.tables.values()))
             await self.events.restore()
+            await self.reviews.resume(self.service.serves)  # the reviews a stop interrupted go on
         await self.board.start_up()  # the event posts Discord has not taken yet
         self.events.announced = self._wake_event_clock
         self._wake_event_clock()
@@ -405,6 +406,7 @@ class TapisBot(commands.AutoShardedBot):
             await self.events.close()
             await self.board.close()
             await self.presenter.recorder.close()
+            self.reviews.close()
             await self.service.close()
             await super().close()
             if self.health is not None:

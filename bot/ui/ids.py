@@ -4,7 +4,7 @@
 revision, when the text would not fit), or a bot verb starting with ``~`` (``~h`` my hand,
 ``~j`` join, ``~l`` leave, ``~be``/``~bn``/``~bx`` add an easy/normal/expert computer player, ``~s`` start, ``~c`` cancel, ``~v`` vote
 to abort, ``~g<n>`` open menu group n, ``~a`` single-choice menu, ``~m`` multi-pick menu,
-``~q`` a game's pick menu (``bot/service/picks.py``), ``~r:<game>`` rules page ``rev``, ``~i`` a page of ``/help``, ``~f`` the field of a shared deal, ``~t`` the deal picker of ``/history``).
+``~q`` a game's pick menu (``bot/service/picks.py``), ``~r:<game>`` rules page ``rev``, ``~i`` a page of ``/help``, ``~f`` the field of a shared deal, ``~t`` the deal picker of ``/history``, ``~o`` replay from here).
 """
 
 from __future__ import annotations

@@ -14,11 +14,13 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
+from bot.service.review_notes import review_notes
 from bot.service.review_words import review_lines
 from bot.service.reviews import Reviews
 from bot.service.table import BotError
 from bot.ui import replay
 from bot.ui.cogs import CogBot
+from bot.ui.cogs.replay_from import practice_view
 from bot.ui.ids import ParsedId
 from games.base import Game
 
@@ -44,8 +46,13 @@ class ReviewCog(commands.Cog):
         seat = players.index(interaction.user.id)
         review = await self.bot.reviews.review(parsed.table, game, saved, seat, parsed.rev)
         title, lines = review_lines(review, game, names[seat], locale)
+        lines += review_notes(game, saved.get("options") or {}, locale)
         embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=discord.Colour.blurple())
-        await interaction.edit_original_response(embed=embed)
+        practice = practice_view(parsed.table, review, game, locale)  # "Rejouer d'ici"
+        if practice is None:
+            await interaction.edit_original_response(embed=embed)
+        else:
+            await interaction.edit_original_response(embed=embed, view=practice)
 
     async def _deal(self, interaction: discord.Interaction[Any], table_id: str,
                     deal_no: int) -> tuple[Game, Mapping[str, Any], list[int | None], list[str]]:
