@@ -1,4 +1,4 @@
-"""Deal reviews in the making (migration 0016): the reviewer after each weighed decision, so a
+"""Deal reviews in the making (migration review_progress): the reviewer after each weighed decision, so a
 restart resumes a review where it stopped; the row goes when the review is kept (0013)."""
 
 from __future__ import annotations
