@@ -52,7 +52,7 @@ WORDS: dict[str, Msg] = {
 _BETWEEN = re.compile(r"[\s'’\-_]+")
 
 
-#: words an option was once typed by, still read (Spanish named the deal « mano » before « reparto »)
+#: words an option was once typed by, still read (Spanish named the deal "mano" before "reparto")
 FORMER = {"deals": ("manos",)}
 
 
