@@ -122,7 +122,8 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
         db = await Database.open(settings.database)
         loop = asyncio.get_running_loop()
         watch = Watch(args.pause, args.think, loop.time() + args.warmup)
-        service = TableService(db, settings, watch)
+        service = TableService(db, settings)
+        service.bus.subscribe(watch)
         watch.service = service
         if args.pinned:
             from benchmarks.pinned_thinker import Thinker as Pinned

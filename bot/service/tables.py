@@ -9,7 +9,7 @@ All player input goes through :meth:`TableService.act` (STYLE.md section 3)::
         table.state = new
 
 Computer players (and the computer standing in for an absent player) act from background tasks
-that take the same lock. No Discord object enters here: a :class:`Listener` is told about changes.
+that take the same lock. No Discord object enters here: every change is published on the :class:`TableBus`.
 
 Only open tables stay in :attr:`TableService.tables` (see :mod:`bot.service.registry`).
 """
@@ -30,6 +30,7 @@ from bot.infra.metrics import Failures, Metrics
 from bot.infra.thinking import Thinker
 from bot.service import obvious
 from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
+from bot.service.bus import TableBus
 from bot.service.endings import Endings
 from bot.service.facts import Facts
 from bot.service.housekeeping import Housekeeping
@@ -44,11 +45,9 @@ from bot.service.table import (
     Hand,
     Listener,
     SeatInfo,
-    Silent,
     StaleAction,
     Table,
-    hand_of,
-    known_public,
+    ViewMemo,
 )
 from bot.service.tasks import Tasks
 from bot.storage import Database
@@ -86,35 +85,32 @@ class TableService:
     :class:`Endings` (results, ratings, restore), :class:`Housekeeping` (forgotten tables, departed
     servers), privacy's :class:`Departures`, all sharing one set of background :class:`Tasks`."""
 
-    def __init__(self, db: Database, settings: Settings, listener: Listener | None = None) -> None:
+    def __init__(self, db: Database, settings: Settings, *, bus: TableBus | None = None,
+                 registry: Registry | None = None, metrics: Metrics | None = None,
+                 serves: Callable[[int], bool] = _every_server) -> None:
         self.db = db
         self.settings = settings
-        self.listener: Listener = listener or Silent()
-        self.registry = Registry()
+        self.bus = bus or TableBus()  # every change is published there (:mod:`bot.service.bus`)
+        self.registry = registry or Registry()
         self.tables: dict[str, Table] = self.registry.open  # open tables only
         self.clock: Callable[[], float] = time.time
-        self.announce: Callable[[Table, str], None] | None = None  # a notice for the table's channel
-        self.metrics = Metrics(lambda: self.tables.values())
+        self.metrics = metrics or Metrics(self.registry.open.values)
         self.errors: list[BaseException] = Failures(self.metrics)  # unexpected failures (logged, counted)
-        self.serves: Callable[[int], bool] = _every_server  # the servers on this process's shards
+        self.serves = serves  # the servers on this process's shards
+        self.memo = ViewMemo()  # the views and hands last asked of the tables' states
         self.tasks = Tasks()
         self.preferences = Preferences(db, settings)
         self.departures = Departures(db)
-        self.computers = ComputerTurns(settings, self.tasks, self._changed, self.preferences.timer_of, self.commit,
+        self.computers = ComputerTurns(settings, self.tasks, self.bus.publish, self.preferences.timer_of, self.commit,
                                        self.errors)
-        self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, self._now,
-                               self._serves, self._changed, self.computers.after_change, self.computers.stop)
+        self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, clock=self._now,
+                               serves=self.serves, changed=self.bus.publish, after_change=self.computers.after_change,
+                               stop=self.computers.stop)
         self.housekeeping = Housekeeping(settings, self.registry, self.computers, self.close_table, self, self.tasks,
                                          self._now, self.errors)
 
-    def _changed(self, table: Table) -> None:
-        self.listener.table_changed(table)
-
     def _now(self) -> float:
         return self.clock()
-
-    def _serves(self, guild_id: int) -> bool:
-        return self.serves(guild_id)
 
     # -- the parts' entry points -----------------------------------------------------------
 
@@ -205,7 +201,7 @@ class TableService:
                     continue
                 table.seats = seats
                 await self.save_lobby(table)
-            self.listener.table_changed(table)
+            self.bus.publish(table)
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -282,7 +278,7 @@ class TableService:
             with self.undo(table):
                 table.seats.append(SeatInfo(user_id, name))
                 await self.save_lobby(table)
-        self.listener.table_changed(table)
+        self.bus.publish(table)
         return table
 
     async def leave(self, table_id: str, user_id: int) -> Table:
@@ -296,7 +292,7 @@ class TableService:
             with self.undo(table):
                 del table.seats[seat]
                 await self.save_lobby(table)
-        self.listener.table_changed(table)
+        self.bus.publish(table)
         return table
 
     def computer_seat(self, table: Table, level: str) -> SeatInfo:
@@ -318,7 +314,7 @@ class TableService:
             with self.undo(table):
                 table.seats.append(self.computer_seat(table, level))
                 await self.save_lobby(table)
-        self.listener.table_changed(table)
+        self.bus.publish(table)
         return table
 
     async def kick(self, table_id: str, by: int, seat: int) -> SeatInfo:
@@ -417,9 +413,9 @@ class TableService:
         self.stop_tasks(table.id)
         self.registry.close(table)
         log.info("table %s %s%s", table.id, status, f" ({notice})" if notice else "")
-        self.listener.table_changed(table)
-        if notice is not None and self.announce is not None:
-            self.announce(table, notice)
+        self.bus.publish(table)
+        if notice is not None:
+            self.bus.announce(table, notice)
 
     def _need_open(self, table: Table) -> None:
         if not table.open:
@@ -538,7 +534,7 @@ class TableService:
             table.active_at = now
         table.turn_start = turn_start
         table.settle(new, facts)
-        known_public(table, public)
+        self.memo.known_public(table, public)
         if rows is not None:
             self.endings.finished(table, rows)
 
@@ -630,7 +626,7 @@ class TableService:
         seat = table.seat_of(user_id)
         if table.status == "cancelled":
             raise BotError.of("cancelled", table=table.id)
-        return table, hand_of(table, seat)
+        return table, self.memo.hand(table, seat)
 
 
 def computer_name(name: str, locale: str) -> str:

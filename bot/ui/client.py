@@ -27,17 +27,11 @@ from discord.ext import commands
 from bot.infra import collector
 from bot.infra.health import Gateway, HealthServer
 from bot.infra.shards import ShardLease, ShardSet
-from bot.service.challenges import ChallengeService
-from bot.service.duplicate_tables import DuplicateTables
-from bot.service.events import EventService
 from bot.service.i18n import LOCALES, t
-from bot.service.reviews import Reviews
-from bot.service.seasons import Seasons
+from bot.service.services import Services
 from bot.service.settings import Settings
-from bot.service.shared_deals import SharedDeals
-from bot.service.tables import BotError, Table, TableService
-from bot.storage import Database, is_postgres
-from bot.storage.reviews import ReviewStore
+from bot.service.tables import BotError, Table
+from bot.storage import is_postgres
 from bot.ui import discord_errors, ids, limits
 from bot.ui.answers import COMMITTED, reply
 from bot.ui.event_board import EventBoard
@@ -152,7 +146,8 @@ class TapisBot(commands.AutoShardedBot):
     ``lease``: the shards' advisory locks when the caller took them before logging in; otherwise
     the bot takes them in :meth:`setup_hook` (PostgreSQL only). Either way it releases them on close."""
 
-    def __init__(self, settings: Settings, db: Database, *, lease: ShardLease | None = None, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, parts: Services, *, lease: ShardLease | None = None,
+                 **kwargs: Any) -> None:
         # Only the guilds (channels, threads, permissions): interactions come whatever the intents.
         # The bot reads no message, reaction or typing event; with the default intents Discord sent
         # it every message posted, edited or deleted in every channel it sees, its own edits
@@ -168,30 +163,28 @@ class TapisBot(commands.AutoShardedBot):
                          help_command=None, shard_count=count, **kwargs)
         self.settings = settings
         self.lease = lease
-        self.served: ShardSet | None = None  # known in setup_hook (Discord's recommended count)
+        self.serving = parts.serving  # settled in setup_hook (Discord's recommended count)
         self.stopped_by: str | None = None  # why the bot stopped itself (its shards' lock was lost)
         self._lease_watch: asyncio.Task[None] | None = None
-        self.db = db
-        self.service = TableService(db, settings)
-        self.hint_switch = HintSwitch(db)
+        self.db = parts.db
+        self.service = parts.tables
+        self.challenges = parts.challenges
+        self.duplicates = parts.duplicates
+        self.shared = parts.shared  # who may see a shared deal
+        self.events = parts.events  # club nights
+        self.seasons = parts.seasons
+        self.reviews = parts.reviews
+        # the UI's own parts (bot.app subscribes them to the services' buses)
+        self.hint_switch = HintSwitch(parts.db)
         self.presenter = Presenter(self)
         self.hands = Hands(self)
-        self.service.listener = self.presenter
-        self.service.announce = self.announce
-        self.challenges = ChallengeService(self.service)
-        self.duplicates = DuplicateTables(self.service)
-        self.shared = SharedDeals(self.service.db, self.challenges)  # who may see a shared deal
         self.board = EventBoard(self)
-        self.events = EventService(self.service, self.board, self.board)  # club nights
-        self.seasons = Seasons(self.events.store)
-        self.reviews = Reviews(ReviewStore(db), lambda: self.service.computers.thinker)
         self._event_clock: asyncio.Task[None] | None = None
         self._event_clock_asleep = False
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = Handlers()
         self.unexpected: list[BaseException] = self.service.errors
-        self.metrics = self.service.metrics
-        self.metrics.discord_kind = discord_errors.failure_kind
+        self.metrics = parts.metrics
         self.restored = False  # the open tables are back (``/healthz``)
         self.gateway = Gateway(self)
         self.health = HealthServer(self, settings.metrics_host, settings.metrics_port) \
@@ -217,8 +210,7 @@ class TapisBot(commands.AutoShardedBot):
             await self.presenter.start_up(list(self.service.tables.values()))
             await self.events.restore()
         await self.board.start_up()  # the event posts Discord has not taken yet
-        self.events.announced = self._wake_event_clock
-        self._wake_event_clock()
+        self.wake_event_clock()
         self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
@@ -246,7 +238,7 @@ class TapisBot(commands.AutoShardedBot):
             finally:
                 self._event_clock_asleep = False
 
-    def _wake_event_clock(self) -> None:
+    def wake_event_clock(self) -> None:
         """(Re)start the events' clock: at start-up, and when an event is announced (it may start
         before the clock's next look). A clock busy starting events is left alone: it looks at the
         events again before it sleeps."""
@@ -264,17 +256,17 @@ class TapisBot(commands.AutoShardedBot):
         if count is None:
             count, _url, _limits = await self.http.get_bot_gateway()
             self.shard_count = count
-        self.served = ShardSet.of(count, self.shard_ids)
-        self.service.serves = self.served.serves
+        served = ShardSet.of(count, self.shard_ids)
+        self.serving.settle(served)
         # shards are owned against other processes connecting to Discord: not without a token (tests)
         if self.lease is None and self.settings.token and not self.settings.local \
                 and is_postgres(self.settings.database_url):
             assert self.settings.database_url is not None
-            self.lease = await ShardLease.acquire(self.settings.database_url, self.served.ids)
+            self.lease = await ShardLease.acquire(self.settings.database_url, served.ids)
         if self.lease is not None and self._lease_watch is None:
             self._lease_watch = asyncio.get_running_loop().create_task(self._stop_when_lost(self.lease))
-        log.info("serving %s", self.served)
-        return self.served
+        log.info("serving %s", served)
+        return served
 
     async def _stop_when_lost(self, lease: ShardLease) -> None:
         """Another process may own the shards once their lock is lost: stop serving at once."""
@@ -282,21 +274,27 @@ class TapisBot(commands.AutoShardedBot):
         self.stopped_by = lease.why()
         await self.close()
 
+    @property
+    def served(self) -> ShardSet | None:
+        """The shards this process serves (``None`` until :meth:`own_shards`)."""
+        return self.serving.shards
+
     def serves(self, guild_id: int | None) -> bool:
         """Whether this process serves the server ``guild_id`` (direct messages: yes)."""
-        return guild_id is None or self.served is None or self.served.serves(guild_id)
+        return self.serving.serves(guild_id)
 
     async def _serves_table(self, parsed: ParsedId | None) -> bool:
         """Whether the table of a component is served here: a table this process does not hold,
         clicked outside a server (the click says no server), is looked up."""
-        if parsed is None or self.served is None or self.served.everything:
+        served = self.served
+        if parsed is None or served is None or served.everything:
             return True
         try:
             self.service.get(parsed.table)
             return True
         except BotError:
             row = await self.db.table(parsed.table)
-        return row is None or self.served.serves(row["guild_id"])
+        return row is None or served.serves(row["guild_id"])
 
     def locale_for(self, interaction: discord.Interaction[Any] | HandToken) -> str:
         """The server's language (``/settings language:``): public messages."""

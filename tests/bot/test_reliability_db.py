@@ -107,7 +107,8 @@ async def test_restore_finishes_a_match_saved_over(db_path: Path) -> None:
         def table_changed(self, t: Any) -> None:
             changed.append(t)
 
-    again = TableService(db, SETTINGS, Listener())
+    again = TableService(db, SETTINGS)
+    again.bus.subscribe(Listener())
     assert await again.restore() == 0
     assert again.at(600) is None and again.tables == {}
     assert [t.id for t in changed] == [table.id] and changed[0].status == "over" and changed[0].result
@@ -208,7 +209,7 @@ async def test_forgotten_tables_are_closed(db: Database) -> None:
     settings = SETTINGS.with_(lobby_idle=0.3, match_idle=0.6, housekeeping_interval=0.05)
     service = TableService(db, settings)
     notices: list[tuple[str, str]] = []
-    service.announce = lambda table, key: notices.append((table.id, key))
+    service.bus.subscribe_notices(lambda table, key: notices.append((table.id, key)))
     lobby = await service.create(guild_id=1, channel_id=1000, thread_id=None, host_id=1, host_name="u1",
                                  game="toy")
     match = await started(service, channel=1001)
