@@ -51,5 +51,5 @@ async def test_running_closes_the_bot_then_the_database(settings: Settings, tmp_
     async with app.running(settings, tmp_path / "app.sqlite3") as bot:
         db = bot.db
         assert await db.table("nope") is None
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError, match="no active connection"):  # aiosqlite, once closed
         await db.table("nope")
