@@ -51,13 +51,16 @@ class StaleAction(BotError):
 @dataclass
 class SeatInfo:
     """Who holds a seat: a member (``user_id``) or a computer player (``user_id is None``) of a
-    ``level`` (``easy``, ``normal``, ``expert``; a member's stand-in plays at normal level)."""
+    ``level`` (``easy``, ``normal``, ``expert``; a member's stand-in plays at normal level);
+    ``computer_no``: a computer's number in its name ("Computer 2 (Expert)"; ``None`` for a
+    member's stand-in, which keeps the member's name)."""
 
     user_id: int | None
     name: str
     missed: int = 0
     away: bool = False
     level: str | None = None
+    computer_no: int | None = None
 
     @property
     def plays_at(self) -> str:
@@ -70,7 +73,8 @@ class SeatInfo:
 
     def as_row(self) -> dict[str, Any]:
         return {"user_id": self.user_id, "name": self.name, "missed": self.missed, "away": self.away,
-                "level": self.level if self.computer else None}
+                "level": self.level if self.computer else None,
+                "computer_no": self.computer_no if self.computer else None}
 
 
 class _StateSlot:

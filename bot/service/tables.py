@@ -28,13 +28,13 @@ from typing import Any
 from bot import storage as dbm
 from bot.infra.metrics import Failures, Metrics
 from bot.infra.thinking import Thinker
-from bot.service import obvious
+from bot.service import obvious, table_rows
 from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
 from bot.service.bus import TableBus
 from bot.service.endings import Endings
 from bot.service.facts import Facts
 from bot.service.housekeeping import Housekeeping
-from bot.service.i18n import LOCALES, t
+from bot.service.i18n import t
 from bot.service.preferences import Preferences
 from bot.service.privacy import Departures
 from bot.service.registry import Registry
@@ -195,8 +195,8 @@ class TableService:
         names in the new language ("Computer 1 (Normal)" becomes "Ordinateur 1 (Normal)")."""
         for table in [tb for tb in self.tables.values() if tb.guild_id == guild_id and tb.open]:
             async with table.lock:
-                seats = [replace(s, name=computer_name(s.name, locale)) if s.computer else s
-                         for s in table.seats]
+                seats = [replace(s, name=computer_seat_name(locale, s.computer_no, s.level))
+                         if s.computer and s.computer_no is not None else s for s in table.seats]
                 if seats == table.seats:
                     continue
                 table.seats = seats
@@ -229,11 +229,7 @@ class TableService:
                           resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
             try:
                 async with self._writing("lobby", None):
-                    await self.db.create_table(
-                        {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
-                         "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
-                         "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
-                        [s.as_row() for s in table.seats])
+                    await self.db.create_table(table_rows.new_row(table), [s.as_row() for s in table.seats])
                 return table
             except Exception as exc:  # the id of a table closed long ago: draw another
                 if storage.cause(exc) != "conflict":
@@ -259,12 +255,7 @@ class TableService:
     async def save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
         async with self._writing("lobby", table):
-            await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
-                                     options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
-                                     status=table.status,
-                                     state=table.state.to_json() if table.state is not None else None,
-                                     revision=table.rev, active_at=table.active_at,
-                                     facts=table.facts.to_text(table.turn_start) if table.facts is not None else None)
+            await self.db.save_lobby(table.id, **table_rows.lobby_fields(table))
 
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
         table = self.get(table_id)
@@ -299,9 +290,8 @@ class TableService:
         """A new computer seat of ``level``, named with its level ("Ordinateur 2 (Expert)")."""
         if level not in LEVELS:
             raise BotError.of("bad_choice")
-        locale = self.locale_of(table.guild_id)
         n = sum(s.computer for s in table.seats) + 1
-        return SeatInfo(None, t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[level])), level=level)
+        return SeatInfo(None, computer_seat_name(self.locale_of(table.guild_id), n, level), level=level, computer_no=n)
 
     async def add_computer(self, table_id: str, user_id: int, level: str = "normal") -> Table:
         table = self.get(table_id)
@@ -629,14 +619,7 @@ class TableService:
         return table, self.memo.hand(table, seat)
 
 
-def computer_name(name: str, locale: str) -> str:
-    """A computer seat's name (:meth:`TableService.computer_seat`, in any language) in ``locale``;
-    a name that is not one (a member's stand-in keeps the member's name) is returned unchanged; a
-    table saved when the level followed a "·" ("Computer 2 · Expert") reads as one too."""
-    head, dot, level = name.rpartition(" · ")
-    wanted = f"{head} ({level})" if dot else name
-    for n in range(1, 10):
-        for lv in LEVEL_KEYS:
-            if wanted in {t(other, "computer_seat", n=n, level=t(other, LEVEL_KEYS[lv])) for other in LOCALES}:
-                return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[lv]))
-    return name
+
+def computer_seat_name(locale: str, n: int, level: str | None) -> str:
+    """Computer ``n``'s name at ``level`` in ``locale`` ("Ordinateur 2 (Expert)")."""
+    return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[level or "normal"]))

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +34,8 @@ import discord
 from discord.http import HTTPClient, handle_message_parameters
 
 from bot.infra import images
-from bot.service.table import SeatInfo, Table
+from bot.service import table_rows
+from bot.service.table import Table
 from bot.service.table_log import TableLog
 from bot.ui import discord_errors, parts, shown, views
 from bot.ui.budget import GLOBAL_RATE, REDRAW, TURN, URGENT, ChannelLimiter, GlobalBudget
@@ -240,15 +240,9 @@ class Presenter:
             row = await self.db.table(table_id)
             if row is None or row["game"] not in GAMES or not self.bot.service.serves(row["guild_id"]):
                 return None  # (another process's shard shows it)
-            game = GAMES[row["game"]]
-            options = json.loads(row["options"] or "{}")
-            capacity = int(options.pop("_capacity", row["seats"]))
             saved = await self.db.saved_state(row)
-            state = snapshot.load(game, saved) if saved is not None else None
-            seats = [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level"))
-                     for s in await self.db.seats(table_id)]
-            table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
-                          row["seed"], options, capacity, seats, row["status"], row["message_id"], state)
+            state = snapshot.load(GAMES[row["game"]], saved) if saved is not None else None
+            table = table_rows.table_of(row, await self.db.seats(table_id), state)
             if state is not None:
                 table.turn_start = state.rev
             if table.status == "over":
