@@ -129,7 +129,7 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
             from benchmarks.pinned_thinker import Thinker as Pinned
 
             service.computers.thinker = Pinned(args.workers, args.budget)  # type: ignore[assignment]
-        thinker = service.thinker
+        thinker = service.computers.thinker
         await thinker.start()
         latencies: list[float] = []  # each queued decision's time from asking to the answer
         decide = thinker.decide

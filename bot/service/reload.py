@@ -5,7 +5,7 @@ violation (the process's memory was behind the database) leaves a table whose me
 what is saved. :func:`read_back` rebuilds it in place from its row, its seats and its actions, and
 :func:`counted` tells whether the move being saved is among them, so the member is told the truth.
 A table that cannot be read back at once is marked :attr:`Table.stale`: the service reads it back
-before its next change (:meth:`bot.service.tables.TableService._fresh`).
+before its next change (:meth:`bot.service.writes.TableWrites.fresh`).
 
 :func:`table_of` builds a table from its row for :meth:`bot.service.endings.Endings.restore`, one table at
 a time: a row that cannot be read (a seat without its row too) is reported by id and skipped, the

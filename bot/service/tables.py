@@ -16,18 +16,16 @@ Only open tables stay in :attr:`TableService.tables` (see :mod:`bot.service.regi
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
 from bot import storage as dbm
 from bot.infra.metrics import Failures, Metrics
-from bot.infra.thinking import Thinker
 from bot.service import obvious, table_rows
 from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
 from bot.service.bus import TableBus
@@ -38,7 +36,7 @@ from bot.service.i18n import t
 from bot.service.preferences import Preferences
 from bot.service.privacy import Departures
 from bot.service.registry import Registry
-from bot.service.reload import StorageFailure, counted, read_back
+from bot.service.reload import StorageFailure, counted
 from bot.service.settings import Settings
 from bot.service.table import (
     BotError,
@@ -50,6 +48,7 @@ from bot.service.table import (
     ViewMemo,
 )
 from bot.service.tasks import Tasks
+from bot.service.writes import TableWrites
 from bot.storage import Database
 from bot.storage import errors as storage
 from games import find_game
@@ -103,6 +102,7 @@ class TableService:
         self.departures = Departures(db)
         self.computers = ComputerTurns(settings, self.tasks, self.bus.publish, self.preferences.timer_of, self.commit,
                                        self.errors)
+        self.writes = TableWrites(db, self.metrics, self.registry, self.computers.stop)
         self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, clock=self._now,
                                serves=self.serves, changed=self.bus.publish, after_change=self.computers.after_change,
                                stop=self.computers.stop)
@@ -114,15 +114,7 @@ class TableService:
 
     # -- the parts' entry points -----------------------------------------------------------
 
-    @property
-    def thinker(self) -> Thinker:
-        """The pool the computer players (and hints) think in (:attr:`ComputerTurns.thinker`)."""
-        return self.computers.thinker
 
-    @property
-    def departed(self) -> dict[int, float] | None:
-        """Server id -> when the bot left it (``None`` until the first sweep reads them)."""
-        return self.departures.known
 
     def after_change(self, table: Table) -> None:
         """After every change: the listener is told, computers play or the turn timer is armed."""
@@ -131,8 +123,6 @@ class TableService:
     def stop_tasks(self, table_id: str) -> None:
         self.computers.stop(table_id)
 
-    def thinking(self, table: Table) -> bool:
-        return self.computers.thinking(table)
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking (timers excepted): for tests."""
@@ -142,18 +132,9 @@ class TableService:
         """:meth:`Endings.restore`: the open tables back after a restart; returns how many."""
         return await self.endings.restore()
 
-    def idle_reason(self, table: Table, now: float) -> str | None:
-        return self.housekeeping.idle_reason(table, now)
 
-    async def sweep(self) -> int:
-        """:meth:`Housekeeping.sweep`: close every forgotten table now; returns how many."""
-        return await self.housekeeping.sweep()
 
-    async def purge_departed(self) -> list[int]:
-        return await self.housekeeping.purge_departed()
 
-    def start_housekeeping(self) -> asyncio.Task[Any]:
-        return self.housekeeping.start()
 
     async def close(self) -> None:
         """Stop every background task and the computer players' workers."""
@@ -228,7 +209,7 @@ class TableService:
             table = Table(self.registry.new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
                           resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
             try:
-                async with self._writing("lobby", None):
+                async with self.writes.writing("lobby", None):
                     await self.db.create_table(table_rows.new_row(table), [s.as_row() for s in table.seats])
                 return table
             except Exception as exc:  # the id of a table closed long ago: draw another
@@ -254,13 +235,13 @@ class TableService:
 
     async def save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
-        async with self._writing("lobby", table):
+        async with self.writes.writing("lobby", table):
             await self.db.save_lobby(table.id, **table_rows.lobby_fields(table))
 
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             if table.seated(user_id):
                 raise BotError.of("already_seated")
@@ -275,7 +256,7 @@ class TableService:
     async def leave(self, table_id: str, user_id: int) -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             seat = table.seat_of(user_id)
             if user_id == table.host_id:
@@ -296,7 +277,7 @@ class TableService:
     async def add_computer(self, table_id: str, user_id: int, level: str = "normal") -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             table.seat_of(user_id)
             if len(table.seats) >= table.capacity:
@@ -311,7 +292,7 @@ class TableService:
         """Host only: a lobby seat is freed; in play a computer player takes the seat for good."""
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._host(table, by)
             if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
                 raise BotError.of("bad_choice")
@@ -328,7 +309,7 @@ class TableService:
     async def start(self, table_id: str, by: int) -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             self._host(table, by)
             game = table.game
@@ -347,7 +328,7 @@ class TableService:
         leaver, docs/rules/club.md, « Club nights »); returns who held it."""
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "playing")
             if not 0 <= seat < len(table.seats) or table.seats[seat].computer:
                 raise BotError.of("bad_choice")
@@ -397,7 +378,7 @@ class TableService:
     async def close_table(self, table: Table, status: str, notice: str | None = None) -> None:
         """Cancel (or end) an open table, lock held: saved first, then it leaves the open tables;
         ``notice``: a text key posted in its channel (housekeeping)."""
-        async with self._writing("status", table):
+        async with self.writes.writing("status", table):
             await self.db.set_status(table.id, status)
         table.status = status
         self.stop_tasks(table.id)
@@ -448,7 +429,7 @@ class TableService:
         table = self.get(table_id)
         chosen: list[Chosen] = [actions] if isinstance(actions, str | Action) else list(actions)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "playing")
             assert table.state is not None
             if rev is not None and rev != table.state.rev:
@@ -496,7 +477,7 @@ class TableService:
         a crash can never leave a finished match "playing". ``human``: a member acted (activity)."""
         old = table.state
         if table.stale:  # an earlier write's fate was unknown: ``new`` must follow what is saved
-            await self._fresh(table)
+            await self.writes.fresh(table)
             if old is None or table.state is None or table.state.rev != old.rev or not counted(table.state, old):
                 raise StaleAction.of("stale")
         new, applied = obvious.answered(table, new, applied)  # saved with the move that led to them
@@ -507,7 +488,7 @@ class TableService:
         now = self.clock() if human else None
         rows = None
         try:
-            async with self._writing("actions", table, settle=False), self.db.transaction() as conn:
+            async with self.writes.writing("actions", table, settle=False), self.db.transaction() as conn:
                 snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(old, new)
                 await dbm.write_actions(conn, table.id, state=snapshots.saved(new) if snapshot else None, revision=new.rev,
                                         status="over" if over else "playing", actions=applied, active_at=now,
@@ -518,7 +499,7 @@ class TableService:
         except Exception as exc:
             if not storage.uncertain(exc):
                 raise
-            rows = await self._settle(table, new, exc)
+            rows = await self.writes.settled(table, new, exc)
         self.metrics.accepted(table.game.name, applied)
         if now is not None:
             table.active_at = now
@@ -527,69 +508,6 @@ class TableService:
         self.memo.known_public(table, public)
         if rows is not None:
             self.endings.finished(table, rows)
-
-    async def _settle(self, table: Table, new: State, exc: BaseException) -> list[dict[str, Any]] | None:
-        """After a commit whose fate is unknown (``exc``: a lost connection, a unique violation),
-        read the table back: returns the match's results when ``new`` counted and ended it, ``None``
-        when it counted; :raises StorageFailure: it did not count (``move_not_saved``), or the table
-        cannot be read now (``move_unknown``: it is read back before its next change)."""
-        try:
-            await read_back(self.db, table)
-        except Exception:
-            table.stale = True
-            log.warning("table %s: the save of revision %d has an unknown outcome (%s); it is read back "
-                        "before its next move", table.id, new.rev, storage.describe(exc))
-            raise StorageFailure.of("move_unknown") from exc
-        if not counted(table.state, new):
-            log.warning("table %s: revision %d was not saved (%s); the table is read back", table.id, new.rev,
-                        storage.describe(exc))
-            raise StorageFailure.of("move_not_saved") from exc
-        log.warning("table %s: revision %d was saved although its commit failed (%s); read back, it goes on",
-                    table.id, new.rev, storage.describe(exc))
-        return await self.db.results(table.id) if table.status == "over" else None
-
-    async def _fresh(self, table: Table) -> None:
-        """Read back a table marked stale (its lock held), before it changes again.
-
-        :raises StorageFailure: the database cannot be read now (``storage_down``)."""
-        if not table.stale:
-            return
-        try:
-            await read_back(self.db, table)
-        except Exception as exc:
-            self._storage_log(exc)
-            raise StorageFailure.of("storage_down") from exc
-        log.info("table %s read back from the database (revision %d)", table.id, table.rev)
-        if not table.open:
-            self.registry.close(table)
-            self.stop_tasks(table.id)
-
-    @asynccontextmanager
-    async def _writing(self, name: str, table: Table | None, *, settle: bool = True) -> AsyncIterator[None]:
-        """A timed write (``name``) of ``table``: a storage failure (full disk, read-only, corrupt,
-        lost connection...) becomes a :class:`StorageFailure` told to the member as it is, with one
-        log line per cause and minute instead of a traceback per click. ``settle``: a write whose
-        fate is unknown marks the table stale (else the caller reads it back itself). A unique
-        violation is the caller's (a new table's id already taken...)."""
-        try:
-            async with self.metrics.transaction(name):
-                yield
-        except StorageFailure:
-            raise
-        except Exception as exc:
-            why = storage.cause(exc)
-            if why is None or (why == "conflict" and table is None) or (not settle and storage.uncertain(exc)):
-                raise
-            self._storage_log(exc)
-            if storage.uncertain(exc) and table is not None:
-                table.stale = True
-                raise StorageFailure.of("move_unknown" if name == "actions" else "change_unknown") from exc
-            raise StorageFailure.of("move_not_saved" if name == "actions" else "not_saved") from exc
-
-    def _storage_log(self, exc: BaseException) -> None:
-        """Count a storage failure; its log line is :attr:`Database.health`'s (one per cause and minute)."""
-        self.metrics.error("internal")
-        self.db.health.failed(exc)
 
     async def reclaim(self, table_id: str, user_id: int) -> bool:
         """"My hand" brings an absent player back; ``True`` when they were away."""
@@ -602,7 +520,7 @@ class TableService:
             if not info.away and not info.missed:
                 return False
             was_away = info.away
-            async with self._writing("lobby", table):
+            async with self.writes.writing("lobby", table):
                 await self.db.save_seats(table.id, [(seat, 0, False)])
             info.away, info.missed = False, 0
         self.after_change(table)

@@ -214,7 +214,7 @@ class TapisBot(commands.AutoShardedBot):
         self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
-        self.service.start_housekeeping()
+        self.service.housekeeping.start()
         if self.settings.sync_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)

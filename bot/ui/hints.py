@@ -166,7 +166,7 @@ async def advise(bot: HintBot, interaction: discord.Interaction[Any], table: Tab
     legal = state.legal_actions(seat)
     seed = f"{table.seed}:{table.id}:{state.rev}:hint"
     try:
-        advice = await bot.service.thinker.advise(table.game.name, state.view(seat), legal, seed,
+        advice = await bot.service.computers.thinker.advise(table.game.name, state.view(seat), legal, seed,
                                                   table=table.id, seat=seat)
     except Exception:  # an engine fault: no hint, the hand still works
         log.exception("table %s: the %s expert could not advise", table.id, table.game.name)

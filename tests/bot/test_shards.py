@@ -146,8 +146,8 @@ async def test_housekeeping_sweeps_and_purges_only_its_shards(db_path: Any) -> N
     shard1 = TableService(db, later, serves=ShardSet.of(2, [1]).serves)
     shard1.clock = lambda: 1e10
     await shard1.restore()
-    assert await shard1.sweep() == 1
-    assert await shard1.purge_departed() == [g1]
+    assert await shard1.housekeeping.sweep() == 1
+    assert await shard1.housekeeping.purge_departed() == [g1]
     assert (await db.table(old[0].id))["status"] == "lobby", "shard 0's lobby is left to its process"
     assert (await db.table(old[1].id)) is None, "shard 1's server was erased, its lobby with it"
     assert await privacy.departures(db) == {g0: 0.0}
