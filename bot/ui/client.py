@@ -32,7 +32,7 @@ from bot.service.services import Services
 from bot.service.settings import Settings
 from bot.service.tables import BotError, Table
 from bot.storage import is_postgres
-from bot.ui import discord_errors, ids, limits
+from bot.ui import discord_errors, discord_private, ids, limits
 from bot.ui.answers import COMMITTED, reply
 from bot.ui.event_board import EventBoard
 from bot.ui.hands import Hands
@@ -82,7 +82,7 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         """The commands as :meth:`sync` sends them: translated, each with its ``contexts`` and
         ``integration_types``, without ``dm_permission`` (deprecated by Discord for ``contexts``;
         discord.py 2.7 still writes it)."""
-        commands = self._get_all_commands(guild=guild)
+        commands = discord_private.tree_commands(self, guild)
         translator = self.translator
         out = [await c.get_translated_payload(self, translator) if translator else c.to_dict(self) for c in commands]
         for payload in out:
@@ -93,8 +93,8 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         """:meth:`discord.app_commands.CommandTree.sync` with :meth:`payloads` (its request, its errors)."""
         if self.client.application_id is None:
             raise app_commands.MissingApplicationID
-        commands, payload = self._get_all_commands(guild=guild), await self.payloads(guild=guild)
-        http = self._http
+        commands, payload = discord_private.tree_commands(self, guild), await self.payloads(guild=guild)
+        http = discord_private.tree_http(self)
         try:
             if guild is None:
                 data = await http.bulk_upsert_global_commands(self.client.application_id, payload=payload)
@@ -104,7 +104,7 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
             if e.status == 400 and e.code == 50035:
                 raise app_commands.CommandSyncFailure(e, commands) from None
             raise
-        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
+        return [app_commands.AppCommand(data=d, state=discord_private.tree_state(self)) for d in data]
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Commands of a server on another process's shard are refused (Discord sends a server's
@@ -371,10 +371,9 @@ class TapisBot(commands.AutoShardedBot):
     def _in_a_view(self, interaction: discord.Interaction[Any], data: dict[str, Any]) -> bool:
         """Whether a View held by this process has an item with this custom_id (discord.py 2.7's
         view store: by message, then unbound persistent views)."""
-        views = getattr(getattr(self._connection, "_view_store", None), "_views", {})
         key = (data.get("component_type"), data.get("custom_id"))
         message_id = interaction.message.id if interaction.message is not None else None
-        return key in views.get(message_id, {}) or key in views.get(None, {})
+        return discord_private.in_a_view(self, message_id, key)
 
     def announce(self, table: Table, key: str) -> None:
         """Post a housekeeping notice (``idle_lobby``, ``idle_match``) in the table's channel."""
