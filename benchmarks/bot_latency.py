@@ -33,9 +33,9 @@ import simcord
 
 import games
 from benchmarks import scratch_folder
+from bot.app import build
 from bot.service.settings import Settings
 from bot.storage import Database
-from bot.ui.client import TapisBot
 from bot.ui.ids import build_id
 from tests.bot.drive import act_on_hand, find
 from tests.toygame import TOY
@@ -53,7 +53,7 @@ async def bench(tables: int, rounds: int) -> dict[str, list[float]]:
     settings = Settings(database_path=Path(folder) / "bench.sqlite3", computer_pause=0, edit_interval=0,
                         turn_timer=0, default_locale="en")
     db = await Database.open(settings.database_path)
-    bot = TapisBot(settings, db)
+    bot = build(settings, db)
     times: dict[str, list[float]] = {"my hand settled": [], "action settled": [], "response": []}
     rng = random.Random(0)
     arrived: dict[int, float] = {}

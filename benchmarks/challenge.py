@@ -68,6 +68,7 @@ async def run(args: argparse.Namespace) -> None:
                             computer_workers=args.workers)
         tables = TableService(db, settings)
         challenges = ChallengeService(tables)
+        tables.bus.subscribe(challenges)
         challenges.clock = lambda: NOON
         await challenges.configure(GUILD, game=args.game, deals=args.deals, level=args.level)
         per_member = []

@@ -122,13 +122,14 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
         db = await Database.open(settings.database)
         loop = asyncio.get_running_loop()
         watch = Watch(args.pause, args.think, loop.time() + args.warmup)
-        service = TableService(db, settings, watch)
+        service = TableService(db, settings)
+        service.bus.subscribe(watch)
         watch.service = service
         if args.pinned:
             from benchmarks.pinned_thinker import Thinker as Pinned
 
             service.computers.thinker = Pinned(args.workers, args.budget)  # type: ignore[assignment]
-        thinker = service.thinker
+        thinker = service.computers.thinker
         await thinker.start()
         latencies: list[float] = []  # each queued decision's time from asking to the answer
         decide = thinker.decide

@@ -40,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import simcord
 
 from benchmarks import scratch_folder
+from bot.app import build
 from bot.service.settings import Settings
 from bot.storage import Database
-from bot.ui.client import TapisBot
 from tests.bot.conftest import World
 from tests.bot.faults import KINDS, ROUTES, Faults, Seen, expected_recaps, injected, play_match
 
@@ -59,7 +59,7 @@ async def run(label: str, faults: Faults, settings: Settings, matches: tuple[Any
     for n, (game, computers, options) in enumerate(matches):
         folder = Path(scratch_folder("tapis-faults-"))
         db = await Database.open(folder / "bot.sqlite3")
-        bot = TapisBot(replace(settings, database_path=folder / "bot.sqlite3"), db)
+        bot = build(replace(settings, database_path=folder / "bot.sqlite3"), db)
         bot.presenter.retry_delays = RETRY_DELAYS  # simulated time does not cover the presenter's pauses
         try:
             async with simcord.run(bot) as env:

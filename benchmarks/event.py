@@ -95,6 +95,7 @@ async def run(players: int, rounds: int, deals: int, path: Path, fmt: str = "fre
     service = TableService(db, SETTINGS)
     clock = _Clock()
     events = EventService(service, SerialPlaces(), clock)
+    service.bus.subscribe(events)
     original = events._check
 
     async def timed_check(event: Event) -> None:  # a table ended: the round's last one ends last

@@ -64,10 +64,10 @@ from simcord.http import router
 import games
 from benchmarks import scratch_folder
 from benchmarks.serve import pct, workers_cpu
+from bot.app import build
 from bot.infra import images
 from bot.service.settings import Settings
 from bot.storage import Database
-from bot.ui.client import TapisBot
 from bot.ui.ids import build_id
 from tests.bot import drive
 
@@ -303,7 +303,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
     settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers,
                         **({} if table_settle is None else {"table_settle": table_settle}))
     db = await Database.open(settings.database_path)
-    bot = TapisBot(settings, db)
+    bot = build(settings, db)
     result = Result()
     undo: list[Callable[[], None]] = []  # the wrappers go at the end (tests run it in their process)
     count_requests(result.tally, undo)

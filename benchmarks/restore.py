@@ -162,13 +162,13 @@ def _rss_kib() -> int:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
 
 
-async def _open_hands(tables: list[Table]) -> tuple[Hands, object]:
+async def _open_hands(service: TableService, tables: list[Table]) -> tuple[Hands, object]:
     """Every member's live hand open (:class:`bot.ui.hands.Console`: a token and ids, what it shows)."""
     import aiohttp
     import discord
 
     session = aiohttp.ClientSession()
-    hands = Hands(SimpleNamespace())  # type: ignore[arg-type]
+    hands = Hands(SimpleNamespace(service=service))  # type: ignore[arg-type]
     n = 0
     for table in tables:
         for seat, info in enumerate(table.seats):
@@ -179,7 +179,7 @@ async def _open_hands(tables: list[Table]) -> tuple[Hands, object]:
             webhook = discord.Webhook.partial(1_000_000 + n, token, session=session)
             handle = HandToken(webhook, (2_000_000 + n) << 22, info.user_id, table.guild_id, discord.Locale.french)
             console = Console(table.id, seat, 3_000_000 + n, handle)
-            console.shown = Hands.key(table, seat, None)
+            console.shown = hands.key(table, seat, None)
             hands.consoles.setdefault(table.id, {})[seat] = console
     return hands, session
 
@@ -200,7 +200,8 @@ async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
         return None
 
     presenter._redraw_spread = spread  # type: ignore[method-assign]
-    bot.service = service = TableService(db, settings, presenter)
+    bot.service = service = TableService(db, settings)
+    service.bus.subscribe(presenter)
     presenter.starting = True
     with collector.paused():  # as ``TapisBot.setup_hook``
         restored = await service.restore()
@@ -212,7 +213,7 @@ async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
         for table in service.tables.values():  # each table used once (built on first use)
             _ = table.state
         before = _rss_kib()
-        hands, session = await _open_hands(list(service.tables.values()))
+        hands, session = await _open_hands(service, list(service.tables.values()))
         after = _rss_kib()  # untraced: tracemalloc's record of each block stayed in the process (42 MiB)
         consoles = sum(len(seats) for seats in hands.consoles.values())
         out |= {"hands": consoles, "hand_kib_per_table": (after - before) / max(1, restored), "rss_mib": after / 1024}

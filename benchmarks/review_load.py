@@ -73,9 +73,10 @@ async def _run(args: argparse.Namespace, reviews_on: bool, deals: list[dict[str,
         db = await Database.open(settings.database)
         loop = asyncio.get_running_loop()
         watch = Watch(args.pause, args.think, loop.time() + args.warmup)
-        service = TableService(db, settings, watch)
+        service = TableService(db, settings)
+        service.bus.subscribe(watch)
         watch.service = service
-        thinker = service.thinker
+        thinker = service.computers.thinker
         await thinker.start()
         latencies: list[float] = []
         decide = thinker.decide

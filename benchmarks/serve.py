@@ -7,7 +7,7 @@ live hand (``bot.ui.hands``). It models what the bot does, no more, no less:
   and revision, as the custom ids carry them; a menu pick the rules refuse is counted apart and
   chosen again), ``TableService.act`` applies it (engine, SQLite transaction), and the click is
   answered by redrawing that member's hand message with the bot's own functions:
-  ``bot.service.table.hand_of`` asks the engine once, ``bot.ui.hands.draw_hand`` draws the hand
+  ``bot.service.table.ViewMemo.hand`` asks the engine once, ``bot.ui.hands.draw_hand`` draws the hand
   image (``bot.infra.images.hand_png``) and builds the payload; the latency of a click ends there; the
   member to act clicks again at once (a stress load: a real member waits for their hand to show
   the turn);
@@ -46,6 +46,7 @@ from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -54,7 +55,7 @@ import games
 from benchmarks import scratch_folder
 from bot.infra import images
 from bot.service.settings import Settings
-from bot.service.table import Table, hand_of
+from bot.service.table import Table
 from bot.service.tables import TableService
 from bot.storage import Database
 from bot.ui.budget import ChannelLimiter
@@ -149,7 +150,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
 
     async def console(table: Table, seat: int, shown: dict[int, Any], locale: str, urgent: bool) -> None:
         """Draw a seat's live hand as ``bot.ui.hands.Hands._edit`` does, with the same functions:
-        :func:`bot.service.table.hand_of` (the engine, asked once), then
+        the service's :meth:`bot.service.table.ViewMemo.hand` (the engine, asked once), then
         :func:`bot.ui.hands.draw_hand` (the hand image, then the payload), and remember what it
         shows; ``urgent``: the answer to the seat's own click; without images, only what the hand
         shows (``TableService.hand``)."""
@@ -158,7 +159,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
                 service.hand(table.id, table.seats[seat].user_id or 0)
             return
         async with stages.timed("engine"):
-            hand = hand_of(table, seat)
+            hand = service.memo.hand(table, seat)
             key = shown_key(table, hand, None)
         async with stages.timed("hand image"):
             await draw_hand(table, hand, locale, urgent=urgent)
@@ -172,6 +173,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
         before the next edit."""
         nonlocal drawn
         limiter = ChannelLimiter(5, 5.0 if edit_interval > 0 else 0.0)
+        keys = Hands(SimpleNamespace(service=service))  # type: ignore[arg-type]  # its keys alone
         turn_seen: tuple[int | None, int] | None = None
         saved_rev: int | None = None
         while not stop:
@@ -190,7 +192,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
                 saved_rev = state.rev
                 await service.db.set_shown(table.id, saved_rev)
             for seat in range(len(table.seats)):
-                if Hands.key(table, seat, None) != shown.get(seat):
+                if keys.key(table, seat, None) != shown.get(seat):
                     await console(table, seat, shown, locale, urgent=False)
             turn = (table.to_act(), table.turn_start)
             if turn[0] is not None and turn != turn_seen:
@@ -315,7 +317,8 @@ async def restart(count: int) -> tuple[float, int, int]:
     bot = SimpleNamespace(settings=settings, unexpected=[])
     presenter = Presenter(bot)  # type: ignore[arg-type]
     presenter._redraw_spread = spread  # type: ignore[method-assign]
-    bot.service = service = TableService(db, settings, presenter)
+    bot.service = service = TableService(db, settings)
+    service.bus.subscribe(presenter)
     presenter.starting = True
     restored = await service.restore()
     await presenter.start_up(list(service.tables.values()))

@@ -68,8 +68,7 @@ async def child(acks: Path | None, seed: int, mode: str) -> int:
     lease = await claim(settings)
     served = ShardSet.of(settings.shard_count or 1, settings.shard_ids)
     db = await open_database(settings)
-    service = TableService(db, settings)
-    service.serves = served.serves
+    service = TableService(db, settings, serves=served.serves)
     try:
         restored = await service.restore()
         print(f"ready {restored}", flush=True)

@@ -86,16 +86,15 @@ def _no_noise(record: logging.LogRecord) -> bool:
 
 async def run_discord(settings: Settings) -> int:
 
+    from bot.app import running
     from bot.infra.shards import claim
-    from bot.storage import Database
-    from bot.ui.client import TapisBot
 
     assert settings.token is not None
     lease = await claim(settings)  # a process refused for its shards touches nothing
     try:
-        async with await Database.open(settings.database, synchronous=settings.synchronous) as db:
-            bot = TapisBot(settings, db, lease=lease)
+        async with running(settings, settings.database, lease=lease) as bot:
             lease = None  # the bot releases it on close
+            db = bot.db
             await bot.open_health()  # METRICS_PORT, before the login: a port in use stops the start at once
             async with bot:
                 await login(bot, settings.token)
@@ -157,6 +156,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.app import build
     from bot.infra import lockfile
     from bot.storage import Database
     from bot.ui.local import local_database, run_local
@@ -167,7 +167,7 @@ async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
         # the database is checked before the simulated Discord is imported (which logs warnings),
         # so a failure is the one line it should be
         await (await Database.open(path, synchronous=settings.synchronous)).close()
-        return await run_local(settings, port=args.port, announce=lambda s: print(s, flush=True))
+        return await run_local(settings, build, port=args.port, announce=lambda s: print(s, flush=True))
     finally:
         lockfile.release(lock)
 

@@ -63,12 +63,13 @@ def _internal(exc: BaseException) -> str | None:
 class Metrics:
     """The counters and histograms above; ``tables`` lists the open tables (read at scrape time).
 
-    :attr:`discord_kind` tells a failed request to Discord's kind (``None``: not Discord's); the
-    Discord client sets it (:func:`bot.ui.discord_errors.failure_kind`), infrastructure knows no
-    Discord."""
+    ``discord_kind`` tells a failed request to Discord's kind (``None``: not Discord's); the
+    composition root gives the UI's (:func:`bot.ui.discord_errors.failure_kind`), infrastructure
+    knows no Discord."""
 
-    def __init__(self, tables: Callable[[], Iterable[Any]]) -> None:
-        self.discord_kind: Callable[[BaseException], str | None] = _internal
+    def __init__(self, tables: Callable[[], Iterable[Any]],
+                 discord_kind: Callable[[BaseException], str | None] = _internal) -> None:
+        self.discord_kind = discord_kind
         self.registry = CollectorRegistry()
         self.actions = Counter("tapis_actions", "Actions accepted and saved, by game and by whom.",
                                ["game", "by"], registry=self.registry)

@@ -98,6 +98,22 @@ class ShardSet:
         return f"{describe(self.ids)} of {self.count}"
 
 
+class Serving:
+    """The shards this process serves, once settled (:meth:`settle`: when Discord has told the
+    count); until then every server. One object, given to the table service and the Discord client
+    by the composition root, so both read the same answer."""
+
+    def __init__(self) -> None:
+        self.shards: ShardSet | None = None
+
+    def settle(self, shards: ShardSet) -> None:
+        self.shards = shards
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether the server ``guild_id`` is served here (direct messages, ``None``: yes)."""
+        return guild_id is None or self.shards is None or self.shards.serves(guild_id)
+
+
 class ShardLease:
     """Advisory locks on ``shard_ids`` held on one dedicated asyncpg connection.
 

@@ -47,7 +47,7 @@ from bot.service.challenge_scores import (
     streaks,
 )
 from bot.service.deal_secrets import DealSecrets
-from bot.service.dealt import Chained, Seat, open_dealt, seat_and_start
+from bot.service.dealt import Seat, open_dealt, seat_and_start
 from bot.service.i18n import t
 from bot.service.table import BotError, Table
 from bot.service.tables import TableService
@@ -122,7 +122,6 @@ class ChallengeService:
         self._locks: dict[tuple[int, int, str], asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._days: dict[tuple[int, str, str], tuple[tuple[int, int], dict[int, MemberDay]]] = {}
-        tables.listener = Chained(tables.listener, self)
 
     # -- settings ----------------------------------------------------------------------------
 

@@ -9,23 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.service.table import BotError, Listener, SeatInfo, Table
+from bot.service.table import BotError, SeatInfo, Table
 from bot.service.tables import TableService
 from games.duplicate import DuplicateDeal
 
 #: a seat: a member ``(user id, name)``, or ``None`` for a computer of the table's level
 Seat = tuple[int, str] | None
-
-
-class Chained:
-    """A table service listener that tells ``first``, then ``then``, about every change."""
-
-    def __init__(self, first: Listener, then: Listener) -> None:
-        self.first, self.then = first, then
-
-    def table_changed(self, table: Table) -> None:
-        self.first.table_changed(table)
-        self.then.table_changed(table)
 
 
 async def open_lobby(tables: TableService, *, game: str, options: Mapping[str, Any], seed: str,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.deal_secrets import DealSecrets, derive
-from bot.service.dealt import Chained, Seat, open_dealt, seat_and_start
+from bot.service.dealt import Seat, open_dealt, seat_and_start
 from bot.service.table import BotError, Table
 from bot.service.tables import TableService
 from bot.storage.challenges import GroupRow, GroupStore
@@ -64,7 +64,6 @@ class DuplicateTables:
         self.secrets = DealSecrets(tables.db)
         self._live: dict[str, tuple[GroupRow, int, int]] = {}  # table id -> (group, slot, deal)
         self._tasks: set[asyncio.Task[None]] = set()
-        tables.listener = Chained(tables.listener, self)
 
     async def open(self, guild_id: int, game: str, seats: Sequence[Sequence[Seat]],
                    places: Sequence[tuple[int, int | None]], *, deals: int = 2, level: str = "normal") -> GroupRow:

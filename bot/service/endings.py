@@ -59,12 +59,12 @@ class Endings:
     """Results, ratings and restore of the tables.
 
     Collaborators: the database, the ``registry`` of tables, the servers' ``prefs``, ``metrics``
-    and ``errors``; ``changed`` tells the listener a table changed, ``after_change`` restarts a
+    and ``errors``; ``changed`` publishes a table's change (:meth:`TableBus.publish`), ``after_change`` restarts a
     restored table's play (:meth:`ComputerTurns.after_change`), ``stop`` stops a finished
     table's background play, ``serves`` tells the servers on this process's shards."""
 
     def __init__(self, db: Database, registry: Registry, prefs: Preferences, metrics: Metrics,
-                 errors: list[BaseException], clock: Callable[[], float], serves: Callable[[int], bool],
+                 errors: list[BaseException], *, clock: Callable[[], float], serves: Callable[[int], bool],
                  changed: Callable[[Table], None], after_change: Callable[[Table], None],
                  stop: Callable[[str], None]) -> None:
         self.db = db

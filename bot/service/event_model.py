@@ -111,20 +111,6 @@ class EventListener(Protocol):
         """What cannot go on by itself, for the organiser (``key``: the text saying what to do)."""
 
 
-class _SilentEvents:
-    def event_changed(self, event: Event) -> None:
-        return None
-
-    def round_opened(self, event: Event, round_no: int, tables: Sequence[Table]) -> None:
-        return None
-
-    def standings_changed(self, standings: Standings) -> None:
-        return None
-
-    def event_blocked(self, event: Event, round_no: int, key: str, why: str) -> None:
-        return None
-
-
 class SerialPlaces:
     """Places numbered from ``base`` (runs without Discord: tests, benchmarks, the local mode)."""
 

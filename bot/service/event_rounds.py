@@ -72,7 +72,7 @@ class Rounds:
     ``events`` (an event that ends leaves them) and ``errors`` for unexpected failures."""
 
     def __init__(self, service: TableService, store: EventStore, secrets: DealSecrets, places: Places,
-                 listener: Callable[[], EventListener], events: dict[str, Event]) -> None:
+                 listener: EventListener, events: dict[str, Event]) -> None:
         self.service = service
         self.store = store
         self.secrets = secrets
@@ -157,7 +157,7 @@ class Rounds:
             log.info("event %s: its round check went through; the night goes on", event.id)
 
     async def _check(self, event: Event, finish: Callable[[Event], Any]) -> None:
-        listener = self.listener()
+        listener = self.listener
         async with event.lock:
             if event.status != "playing":
                 return
@@ -204,7 +204,7 @@ class Rounds:
             if (event.id, event.round, key) not in self.told:
                 self.told.add((event.id, event.round, key))
                 why = exc.why if isinstance(exc, PlaceFailed) else str(exc)
-                self.listener().event_blocked(event, event.round, key, why)
+                self.listener.event_blocked(event, event.round, key, why)
         self.spawn(self._later(event, pause, finish))
 
     async def _later(self, event: Event, pause: float, finish: Callable[[Event], Any]) -> None:

@@ -20,11 +20,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 from bot.service.deal_secrets import DealSecrets
-from bot.service.dealt import Chained
+from bot.service.event_bus import EventBus
 from bot.service.event_model import (
     Event,
     EventListener,
@@ -32,7 +31,6 @@ from bot.service.event_model import (
     Player,
     SerialPlaces,
     Standings,
-    _SilentEvents,
 )
 from bot.service.event_rounds import PlaceFailed, Rounds, playable
 from bot.service.table import BotError, Table
@@ -51,17 +49,22 @@ MAX_ROUNDS = 12
 class EventService:
     """Every server's events; organiser actions; rounds moved on as their tables finish."""
 
-    def __init__(self, tables: TableService, places: Places, listener: EventListener | None = None) -> None:
+    def __init__(self, tables: TableService, places: Places | None = None, listener: EventListener | None = None,
+                 *, bus: EventBus | None = None) -> None:
+        """``bus``: where changes are told and places asked (the composition root wires it); or,
+        without one (tests, benchmarks), a bus of its own on ``places`` and ``listener``."""
         self.service = tables
         self.store = EventStore(tables.db)
         self.secrets = DealSecrets(tables.db)
-        self.places = places
-        self.listener: EventListener = listener or _SilentEvents()
+        if bus is None:
+            bus = EventBus()
+            bus.provide_places(places or SerialPlaces())
+            if listener is not None:
+                bus.subscribe(listener)
+        self.bus = bus
         self.events: dict[str, Event] = {}
-        self.rounds = Rounds(tables, self.store, self.secrets, places, lambda: self.listener, self.events)
+        self.rounds = Rounds(tables, self.store, self.secrets, bus, bus, self.events)
         self._of_table = self.rounds.of_table  # table id -> event id (tables of live events)
-        self.announced: Callable[[], None] = lambda: None  # told of each announcement (the clock looks again)
-        tables.listener = Chained(tables.listener, self)
 
     # -- creation and registration -------------------------------------------------------------
 
@@ -80,8 +83,8 @@ class EventService:
                       size, level, options, seed or secrets.token_hex(8), starts_at)
         await self.store.create({**event.__dict__, "options": options})
         self.events[event.id] = event
-        self.announced()
-        self.listener.event_changed(event)
+        self.bus.announced()
+        self.bus.event_changed(event)
         return event
 
     def get(self, event_id: str) -> Event:
@@ -107,7 +110,7 @@ class EventService:
                 raise BotError.of("event_registered")
             await self.store.register(event.id, user_id, name)
             event.players.append(Player(user_id, name))
-        self.listener.event_changed(event)
+        self.bus.event_changed(event)
         return event
 
     async def unregister(self, event_id: str, user_id: int) -> Event:
@@ -118,7 +121,7 @@ class EventService:
                 raise BotError.of("event_not_registered")
             await self.store.unregister(event.id, user_id)
             event.players = [p for p in event.players if p.user_id != user_id]
-        self.listener.event_changed(event)
+        self.bus.event_changed(event)
         return event
 
     def _registering(self, event: Event) -> None:
@@ -139,7 +142,7 @@ class EventService:
             self._registering(event)
             await self.store.set_status(event.id, "closed")
             event.status = "closed"
-        self.listener.event_changed(event)
+        self.bus.event_changed(event)
         return event
 
     async def start(self, event_id: str, by: int | None, *, admin: bool = False) -> Event:
@@ -162,7 +165,7 @@ class EventService:
             for i, p in enumerate(event.players):
                 p.idx = i
             event.plan, event.status, event.round = plan, "playing", 1
-        self.listener.event_changed(event)
+        self.bus.event_changed(event)
         await self._check(event)  # round 1's tables, tried until they open
         return event
 
@@ -175,7 +178,7 @@ class EventService:
                 raise BotError.of("event_not_playing", name=event.name)
             await self.store.set_paused(event.id, paused)
             event.paused = paused
-        self.listener.event_changed(event)
+        self.bus.event_changed(event)
         if not paused:
             await self._check(event)
         return event
@@ -192,8 +195,8 @@ class EventService:
                 if row["status"] in ("lobby", "playing"):
                     await self.service.cancel(row["table_id"], None, admin=True)
             final = await self._finish(event)
-        self.listener.standings_changed(final)
-        self.listener.event_changed(event)
+        self.bus.standings_changed(final)
+        self.bus.event_changed(event)
         return final
 
     async def cancel(self, event_id: str, by: int, *, admin: bool = False) -> Event:
@@ -206,7 +209,7 @@ class EventService:
             await self.store.set_status(event.id, "cancelled")
             event.status = "cancelled"
             self.events.pop(event.id, None)
-        self.listener.event_changed(event)
+        self.bus.event_changed(event)
         return event
 
     async def leave(self, event_id: str, user_id: int, by: int | None = None, *, admin: bool = False) -> Event:
@@ -235,7 +238,7 @@ class EventService:
                     table = self.service.get(row["table_id"])
                     if table.seated(user_id):
                         await self.service.replace_seat(table.id, table.seat_of(user_id), event.level)
-        self.listener.event_changed(event)
+        self.bus.event_changed(event)
         return event
 
     # -- rounds --------------------------------------------------------------------------------

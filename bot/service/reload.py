@@ -5,7 +5,7 @@ violation (the process's memory was behind the database) leaves a table whose me
 what is saved. :func:`read_back` rebuilds it in place from its row, its seats and its actions, and
 :func:`counted` tells whether the move being saved is among them, so the member is told the truth.
 A table that cannot be read back at once is marked :attr:`Table.stale`: the service reads it back
-before its next change (:meth:`bot.service.tables.TableService._fresh`).
+before its next change (:meth:`bot.service.writes.TableWrites.fresh`).
 
 :func:`table_of` builds a table from its row for :meth:`bot.service.endings.Endings.restore`, one table at
 a time: a row that cannot be read (a seat without its row too) is reported by id and skipped, the
@@ -14,11 +14,11 @@ others come back.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.service.table import BotError, SeatInfo, Table
+from bot.service import table_rows
+from bot.service.table import BotError, Table
 from games import GAMES, snapshot
 from games.base import State
 
@@ -31,10 +31,6 @@ class StorageFailure(BotError):
     is: not saved, or not known (``key``); never counted as a refused move."""
 
 
-def seats_of(rows: Sequence[dict[str, Any]]) -> list[SeatInfo]:
-    return [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level")) for s in rows]
-
-
 def table_of(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], saved: dict[str, Any] | None,
              default_active: float) -> Table:
     """A table from its saved row, seats and state (``saved``: snapshot plus later actions).
@@ -42,17 +38,12 @@ def table_of(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], saved: di
     :raises KeyError: an unknown game. :raises GameError: the log does not replay.
         :raises ValueError: bad options."""
     game = GAMES[row["game"]]
-    options = json.loads(row["options"] or "{}")
-    if not isinstance(options, dict):
-        raise ValueError("its options are not a JSON object")
-    capacity = int(options.pop("_capacity", row["seats"]))
+    table_rows.options_of(row)  # bad options before a replay
     check_seats(row, seat_rows)
     state = snapshot.load(game, saved) if saved is not None else None
     if state is not None and state.seats != len(seat_rows):
         raise ValueError(f"its match has {state.seats} seats but {len(seat_rows)} seat rows are saved")
-    return Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
-                 row["seed"], options, capacity, seats_of(seat_rows), row["status"], row["message_id"], state,
-                 active_at=row.get("active_at") or default_active)
+    return table_rows.table_of(row, seat_rows, state, default_active)
 
 
 def check_seats(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]]) -> None:
@@ -79,7 +70,7 @@ async def read_back(db: Database, table: Table) -> None:
     saved = await db.saved_state(row)
     state = snapshot.load(table.game, saved) if saved is not None else None
     table.state, table.status = state, row["status"]
-    table.seats = seats_of(seat_rows)
+    table.seats = table_rows.seats_of(seat_rows)
     table.host_id = row["host_id"]
     table.active_at = row.get("active_at") or table.active_at
     table.stale = False

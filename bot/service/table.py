@@ -53,13 +53,16 @@ class StaleAction(BotError):
 @dataclass
 class SeatInfo:
     """Who holds a seat: a member (``user_id``) or a computer player (``user_id is None``) of a
-    ``level`` (``easy``, ``normal``, ``expert``; a member's stand-in plays at normal level)."""
+    ``level`` (``easy``, ``normal``, ``expert``; a member's stand-in plays at normal level);
+    ``computer_no``: a computer's number in its name ("Computer 2 (Expert)"; ``None`` for a
+    member's stand-in, which keeps the member's name)."""
 
     user_id: int | None
     name: str
     missed: int = 0
     away: bool = False
     level: str | None = None
+    computer_no: int | None = None
 
     @property
     def plays_at(self) -> str:
@@ -72,7 +75,8 @@ class SeatInfo:
 
     def as_row(self) -> dict[str, Any]:
         return {"user_id": self.user_id, "name": self.name, "missed": self.missed, "away": self.away,
-                "level": self.level if self.computer else None}
+                "level": self.level if self.computer else None,
+                "computer_no": self.computer_no if self.computer else None}
 
 
 class _StateSlot:
@@ -181,7 +185,7 @@ class Table:
             state = self.state
             if state is None:
                 return None
-            facts = self.__dict__["_facts"] = Facts.of(state, public_view(self))
+            facts = self.__dict__["_facts"] = Facts.of(state, state.view(None))
         return facts
 
     @property
@@ -252,66 +256,69 @@ class Hand:
     menu: PickMenu | None
 
 
-#: the views and hands last asked of the tables' states, by table and seat: a move asks
-#: for the same seat's hand several times (the click's answer, the console keys, the presenter's
-#: pass), and the table's public view twice. Kept by revision (a table's state at a revision is
-#: always the same: engines are deterministic), not holding the state; the last few hundred only
-#: (docs/decisions.md, « The view memo's size »), enough for the moves of the last seconds. Read only: callers never change
-#: a view or a list of actions.
+#: how many views and hands a :class:`ViewMemo` keeps: the last few hundred (docs/decisions.md,
+#: « The view memo's size »), enough for the moves of the last seconds
 ASKED_SIZE = 512
-_ASKED: OrderedDict[tuple[str, int], tuple[int, str, Any]] = OrderedDict()
 PUBLIC = -1  # the seat key of the public view
 Asked = TypeVar("Asked")
 
 
-def _asked(table: Table, state: State, seat: int, ask: Callable[[State], Asked]) -> Asked:
-    """``ask(state)`` for ``table``'s ``seat``, asked once per revision and status."""
-    key = (table.id, seat)
-    got = _ASKED.get(key)
-    if got is not None and got[0] == state.rev and got[1] == table.status:
-        _ASKED.move_to_end(key)
-        return cast(Asked, got[2])
-    value = ask(state)
-    _ASKED[key] = (state.rev, table.status, value)
-    _ASKED.move_to_end(key)
-    if len(_ASKED) > ASKED_SIZE:
-        _ASKED.popitem(last=False)
-    return value
+class ViewMemo:
+    """The views and hands last asked of the tables' states, by table and seat (one per table
+    service): a move asks for the same seat's hand several times (the click's answer, the console
+    keys, the presenter's pass), and the table's public view twice. Kept by revision (a table's
+    state at a revision is always the same: engines are deterministic), not holding the state; the
+    last ``size`` only. Read only: callers never change a view or a list of actions."""
 
+    def __init__(self, size: int = ASKED_SIZE) -> None:
+        self.size = size
+        self.asked: OrderedDict[tuple[str, int], tuple[int, str, Any]] = OrderedDict()
 
-def public_view(table: Table) -> dict[str, Any]:
-    """The public view of ``table``'s state (:meth:`State.view` of ``None``), asked once per revision.
+    def _asked(self, table: Table, state: State, seat: int, ask: Callable[[State], Asked]) -> Asked:
+        """``ask(state)`` for ``table``'s ``seat``, asked once per revision and status."""
+        key = (table.id, seat)
+        got = self.asked.get(key)
+        if got is not None and got[0] == state.rev and got[1] == table.status:
+            self.asked.move_to_end(key)
+            return cast(Asked, got[2])
+        value = ask(state)
+        self.asked[key] = (state.rev, table.status, value)
+        self.asked.move_to_end(key)
+        if len(self.asked) > self.size:
+            self.asked.popitem(last=False)
+        return value
 
-    :raises BotError: no match there (``not_playing``)."""
-    state = table.state
-    if state is None:
-        raise BotError.of("not_playing")
-    return _asked(table, state, PUBLIC, lambda s: s.view(None))
+    def public(self, table: Table) -> dict[str, Any]:
+        """The public view of ``table``'s state (:meth:`State.view` of ``None``), asked once per revision.
 
+        :raises BotError: no match there (``not_playing``)."""
+        state = table.state
+        if state is None:
+            raise BotError.of("not_playing")
+        return self._asked(table, state, PUBLIC, lambda s: s.view(None))
 
-def known_public(table: Table, view: dict[str, Any]) -> None:
-    """``view`` is the public view of ``table``'s state, asked by its save (:class:`Facts`): kept
-    as :func:`public_view`'s. Only a state the table holds, so only one saved, is ever kept."""
-    state = table.state
-    if state is not None:
-        _asked(table, state, PUBLIC, lambda _state: view)
+    def known_public(self, table: Table, view: dict[str, Any]) -> None:
+        """``view`` is the public view of ``table``'s state, asked by its save (:class:`Facts`): kept
+        as :meth:`public`'s. Only a state the table holds, so only one saved, is ever kept."""
+        state = table.state
+        if state is not None:
+            self._asked(table, state, PUBLIC, lambda _state: view)
 
+    def hand(self, table: Table, seat: int) -> Hand:
+        """``seat``'s :class:`Hand` at ``table``, asked of the engine once per revision and status.
 
-def hand_of(table: Table, seat: int) -> Hand:
-    """``seat``'s :class:`Hand` at ``table``, asked of the engine once per revision and status.
+        :raises BotError: no match there (``not_playing``)."""
+        state = table.state
+        if state is None:
+            raise BotError.of("not_playing")
 
-    :raises BotError: no match there (``not_playing``)."""
-    state = table.state
-    if state is None:
-        raise BotError.of("not_playing")
+        def ask(state: State) -> Hand:
+            legal = state.legal_actions(seat) if table.status == "playing" else []
+            picks = state.pending_picks(seat) if legal else 0
+            menu = table.game.pick_menu(state, seat) if legal else None
+            return Hand(seat, state.view(seat), legal, picks, menu)
 
-    def ask(state: State) -> Hand:
-        legal = state.legal_actions(seat) if table.status == "playing" else []
-        picks = state.pending_picks(seat) if legal else 0
-        menu = table.game.pick_menu(state, seat) if legal else None
-        return Hand(seat, state.view(seat), legal, picks, menu)
-
-    return _asked(table, state, seat, ask)
+        return self._asked(table, state, seat, ask)
 
 
 class Listener(Protocol):
@@ -319,9 +326,3 @@ class Listener(Protocol):
 
     def table_changed(self, table: Table) -> None: ...
 
-
-class Silent:
-    """A listener told nothing (a service without Discord: tests, benchmarks)."""
-
-    def table_changed(self, table: Table) -> None:
-        return None

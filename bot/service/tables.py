@@ -9,48 +9,46 @@ All player input goes through :meth:`TableService.act` (STYLE.md section 3)::
         table.state = new
 
 Computer players (and the computer standing in for an absent player) act from background tasks
-that take the same lock. No Discord object enters here: a :class:`Listener` is told about changes.
+that take the same lock. No Discord object enters here: every change is published on the :class:`TableBus`.
 
 Only open tables stay in :attr:`TableService.tables` (see :mod:`bot.service.registry`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
 from bot import storage as dbm
 from bot.infra.metrics import Failures, Metrics
-from bot.infra.thinking import Thinker
-from bot.service import obvious
+from bot.service import obvious, table_rows
 from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
+from bot.service.bus import TableBus
 from bot.service.endings import Endings
 from bot.service.facts import Facts
 from bot.service.housekeeping import Housekeeping
-from bot.service.i18n import LOCALES, t
+from bot.service.i18n import t
 from bot.service.preferences import Preferences
 from bot.service.privacy import Departures
 from bot.service.registry import Registry
-from bot.service.reload import StorageFailure, counted, read_back
+from bot.service.reload import StorageFailure, counted
 from bot.service.settings import Settings
 from bot.service.table import (
     BotError,
     Hand,
     Listener,
     SeatInfo,
-    Silent,
     StaleAction,
     Table,
-    hand_of,
-    known_public,
+    ViewMemo,
 )
 from bot.service.tasks import Tasks
+from bot.service.writes import TableWrites
 from bot.storage import Database
 from bot.storage import errors as storage
 from games import find_game
@@ -86,47 +84,37 @@ class TableService:
     :class:`Endings` (results, ratings, restore), :class:`Housekeeping` (forgotten tables, departed
     servers), privacy's :class:`Departures`, all sharing one set of background :class:`Tasks`."""
 
-    def __init__(self, db: Database, settings: Settings, listener: Listener | None = None) -> None:
+    def __init__(self, db: Database, settings: Settings, *, bus: TableBus | None = None,
+                 registry: Registry | None = None, metrics: Metrics | None = None,
+                 serves: Callable[[int], bool] = _every_server) -> None:
         self.db = db
         self.settings = settings
-        self.listener: Listener = listener or Silent()
-        self.registry = Registry()
+        self.bus = bus or TableBus()  # every change is published there (:mod:`bot.service.bus`)
+        self.registry = registry or Registry()
         self.tables: dict[str, Table] = self.registry.open  # open tables only
         self.clock: Callable[[], float] = time.time
-        self.announce: Callable[[Table, str], None] | None = None  # a notice for the table's channel
-        self.metrics = Metrics(lambda: self.tables.values())
+        self.metrics = metrics or Metrics(self.registry.open.values)
         self.errors: list[BaseException] = Failures(self.metrics)  # unexpected failures (logged, counted)
-        self.serves: Callable[[int], bool] = _every_server  # the servers on this process's shards
+        self.serves = serves  # the servers on this process's shards
+        self.memo = ViewMemo()  # the views and hands last asked of the tables' states
         self.tasks = Tasks()
         self.preferences = Preferences(db, settings)
         self.departures = Departures(db)
-        self.computers = ComputerTurns(settings, self.tasks, self._changed, self.preferences.timer_of, self.commit,
+        self.computers = ComputerTurns(settings, self.tasks, self.bus.publish, self.preferences.timer_of, self.commit,
                                        self.errors)
-        self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, self._now,
-                               self._serves, self._changed, self.computers.after_change, self.computers.stop)
+        self.writes = TableWrites(db, self.metrics, self.registry, self.computers.stop)
+        self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, clock=self._now,
+                               serves=self.serves, changed=self.bus.publish, after_change=self.computers.after_change,
+                               stop=self.computers.stop)
         self.housekeeping = Housekeeping(settings, self.registry, self.computers, self.close_table, self, self.tasks,
                                          self._now, self.errors)
-
-    def _changed(self, table: Table) -> None:
-        self.listener.table_changed(table)
 
     def _now(self) -> float:
         return self.clock()
 
-    def _serves(self, guild_id: int) -> bool:
-        return self.serves(guild_id)
-
     # -- the parts' entry points -----------------------------------------------------------
 
-    @property
-    def thinker(self) -> Thinker:
-        """The pool the computer players (and hints) think in (:attr:`ComputerTurns.thinker`)."""
-        return self.computers.thinker
 
-    @property
-    def departed(self) -> dict[int, float] | None:
-        """Server id -> when the bot left it (``None`` until the first sweep reads them)."""
-        return self.departures.known
 
     def after_change(self, table: Table) -> None:
         """After every change: the listener is told, computers play or the turn timer is armed."""
@@ -135,8 +123,6 @@ class TableService:
     def stop_tasks(self, table_id: str) -> None:
         self.computers.stop(table_id)
 
-    def thinking(self, table: Table) -> bool:
-        return self.computers.thinking(table)
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking (timers excepted): for tests."""
@@ -146,18 +132,9 @@ class TableService:
         """:meth:`Endings.restore`: the open tables back after a restart; returns how many."""
         return await self.endings.restore()
 
-    def idle_reason(self, table: Table, now: float) -> str | None:
-        return self.housekeeping.idle_reason(table, now)
 
-    async def sweep(self) -> int:
-        """:meth:`Housekeeping.sweep`: close every forgotten table now; returns how many."""
-        return await self.housekeeping.sweep()
 
-    async def purge_departed(self) -> list[int]:
-        return await self.housekeeping.purge_departed()
 
-    def start_housekeeping(self) -> asyncio.Task[Any]:
-        return self.housekeeping.start()
 
     async def close(self) -> None:
         """Stop every background task and the computer players' workers."""
@@ -199,13 +176,13 @@ class TableService:
         names in the new language ("Computer 1 (Normal)" becomes "Ordinateur 1 (Normal)")."""
         for table in [tb for tb in self.tables.values() if tb.guild_id == guild_id and tb.open]:
             async with table.lock:
-                seats = [replace(s, name=computer_name(s.name, locale)) if s.computer else s
-                         for s in table.seats]
+                seats = [replace(s, name=computer_seat_name(locale, s.computer_no, s.level))
+                         if s.computer and s.computer_no is not None else s for s in table.seats]
                 if seats == table.seats:
                     continue
                 table.seats = seats
                 await self.save_lobby(table)
-            self.listener.table_changed(table)
+            self.bus.publish(table)
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -232,12 +209,8 @@ class TableService:
             table = Table(self.registry.new_id(), guild_id, channel_id, thread_id, g, host_id, seed or secrets.token_hex(8),
                           resolved, capacity, [SeatInfo(host_id, host_name)], active_at=self.clock())
             try:
-                async with self._writing("lobby", None):
-                    await self.db.create_table(
-                        {"id": table.id, "guild_id": guild_id, "channel_id": channel_id, "thread_id": thread_id,
-                         "game": g.name, "seats": capacity, "options": {**resolved, "_capacity": capacity},
-                         "seed": table.seed, "status": "lobby", "host_id": host_id, "active_at": table.active_at},
-                        [s.as_row() for s in table.seats])
+                async with self.writes.writing("lobby", None):
+                    await self.db.create_table(table_rows.new_row(table), [s.as_row() for s in table.seats])
                 return table
             except Exception as exc:  # the id of a table closed long ago: draw another
                 if storage.cause(exc) != "conflict":
@@ -262,18 +235,13 @@ class TableService:
 
     async def save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
-        async with self._writing("lobby", table):
-            await self.db.save_lobby(table.id, seats=[s.as_row() for s in table.seats],
-                                     options={**table.options, "_capacity": table.capacity}, host_id=table.host_id,
-                                     status=table.status,
-                                     state=table.state.to_json() if table.state is not None else None,
-                                     revision=table.rev, active_at=table.active_at,
-                                     facts=table.facts.to_text(table.turn_start) if table.facts is not None else None)
+        async with self.writes.writing("lobby", table):
+            await self.db.save_lobby(table.id, **table_rows.lobby_fields(table))
 
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             if table.seated(user_id):
                 raise BotError.of("already_seated")
@@ -282,13 +250,13 @@ class TableService:
             with self.undo(table):
                 table.seats.append(SeatInfo(user_id, name))
                 await self.save_lobby(table)
-        self.listener.table_changed(table)
+        self.bus.publish(table)
         return table
 
     async def leave(self, table_id: str, user_id: int) -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             seat = table.seat_of(user_id)
             if user_id == table.host_id:
@@ -296,21 +264,20 @@ class TableService:
             with self.undo(table):
                 del table.seats[seat]
                 await self.save_lobby(table)
-        self.listener.table_changed(table)
+        self.bus.publish(table)
         return table
 
     def computer_seat(self, table: Table, level: str) -> SeatInfo:
         """A new computer seat of ``level``, named with its level ("Ordinateur 2 (Expert)")."""
         if level not in LEVELS:
             raise BotError.of("bad_choice")
-        locale = self.locale_of(table.guild_id)
         n = sum(s.computer for s in table.seats) + 1
-        return SeatInfo(None, t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[level])), level=level)
+        return SeatInfo(None, computer_seat_name(self.locale_of(table.guild_id), n, level), level=level, computer_no=n)
 
     async def add_computer(self, table_id: str, user_id: int, level: str = "normal") -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             table.seat_of(user_id)
             if len(table.seats) >= table.capacity:
@@ -318,14 +285,14 @@ class TableService:
             with self.undo(table):
                 table.seats.append(self.computer_seat(table, level))
                 await self.save_lobby(table)
-        self.listener.table_changed(table)
+        self.bus.publish(table)
         return table
 
     async def kick(self, table_id: str, by: int, seat: int) -> SeatInfo:
         """Host only: a lobby seat is freed; in play a computer player takes the seat for good."""
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._host(table, by)
             if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
                 raise BotError.of("bad_choice")
@@ -342,7 +309,7 @@ class TableService:
     async def start(self, table_id: str, by: int) -> Table:
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "lobby")
             self._host(table, by)
             game = table.game
@@ -361,7 +328,7 @@ class TableService:
         leaver, docs/rules/club.md, « Club nights »); returns who held it."""
         table = self.get(table_id)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "playing")
             if not 0 <= seat < len(table.seats) or table.seats[seat].computer:
                 raise BotError.of("bad_choice")
@@ -411,15 +378,15 @@ class TableService:
     async def close_table(self, table: Table, status: str, notice: str | None = None) -> None:
         """Cancel (or end) an open table, lock held: saved first, then it leaves the open tables;
         ``notice``: a text key posted in its channel (housekeeping)."""
-        async with self._writing("status", table):
+        async with self.writes.writing("status", table):
             await self.db.set_status(table.id, status)
         table.status = status
         self.stop_tasks(table.id)
         self.registry.close(table)
         log.info("table %s %s%s", table.id, status, f" ({notice})" if notice else "")
-        self.listener.table_changed(table)
-        if notice is not None and self.announce is not None:
-            self.announce(table, notice)
+        self.bus.publish(table)
+        if notice is not None:
+            self.bus.announce(table, notice)
 
     def _need_open(self, table: Table) -> None:
         if not table.open:
@@ -462,7 +429,7 @@ class TableService:
         table = self.get(table_id)
         chosen: list[Chosen] = [actions] if isinstance(actions, str | Action) else list(actions)
         async with table.lock:
-            await self._fresh(table)
+            await self.writes.fresh(table)
             self._need(table, "playing")
             assert table.state is not None
             if rev is not None and rev != table.state.rev:
@@ -510,7 +477,7 @@ class TableService:
         a crash can never leave a finished match "playing". ``human``: a member acted (activity)."""
         old = table.state
         if table.stale:  # an earlier write's fate was unknown: ``new`` must follow what is saved
-            await self._fresh(table)
+            await self.writes.fresh(table)
             if old is None or table.state is None or table.state.rev != old.rev or not counted(table.state, old):
                 raise StaleAction.of("stale")
         new, applied = obvious.answered(table, new, applied)  # saved with the move that led to them
@@ -521,7 +488,7 @@ class TableService:
         now = self.clock() if human else None
         rows = None
         try:
-            async with self._writing("actions", table, settle=False), self.db.transaction() as conn:
+            async with self.writes.writing("actions", table, settle=False), self.db.transaction() as conn:
                 snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(old, new)
                 await dbm.write_actions(conn, table.id, state=snapshots.saved(new) if snapshot else None, revision=new.rev,
                                         status="over" if over else "playing", actions=applied, active_at=now,
@@ -532,78 +499,15 @@ class TableService:
         except Exception as exc:
             if not storage.uncertain(exc):
                 raise
-            rows = await self._settle(table, new, exc)
+            rows = await self.writes.settled(table, new, exc)
         self.metrics.accepted(table.game.name, applied)
         if now is not None:
             table.active_at = now
         table.turn_start = turn_start
         table.settle(new, facts)
-        known_public(table, public)
+        self.memo.known_public(table, public)
         if rows is not None:
             self.endings.finished(table, rows)
-
-    async def _settle(self, table: Table, new: State, exc: BaseException) -> list[dict[str, Any]] | None:
-        """After a commit whose fate is unknown (``exc``: a lost connection, a unique violation),
-        read the table back: returns the match's results when ``new`` counted and ended it, ``None``
-        when it counted; :raises StorageFailure: it did not count (``move_not_saved``), or the table
-        cannot be read now (``move_unknown``: it is read back before its next change)."""
-        try:
-            await read_back(self.db, table)
-        except Exception:
-            table.stale = True
-            log.warning("table %s: the save of revision %d has an unknown outcome (%s); it is read back "
-                        "before its next move", table.id, new.rev, storage.describe(exc))
-            raise StorageFailure.of("move_unknown") from exc
-        if not counted(table.state, new):
-            log.warning("table %s: revision %d was not saved (%s); the table is read back", table.id, new.rev,
-                        storage.describe(exc))
-            raise StorageFailure.of("move_not_saved") from exc
-        log.warning("table %s: revision %d was saved although its commit failed (%s); read back, it goes on",
-                    table.id, new.rev, storage.describe(exc))
-        return await self.db.results(table.id) if table.status == "over" else None
-
-    async def _fresh(self, table: Table) -> None:
-        """Read back a table marked stale (its lock held), before it changes again.
-
-        :raises StorageFailure: the database cannot be read now (``storage_down``)."""
-        if not table.stale:
-            return
-        try:
-            await read_back(self.db, table)
-        except Exception as exc:
-            self._storage_log(exc)
-            raise StorageFailure.of("storage_down") from exc
-        log.info("table %s read back from the database (revision %d)", table.id, table.rev)
-        if not table.open:
-            self.registry.close(table)
-            self.stop_tasks(table.id)
-
-    @asynccontextmanager
-    async def _writing(self, name: str, table: Table | None, *, settle: bool = True) -> AsyncIterator[None]:
-        """A timed write (``name``) of ``table``: a storage failure (full disk, read-only, corrupt,
-        lost connection...) becomes a :class:`StorageFailure` told to the member as it is, with one
-        log line per cause and minute instead of a traceback per click. ``settle``: a write whose
-        fate is unknown marks the table stale (else the caller reads it back itself). A unique
-        violation is the caller's (a new table's id already taken...)."""
-        try:
-            async with self.metrics.transaction(name):
-                yield
-        except StorageFailure:
-            raise
-        except Exception as exc:
-            why = storage.cause(exc)
-            if why is None or (why == "conflict" and table is None) or (not settle and storage.uncertain(exc)):
-                raise
-            self._storage_log(exc)
-            if storage.uncertain(exc) and table is not None:
-                table.stale = True
-                raise StorageFailure.of("move_unknown" if name == "actions" else "change_unknown") from exc
-            raise StorageFailure.of("move_not_saved" if name == "actions" else "not_saved") from exc
-
-    def _storage_log(self, exc: BaseException) -> None:
-        """Count a storage failure; its log line is :attr:`Database.health`'s (one per cause and minute)."""
-        self.metrics.error("internal")
-        self.db.health.failed(exc)
 
     async def reclaim(self, table_id: str, user_id: int) -> bool:
         """"My hand" brings an absent player back; ``True`` when they were away."""
@@ -616,7 +520,7 @@ class TableService:
             if not info.away and not info.missed:
                 return False
             was_away = info.away
-            async with self._writing("lobby", table):
+            async with self.writes.writing("lobby", table):
                 await self.db.save_seats(table.id, [(seat, 0, False)])
             info.away, info.missed = False, 0
         self.after_change(table)
@@ -630,17 +534,10 @@ class TableService:
         seat = table.seat_of(user_id)
         if table.status == "cancelled":
             raise BotError.of("cancelled", table=table.called)
-        return table, hand_of(table, seat)
+        return table, self.memo.hand(table, seat)
 
 
-def computer_name(name: str, locale: str) -> str:
-    """A computer seat's name (:meth:`TableService.computer_seat`, in any language) in ``locale``;
-    a name that is not one (a member's stand-in keeps the member's name) is returned unchanged; a
-    table saved when the level followed a "·" ("Computer 2 · Expert") reads as one too."""
-    head, dot, level = name.rpartition(" · ")
-    wanted = f"{head} ({level})" if dot else name
-    for n in range(1, 10):
-        for lv in LEVEL_KEYS:
-            if wanted in {t(other, "computer_seat", n=n, level=t(other, LEVEL_KEYS[lv])) for other in LOCALES}:
-                return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[lv]))
-    return name
+
+def computer_seat_name(locale: str, n: int, level: str | None) -> str:
+    """Computer ``n``'s name at ``level`` in ``locale`` ("Ordinateur 2 (Expert)")."""
+    return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[level or "normal"]))

@@ -60,17 +60,19 @@ class Database(Backend):
         async with self.transaction() as conn:
             await conn.run(q.INSERT_TABLE, (
                 row["id"], row["guild_id"], row["channel_id"], row.get("thread_id"), row.get("message_id"),
-                row["game"], row["seats"], json.dumps(row.get("options") or {}), str(row["seed"]),
+                row["game"], row["seats"], row.get("capacity", row["seats"]), json.dumps(row.get("options") or {}),
+                str(row["seed"]),
                 None, row["status"], row["host_id"], 0, row.get("active_at")))
             await q.write_seats(conn, row["id"], seats)
 
     async def save_lobby(self, table_id: str, *, seats: Sequence[dict[str, Any]], options: dict[str, Any],
                          host_id: int, status: str, state: dict[str, Any] | None, revision: int,
-                         active_at: float | None = None, facts: str | None = None) -> None:
-        """Seats, options and status of a table that is opening or starting (``facts``: its
-        state's, :class:`bot.service.facts.Facts`), in one transaction."""
+                         active_at: float | None = None, facts: str | None = None,
+                         capacity: int | None = None) -> None:
+        """Seats, options, capacity (``None``: the seats given) and status of a table that is
+        opening or starting (``facts``: its state's, :class:`bot.service.facts.Facts`), in one transaction."""
         async with self.transaction() as conn:
-            await conn.run(q.UPDATE_LOBBY, (len(seats), json.dumps(options), host_id, status,
+            await conn.run(q.UPDATE_LOBBY, (len(seats), capacity or len(seats), json.dumps(options), host_id, status,
                                             json.dumps(state) if state is not None else None,
                                             revision if state is not None else None, facts,
                                             revision, active_at, table_id))

@@ -14,9 +14,9 @@ from typing import Any
 from bot.storage.base import Conn, Rating
 
 INSERT_TABLE = """INSERT INTO game_tables (id, guild_id, channel_id, thread_id, message_id, game, seats,
-    options, seed, state, status, host_id, revision, active_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
-UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, options = ?, host_id = ?, status = ?, state = ?,
+    capacity, options, seed, state, status, host_id, revision, active_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+UPDATE_LOBBY = """UPDATE game_tables SET seats = ?, capacity = ?, options = ?, host_id = ?, status = ?, state = ?,
     state_rev = ?, facts = ?, revision = ?, active_at = ?, updated_at = datetime('now') WHERE id = ?"""
 UPDATE_STATE = """UPDATE game_tables SET state = ?, state_rev = ?, facts = ?, revision = ?, status = ?,
     active_at = COALESCE(?, active_at), updated_at = datetime('now') WHERE id = ?"""
@@ -45,8 +45,8 @@ UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id 
 UPDATE_SHOWN = "UPDATE game_tables SET shown_revision = ? WHERE id = ?"
 SELECT_SHOWN = "SELECT id, shown_revision FROM game_tables WHERE status = 'playing'"
 DELETE_SEATS = "DELETE FROM seats WHERE table_id = ?"
-INSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, missed, away, level)
-    VALUES (?, ?, ?, ?, ?, ?, ?)"""
+INSERT_SEAT = """INSERT INTO seats (table_id, seat, user_id, name, missed, away, level, computer_no)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)"""
 UPDATE_SEAT = "UPDATE seats SET missed = ?, away = ? WHERE table_id = ? AND seat = ?"
 INSERT_ACTION = "INSERT INTO actions (table_id, rev, seat, action, by_computer) VALUES (?, ?, ?, ?, ?)"
 SELECT_OPEN = "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY created_at, id"
@@ -120,7 +120,8 @@ async def write_seats(conn: Conn, table_id: str, seats: Sequence[dict[str, Any]]
     """A table's seats, replacing those saved."""
     await conn.run(DELETE_SEATS, (table_id,))
     await conn.run_many(INSERT_SEAT, [
-        (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)), s.get("level"))
+        (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)), s.get("level"),
+         s.get("computer_no"))
         for i, s in enumerate(seats)])
 
 

@@ -17,7 +17,7 @@ import discord
 from discord.http import Route
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
-from bot.ui import discord_errors, limits
+from bot.ui import discord_errors, discord_private, limits
 
 log = logging.getLogger("bot.ui.client")
 
@@ -92,16 +92,17 @@ async def update_message(interaction: discord.Interaction[Any], **fields: Any) -
     if response.is_done():
         raise discord.InteractionResponded(interaction)
     limits.check_upload([f for f in fields.get("attachments") or [] if isinstance(f, discord.File)])
-    state, http = interaction._state, interaction._state.http
+    state = discord_private.interaction_state(interaction)
+    http = state.http
     params = interaction_message_response_params(type=discord.InteractionResponseType.message_update.value,
                                                  previous_allowed_mentions=state.allowed_mentions, **fields)
     route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=interaction.id,
                   webhook_token=interaction.token)
     await async_context.get().request(
-        route, session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
+        route, session=discord_private.interaction_session(interaction), proxy=http.proxy, proxy_auth=http.proxy_auth,
         payload=None if params.files else params.payload, multipart=params.multipart if params.files else None,
         files=params.files)
-    response._response_type = discord.InteractionResponseType.message_update
+    discord_private.mark_responded(response, discord.InteractionResponseType.message_update)
 
 
 #: ``interaction.extras`` keys: the response was deferred publicly; a move was saved (no "try again")

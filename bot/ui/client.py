@@ -27,19 +27,12 @@ from discord.ext import commands
 from bot.infra import collector
 from bot.infra.health import Gateway, HealthServer
 from bot.infra.shards import ShardLease, ShardSet
-from bot.service.challenges import ChallengeService
-from bot.service.duplicate_tables import DuplicateTables
-from bot.service.events import EventService
 from bot.service.i18n import LOCALES, t
-from bot.service.review_field import FieldService
-from bot.service.reviews import Reviews
-from bot.service.seasons import Seasons
+from bot.service.services import Services
 from bot.service.settings import Settings
-from bot.service.shared_deals import SharedDeals
-from bot.service.tables import BotError, Table, TableService
-from bot.storage import Database, is_postgres
-from bot.storage.reviews import ReviewStore
-from bot.ui import discord_errors, ids, limits
+from bot.service.tables import BotError, Table
+from bot.storage import is_postgres
+from bot.ui import discord_errors, discord_private, ids, limits
 from bot.ui.answers import COMMITTED, reply
 from bot.ui.event_board import EventBoard
 from bot.ui.hands import Hands
@@ -89,7 +82,7 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         """The commands as :meth:`sync` sends them: translated, each with its ``contexts`` and
         ``integration_types``, without ``dm_permission`` (deprecated by Discord for ``contexts``;
         discord.py 2.7 still writes it)."""
-        commands = self._get_all_commands(guild=guild)
+        commands = discord_private.tree_commands(self, guild)
         translator = self.translator
         out = [await c.get_translated_payload(self, translator) if translator else c.to_dict(self) for c in commands]
         for payload in out:
@@ -100,8 +93,8 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
         """:meth:`discord.app_commands.CommandTree.sync` with :meth:`payloads` (its request, its errors)."""
         if self.client.application_id is None:
             raise app_commands.MissingApplicationID
-        commands, payload = self._get_all_commands(guild=guild), await self.payloads(guild=guild)
-        http = self._http
+        commands, payload = discord_private.tree_commands(self, guild), await self.payloads(guild=guild)
+        http = discord_private.tree_http(self)
         try:
             if guild is None:
                 data = await http.bulk_upsert_global_commands(self.client.application_id, payload=payload)
@@ -111,7 +104,7 @@ class TapisTree(app_commands.CommandTree["TapisBot"]):
             if e.status == 400 and e.code == 50035:
                 raise app_commands.CommandSyncFailure(e, commands) from None
             raise
-        return [app_commands.AppCommand(data=d, state=self._state) for d in data]
+        return [app_commands.AppCommand(data=d, state=discord_private.tree_state(self)) for d in data]
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Commands of a server on another process's shard are refused (Discord sends a server's
@@ -153,7 +146,8 @@ class TapisBot(commands.AutoShardedBot):
     ``lease``: the shards' advisory locks when the caller took them before logging in; otherwise
     the bot takes them in :meth:`setup_hook` (PostgreSQL only). Either way it releases them on close."""
 
-    def __init__(self, settings: Settings, db: Database, *, lease: ShardLease | None = None, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, parts: Services, *, lease: ShardLease | None = None,
+                 **kwargs: Any) -> None:
         # Only the guilds (channels, threads, permissions): interactions come whatever the intents.
         # The bot reads no message, reaction or typing event; with the default intents Discord sent
         # it every message posted, edited or deleted in every channel it sees, its own edits
@@ -169,31 +163,29 @@ class TapisBot(commands.AutoShardedBot):
                          help_command=None, shard_count=count, **kwargs)
         self.settings = settings
         self.lease = lease
-        self.served: ShardSet | None = None  # known in setup_hook (Discord's recommended count)
+        self.serving = parts.serving  # settled in setup_hook (Discord's recommended count)
         self.stopped_by: str | None = None  # why the bot stopped itself (its shards' lock was lost)
         self._lease_watch: asyncio.Task[None] | None = None
-        self.db = db
-        self.service = TableService(db, settings)
-        self.hint_switch = HintSwitch(db)
+        self.db = parts.db
+        self.service = parts.tables
+        self.challenges = parts.challenges
+        self.duplicates = parts.duplicates
+        self.shared = parts.shared  # who may see a shared deal
+        self.events = parts.events  # club nights
+        self.seasons = parts.seasons
+        self.reviews = parts.reviews
+        self.fields = parts.fields  # the field on the same cards
+        # the UI's own parts (bot.app subscribes them to the services' buses)
+        self.hint_switch = HintSwitch(parts.db)
         self.presenter = Presenter(self)
         self.hands = Hands(self)
-        self.service.listener = self.presenter
-        self.service.announce = self.announce
-        self.challenges = ChallengeService(self.service)
-        self.duplicates = DuplicateTables(self.service)
-        self.shared = SharedDeals(self.service.db, self.challenges)  # who may see a shared deal
         self.board = EventBoard(self)
-        self.events = EventService(self.service, self.board, self.board)  # club nights
-        self.seasons = Seasons(self.events.store)
-        self.reviews = Reviews(ReviewStore(db), lambda: self.service.computers.thinker)
-        self.fields = FieldService(db, self.shared, self.challenges)  # the field on the same cards
         self._event_clock: asyncio.Task[None] | None = None
         self._event_clock_asleep = False
         self._notices: set[asyncio.Task[None]] = set()
         self.handlers: dict[str, Handler] = Handlers()
         self.unexpected: list[BaseException] = self.service.errors
-        self.metrics = self.service.metrics
-        self.metrics.discord_kind = discord_errors.failure_kind
+        self.metrics = parts.metrics
         self.restored = False  # the open tables are back (``/healthz``)
         self.gateway = Gateway(self)
         self.health = HealthServer(self, settings.metrics_host, settings.metrics_port) \
@@ -220,12 +212,11 @@ class TapisBot(commands.AutoShardedBot):
             await self.events.restore()
             await self.reviews.resume(self.service.serves)  # the reviews a stop interrupted go on
         await self.board.start_up()  # the event posts Discord has not taken yet
-        self.events.announced = self._wake_event_clock
-        self._wake_event_clock()
+        self.wake_event_clock()
         self.restored = True
         if restored:
             log.info("%d table(s) back in play", restored)
-        self.service.start_housekeeping()
+        self.service.housekeeping.start()
         if self.settings.sync_commands:
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)
@@ -249,7 +240,7 @@ class TapisBot(commands.AutoShardedBot):
             finally:
                 self._event_clock_asleep = False
 
-    def _wake_event_clock(self) -> None:
+    def wake_event_clock(self) -> None:
         """(Re)start the events' clock: at start-up, and when an event is announced (it may start
         before the clock's next look). A clock busy starting events is left alone: it looks at the
         events again before it sleeps."""
@@ -267,17 +258,17 @@ class TapisBot(commands.AutoShardedBot):
         if count is None:
             count, _url, _limits = await self.http.get_bot_gateway()
             self.shard_count = count
-        self.served = ShardSet.of(count, self.shard_ids)
-        self.service.serves = self.served.serves
+        served = ShardSet.of(count, self.shard_ids)
+        self.serving.settle(served)
         # shards are owned against other processes connecting to Discord: not without a token (tests)
         if self.lease is None and self.settings.token and not self.settings.local \
                 and is_postgres(self.settings.database_url):
             assert self.settings.database_url is not None
-            self.lease = await ShardLease.acquire(self.settings.database_url, self.served.ids)
+            self.lease = await ShardLease.acquire(self.settings.database_url, served.ids)
         if self.lease is not None and self._lease_watch is None:
             self._lease_watch = asyncio.get_running_loop().create_task(self._stop_when_lost(self.lease))
-        log.info("serving %s", self.served)
-        return self.served
+        log.info("serving %s", served)
+        return served
 
     async def _stop_when_lost(self, lease: ShardLease) -> None:
         """Another process may own the shards once their lock is lost: stop serving at once."""
@@ -285,21 +276,27 @@ class TapisBot(commands.AutoShardedBot):
         self.stopped_by = lease.why()
         await self.close()
 
+    @property
+    def served(self) -> ShardSet | None:
+        """The shards this process serves (``None`` until :meth:`own_shards`)."""
+        return self.serving.shards
+
     def serves(self, guild_id: int | None) -> bool:
         """Whether this process serves the server ``guild_id`` (direct messages: yes)."""
-        return guild_id is None or self.served is None or self.served.serves(guild_id)
+        return self.serving.serves(guild_id)
 
     async def _serves_table(self, parsed: ParsedId | None) -> bool:
         """Whether the table of a component is served here: a table this process does not hold,
         clicked outside a server (the click says no server), is looked up."""
-        if parsed is None or self.served is None or self.served.everything:
+        served = self.served
+        if parsed is None or served is None or served.everything:
             return True
         try:
             self.service.get(parsed.table)
             return True
         except BotError:
             row = await self.db.table(parsed.table)
-        return row is None or self.served.serves(row["guild_id"])
+        return row is None or served.serves(row["guild_id"])
 
     def locale_for(self, interaction: discord.Interaction[Any] | HandToken) -> str:
         """The server's language (``/settings language:``): public messages."""
@@ -376,10 +373,9 @@ class TapisBot(commands.AutoShardedBot):
     def _in_a_view(self, interaction: discord.Interaction[Any], data: dict[str, Any]) -> bool:
         """Whether a View held by this process has an item with this custom_id (discord.py 2.7's
         view store: by message, then unbound persistent views)."""
-        views = getattr(getattr(self._connection, "_view_store", None), "_views", {})
         key = (data.get("component_type"), data.get("custom_id"))
         message_id = interaction.message.id if interaction.message is not None else None
-        return key in views.get(message_id, {}) or key in views.get(None, {})
+        return discord_private.in_a_view(self, message_id, key)
 
     def announce(self, table: Table, key: str) -> None:
         """Post a housekeeping notice (``idle_lobby``, ``idle_match``) in the table's channel."""

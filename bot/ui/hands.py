@@ -28,7 +28,7 @@ import discord
 
 from bot.infra import images
 from bot.service.i18n import N_, t
-from bot.service.table import BotError, Hand, StaleAction, Table, hand_of
+from bot.service.table import BotError, Hand, StaleAction, Table
 from bot.service.table_log import card_label
 from bot.ui import discord_errors, parts, views, words
 from bot.ui.answers import ClickAnswer
@@ -141,7 +141,7 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
 
 async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = None, note: str | None = None,
                     hint: bool = False, urgent: bool = True) -> dict[str, Any]:
-    """The hand message of ``hand`` (:func:`bot.service.table.hand_of`): its image drawn by the image
+    """The hand message of ``hand`` (:meth:`bot.service.table.ViewMemo.hand`): its image drawn by the image
     workers, then :func:`hand_payload`. What a click shows: the live hands and ``benchmarks.serve``
     both call it."""
     lit = lit_cards(hand.legal, hand.menu)
@@ -228,8 +228,7 @@ class Hands:
 
     # -- what a console shows ------------------------------------------------------------------
 
-    @staticmethod
-    def key(table: Table, seat: int, group: int | None) -> Any:
+    def key(self, table: Table, seat: int, group: int | None) -> Any:
         """:func:`shown_key` of the seat's hand now; a seat that is not to act (it has no legal
         action) is not asked of the engine beyond :func:`waiting_key` (after each move,
         every open console's key is compared)."""
@@ -238,7 +237,7 @@ class Hands:
             return ("none", table.status)
         if seat != table.to_act():  # (None unless the match is in play)
             return waiting_key(table, state, seat)
-        return shown_key(table, hand_of(table, seat), group)
+        return shown_key(table, self.bot.service.memo.hand(table, seat), group)
 
     def locale(self, console: Console) -> str:
         """A hand is private: the member's own language (:meth:`TapisBot.private_locale`)."""
@@ -249,7 +248,7 @@ class Hands:
         """Draw the seat's current hand into the console's message (console lock held);
         ``urgent``: it answers the player's click (its image drawn before background redraws), as
         the click's response when ``answer`` has not sent one (:class:`ClickAnswer`)."""
-        hand = hand_of(table, console.seat)  # the engine asked once
+        hand = self.bot.service.memo.hand(table, console.seat)  # the engine asked once
         locale = self.locale(console)
         key = shown_key(table, hand, console.group)
         hint = await self.bot.hint_switch.offered(table, hand)

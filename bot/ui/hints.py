@@ -24,7 +24,7 @@ import discord
 
 from bot.infra.thinking import Advice, can_advise
 from bot.service.i18n import N_, t
-from bot.service.table import BotError, Hand, Table, hand_of
+from bot.service.table import BotError, Hand, Table
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -160,13 +160,13 @@ async def on_hint(bot: HintBot, interaction: discord.Interaction[Any], parsed: P
 async def advise(bot: HintBot, interaction: discord.Interaction[Any], table: Table, console: Seat) -> None:
     """The expert's advice for the console's seat, as its note. :raises BotError: hints are off."""
     state = table.state
-    if state is None or not await bot.hint_switch.offered(table, hand_of(table, console.seat)):
+    if state is None or not await bot.hint_switch.offered(table, bot.service.memo.hand(table, console.seat)):
         raise BotError.of("hints_off")
     seat = console.seat
     legal = state.legal_actions(seat)
     seed = f"{table.seed}:{table.id}:{state.rev}:hint"
     try:
-        advice = await bot.service.thinker.advise(table.game.name, state.view(seat), legal, seed,
+        advice = await bot.service.computers.thinker.advise(table.game.name, state.view(seat), legal, seed,
                                                   table=table.id, seat=seat)
     except Exception:  # an engine fault: no hint, the hand still works
         log.exception("table %s: the %s expert could not advise", table.id, table.game.name)

@@ -28,12 +28,15 @@ import contextlib
 import logging
 import os
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service.settings import Settings
 from bot.storage import Database, run
+
+if TYPE_CHECKING:
+    from bot.ui.client import TapisBot
 
 log = logging.getLogger(__name__)
 #: the demo club: twelve simulated members, enough for a club night of three Tarot tables
@@ -112,8 +115,10 @@ def usage(settings: Settings) -> str:
             f"Ctrl+C to stop.")
 
 
-async def run_local(settings: Settings, *, port: int | None = None, announce: Any = print) -> int:
-    """Serve the preview on 127.0.0.1 until its page is closed (or the process is stopped)."""
+async def run_local(settings: Settings, build: Callable[[Settings, Database], TapisBot], *, port: int | None = None,
+                    announce: Any = print) -> int:
+    """Serve the preview on 127.0.0.1 until its page is closed (or the process is stopped); ``build``
+    makes the bot (:func:`bot.app.build`, the composition root above this module)."""
     quiet_logging()  # before simcord's import, which builds a probe client (discord.py's warnings)
     try:
         import simcord
@@ -123,7 +128,6 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
     except Exception as exc:  # ImportError or simcord's SetupError
         announce(f"Local mode needs simcord's preview: pip install 'simcord[preview]==3.2.1' ({exc})")
         return 2
-    from bot.ui.client import TapisBot
     from bot.ui.local_club import DemoClub
     from bot.ui.local_page import WallClock, local_preview
 
@@ -131,7 +135,7 @@ async def run_local(settings: Settings, *, port: int | None = None, announce: An
     db = await Database.open(settings.database_path)
     async with db.transaction() as conn:  # the simulated world is new at each start
         await run(conn, CANCEL_LEFTOVERS)
-    bot = TapisBot(settings, db)
+    bot = build(settings, db)
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:
             # one clock: the bot's, the page's, the messages'; simcord reads only now, elapsed, advance

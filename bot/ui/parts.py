@@ -18,7 +18,7 @@ import discord
 from bot.infra import images
 from bot.service.i18n import N_, t, tn
 from bot.service.records import num
-from bot.service.table import public_view
+from bot.service.table import ViewMemo
 from bot.ui import field_view, replay, views, words
 from rendering import alt_text
 from rendering.layouts import layout_for
@@ -45,13 +45,13 @@ class Beat:
     trick: tuple[str, ...]  # the cards of the trick in progress
 
 
-def table_beat(table: Table) -> Beat:
-    """The table's :class:`Beat` now (its public view)."""
+def table_beat(table: Table, memo: ViewMemo) -> Beat:
+    """The table's :class:`Beat` now (its public view, asked of ``memo``)."""
     state = table.state
     seats = tuple((s.user_id, s.name, s.away, s.level) for s in table.seats)
     if state is None:
         return Beat((table.status, seats), None, ())
-    public = public_view(table)
+    public = memo.public(table)
     trick = tuple(repr(card) for card in public.get("trick") or ())
     phase = public.get("phase")
     step = "turn" if phase in table.game.turn_steps else phase

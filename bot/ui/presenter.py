@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +34,8 @@ import discord
 from discord.http import HTTPClient, handle_message_parameters
 
 from bot.infra import images
-from bot.service.table import SeatInfo, Table, public_view
+from bot.service import table_rows
+from bot.service.table import Table
 from bot.service.table_log import TableLog
 from bot.ui import discord_errors, parts, shown, views
 from bot.ui.budget import GLOBAL_RATE, REDRAW, TURN, URGENT, ChannelLimiter, GlobalBudget
@@ -156,7 +156,7 @@ class Presenter:
             return
         entry = self.shown.setdefault(table.id, _Shown())
         if table.built and table.state is not None:  # its view was asked for its save: the log reads it
-            entry.log.saw(table.state, public_view(table))
+            entry.log.saw(table.state, self.bot.service.memo.public(table))
         entry.dirty = True
         entry.refused.clear()
         if entry.nap is not None and not entry.nap.done():
@@ -240,15 +240,9 @@ class Presenter:
             row = await self.db.table(table_id)
             if row is None or row["game"] not in GAMES or not self.bot.service.serves(row["guild_id"]):
                 return None  # (another process's shard shows it)
-            game = GAMES[row["game"]]
-            options = json.loads(row["options"] or "{}")
-            capacity = int(options.pop("_capacity", row["seats"]))
             saved = await self.db.saved_state(row)
-            state = snapshot.load(game, saved) if saved is not None else None
-            seats = [SeatInfo(s["user_id"], s["name"], s["missed"], bool(s["away"]), s.get("level"))
-                     for s in await self.db.seats(table_id)]
-            table = Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], game, row["host_id"],
-                          row["seed"], options, capacity, seats, row["status"], row["message_id"], state)
+            state = snapshot.load(GAMES[row["game"]], saved) if saved is not None else None
+            table = table_rows.table_of(row, await self.db.seats(table_id), state)
             if state is not None:
                 table.turn_start = state.rev
             if table.status == "over":
@@ -401,14 +395,14 @@ class Presenter:
             return
         # the slot first, then the newest state drawn (changes made while waiting go with it)
         await self._slot(channel.id, URGENT if table.message_id is None else REDRAW)
-        key, beat = parts.table_key(table), parts.table_beat(table)  # what is drawn (the drawing waits)
+        key, beat = parts.table_key(table), parts.table_beat(table, self.bot.service.memo)  # what is drawn (the drawing waits)
         state = table.state
         if state is None:  # lobby or cancelled lobby
             payload: dict[str, Any] = {"embed": table_embed(table, None, locale, False),
                                        "view": views.lobby_view(table, locale) if table.status == "lobby" else None,
                                        "attachments": []}
         else:
-            public = public_view(table)
+            public = self.bot.service.memo.public(table)
             png = await images.table_png(public, table.names(), locale)
             files = [discord.File(io.BytesIO(png), filename="table.png",
                                   description=alt_text.table_alt(public, table.names(), locale))] if png else []
@@ -457,7 +451,7 @@ class Presenter:
         seat = table.to_act()
         if seat is not None and self._pings(table, seat) and not self.bot.hands.live(table.id, seat):
             return False  # a member who follows the table, not a console: shown at once
-        beat = parts.table_beat(table)
+        beat = parts.table_beat(table, self.bot.service.memo)
         if not parts.only_play_within(entry.beat, beat) and not (
                 self.table_refresh > 0 and parts.same_step(entry.beat, beat)):
             return False

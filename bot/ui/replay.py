@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.service import privacy, records
+from bot.service import privacy, records, table_rows
 from bot.service.i18n import t
 from bot.service.table import BotError
 from bot.storage import match_results
@@ -98,10 +98,9 @@ async def finished(bot: Stored, table_id: str, guild_id: int | None) -> Finished
         raise BotError.of("not_finished", table=code)
     seats = await bot.db.seats(code)
     results = await match_results(bot.db, code)
-    options = json.loads(row["options"] or "{}")
-    capacity = int(options.pop("_capacity", row["seats"]))
-    return Finished(code, row["guild_id"], row["channel_id"], row["thread_id"], GAMES[row["game"]], options,
-                    capacity, json.loads(row["state"]), [s["name"] for s in seats], [s["user_id"] for s in seats],
+    return Finished(code, row["guild_id"], row["channel_id"], row["thread_id"], GAMES[row["game"]],
+                    table_rows.options_of(row), table_rows.capacity_of(row), json.loads(row["state"]),
+                    [s["name"] for s in seats], [s["user_id"] for s in seats],
                     results[0]["finished_at"] if results else None)
 
 

@@ -13,6 +13,7 @@ import pytest
 from simcord import interactions as sim_interactions
 
 import games
+from bot import app
 from bot.service.settings import Settings
 from bot.storage import Database
 from bot.ui.client import TapisBot
@@ -56,7 +57,7 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], Awaitable[T
 
     async def build() -> TapisBot:
         db = await Database.open(settings.database)
-        bot = TapisBot(settings, db)
+        bot = app.build(settings, db)
         made.append(bot)
         return bot
 

@@ -9,10 +9,9 @@ from typing import Any
 import pytest
 
 from bot import storage as dbm
-from bot.service import table as tables
 from bot.service.reload import StorageFailure
 from bot.service.settings import Settings
-from bot.service.table import SeatInfo, Table, hand_of, public_view
+from bot.service.table import SeatInfo, Table, ViewMemo
 from bot.service.tables import TableService
 from bot.storage import Database
 from games import GAMES
@@ -45,37 +44,45 @@ class Counting:
 
 
 def test_the_same_state_is_asked_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    table = a_table()
+    table, memo = a_table(), ViewMemo()
     counting = Counting(monkeypatch, table.state)
     seat = table.to_act()
     assert seat is not None
-    first = hand_of(table, seat)
-    assert hand_of(table, seat) is first and public_view(table) is public_view(table)
+    first = memo.hand(table, seat)
+    assert memo.hand(table, seat) is first and memo.public(table) is memo.public(table)
     assert (counting.views, counting.legal) == (2, 1)  # the seat's view and the public one; the seat's actions
-    assert first.legal and hand_of(table, (seat + 1) % 4).legal == []
+    assert first.legal and memo.hand(table, (seat + 1) % 4).legal == []
 
 
 def test_a_move_or_a_new_status_asks_again() -> None:
-    table = a_table()
+    table, memo = a_table(), ViewMemo()
     seat = table.to_act()
     assert seat is not None and table.state is not None
-    before, public = hand_of(table, seat), public_view(table)
+    before, public = memo.hand(table, seat), memo.public(table)
     table.state = table.state.apply(seat, before.legal[0])
-    after = hand_of(table, seat)
-    assert after is not before and after.legal == [] and public_view(table) is not public
+    after = memo.hand(table, seat)
+    assert after is not before and after.legal == [] and memo.public(table) is not public
     nxt = table.to_act()
-    assert nxt is not None and hand_of(table, nxt).legal
+    assert nxt is not None and memo.hand(table, nxt).legal
     table.status = "over"
-    assert hand_of(table, nxt).legal == []  # a finished match offers nothing, at the same state
+    assert memo.hand(table, nxt).legal == []  # a finished match offers nothing, at the same state
 
 
-def test_the_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "ASKED_SIZE", 5)
-    monkeypatch.setattr(tables, "_ASKED", type(tables._ASKED)())
+def test_the_memory_is_bounded() -> None:
+    memo = ViewMemo(size=5)
     for i in range(8):
         table = a_table(f"t{i}")
-        hand_of(table, 0)
-    assert len(tables._ASKED) == 5 and ("t7", 0) in tables._ASKED and ("t0", 0) not in tables._ASKED
+        memo.hand(table, 0)
+    assert len(memo.asked) == 5 and ("t7", 0) in memo.asked and ("t0", 0) not in memo.asked
+
+
+def test_two_services_keep_their_own_memo(db: Database) -> None:
+    """No memo is shared between two table services (one per process, or two in one test)."""
+    settings = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
+    first, second = TableService(db, settings), TableService(db, settings)
+    table = a_table()
+    first.memo.hand(table, 0)
+    assert ("t1", 0) in first.memo.asked and second.memo.asked == {}
 
 
 async def test_a_move_the_database_refused_leaves_no_view_behind(db: Database,
@@ -98,7 +105,7 @@ async def test_a_move_the_database_refused_leaves_no_view_behind(db: Database,
     monkeypatch.setattr(dbm, "write_actions", saved)
     await service.act(table.id, table.seats[seat].user_id, str(second))
     assert table.state.view(None) != GAMES["toy"].new(2, "end", {}).apply(seat, first).view(None)
-    assert public_view(table) == table.state.view(None)
+    assert service.memo.public(table) == table.state.view(None)
     assert table.facts is not None and table.facts.rev == table.state.rev
 
 
@@ -107,20 +114,24 @@ def test_a_waiting_seat_s_console_key_asks_the_engine_no_view(name: str, monkeyp
     """After each move the presenter compares every open console's key: a seat that is
     not to act is keyed by its cards and the deal (``State.shown_hand``), without its view or its
     actions, and that key is the one its hand, asked in full, gives."""
+    from types import SimpleNamespace
+
     from bot.ui.hands import Hands, shown_key
 
     game = GAMES[name]
     seats = [SeatInfo(100 + i, f"p{i}") for i in range(game.min_seats)]
     table = Table("w1", 1, 2, None, game, 100, "seed", {}, game.min_seats, seats, "playing", None,
                   game.new(game.min_seats, "seed", game.playout_options))
+    memo = ViewMemo()
+    hands = Hands(SimpleNamespace(service=SimpleNamespace(memo=memo)))  # type: ignore[arg-type]  # its keys alone
     for _ in range(40):
         state, mover = table.state, table.to_act()
         assert state is not None and mover is not None
         waiting = [s for s in range(game.min_seats) if s != mover]
         counting = Counting(monkeypatch, state)
-        keys = {s: Hands.key(table, s, None) for s in waiting}
+        keys = {s: hands.key(table, s, None) for s in waiting}
         assert (counting.views, counting.legal) == (0, 0)
         monkeypatch.undo()
-        assert all(keys[s] == shown_key(table, hand_of(table, s), None) for s in waiting)
-        assert Hands.key(table, mover, None) == ("turn", table.rev, None)
+        assert all(keys[s] == shown_key(table, memo.hand(table, s), None) for s in waiting)
+        assert hands.key(table, mover, None) == ("turn", table.rev, None)
         table.state = state.apply(mover, state.legal_actions(mover)[0])

@@ -49,6 +49,7 @@ async def test_a_crash_while_a_deal_opens_is_repaired_at_start_up(db_path: Path,
     try:
         again = TableService(db, SETTINGS)
         challenges = ChallengeService(again)
+        again.bus.subscribe(challenges)
         challenges.clock = lambda: NOON
         await again.restore()
         await challenges.restore()

@@ -33,6 +33,7 @@ async def services(db: Database, *, level: str = "normal", deals: int = 2,
                    game: str = "tarot") -> tuple[TableService, ChallengeService]:
     tables = TableService(db, SETTINGS)
     challenges = ChallengeService(tables)
+    tables.bus.subscribe(challenges)
     challenges.clock = lambda: NOON
     await challenges.configure(GUILD, game=game, deals=deals, level=level)
     return tables, challenges
@@ -106,6 +107,7 @@ async def test_a_restart_mid_deal_resumes_it(db_path: Path) -> None:
     try:
         again = TableService(db, SETTINGS)
         challenges = ChallengeService(again)
+        again.bus.subscribe(challenges)
         challenges.clock = lambda: NOON
         assert await again.restore() == 1 and await challenges.restore() == 1
         progress = await challenges.play(GUILD, 1, "m1", "tarot", channel_id=50, thread_id=1001)
@@ -184,6 +186,7 @@ async def test_settings_and_the_day_in_the_server_time_zone(db: Database) -> Non
         await challenges.configure(GUILD, game="tarot", deals=99)
     await challenges.configure(GUILD, game="piquet", deals=0)
     again = ChallengeService(tables)
+    tables.bus.subscribe(again)
     saved = await again.settings(GUILD)
     assert saved.time_zone == "Europe/Paris" and "piquet" not in saved.games and saved.games["tarot"] == 2
     with pytest.raises(BotError):

@@ -60,7 +60,7 @@ async def test_a_computer_move_refused_is_tried_again(db: Database, pause: float
     with caplog.at_level(logging.INFO):
         rev = await member_moves(service, table)
         await asyncio.sleep(1.5)
-        assert table.rev == rev and table.computer_turn() and service.thinking(table), "tried again, not stopped"
+        assert table.rev == rev and table.computer_turn() and service.computers.thinking(table), "tried again, not stopped"
         failures = [r for r in caplog.records if NOT_SAVED in r.getMessage()]
         assert 2 <= len(failures) <= 12, len(failures)  # one line a failure (pauses 0.1, 0.25, 0.5, 1 s)
         assert (await db.table(table.id))["revision"] == rev
@@ -99,7 +99,7 @@ async def test_a_computer_move_lost_on_postgres_goes_on(dropper: Any, caplog: py
             proxy.refuse = True
             await db.pool.expire_connections()
             await asyncio.sleep(1.5)
-            assert table.rev == rev and service.thinking(table)
+            assert table.rev == rev and service.computers.thinking(table)
             proxy.refuse = False
             proxy.armed = None
             await wait_for(lambda: table.rev > rev, 5.0)

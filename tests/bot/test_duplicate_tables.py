@@ -49,6 +49,7 @@ async def play_out(tables: TableService, dup: DuplicateTables, group: Any, hands
 async def test_two_tables_play_the_same_two_deals_scored_by_comparison_group(db: Database) -> None:
     tables = TableService(db, SETTINGS)
     dup = DuplicateTables(tables)
+    tables.bus.subscribe(dup)
     with pytest.raises(BotError):
         await dup.open(1, "tarot", SLOTS[:1], [(10, None)])
     group = await dup.open(1, "tarot", SLOTS, [(10, None), (11, None)], deals=2)

@@ -66,6 +66,7 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
     service = TableService(db, SETTINGS)
     record = Record()
     events = EventService(service, SerialPlaces(), record)
+    service.bus.subscribe(events)
     event = await events.create(guild_id=1, channel_id=5, organiser_id=ORGANISER, name="Vendredi", game="tarot",
                                 rounds=3, deals=2, starts_at=time.time() + 3600)
     for uid in range(1001, 1017):
@@ -114,6 +115,7 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
     service = TableService(db, SETTINGS)
     record2 = Record()
     events = EventService(service, SerialPlaces(2 * 10**12), record2)
+    service.bus.subscribe(events)
     await service.restore()
     assert await events.restore() == 1
     again = events.get(event.id)
@@ -161,6 +163,7 @@ async def test_thirteen_members_one_table_completed_by_computers(db: Database) -
     service = TableService(db, SETTINGS)
     record = Record()
     events = EventService(service, SerialPlaces(), record)
+    service.bus.subscribe(events)
     event = await events.create(guild_id=1, channel_id=5, organiser_id=ORGANISER, name="Mardi", game="tarot",
                                 rounds=2, deals=1, starts_at=0, level="easy")
     for uid in range(1001, 1014):
@@ -200,6 +203,7 @@ async def test_thirteen_members_one_table_completed_by_computers(db: Database) -
 async def test_duplicate_tables_of_a_round_deal_the_same_cards(db: Database) -> None:
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces())
+    service.bus.subscribe(events)
     event = await events.create(guild_id=1, channel_id=5, organiser_id=ORGANISER, name="Duplicate", game="tarot",
                                 fmt="duplicate", rounds=1, deals=1, starts_at=0)
     for uid in range(1001, 1009):
@@ -223,6 +227,7 @@ async def test_duplicate_tables_of_a_round_deal_the_same_cards(db: Database) -> 
 async def test_organiser_actions_are_refused_to_others(db: Database) -> None:
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces())
+    service.bus.subscribe(events)
     event = await events.create(guild_id=1, channel_id=5, organiser_id=ORGANISER, name="N", game="tarot",
                                 rounds=1, deals=1, starts_at=0)
     await events.register(event.id, 1001, "a")
@@ -249,6 +254,7 @@ async def test_a_stop_while_a_round_opens_leaves_no_orphan_table(db_path: Path, 
     db = await Database.open(db_path)
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces())
+    service.bus.subscribe(events)
     events.rounds.retry_delays = (3600.0,)  # the process stopped: nothing tries again before the restart
     event = await events.create(guild_id=1, channel_id=5, organiser_id=ORGANISER, name="Coupure", game="tarot",
                                 rounds=1, deals=1, starts_at=0)
@@ -281,6 +287,7 @@ async def test_a_stop_while_a_round_opens_leaves_no_orphan_table(db_path: Path, 
     db = await Database.open(db_path)
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces(2 * 10**12))
+    service.bus.subscribe(events)
     await service.restore()
     assert await events.restore() == 1
     rows = await events.store.tables(event.id)

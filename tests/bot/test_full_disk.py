@@ -92,7 +92,7 @@ async def test_a_computer_plays_on_once_the_disk_has_room(db_path: Path, caplog:
         rev = await member_moves(service, table)
         filler = fill(db_path.parent)
         await asyncio.sleep(1.5)
-        assert table.rev == rev and service.thinking(table), "tried again, not stopped"
+        assert table.rev == rev and service.computers.thinking(table), "tried again, not stopped"
         filler.unlink()
         back = time.monotonic()
         await wait_for(lambda: table.rev > rev, 5.0)

@@ -46,7 +46,7 @@ async def test_levels_survive_a_restart_are_played_and_rated_apart(tmp_path: Pat
     db = await Database.open(tmp_path / "db.sqlite3")
     service = TableService(db, SETTINGS)
     asked: list[str] = []
-    real = service.thinker.decide
+    real = service.computers.thinker.decide
 
     async def spy(game: str, level: str, *args: Any, **kw: Any) -> Any:
         asked.append(level)
@@ -64,7 +64,7 @@ async def test_levels_survive_a_restart_are_played_and_rated_apart(tmp_path: Pat
     table = again.get(table.id)
     assert [s.level for s in table.seats] == [None, "expert", "easy"]
     assert [s.plays_at for s in table.seats] == ["normal", "expert", "easy"]
-    again.thinker.decide = spy  # type: ignore[method-assign]
+    again.computers.thinker.decide = spy  # type: ignore[method-assign]
     await again.start(table.id, 1)
     await again.idle()
     while table.status == "playing":
@@ -142,7 +142,7 @@ async def test_an_expert_thinking_in_a_worker_process_leaves_other_tables_fast(t
     moves take as long as with nobody thinking (well under the expert's second)."""
     db = await Database.open(tmp_path / "db.sqlite3")
     service = TableService(db, SETTINGS.with_(computer_workers=1, expert_budget=1.0))
-    await service.thinker.start()
+    await service.computers.thinker.start()
     b = await service.create(guild_id=1, channel_id=200, thread_id=None, host_id=1, host_name="u1",
                              game="toy", seed="b")
     await service.join(b.id, 2, "u2")
@@ -157,7 +157,7 @@ async def test_an_expert_thinking_in_a_worker_process_leaves_other_tables_fast(t
     quiet = [await click_b() for _ in range(5)]
     tarot = GAMES["tarot"].new(4, "a", {})
     seat = tarot.to_act()
-    thinking = asyncio.create_task(service.thinker.decide("tarot", "expert", tarot.view(seat),
+    thinking = asyncio.create_task(service.computers.thinker.decide("tarot", "expert", tarot.view(seat),
                                                           tarot.legal_actions(seat), "a:0"))
     await asyncio.sleep(0.1)
     busy = []

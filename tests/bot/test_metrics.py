@@ -98,7 +98,7 @@ async def test_a_match_moves_the_counters(world: Any, settings: Settings, monkey
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("a computer player's bug")
 
-    monkeypatch.setattr(w.bot.service.thinker, "decide", broken)
+    monkeypatch.setattr(w.bot.service.computers.thinker, "decide", broken)
     rng, turns = random.Random(5), 0
     while table.status == "playing":
         await play_turn(member_of(w, table, table.to_act()), w.channel, msg, rng)

@@ -264,19 +264,19 @@ async def test_a_removed_server_is_forgotten_after_the_retention(world: Any) -> 
     service = w.bot.service
     now = 1_000_000.0
     service.clock = lambda: now
-    assert await service.purge_departed() == [] and service.departed == {}  # read once, then kept in memory
+    assert await service.housekeeping.purge_departed() == [] and service.departures.known == {}  # read once, then kept in memory
     w.env.backend.remove_guild(w.guild.id)
     await w.env.settle()
     async with w.bot.db.transaction() as conn:
         rows = await conn.fetch_all("SELECT guild_id, left_at FROM guild_departures")
     assert [(r["guild_id"], r["left_at"]) for r in rows] == [(w.guild.id, now)]
-    assert service.departed == {w.guild.id: now}
+    assert service.departures.known == {w.guild.id: now}
     day = 86400.0
     service.clock = lambda: now + 29 * day
-    assert await service.purge_departed() == []
+    assert await service.housekeeping.purge_departed() == []
     assert (await count_rows(w.bot.db, w.guild.id))["tables"] == 2
     service.clock = lambda: now + 30 * day
-    assert await service.purge_departed() == [w.guild.id]
+    assert await service.housekeeping.purge_departed() == [w.guild.id]
     assert set((await count_rows(w.bot.db, w.guild.id)).values()) == {0}
     assert not [tb for tb in service.tables.values() if tb.guild_id == w.guild.id]
 
@@ -292,7 +292,7 @@ async def test_a_server_that_takes_the_bot_back_keeps_its_data(world: Any) -> No
         if not await privacy.departures(w.bot.db):
             break
         await asyncio.sleep(0.05)
-    assert await w.bot.service.purge_departed() == []
+    assert await w.bot.service.housekeeping.purge_departed() == []
     assert (await count_rows(w.bot.db, w.guild.id))["results"] == 3
 
 

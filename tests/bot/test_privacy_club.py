@@ -76,14 +76,17 @@ async def test_every_table_is_covered_by_erasure_export_and_purge(db: Database) 
 async def test_erasure_after_the_club_formats_leaves_no_trace(db: Database) -> None:
     service = TableService(db, SETTINGS)
     challenges = ChallengeService(service)
+    service.bus.subscribe(challenges)
     challenges.clock = lambda: NOON
     await challenges.configure(7, game="tarot", deals=1, level="normal")
     await play_deal(service, challenges, ME)
     dup = DuplicateTables(service)
+    service.bus.subscribe(dup)
     group = await dup.open(7, "tarot", [[(ME, NAME), None, None, None], [(2, "ben"), None, None, None]],
                            [(10, None), (11, None)], deals=2)
     await play_out(service, dup, group, {})
     events = EventService(service, SerialPlaces())
+    service.bus.subscribe(events)
     event = await events.create(guild_id=7, channel_id=5, organiser_id=ME, name="Vendredi", game="tarot",
                                 fmt="duplicate", rounds=1, deals=1, starts_at=time.time() + 3600)
     for uid in [ME, *range(1002, 1009)]:

@@ -107,7 +107,8 @@ async def test_restore_finishes_a_match_saved_over(db_path: Path) -> None:
         def table_changed(self, t: Any) -> None:
             changed.append(t)
 
-    again = TableService(db, SETTINGS, Listener())
+    again = TableService(db, SETTINGS)
+    again.bus.subscribe(Listener())
     assert await again.restore() == 0
     assert again.at(600) is None and again.tables == {}
     assert [t.id for t in changed] == [table.id] and changed[0].status == "over" and changed[0].result
@@ -208,11 +209,11 @@ async def test_forgotten_tables_are_closed(db: Database) -> None:
     settings = SETTINGS.with_(lobby_idle=0.3, match_idle=0.6, housekeeping_interval=0.05)
     service = TableService(db, settings)
     notices: list[tuple[str, str]] = []
-    service.announce = lambda table, key: notices.append((table.id, key))
+    service.bus.subscribe_notices(lambda table, key: notices.append((table.id, key)))
     lobby = await service.create(guild_id=1, channel_id=1000, thread_id=None, host_id=1, host_name="u1",
                                  game="toy")
     match = await started(service, channel=1001)
-    service.start_housekeeping()
+    service.housekeeping.start()
     await asyncio.sleep(0.2)
     await service.join(lobby.id, 2, "u2")  # activity keeps a lobby open
     seat = match.to_act()
@@ -243,9 +244,9 @@ async def test_idle_time_survives_a_restart(db_path: Path) -> None:
     again = TableService(db, SETTINGS)
     again.clock = lambda: now[0] + 24 * 3600 - 1
     await again.restore()
-    assert await again.sweep() == 0
+    assert await again.housekeeping.sweep() == 0
     again.clock = lambda: now[0] + 24 * 3600 + 1
-    assert await again.sweep() == 1 and again.get(lobby.id).status == "cancelled"
+    assert await again.housekeeping.sweep() == 1 and again.get(lobby.id).status == "cancelled"
     await db.close()
 
 
@@ -287,12 +288,12 @@ async def test_computer_players_resume_after_a_failed_write(db: Database) -> Non
     rev = table.rev
     assert table.computer_turn() and service.errors, "the computer's move failed"
     assert (await db.table(table.id))["revision"] == rev
-    await service.sweep()
+    await service.housekeeping.sweep()
     await service.idle()
     assert table.rev == rev and table.computer_turn(), "still failing: nothing applied"
     async with db.transaction() as conn:
         await run(conn, "DROP TRIGGER fail_computers")
-    await service.sweep()
+    await service.housekeeping.sweep()
     await service.idle()
     assert table.rev > rev and (table.status == "over" or not table.computer_turn())
     await service.close()

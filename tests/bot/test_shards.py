@@ -112,8 +112,7 @@ async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Any)
     revs = {t.id: t.rev for t in tables}
     await first.close()
 
-    shard1 = TableService(db, SETTINGS)
-    shard1.serves = ShardSet.of(2, [1]).serves
+    shard1 = TableService(db, SETTINGS, serves=ShardSet.of(2, [1]).serves)
     assert await shard1.restore() == 1
     assert set(shard1.tables) == {tables[1].id}
     await shard1.idle()
@@ -124,8 +123,7 @@ async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Any)
     assert refused.value.key == "other_shard"
     await shard1.close()
 
-    shard0 = TableService(db, SETTINGS)
-    shard0.serves = ShardSet.of(2, [0]).serves
+    shard0 = TableService(db, SETTINGS, serves=ShardSet.of(2, [0]).serves)
     assert await shard0.restore() == 1 and set(shard0.tables) == {tables[0].id}
     await shard0.idle()
     assert shard0.tables[tables[0].id].rev > revs[tables[0].id]
@@ -145,12 +143,11 @@ async def test_housekeeping_sweeps_and_purges_only_its_shards(db_path: Any) -> N
     await both.close()
 
     later = SETTINGS.with_(lobby_idle=1.0, guild_retention=1.0)
-    shard1 = TableService(db, later)
-    shard1.serves = ShardSet.of(2, [1]).serves
+    shard1 = TableService(db, later, serves=ShardSet.of(2, [1]).serves)
     shard1.clock = lambda: 1e10
     await shard1.restore()
-    assert await shard1.sweep() == 1
-    assert await shard1.purge_departed() == [g1]
+    assert await shard1.housekeeping.sweep() == 1
+    assert await shard1.housekeeping.purge_departed() == [g1]
     assert (await db.table(old[0].id))["status"] == "lobby", "shard 0's lobby is left to its process"
     assert (await db.table(old[1].id)) is None, "shard 1's server was erased, its lobby with it"
     assert await privacy.departures(db) == {g0: 0.0}

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import build
 from bot.infra.shards import ShardLease, ShardSet, ShardTaken
 from bot.service.settings import Settings
 from bot.storage import Database
-from bot.ui.client import TapisBot
 from tests.bot.test_shard_lease import owners
 from tools.pgserver import PostgresServer
 
@@ -26,11 +26,11 @@ def pg_settings(server: PostgresServer, tmp_path: Path) -> Settings:
 async def test_the_bot_owns_its_shards_and_stops_when_it_loses_them(postgres_server: PostgresServer,
                                                                     tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "bot.sqlite3")
-    bot = TapisBot(pg_settings(postgres_server, tmp_path), db)
+    bot = build(pg_settings(postgres_server, tmp_path), db)
     await bot._async_setup_hook()  # what login() does before setup_hook, without Discord
     try:
         assert await bot.own_shards() == ShardSet.of(2) and bot.lease is not None
-        assert bot.service.serves == bot.served.serves
+        assert bot.service.serves == bot.serving.serves and bot.served == ShardSet.of(2)
         held = await owners(postgres_server.dsn)
         assert set(held) == {0, 1}
         admin = await ShardLease.acquire(postgres_server.dsn, [5])  # a connection that can end another
@@ -51,7 +51,7 @@ async def test_the_bot_owns_its_shards_and_stops_when_it_loses_them(postgres_ser
 async def test_a_shard_served_elsewhere_stops_the_start(postgres_server: PostgresServer, tmp_path: Path) -> None:
     elsewhere = await ShardLease.acquire(postgres_server.dsn, [1])
     db = await Database.open(tmp_path / "bot.sqlite3")
-    bot = TapisBot(pg_settings(postgres_server, tmp_path), db)
+    bot = build(pg_settings(postgres_server, tmp_path), db)
     await bot._async_setup_hook()
     try:
         with pytest.raises(ShardTaken, match=r"^shard 1 is served by another process$"):
@@ -69,7 +69,7 @@ async def test_no_lock_without_discord(postgres_server: PostgresServer, tmp_path
     """The local mode (a demo on its own database) and a bot without a token (the simulated Discord
     of the tests) connect to no Discord: they own no shards."""
     db = await Database.open(tmp_path / "bot.sqlite3")
-    bot = TapisBot(pg_settings(postgres_server, tmp_path).with_(**change), db)
+    bot = build(pg_settings(postgres_server, tmp_path).with_(**change), db)
     await bot._async_setup_hook()
     try:
         await bot.own_shards()

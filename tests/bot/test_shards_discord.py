@@ -57,8 +57,7 @@ async def test_another_shards_server_is_refused_clearly(world: Any, make_bot: An
         members = [guild.add_member(w.env.create_user(f"{n}{guild.id}")) for n in ("a", "b")]
         table, message = await open_table(SimpleNamespace(channel=channel, bot=w.bot), "toy", members, 1)
         places[guild.id] = (channel, members, table, message)
-    w.bot.served = ShardSet.of(2, [1])
-    w.bot.service.serves = w.bot.served.serves
+    w.bot.serving.settle(ShardSet.of(2, [1]))  # what own_shards settles (the service reads the same)
 
     channel, members, table, message = places[away.id]
     rev = table.rev
@@ -77,7 +76,7 @@ async def test_another_shards_server_is_refused_clearly(world: Any, make_bot: An
 
     # a click that names no server (a direct message): the table's server is looked up
     other = await make_bot()
-    other.served = ShardSet.of(2, [1])
+    other.serving.settle(ShardSet.of(2, [1]))
     assert not await other._serves_table(ParsedId(places[away.id][2].id, 0, "~h"))
     assert await other._serves_table(ParsedId(places[home.id][2].id, 0, "~h"))
     assert await other._serves_table(ParsedId("zzzzzz", 0, "~h")), "unknown: answered as such by the handler"

@@ -67,6 +67,7 @@ def assert_underivable(seen: list[str], game: str, seats: int, seed: str, option
 async def test_the_challenge_s_next_deal_cannot_be_computed_from_the_first(db: Database) -> None:
     tables = TableService(db, SETTINGS)
     challenges = ChallengeService(tables)
+    tables.bus.subscribe(challenges)
     challenges.clock = lambda: NOON
     await challenges.configure(GUILD, game="tarot", deals=3, level="normal")
     first = await play_deal(tables, challenges, 1)
@@ -83,6 +84,7 @@ async def test_the_challenge_s_next_deal_cannot_be_computed_from_the_first(db: D
 async def test_a_group_s_code_and_first_deal_do_not_give_its_next_deal(db: Database) -> None:
     tables = TableService(db, SETTINGS)
     dup = DuplicateTables(tables)
+    tables.bus.subscribe(dup)
     group = await dup.open(1, "tarot", SLOTS, [(10, None), (11, None)], deals=2)
     await play_out(tables, dup, group, {})
     opened = await dup.store.tables(group.id)
@@ -101,6 +103,7 @@ async def test_a_group_s_code_and_first_deal_do_not_give_its_next_deal(db: Datab
 async def test_a_club_night_s_first_round_does_not_give_the_next(db: Database) -> None:
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces())
+    service.bus.subscribe(events)
     event = await events.create(guild_id=1, channel_id=5, organiser_id=1, name="Duplicate", game="tarot",
                                 fmt="duplicate", rounds=2, deals=1, starts_at=0)
     for uid in range(1001, 1009):
@@ -123,6 +126,7 @@ async def test_the_secret_is_erased_with_the_server_and_made_anew(db: Database) 
 
     tables = TableService(db, SETTINGS)
     challenges = ChallengeService(tables)
+    tables.bus.subscribe(challenges)
     challenges.clock = lambda: NOON
     before = (await challenges.deals(GUILD, "tarot"))[0].deal.engine_seed
     kept = await secret_hex(db, GUILD)

@@ -71,6 +71,7 @@ async def test_the_other_table_s_copy_stays_hidden_until_one_s_own_is_played(wor
 async def test_a_duplicate_night_s_round_to_its_players_and_the_others(db: Database) -> None:
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces())
+    service.bus.subscribe(events)
     shared = SharedDeals(db, ChallengeService(service))
     event = await events.create(guild_id=1, channel_id=5, organiser_id=1, name="Duplicate", game="tarot",
                                 fmt="duplicate", rounds=1, deals=1, starts_at=time.time() + 3600)

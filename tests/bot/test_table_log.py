@@ -103,12 +103,10 @@ def test_the_lines_follow_a_change_of_language() -> None:
 
 
 def test_computer_names_in_another_language() -> None:
-    from bot.service.tables import computer_name
+    from bot.service.tables import computer_seat_name
 
-    assert computer_name("Computer 2 · Expert", "fr") == "Ordinateur 2 (Expert)", "a saved table's old name"
-    assert computer_name("Computer 2 (Expert)", "fr") == "Ordinateur 2 (Expert)"
-    assert computer_name("Ordinateur 1 · Normal", "es") == t("es", "computer_seat", n=1, level=t("es", "level_normal"))
-    assert computer_name("Marie", "en") == "Marie"
+    assert computer_seat_name("fr", 2, "expert") == "Ordinateur 2 (Expert)"
+    assert computer_seat_name("es", 1, None) == t("es", "computer_seat", n=1, level=t("es", "level_normal"))
 
 
 @pytest.mark.parametrize(("locale", "words"), [("fr", "donne annulée, Pablo"), ("en", "void, Pablo deals"),
