@@ -160,7 +160,10 @@ class TapisBot(commands.AutoShardedBot):
             kwargs["shard_ids"] = list(settings.shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=TapisTree,
                          allowed_contexts=SERVERS_ONLY, allowed_installs=SERVER_INSTALL,
-                         help_command=None, shard_count=count, **kwargs)
+                         help_command=None, shard_count=count,
+                         # no text the bot sends pings anyone unless the call names whom: a name typed
+                         # by a member or an organiser ("@everyone", a role, a member) stays words
+                         allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         self.settings = settings
         self.lease = lease
         self.serving = parts.serving  # settled in setup_hook (Discord's recommended count)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import discord
 import pytest
 from simcord.http import router
 
@@ -104,3 +105,36 @@ async def test_posts_missed_before_a_restart_are_sent_after_it(world: Any, make_
         assert posted(w, "standings after round 1") == 1
         assert posted(w, "round 2 of 2, the tables") == 1
         assert posted(w, "Lundi: final ranking") == 1
+
+
+async def test_a_nights_posts_ping_only_the_members_they_are_for(world: Any) -> None:
+    """An event named to ping everyone, a role and a member who is not playing pings none of them:
+    every post of the night (announcement, plans, players' pings, standings) pings members of its
+    table or its organiser only, though the bot may mention everyone and the role is mentionable."""
+    w = world
+    w.bot.board.retry_delays = FAST
+    backend = w.env.backend
+    backend.guilds[w.guild.id].everyone_role.permissions |= discord.Permissions(mention_everyone=True).value
+    role = w.guild.create_role("Club", mentionable=True)
+    eve = w.guild.add_member(w.env.create_user("eve"))
+    name = f"@everyone @here {role.mention} <@{eve.id}>"
+    await w.alice.slash(w.channel, "event new", game="tarot", name=name, rounds=2, deals=1, starts_in=60)
+    await settle(w)
+    event = next(iter(w.bot.events.events.values()))
+    for member in w.members:
+        await w.bot.events.register(event.id, member.id, member.name)
+    await w.bot.events.start(event.id, w.alice.id)
+    await settle(w)
+    await play_for_humans(w.bot.service, w.bot.events, event)
+    await settle(w)
+    assert event.status == "over"
+    players = {m.id for m in w.members}
+    sent = [m for channel in backend.messages.values() for m in channel.values()
+            if m.author_id == backend.bot_user.id and m.system_metadata is None]  # not "started a thread"
+    assert any(name in (m.content or "") for m in sent), "the name is shown as typed"
+    pinged = [m for m in sent if m.ping_user_ids]
+    assert pinged, "the players are pinged to their tables"
+    for m in sent:
+        assert not m.mention_everyone and not m.ping_role_ids, m.content
+        assert set(m.ping_user_ids) <= players, (m.content, m.ping_user_ids)
+    assert all(eve.id not in m.ping_user_ids for m in sent)
