@@ -84,7 +84,7 @@ class Endings:
         practice match (:attr:`Table.rated` false) is recorded with no rating and changes none."""
         outcome = state.outcome()
         assert outcome is not None
-        if not table.game.rated(state.options):
+        if not (table.rated and table.game.rated(state.options)):
             rows = [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
                      "place": outcome.places[seat], "rating_before": None, "rating_after": None}
                     for seat, info in enumerate(table.seats)]

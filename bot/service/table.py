@@ -213,7 +213,11 @@ class Table:
 
     @property
     def rated(self) -> bool:
-        """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one)."""
+        """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one);
+        a daily challenge's deal never does: it is scored by match points against the members who
+        played it (docs/rules/club.md, « The daily challenge »)."""
+        if self.challenge:
+            return False
         if self.state is not None:
             return self.game.rated(self.state.options)
         try:
