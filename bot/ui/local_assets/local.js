@@ -38,10 +38,16 @@ function section() {
   return nav;
 }
 
+let shown = "";
+
 function render() {
   const nav = section();
   if (!nav) return;
   const list = nav.querySelector("ul");
+  // rebuilt only when the places changed: a button replaced each second loses a click made on it
+  const key = JSON.stringify([places, current]);
+  if (key === shown && list?.childElementCount) return;
+  shown = key;
   const items = places.map((place) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
