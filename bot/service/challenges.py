@@ -180,6 +180,9 @@ class ChallengeService:
         key = (guild_id, user_id, game)
         async with self._locks.setdefault(key, asyncio.Lock()):
             rows = await self.store.member_day(guild_id, day, game, user_id)
+            # deals dealt to the member before they erased their data (kept under their pseudonym):
+            # dealt once, never again
+            erased = await self.store.member_day(guild_id, day, game, await self.secrets.pseudonym(guild_id, user_id))
             for row in rows:
                 if row.score is None:
                     table = await self._resume(row)
@@ -188,8 +191,8 @@ class ChallengeService:
                                                  thread_id, again=row)
                     if table is not None:
                         return Progress(day, game, row.deal_no, len(deals), table)
-            rows = await self.store.member_day(guild_id, day, game, user_id)
-            k = len(rows)
+            taken = {r.deal_no for r in [*await self.store.member_day(guild_id, day, game, user_id), *erased]}
+            k = next((n for n in range(len(deals)) if n not in taken), len(deals))
             if k >= len(deals):
                 return Progress(day, game, len(deals), len(deals), None)
             table = await self._open(deals[k], guild_id, day, user_id, name, channel_id, thread_id)

@@ -22,7 +22,7 @@ from bot.storage import deal_secrets as rows
 if TYPE_CHECKING:
     from bot.storage.database import Database
 
-__all__ = ["DealSecrets", "derive"]
+__all__ = ["DealSecrets", "derive", "pseudonym"]
 
 #: hexadecimal digits of a derived seed (128 bits)
 SEED_DIGITS = 32
@@ -33,6 +33,19 @@ def derive(secret: bytes, *parts: object) -> str:
     """The seed of the deal named by ``parts``: HMAC-SHA256 of the secret, hexadecimal."""
     message = "\x1f".join(str(p) for p in parts).encode()
     return hmac.new(secret, message, hashlib.sha256).hexdigest()[:SEED_DIGITS]
+
+
+def pseudonym(secret: bytes, user_id: int) -> int:
+    """The id an erased member's challenge lines keep in a server: a negative number drawn from an
+    HMAC of the server's secret and their id. The same at every erasure, so the bot still knows
+    which deals that member was dealt (one attempt) without keeping their id; without the secret
+    it names nobody, and its digits never spell the id."""
+    for attempt in range(1000):
+        digest = hmac.new(secret, f"erased\x1f{user_id}\x1f{attempt}".encode(), hashlib.sha256).digest()
+        alias = -1 - (int.from_bytes(digest[:8], "big") >> 2)
+        if str(user_id) not in str(alias)[1:]:
+            return alias
+    raise ValueError("no pseudonym")  # pragma: no cover: 1000 draws all spelling the id
 
 
 class DealSecrets:
@@ -54,6 +67,10 @@ class DealSecrets:
     async def seed(self, guild_id: int, *parts: object) -> str:
         """The seed of the server's deal named by ``parts`` (:func:`derive`)."""
         return derive(await self.secret(guild_id), *parts)
+
+    async def pseudonym(self, guild_id: int, user_id: int) -> int:
+        """The id the member's challenge lines in that server keep once they are erased (:func:`pseudonym`)."""
+        return pseudonym(await self.secret(guild_id), user_id)
 
     async def event_seed(self, guild_id: int, event_id: str, event_seed: str, round_no: int,
                          table_no: int | None) -> str:

@@ -91,7 +91,7 @@ class Endings:
             return [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
                      "place": outcome.places[seat], "rating_before": None, "rating_after": None}
                     for seat, info in enumerate(table.seats)]
-        if not table.game.rated(state.options):
+        if not (table.rated and table.game.rated(state.options)):
             rows = [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
                      "place": outcome.places[seat], "rating_before": None, "rating_after": None}
                     for seat, info in enumerate(table.seats)]

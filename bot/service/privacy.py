@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from bot import storage as dbm
 from bot.service import records
-from bot.service.deal_secrets import DealSecrets
+from bot.service.deal_secrets import DealSecrets, pseudonym
 from bot.service.i18n import t
 from bot.service.ratings import player_key
 from bot.service.registry import Registry
@@ -209,7 +209,8 @@ async def erase_member(service: Service, user_id: int) -> int:
     :raises BotError: they are still seated at an open table (call :func:`vacate` first)."""
     try:
         changed = await rows.erase_member(service.db, user_id, player_key(user_id),
-                                          lambda guild_id: t(service.locale_of(guild_id), "former_player"))
+                                          lambda guild_id: t(service.locale_of(guild_id), "former_player"),
+                                          pseudonym)
     except rows.StillSeated:
         raise BotError.of("privacy_seated") from None
     _forget_in_memory(service, user_id)

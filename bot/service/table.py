@@ -232,8 +232,9 @@ class Table:
     @property
     def rated(self) -> bool:
         """Whether the match counts for the ratings (:meth:`Game.rated`: not a short practice one,
-        nor a practice table replaying a deal)."""
-        if self.practice:
+        nor a practice table replaying a deal); a daily challenge's deal never does: it is scored by
+        match points against the members who played it (docs/rules/club.md, « The daily challenge »)."""
+        if self.practice or self.challenge:
             return False
         if self.state is not None:
             return self.game.rated(self.state.options)

@@ -55,7 +55,9 @@ FORGET_RESULTS = "UPDATE results SET user_id = NULL, name = ? WHERE user_id = ? 
 FORGET_RATINGS = "DELETE FROM ratings WHERE user_id = ? OR player_key = ?"
 FORGET_HOST = "UPDATE game_tables SET host_id = 0 WHERE host_id = ?"
 # the club formats: the member's lines keep their place under an id of no one (``alias``, negative,
-# drawn for this erasure), so the others' match points and rankings do not change
+# drawn for this erasure; the challenge's: keyed by the server's deal secret, the same at every
+# erasure), so the others' match points and rankings do not change
+SELECT_SECRET = "SELECT secret FROM deal_secrets WHERE guild_id = ?"
 FORGET_CHALLENGE = """UPDATE challenge_deals SET user_id = ?, name = ? WHERE user_id = ? AND guild_id = ?"""
 FORGET_EVENT_PLAYERS = """UPDATE event_players SET user_id = ?, name = ? WHERE user_id = ?
     AND event_id IN (SELECT id FROM events WHERE guild_id = ?)"""
@@ -94,9 +96,12 @@ async def _groups(conn: Conn, user_id: int) -> list[dict[str, Any]]:
     return [g for g in rows if any(s is not None and s[0] == user_id for slot in json.loads(g["seats"]) for s in slot)]
 
 
-async def erase_member(db: Database, user_id: int, key: str, former: Callable[[int], str]) -> int:
-    """Erase a member in one transaction (``former``: the name their lines take in a server);
-    returns how many rows changed. :raises StillSeated: seated at an open table."""
+async def erase_member(db: Database, user_id: int, key: str, former: Callable[[int], str],
+                       keyed: Callable[[bytes, int], int] | None = None) -> int:
+    """Erase a member in one transaction (``former``: the name their lines take in a server;
+    ``keyed``: the id their challenge lines keep, from the server's deal secret and their id, so
+    they are never dealt a deal twice); returns how many rows changed. :raises StillSeated: seated
+    at an open table."""
     changed = 0
     alias = _alias(user_id)  # their lines in the club formats: nobody's id
     async with db.transaction() as conn:
@@ -108,7 +113,10 @@ async def erase_member(db: Database, user_id: int, key: str, former: Callable[[i
             name = former(guild_id)
             changed += await _count(conn, FORGET_SEATS, (name, user_id, guild_id))
             changed += await _count(conn, FORGET_RESULTS, (name, user_id, guild_id))
-            for sql in (FORGET_CHALLENGE, FORGET_EVENT_PLAYERS, FORGET_EVENT_RESULTS):
+            secret = await conn.scalar(SELECT_SECRET, (guild_id,)) if keyed is not None else None
+            pseudonym = alias if keyed is None or secret is None else keyed(bytes.fromhex(str(secret)), user_id)
+            changed += await _count(conn, FORGET_CHALLENGE, (pseudonym, name, user_id, guild_id))
+            for sql in (FORGET_EVENT_PLAYERS, FORGET_EVENT_RESULTS):
                 changed += await _count(conn, sql, (alias, name, user_id, guild_id))
         for group in await _groups(conn, user_id):
             name = former(int(group["guild_id"]))

@@ -19,14 +19,25 @@ button around it shrank to the unloaded image: 121 px tall instead of 280 at 128
 Components V2 media gallery's (the hand console's cards, at the message's full width: without it,
 the écart's menu closed as it opened at 1280 px).
 
+**A mention opens its place at the first click or tap.** The page's script used to find a
+``#name`` mention's thread in its list of places, read from the server once a second: a mention
+shown before the next read (a thread just made, the server slow to answer under load) matched
+nothing, and the click was dropped without a word. The click now sends the mention's name and
+its message to ``/tapis/goto``, which reads the message's own ``<#id>`` of that name
+(:meth:`LocalPreview.mentioned`), and a click made while an action of the page settles waits for
+it instead of being refused.
+
 The page is published after each of its actions; what the bot does on its own (the demo club's
 moves, :mod:`bot.ui.local_club`) is shown by :meth:`LocalPreview.republish`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import io
+import json
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,6 +53,7 @@ from simcord.preview._server import PreviewServer
 ASSETS = Path(__file__).with_name("local_assets")
 STATIC = Path(simcord.preview.__file__).with_name("static")
 IMAGE_TYPES = ("image/png", "image/jpeg", "image/webp", "image/gif")
+CHANNEL_MENTION = re.compile(r"<#(\d+)>")
 _PAGE: contextvars.ContextVar[Any] = contextvars.ContextVar("tapis_local_page", default=None)
 
 
@@ -119,7 +131,11 @@ class LocalServer(PreviewServer):
             try:
                 page = self.preview._get_page(context)
                 if request.path == "/tapis/goto":
-                    self.preview.goto(page, int(request.query.get("channel", "")))
+                    await self.preview.settled(page)
+                    name, message = request.query.get("name"), request.query.get("message", "")
+                    place = (self.preview.mentioned(page, int(message or 0), name) if name is not None
+                             else int(request.query.get("channel", "")))
+                    self.preview.goto(page, place)
                 body = self.preview.places(page)
             except (SetupError, BackendError, ValueError):
                 return web.json_response({"error": "unavailable"}, status=400, headers=self._SECURITY_HEADERS)
@@ -187,6 +203,34 @@ class LocalPreview(Preview):
         page.status = "current"
         if page is not self._python:
             self._last_place[page.viewer.id] = channel_id
+
+    async def settled(self, page: Any, timeout: float = 10.0) -> None:
+        """Wait (up to ``timeout``) until no action of ``page`` runs: a click on a place made while
+        one settles is carried out after it, not refused."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self._action_page is page and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+
+    def mentioned(self, page: Any, message_id: int, name: str) -> int:
+        """The place a ``#name`` mention in ``message_id`` (a message on the page) stands for: the
+        message's own ``<#id>`` of that name, else the newest place of that name the viewer may open."""
+        backend = self.env.backend
+        try:
+            message = backend.get_message(page.channel_id, message_id) if message_id else None
+        except BackendError:
+            message = None
+        if message is not None and message.visible_to(page.viewer.id):
+            text = message.content + json.dumps(message.embeds, ensure_ascii=False)
+            for found in CHANNEL_MENTION.findall(text):
+                try:
+                    if backend.get_channel(int(found)).name == name:
+                        return int(found)
+                except BackendError:
+                    continue
+        for place in self.places(page)["places"]:
+            if place["name"] == name:
+                return int(place["id"])
+        raise SetupError("no place of that name is open to this viewer")
 
     def goto(self, page: Any, channel_id: int) -> None:
         """Move ``page`` to a place its viewer may open (refused while one of its actions runs)."""

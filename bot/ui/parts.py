@@ -145,7 +145,7 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
         host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
         desc = t(locale, "lobby_desc", host=host, n=len(table.seats), max=table.capacity, min=game.min_seats)
         if not table.rated:
-            desc += "\n" + t(locale, "practice_unrated")
+            desc += "\n" + unrated_line(table, locale)
         embed = discord.Embed(title=title, colour=discord.Colour.blurple(), description=desc)
         embed.add_field(name=t(locale, "seats"), value="\n".join(
             f"{i + 1}. {s.name}{' 🤖' if s.computer else ''}" for i, s in enumerate(table.seats)) or "-",
@@ -169,7 +169,7 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
     if view.get("deals") and view.get("deal_no") is not None and to_act is not None:
         lines.append(t(locale, "deal", n=int(view["deal_no"]) + 1, of=view["deals"]))
     if not table.rated:
-        lines.append(t(locale, "practice_unrated"))
+        lines.append(unrated_line(table, locale))
     if view.get("phase") and to_act is not None:
         lines.append(t(locale, "phase_line", phase=game.phase_label(str(view["phase"]), locale)))
     contract = view.get("contract")
@@ -207,7 +207,7 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
     pngs = await images.recap_pngs(public, table.names(), locale)
     embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1), colour=discord.Colour.gold())
     deltas, totals = last.get("deltas") or [], last.get("scores") or []
-    lines = [] if table.rated else [t(locale, "practice_unrated")]
+    lines = [] if table.rated else [unrated_line(table, locale)]
     lines += [t(locale, "log_says", name=name, what=num(deltas[i], True) + (f" → {num(totals[i])}" if i < len(totals)
                                                                           else ""))
               for i, name in enumerate(table.names()) if i < len(deltas)]
@@ -233,13 +233,18 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
     return message
 
 
+def unrated_line(table: Table, locale: str) -> str:
+    """Why the match changes no rating: a daily challenge's deal, or a shorter practice match."""
+    return t(locale, "challenge_unrated") if table.challenge else t(locale, "practice_unrated")
+
+
 async def results_message(table: Table, locale: str) -> dict[str, Any]:
     """The final results: places, points and rating changes; the score sheet; Rematch, Replay, Export."""
     from bot.service.rating_words import change_text, provisional_after, stored_change, why_line
     from bot.service.ratings import shown  # ratings as players see them (1000 for a new player)
 
     rows = sorted(table.result or [], key=lambda r: (r["place"], r["seat"]))
-    lines = [] if table.rated else [t(locale, "practice_unrated")]
+    lines = [] if table.rated else [unrated_line(table, locale)]
     for r in rows:
         if r["user_id"] is not None and r["rating_before"] is not None and r["rating_after"] is not None:
             stored = r.get("rating_why")

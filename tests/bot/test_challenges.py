@@ -232,3 +232,18 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     challenge.main(["--members", "3", "--deals", "1", "--member-level", "normal"])
     out = capsys.readouterr().out
     assert "3 members, tarot, 1 deals" in out and "time per member: mean" in out and "week standings:" in out
+
+
+async def test_a_challenge_deal_changes_no_rating(db: Database) -> None:
+    """A challenge deal is scored by match points (docs/rules/club.md, « The daily challenge »): the
+    member's and the computers' ratings do not move and its results carry no rating."""
+    from bot.service.ratings import player_key
+
+    tables, challenges = await services(db, deals=1)
+    table = await play_deal(tables, challenges, 1)
+    assert table.status == "over" and not table.rated
+    assert table.result and all(r["rating_before"] is None and r["rating_after"] is None for r in table.result)
+    async with db.transaction() as conn:
+        assert await conn.fetch_all("SELECT * FROM ratings WHERE guild_id = ?", (GUILD,)) == []
+    assert await db.rating(GUILD, "tarot", player_key(1)) is None
+    await tables.close()

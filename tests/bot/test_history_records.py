@@ -149,7 +149,7 @@ def test_text_record_deal_by_deal(locale: str) -> None:
     fr = locale == "fr"
     for deal in (1, 2):
         assert f"== {'Donne' if fr else 'Deal'} {deal} ==" in text
-    assert text.count("Pli 18 :" if fr else "Trick 18:") == 2
+    assert text.count("Pli 18\u00a0:" if fr else "Trick 18:") == 2
     assert ("Preneur" if fr else "Taker") in text  # the game's own score lines
     first = match.deals[0]
     for seat, hand in enumerate(first.hands):  # every hand as dealt, by its cards' names

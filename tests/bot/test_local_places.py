@@ -91,6 +91,37 @@ async def test_threads_are_places_and_commands_go_there(simcord_env: Any) -> Non
             assert (await goto(page, thread.id))["status"] == 400
 
 
+async def test_a_mention_opens_its_thread_from_its_message(simcord_env: Any) -> None:
+    """A ``#thread`` mention is resolved by the server from the message it is in, so a click on it
+    works before the page's list of places (read once a second) knows the thread; a member who
+    cannot see the thread is refused."""
+    env = simcord_env
+    channel, you, friends = build_world(env)
+    marie = friends[0]
+    async with local_preview(env, channel, viewers=[you, marie], layout="channel") as preview:
+        await you.slash(channel, "challenge settings", game="tarot", deals=1, level="easy")
+        async with aiohttp.ClientSession() as http:
+            page = PreviewPage(http, preview.url)
+            await page.open()
+            answer = await page.command("challenge play")
+            assert answer is not None
+            thread = next(c for c in channel.threads)
+            assert f"<#{thread.id}>" in str((await page.message(answer))["content"])
+
+            async def mention(name: str, message: str) -> dict[str, Any]:
+                async with page.http.get(f"{page.base}/tapis/goto", params={"name": name, "message": message},
+                                         headers=page.headers) as r:
+                    return {"status": r.status, **(await r.json())}
+
+            assert (await mention("no such thread", answer))["status"] == 400
+            moved = await mention(thread.name, answer)
+            assert moved["status"] == 200 and moved["current"] == str(thread.id), moved
+            assert (await page.state())["channel"]["name"] == thread.name
+            await page.action("viewer", viewer_id=str(marie.id))
+            assert (await mention(thread.name, answer))["status"] == 400, "Marie cannot open You's private thread"
+            assert (await page.state())["channel"]["name"] == "cartes"
+
+
 async def test_every_image_has_its_size_before_the_page_fetched_it(simcord_env: Any) -> None:
     """So an image rebuilt by the page (a menu opening re-renders every message) keeps its box."""
     env = simcord_env

@@ -21,11 +21,11 @@ def test_the_petit_given_away_is_found_taken() -> None:
 def test_the_reasons_in_words() -> None:
     tarot, tresillo = games.GAMES["tarot"], games.GAMES["tresillo"]
     petit = Decision(40, "play:T1", "play:T5", -60.0, -20.0, why=("captured", "T1"))
-    assert moment_reason(petit, tarot, "fr") == "le Petit est pris : −40"
+    assert moment_reason(petit, tarot, "fr") == "le Petit est pris\u00a0: −40"
     king = Decision(12, "play:KH", "play:7H", -30.0, -18.0, why=("captured", "KH"))
     assert moment_reason(king, tarot, "en") == "King of Hearts taken by the other side: −12"
     passed = Decision(2, "pass", "bid:garde", 0.0, 52.0)
-    assert moment_reason(passed, tarot, "fr") == "Garde était jouable : +52 attendus"
+    assert moment_reason(passed, tarot, "fr") == "Garde était jouable\u00a0: +52 attendus"
     over = Decision(2, "bid:garde_contre", "pass", -130.0, -10.0)
     assert "−130" in (moment_reason(over, tarot, "es") or "")
     assert moment_reason(Decision(30, "play:7H", "play:8H", 1.0, 9.0), tarot, "fr") is None, "nothing to say"

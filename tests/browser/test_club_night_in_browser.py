@@ -2,8 +2,8 @@
 (You) announces a Tarot night of 2 rounds of one deal starting in 60 minutes (the page says "in
 1 hour", one clock), switches "Viewing as" to each of the demo club's twelve members in turn and
 registers them with the announcement's button, starts the night; three tables open in public
-threads listed in the page (the "started a thread" message's link opens one). One member (Marie) is taken over: her table thread opened from the
-sidebar, her hand played from "Ma main" for a few moves; the others play by themselves
+threads listed in the page (the "started a thread" message's link opens one). One member (Marie) is taken over: her table thread opened by a tap on
+its mention in the round's plan, her hand played from "Ma main" for a few moves; the others play by themselves
 (:mod:`bot.ui.local_club`). Round 1's standings, round 2's tables (the rotation: new threads) and
 the final ranking follow. Screenshots to ``docs/images/events/``."""
 
@@ -40,21 +40,27 @@ class Enough(Exception):
 
 
 def take_over(s: Session, member: str, moves: int, rng: random.Random) -> int:
-    """View as ``member``, open their table's thread and play ``moves`` of theirs from one hand
+    """View as ``member``, open their table's thread (a tap on its mention in the round's plan) and play ``moves`` of theirs from one hand
     message; the moves made."""
     from tests.browser.test_tarot_in_browser import READ_PAGE, signature
 
     view_as(s, member)
-    tables = [p for p in places(s) if "manche 1" in p["name"]]
-    assert len(tables) == 3, tables
-    for table in tables:
-        open_place(s, table["name"])
-        board = s.page.locator("article.channel-message", has=s.page.locator("button", has_text=t(LOCALE, "my_hand")))
-        s.wait("the table message", lambda board=board: board.count(), 10)
-        if member in board.first.inner_text():
-            break
-    else:
-        raise AssertionError(f"{member} sits at no table of round 1")
+    if s.page.locator("#channel-name").inner_text().strip() != "cartes":
+        open_place(s, "cartes")
+    assert len([p for p in places(s) if "manche 1" in p["name"]]) == 3, places(s)
+    plan = find_message(s, t(LOCALE, "event.round_open", name=EVENT, round=1, rounds=2))
+    lines = plan.inner_text().splitlines()
+    mentions = plan.locator(".mention")
+    names = [m.lstrip("#") for m in mentions.all_inner_texts()]
+    assert len(names) == 3, lines
+    mine = [i for i, name in enumerate(names) if any(line.startswith(f"#{name}") and member in line for line in lines)]
+    assert len(mine) == 1, (member, lines)
+    mention = mentions.nth(mine[0])
+    mention.tap() if s.page.viewport_size["width"] < 500 else mention.click()  # once, no retry
+    wait_place(s, names[mine[0]])
+    board = s.page.locator("article.channel-message", has=s.page.locator("button", has_text=t(LOCALE, "my_hand")))
+    s.wait("the table message", lambda: board.count(), 10)
+    assert member in board.first.inner_text(), f"{member} is not at the table the plan's mention opened"
     hand_id = open_hand(s, str(board.first.get_attribute("data-message-id")))
     hand = article(s.page, hand_id)
     made = 0

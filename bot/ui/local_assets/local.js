@@ -4,7 +4,7 @@
 const capability = window.location.hash.startsWith("#") ? window.location.hash.slice(1) : "";
 let places = [];
 let current = null;
-let busy = false;
+let moving = Promise.resolve();
 
 function context() {
   try { return window.simcordPreview?.contextId || null; } catch { return null; }
@@ -38,10 +38,16 @@ function section() {
   return nav;
 }
 
+let shown = "";
+
 function render() {
   const nav = section();
   if (!nav) return;
   const list = nav.querySelector("ul");
+  // rebuilt only when the places changed: a button replaced each second loses a click made on it
+  const key = JSON.stringify([places, current]);
+  if (key === shown && list?.childElementCount) return;
+  shown = key;
   const items = places.map((place) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -71,19 +77,23 @@ function closeDrawer() {
   if (toggle?.getAttribute("aria-expanded") === "true" && window.matchMedia("(max-width: 760px)").matches) toggle.click();
 }
 
-async function go(id) {
-  if (busy) return;
-  busy = true;
-  try {
-    const body = await call(`/tapis/goto?channel=${encodeURIComponent(id)}`);
-    if (body && Array.isArray(body.places)) {
-      places = body.places;
-      current = body.current;
-      render();
-      closeDrawer();
-    }
-  } finally {
-    busy = false;
+// one move at a time, each carried out (a click made while another is on its way is not dropped)
+function go(id, mention = null) {
+  moving = moving.then(() => move(id, mention)).catch(() => undefined);
+  return moving;
+}
+
+async function move(id, mention) {
+  // a mention is resolved by the server from its message (the list above may not know a thread
+  // made a moment ago: it is read once a second)
+  const query = mention ? `name=${encodeURIComponent(mention.name)}&message=${encodeURIComponent(mention.message)}`
+    : `channel=${encodeURIComponent(id)}`;
+  const body = await call(`/tapis/goto?${query}`);
+  if (body && Array.isArray(body.places)) {
+    places = body.places;
+    current = body.current;
+    render();
+    closeDrawer();
   }
 }
 
@@ -102,12 +112,9 @@ document.addEventListener("click", (event) => {
   }
   const mention = target.closest(".mention");
   if (mention && mention.textContent?.startsWith("#")) {
-    const name = mention.textContent.slice(1);
-    const place = places.find((item) => item.name === name);
-    if (place) {
-      event.preventDefault();
-      void go(place.id);
-    }
+    event.preventDefault();
+    const message = mention.closest("[data-message-id]")?.getAttribute("data-message-id") || "";
+    void go(null, { name: mention.textContent.slice(1), message });
   }
 }, true);
 
