@@ -82,7 +82,7 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     assert (await shown.of(w.bot.db, table.id)).keys() == {"done"}
 
 
-@pytest.mark.parametrize(("game", "workers"), [("tarot", 0), ("piquet", 0), ("tarot", 2)])
+@pytest.mark.parametrize(("game", "workers"), [("tarot", 0)])
 async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any, game: str, workers: int) -> None:
     """As in production: computers pause before each move, a card within a trick waits for the
     trick's end on the table message, clicks are answered by the redrawn hand, what
@@ -100,6 +100,13 @@ async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any,
         await _match_with_pauses(fast, game)
     finally:
         images.use_processes(0)
+
+
+@pytest.mark.sqlite_only  # what varies here is the game and the drawing pool, not the storage
+@pytest.mark.parametrize(("game", "workers"), [("piquet", 0), ("tarot", 2)])
+async def test_a_match_with_pauses_in_another_game_or_drawn_by_workers(fast: Any, game: str, workers: int) -> None:
+    """The same match as above in Piquet, and in Tarot with its images drawn by two worker processes."""
+    await test_a_match_with_pauses_the_table_hold_and_discord_failing(fast, game, workers)
 
 
 async def _match_with_pauses(w: Any, game: str) -> None:

@@ -153,7 +153,7 @@ def test_text_record_deal_by_deal(locale: str) -> None:
     assert ("Preneur" if fr else "Taker") in text  # the game's own score lines
     first = match.deals[0]
     for seat, hand in enumerate(first.hands):  # every hand as dealt, by its cards' names
-        line = next(x for x in text.splitlines() if x.strip().startswith(f"{names[seat]} :" if fr else
+        line = next(x for x in text.splitlines() if x.strip().startswith(f"{names[seat]}\u00a0:" if fr else
                                                                           f"{names[seat]}:"))
         assert len(line.split(", ")) == len(hand) == 18
     outcome = state.outcome()

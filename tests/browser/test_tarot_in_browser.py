@@ -187,7 +187,10 @@ def pick_in_menu(hand: Any, control: dict[str, Any], rng: random.Random) -> str:
         trigger.tap()  # a phone taps
     else:
         trigger.click()
-    assert "is-open" in (menu.get_attribute("class") or ""), f"the menu {control['label']!r} did not open"
+    # the page draws the open menu on its next render: wait for it (a busy page renders late), never tap again
+    opened = hand.page.wait_for_function("(el) => el.classList.contains('is-open')", arg=menu.element_handle(),
+                                         timeout=5000, polling=50)
+    assert opened, f"the menu {control['label']!r} did not open"
     labels = options.evaluate_all("els => els.map((e) => e.innerText.trim())")
     chosen = sorted(rng.sample(range(len(labels)), min(control["minimum"], len(labels))))
     for i in chosen:
