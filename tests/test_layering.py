@@ -102,35 +102,7 @@ def test_bot_layers_import_downwards_only() -> None:
 
 
 def test_bot_has_no_import_circle_but_the_storage_factory() -> None:
-    graph = bot_graph()
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    circles: list[list[str]] = []
-
-    def strong(v: str) -> None:  # Tarjan's strongly connected components
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                circles.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            strong(v)
-    assert [c for c in circles if not set(c) <= FACTORY] == []
+    assert [c for c in circles(bot_graph()) if not set(c) <= FACTORY] == []
 
 
 BLOCK_DISCORD = """
