@@ -267,7 +267,7 @@ def count_drawings(drawn: Counter[str], undo: list[Callable[[], None]]) -> None:
 
 async def warmed(workers: int) -> None:
     """Every card face drawn once, as the image workers draw them while idle in their first
-    seconds (:func:`bot.infra.images._serve`): the run times the steady state, not first drawings."""
+    seconds (:func:`bot.infra.image_workers._serve`): the run times the steady state, not first drawings."""
     import rendering
 
     if workers and images._pool is not None:

@@ -130,7 +130,7 @@ def warm_faces(locales: Sequence[str] = ("fr", "en", "es")) -> Iterator[Callable
     lit and dimmed, then the table's compact ones (the trick; the cells, the centre and Le Trio's
     combinations, all SMALL_W), in ``locales``; each also mapped onto the palette
     for each colour its corners may lie on in a hand or on a table (:func:`rendering.indexed.prepare`).
-    An image worker draws them while it waits for work (:func:`bot.infra.images._serve`), so no
+    An image worker draws them while it waits for work (:func:`bot.infra.image_workers._serve`), so no
     player's image waits for a first face."""
     from games.cards import Family, spanish_deck, tarot_deck
     from rendering.canvas import prepare_face

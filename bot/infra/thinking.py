@@ -2,7 +2,7 @@
 
 The engines' players are pure Python and CPU bound (the expert searches for up to its budget), so
 :class:`Thinker` runs them in worker processes (``COMPUTER_WORKERS``) fed straight from the event
-loop, as :class:`bot.infra.images.DrawingPool` feeds the image workers: one pipe per worker and a reader
+loop, as :class:`bot.infra.image_workers.DrawingPool` feeds the image workers: one pipe per worker and a reader
 on the loop. With no workers (tests) they run in one thread, through the same queue.
 
 - **One queue, no pinning.** Every job waits in one queue ordered by its deadline: the computers'

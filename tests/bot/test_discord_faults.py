@@ -89,7 +89,7 @@ async def test_a_match_with_pauses_the_table_hold_and_discord_failing(fast: Any,
     Discord shows is recorded a moment late (:class:`bot.ui.shown.Recorder`); Discord fails at
     25 %. The match ends, recaps and results appear once, the table message shows the finished
     match, every accepted move is answered without "try again". ``workers``: the images drawn in
-    worker processes, several asked at once down one worker's pipe (:class:`images.DrawingPool`)."""
+    worker processes, several asked at once down one worker's pipe (:class:`image_workers.DrawingPool`)."""
     from bot.infra import images
 
     if workers:

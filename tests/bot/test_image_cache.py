@@ -11,7 +11,7 @@ import pytest
 
 import games
 import rendering
-from bot.infra import images
+from bot.infra import image_workers, images
 
 
 @pytest.fixture
@@ -152,10 +152,10 @@ async def test_images_drawn_in_worker_processes_are_the_same_and_survive_killed_
 
 
 def test_clicks_go_first_but_background_jobs_keep_a_share() -> None:
-    pool = images.DrawingPool(0)
+    pool = image_workers.DrawingPool(0)
     for i in range(6):
-        pool._background.append(images._Job(("b", (i,), {}), None, False))  # type: ignore[arg-type]
-        pool._urgent.append(images._Job(("u", (i,), {}), None, True))  # type: ignore[arg-type]
+        pool._background.append(image_workers._Job(("b", (i,), {}), None, False))  # type: ignore[arg-type]
+        pool._urgent.append(image_workers._Job(("u", (i,), {}), None, True))  # type: ignore[arg-type]
     order = "".join(pool._next().call[0] for _ in range(12))
     assert order == "uuubuuubbbbb"  # one in BACKGROUND_SHARE while clicks wait, then what is left
 
@@ -181,7 +181,7 @@ async def test_a_click_overtakes_the_background_redraws_in_the_worker_queue() ->
         images.TABLES.clear()
         images.HANDS.clear()
     # after the table images already in the worker's pipe (the one being drawn, the next), before the others
-    assert finished.index("hand") == images.DEPTH
+    assert finished.index("hand") == image_workers.DEPTH
 
 
 async def test_a_worker_that_dies_without_closing_its_pipe_costs_no_image(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -203,7 +203,7 @@ async def test_a_worker_that_dies_without_closing_its_pipe_costs_no_image(monkey
         def Process(self, *args: Any, **kwargs: Any) -> Any:
             return self.context.Process(*args, **kwargs)
 
-    pool = images.DrawingPool(0)
+    pool = image_workers.DrawingPool(0)
     pool._context = KeepingTheirEnd(pool._context)  # type: ignore[assignment]
     pool.size = 1
     pool._spawn()
@@ -244,10 +244,10 @@ def test_an_image_worker_answers_its_first_job_then_draws_every_face_while_idle(
 
     _face.cache_clear()
     ours, theirs = multiprocessing.Pipe()
-    worker = threading.Thread(target=images._serve, args=(theirs,), daemon=True)
+    worker = threading.Thread(target=image_workers._serve, args=(theirs,), daemon=True)
     worker.start()
     state = games.GAMES["piquet"].new(2, "warm", None)
-    images.send_job(ours, ("hand_image", (state.view(0), "fr"), {}))
+    image_workers.send_job(ours, ("hand_image", (state.view(0), "fr"), {}))
     began = time.perf_counter()
     png = ours.recv_bytes()
     at_answer = _face.cache_info().currsize
@@ -258,7 +258,7 @@ def test_an_image_worker_answers_its_first_job_then_draws_every_face_while_idle(
     warmed = _face.cache_info().currsize
     assert warmed >= 300  # the hand's, the trick's and the cells' faces, in French and English
     assert at_answer < warmed / 2  # the job was answered before any warming
-    images.send_job(ours, ("hand_image", (state.view(1), "en"), {}))
+    image_workers.send_job(ours, ("hand_image", (state.view(1), "en"), {}))
     assert ours.recv_bytes().startswith(b"\x89PNG")  # a job while warming: answered too
     ours.close()
     worker.join(10)
@@ -266,7 +266,7 @@ def test_an_image_worker_answers_its_first_job_then_draws_every_face_while_idle(
 
 
 def test_an_image_worker_told_the_pool_drew_warms_without_answering() -> None:
-    """:data:`images.WARM` down a worker's pipe (the pool drew its first image elsewhere): the worker
+    """:data:`image_workers.WARM` down a worker's pipe (the pool drew its first image elsewhere): the worker
     draws its faces while idle, and sends nothing back for it."""
     import multiprocessing
     import threading
@@ -276,16 +276,16 @@ def test_an_image_worker_told_the_pool_drew_warms_without_answering() -> None:
 
     _face.cache_clear()
     ours, theirs = multiprocessing.Pipe()
-    worker = threading.Thread(target=images._serve, args=(theirs,), daemon=True)
+    worker = threading.Thread(target=image_workers._serve, args=(theirs,), daemon=True)
     worker.start()
-    images.send_job(ours, None)
+    image_workers.send_job(ours, None)
     deadline = time.monotonic() + 60
     while _face.cache_info().currsize < 300 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _face.cache_info().currsize >= 300
     assert not ours.poll()  # no answer to the wake
     state = games.GAMES["piquet"].new(2, "woken", None)
-    images.send_job(ours, ("hand_image", (state.view(0), "fr"), {}))
+    image_workers.send_job(ours, ("hand_image", (state.view(0), "fr"), {}))
     assert ours.recv_bytes() == rendering.hand_image(state.view(0), "fr")
     ours.close()
     worker.join(10)
@@ -293,7 +293,7 @@ def test_an_image_worker_told_the_pool_drew_warms_without_answering() -> None:
 
 
 async def test_a_move_s_images_go_to_the_same_worker_one_behind_the_other() -> None:
-    """Images asked together go down the busy worker's pipe (:data:`images.DEPTH` at most) before
+    """Images asked together go down the busy worker's pipe (:data:`image_workers.DEPTH` at most) before
     an idle worker is woken; alone, each goes to the worker that answered last. Every image comes
     back to its own caller."""
     state = games.GAMES["tarot"].new(4, "pipe", None)
@@ -313,7 +313,7 @@ async def test_a_move_s_images_go_to_the_same_worker_one_behind_the_other() -> N
         drawings = [asyncio.ensure_future(images.table_png(view, names, "fr")) for view in views[:3]]
         await asyncio.sleep(0)
         loads = sorted(len(w.jobs) for w in pool._workers)
-        assert loads == [1, images.DEPTH]  # the first worker full, then the other one
+        assert loads == [1, image_workers.DEPTH]  # the first worker full, then the other one
         pngs = await asyncio.gather(*drawings)
         assert pngs == [rendering.table_image(view, names=names, locale="fr") for view in views[:3]]
         last = pool._idle[-1]
@@ -396,7 +396,7 @@ def test_a_message_to_or_from_a_worker_goes_in_one_write(monkeypatch: pytest.Mon
     monkeypatch.setattr(os, "write", lambda fd, data: (writes.append(len(data)), real_write(fd, data))[1])
     try:
         for size in (0, 10, 40_000):
-            images.send_message(ours, bytes(range(256)) * (size // 256) + b"x" * (size % 256))
+            image_workers.send_message(ours, bytes(range(256)) * (size // 256) + b"x" * (size % 256))
         assert writes == [4, 14, 40_004]
         assert [len(theirs.recv_bytes()) for _ in range(3)] == [0, 10, 40_000]
     finally:
@@ -413,13 +413,13 @@ async def test_an_answer_read_in_parts_is_handed_out_whole_and_in_order() -> Non
 
     ours, theirs = multiprocessing.Pipe()
     loop = asyncio.get_running_loop()
-    worker = images._Worker(multiprocessing.current_process(), ours)
-    pool = images.DrawingPool(0)
+    worker = image_workers._Worker(multiprocessing.current_process(), ours)
+    pool = image_workers.DrawingPool(0)
     try:
         first, second = loop.create_future(), loop.create_future()
         worker.jobs.extend((first, second))
         one, two = b"P" * 30_000, b"Q" * 5
-        message = images._LENGTH.pack(len(one)) + one + images._LENGTH.pack(len(two)) + two
+        message = image_workers._LENGTH.pack(len(one)) + one + image_workers._LENGTH.pack(len(two)) + two
         os.write(theirs.fileno(), message[:2])  # not even the whole length
         assert pool._receive(worker) and not first.done()
         os.write(theirs.fileno(), message[2:20_000])
@@ -427,7 +427,7 @@ async def test_an_answer_read_in_parts_is_handed_out_whole_and_in_order() -> Non
         os.write(theirs.fileno(), message[20_000:])
         assert pool._receive(worker)
         assert first.result() == one and second.result() == two and not worker.jobs and not worker.unread
-        os.write(theirs.fileno(), images._LENGTH.pack(1) + b"R")
+        os.write(theirs.fileno(), image_workers._LENGTH.pack(1) + b"R")
         assert not pool._receive(worker)  # nothing was asked
         theirs.close()
         assert not pool._receive(worker, ended=True)  # the pipe's end: nothing left, no wait
