@@ -19,24 +19,23 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot import storage as dbm
 from bot.infra.metrics import Failures, Metrics
-from bot.service import obvious, table_rows
-from bot.service.autoplay import LEVEL_KEYS, LEVELS, ComputerTurns
+from bot.service import moves, obvious, seating, table_rows
+from bot.service.autoplay import LEVELS, ComputerTurns
 from bot.service.bus import TableBus
 from bot.service.endings import Endings
 from bot.service.facts import Facts
 from bot.service.housekeeping import Housekeeping
-from bot.service.i18n import t
 from bot.service.preferences import Preferences
 from bot.service.privacy import Departures
 from bot.service.registry import Registry
 from bot.service.reload import StorageFailure, counted
+from bot.service.seating import computer_seat_name
 from bot.service.settings import Settings
 from bot.service.table import (
     BotError,
@@ -58,17 +57,6 @@ from games.errors import GameError
 
 log = logging.getLogger(__name__)
 __all__ = ["BotError", "Listener", "SeatInfo", "StaleAction", "StorageFailure", "Table", "TableService"]
-
-
-#: a chosen action: its value, or its text typed in a command
-Chosen = Action | str
-
-
-def _deal_ended(old: State | None, new: State) -> bool:
-    """Whether ``new`` is in another deal than ``old`` (a snapshot is saved at each deal's end)."""
-    if old is None:
-        return True
-    return old.deal_index() != new.deal_index()
 
 
 def _every_server(guild_id: int) -> bool:
@@ -114,15 +102,12 @@ class TableService:
 
     # -- the parts' entry points -----------------------------------------------------------
 
-
-
     def after_change(self, table: Table) -> None:
         """After every change: the listener is told, computers play or the turn timer is armed."""
         self.computers.after_change(table)
 
     def stop_tasks(self, table_id: str) -> None:
         self.computers.stop(table_id)
-
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking (timers excepted): for tests."""
@@ -131,10 +116,6 @@ class TableService:
     async def restore(self) -> int:
         """:meth:`Endings.restore`: the open tables back after a restart; returns how many."""
         return await self.endings.restore()
-
-
-
-
 
     async def close(self) -> None:
         """Stop every background task and the computer players' workers."""
@@ -222,16 +203,8 @@ class TableService:
         table.message_id = message_id
         await self.db.set_message(table.id, message_id, table.thread_id)
 
-    @contextmanager
-    def undo(self, table: Table) -> Iterator[None]:
-        """A lobby change whose save fails is undone in memory too (memory never runs ahead of the
-        database)."""
-        saved = ([replace(s) for s in table.seats], table.status, table.state, table.active_at)
-        try:
-            yield
-        except BaseException:
-            table.seats, table.status, table.state, table.active_at = saved
-            raise
+    #: the lobby's undo (:func:`bot.service.seating.undo`), for the services that seat players
+    undo = staticmethod(seating.undo)
 
     async def save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
@@ -242,7 +215,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
-            self._need(table, "lobby")
+            seating.need(table, "lobby")
             if table.seated(user_id):
                 raise BotError.of("already_seated")
             if len(table.seats) >= table.capacity:
@@ -257,7 +230,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
-            self._need(table, "lobby")
+            seating.need(table, "lobby")
             seat = table.seat_of(user_id)
             if user_id == table.host_id:
                 raise BotError.of("host_leaves")
@@ -278,7 +251,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
-            self._need(table, "lobby")
+            seating.need(table, "lobby")
             table.seat_of(user_id)
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
@@ -293,7 +266,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
-            self._host(table, by)
+            seating.need_host(table, by)
             if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
                 raise BotError.of("bad_choice")
             old = table.seats[seat]
@@ -310,8 +283,8 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
-            self._need(table, "lobby")
-            self._host(table, by)
+            seating.need(table, "lobby")
+            seating.need_host(table, by)
             game = table.game
             if len(table.seats) < game.min_seats:
                 raise BotError.of("too_few", game=game, n=game.min_seats)
@@ -329,7 +302,7 @@ class TableService:
         table = self.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
-            self._need(table, "playing")
+            seating.need(table, "playing")
             if not 0 <= seat < len(table.seats) or table.seats[seat].computer:
                 raise BotError.of("bad_choice")
             old = table.seats[seat]
@@ -343,9 +316,9 @@ class TableService:
         """Host (or an admin with ``admin=True``) cancels the table."""
         table = self.get(table_id)
         async with table.lock:
-            self._need_open(table)
+            seating.need_open(table)
             if not admin:
-                self._host(table, by)
+                seating.need_host(table, by)
             if table.challenge and table.status == "playing" and by is not None:
                 raise BotError.of("challenge_no_abort")  # one attempt, whoever asks: its deal would be dealt again
             await self.close_table(table, "cancelled")
@@ -355,7 +328,7 @@ class TableService:
         """A seated member votes to abandon; a majority of the seated members cancels the match."""
         table = self.get(table_id)
         async with table.lock:
-            self._need(table, "playing")
+            seating.need(table, "playing")
             table.seat_of(user_id)
             if table.challenge:  # one attempt: an abandoned deal would be dealt again
                 raise BotError.of("challenge_no_abort")
@@ -388,23 +361,9 @@ class TableService:
         if notice is not None:
             self.bus.announce(table, notice)
 
-    def _need_open(self, table: Table) -> None:
-        if not table.open:
-            raise BotError.of("table_over" if table.status == "over" else "cancelled", table=table.called)
-
-    def _need(self, table: Table, status: str) -> None:
-        self._need_open(table)
-        if table.status != status:
-            raise BotError.of("not_lobby" if status == "lobby" else "not_playing")
-
-    def _host(self, table: Table, by: int | None) -> None:
-        if by != table.host_id:
-            host = next((s.name for s in table.seats if s.user_id == table.host_id), "?")
-            raise BotError.of("not_host", host=host)
-
     # -- play --------------------------------------------------------------------------------
 
-    async def act(self, table_id: str, user_id: int, actions: Chosen | Sequence[Chosen] = (),
+    async def act(self, table_id: str, user_id: int, actions: moves.Chosen | Sequence[moves.Chosen] = (),
                   rev: int | None = None, *, index: Sequence[int] = ()) -> Table:
         """:meth:`_act`, its refusals counted (``tapis_errors_total{kind="refused"}``)."""
         try:
@@ -415,7 +374,7 @@ class TableService:
             self.metrics.error("refused")
             raise
 
-    async def _act(self, table_id: str, user_id: int, actions: Chosen | Sequence[Chosen] = (),
+    async def _act(self, table_id: str, user_id: int, actions: moves.Chosen | Sequence[moves.Chosen] = (),
                    rev: int | None = None, *, index: Sequence[int] = ()) -> Table:
         """Apply a seated member's action(s); several are applied in order, all or none.
 
@@ -427,27 +386,21 @@ class TableService:
             this seat's turn. :raises InvalidAction, IllegalAction: from the engine.
         """
         table = self.get(table_id)
-        chosen: list[Chosen] = [actions] if isinstance(actions, str | Action) else list(actions)
+        chosen: list[moves.Chosen] = [actions] if isinstance(actions, str | Action) else list(actions)
         async with table.lock:
             await self.writes.fresh(table)
-            self._need(table, "playing")
+            seating.need(table, "playing")
             assert table.state is not None
             if rev is not None and rev != table.state.rev:
                 raise StaleAction.of("stale")
             seat = table.seat_of(user_id)
             state = table.state
             if index:
-                legal = state.legal_actions(seat)
-                if not legal:
-                    state.apply(seat, Action("pass"))  # raises NotYourTurn with the engine's text
-                try:
-                    chosen = [legal[i] for i in index]
-                except IndexError:
-                    raise BotError.of("bad_choice") from None
+                chosen = moves.by_index(state, seat, index)
             if not chosen:
                 raise BotError.of("bad_choice")
             info = table.seats[seat]
-            new, applied = self._apply_all(table, seat, chosen, state)
+            new, applied = moves.apply_all(table.game, seat, chosen, state)
             flags = info.missed, info.away
             info.missed, info.away = 0, False
             # the seat's row is written only when its flags change
@@ -459,15 +412,6 @@ class TableService:
                 raise
         self.after_change(table)
         return table
-
-    def _apply_all(self, table: Table, seat: int, chosen: Sequence[Chosen],
-                   state: State) -> tuple[State, list[tuple[int, str]]]:
-        applied = []
-        for one in chosen:
-            action = table.game.parse_action(one) if isinstance(one, str) else one
-            state = state.apply(seat, action)
-            applied.append((state.rev, str(action)))
-        return state, applied
 
     async def commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
                       seats: Sequence[int], *, human: bool = False) -> None:
@@ -489,7 +433,7 @@ class TableService:
         rows = None
         try:
             async with self.writes.writing("actions", table, settle=False), self.db.transaction() as conn:
-                snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or _deal_ended(old, new)
+                snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or moves.deal_ended(old, new)
                 await dbm.write_actions(conn, table.id, state=snapshots.saved(new) if snapshot else None, revision=new.rev,
                                         status="over" if over else "playing", actions=applied, active_at=now,
                                         facts=facts.to_text(turn_start),
@@ -535,9 +479,3 @@ class TableService:
         if table.status == "cancelled":
             raise BotError.of("cancelled", table=table.called)
         return table, self.memo.hand(table, seat)
-
-
-
-def computer_seat_name(locale: str, n: int, level: str | None) -> str:
-    """Computer ``n``'s name at ``level`` in ``locale`` ("Ordinateur 2 (Expert)")."""
-    return t(locale, "computer_seat", n=n, level=t(locale, LEVEL_KEYS[level or "normal"]))

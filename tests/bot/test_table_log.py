@@ -103,7 +103,7 @@ def test_the_lines_follow_a_change_of_language() -> None:
 
 
 def test_computer_names_in_another_language() -> None:
-    from bot.service.tables import computer_seat_name
+    from bot.service.seating import computer_seat_name
 
     assert computer_seat_name("fr", 2, "expert") == "Ordinateur 2 (Expert)"
     assert computer_seat_name("es", 1, None) == t("es", "computer_seat", n=1, level=t("es", "level_normal"))

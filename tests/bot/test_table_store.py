@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from bot.service import table_rows
+from bot.service.seating import computer_seat_name
 from bot.service.settings import Settings
-from bot.service.tables import TableService, computer_seat_name
+from bot.service.tables import TableService
 from bot.storage import Database, base, run
 
 pytestmark = pytest.mark.backends
