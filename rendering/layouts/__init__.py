@@ -1,6 +1,7 @@
 """Per-game layouts, keyed by ``view["game"]``. Adding a game's images is adding one module here.
 
-A layout module subclasses :class:`~rendering.layouts.base.Layout`, overrides the hooks it needs
+A layout module subclasses :class:`~rendering.layouts.trick.TrickLayout` (a trick game's table) or
+:class:`~rendering.layouts.base.Layout` (a table of its own), overrides the hooks it needs
 (words, seat badges, side-panel lines and card rows, centre cards, recap lines, hand grouping, or
 the whole ``draw_table``) and ends with ``LAYOUT = register("<game>", MyLayout())``; add its module
 to ``_MODULES`` below so it is imported on first use. :func:`layout_for` falls back to the generic
@@ -13,9 +14,10 @@ import importlib
 from typing import Any
 
 from rendering.layouts.base import Layout
+from rendering.layouts.trick import TrickLayout
 
 LAYOUTS: dict[str, Layout] = {}
-_GENERIC = Layout()
+_GENERIC = TrickLayout()
 
 # game name -> module defining ``LAYOUT``; imported lazily so a broken game never breaks the others
 _MODULES = {

@@ -2,7 +2,8 @@
 
 A game's layout module subclasses :class:`Layout` and overrides the hooks that differ: words for
 its contract, markers on seats, card rows (chien, talon, écart), recap lines, hand grouping, or the
-whole table drawing (:meth:`Layout.draw_table`) when its table does not look like a trick game.
+whole table drawing (:meth:`Layout.draw_table`): a trick game's layout subclasses
+:class:`rendering.layouts.trick.TrickLayout`, which draws the generic trick-game table.
 Hooks receive views only (public view for the table and recap) and return plain data.
 """
 
@@ -200,12 +201,10 @@ class Layout:
 
     def draw_table(self, view: JSON, names: Sequence[str], locale: str,
                    mode: Literal["P", "RGB"] = "P") -> Image.Image:
-        """The table image; the generic trick-game table unless a game overrides it. Drawn on the
-        fixed palette (``mode`` "P", what the bot sends: :mod:`rendering.indexed`), or in "RGB" (the
-        reference those pixels are checked against, what :mod:`tools.palette` samples)."""
-        from rendering.table import trick_table
-
-        return trick_table(self, view, names, locale, mode)
-
+        """The table image, drawn on the fixed palette (``mode`` "P", what the bot sends:
+        :mod:`rendering.indexed`), or in "RGB" (the reference those pixels are checked against, what
+        :mod:`tools.palette` samples). A trick game's layout gets the generic table from
+        :class:`rendering.layouts.trick.TrickLayout`; a game whose table looks otherwise draws its own."""
+        raise NotImplementedError(type(self).__name__)
 
 __all__ = ["Badge", "CardRow", "Layout"]

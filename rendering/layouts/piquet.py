@@ -11,7 +11,8 @@ from games.cards import Card, sort_key
 from rendering.canvas import GOLD, ROSE, SILVER
 from rendering.i18n import N_, colon, tr, trn
 from rendering.layouts import register
-from rendering.layouts.base import Badge, CardRow, Layout
+from rendering.layouts.base import Badge, CardRow
+from rendering.layouts.trick import TrickLayout
 
 JSON = dict[str, Any]
 PHASES = {"exchange": N_("piquet.phase.exchange"), "declare": N_("piquet.phase.declare"), "play": N_("phase.play"),
@@ -61,7 +62,7 @@ def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
     return ", ".join(f"{k} {v}" for k, v in call.items())
 
 
-class PiquetLayout(Layout):
+class PiquetLayout(TrickLayout):
     family = "french"
     phases = PHASES
 

@@ -9,7 +9,8 @@ from typing import Any
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, number, signed
 from rendering.i18n import N_, colon, fr, tr
 from rendering.layouts import register
-from rendering.layouts.base import Badge, CardRow, Layout
+from rendering.layouts.base import Badge, CardRow
+from rendering.layouts.trick import TrickLayout
 
 JSON = dict[str, Any]
 
@@ -39,7 +40,7 @@ def trick_of(view: JSON, locale: str) -> str:
     return tr("trick_of", locale, n=int(view["trick_no"]) + 1, m=total)
 
 
-class TarotLayout(Layout):
+class TarotLayout(TrickLayout):
     family = "french"
     phases = PHASES
 

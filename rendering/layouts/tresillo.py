@@ -10,7 +10,8 @@ from games.cards import suit_name
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, VIOLET
 from rendering.i18n import N_, colon, tr
 from rendering.layouts import register
-from rendering.layouts.base import Badge, CardRow, Layout
+from rendering.layouts.base import Badge, CardRow
+from rendering.layouts.trick import TrickLayout
 
 JSON = dict[str, Any]
 
@@ -40,7 +41,7 @@ def _suit(letter: str | None, locale: str) -> str:
     return suit_name(letter, locale, "spanish") if letter else "-"
 
 
-class TresilloLayout(Layout):
+class TresilloLayout(TrickLayout):
     family = "spanish"
     phases = PHASES
 
