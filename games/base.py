@@ -41,6 +41,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, NamedTuple, Self
 
+from games import vocabulary
 from games.decisions import Action, PickMenu, Player, RandomPlayer
 from games.errors import CorruptState, Field, GameError, IllegalAction, InvalidAction, NotYourTurn
 from games.i18n import Msg, localized
@@ -495,4 +496,4 @@ class Game(ABC):
         return msg(locale) if msg is not None else phase
 
 
-_PHASES = {"play": Msg("common.phase.play"), "over": Msg("common.phase.over")}
+_PHASES = {phase: Msg(key) for phase, key in vocabulary.PHASES.items()}

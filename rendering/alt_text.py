@@ -2,8 +2,7 @@
 (at most :data:`LIMIT` characters). Pure functions of the same arguments as the
 images of :mod:`rendering`, in the reader's language from the catalogues (context ``image``).
 
-Cards are written in words as the messages write them (:meth:`games.cards.Card.text`), trumps and
-Spanish cards by their full names (:func:`games.cards.card_name`: "21 d'atout", "Cavalier de coupe").
+Cards are written in words by :mod:`rendering.layouts.words`, as the messages write them.
 """
 
 from __future__ import annotations
@@ -12,34 +11,19 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.cards import Family, card, card_name
+from games.cards import Family
 from rendering.canvas import number, seat_names, signed
 from rendering.hand import HandPlan, hand_plan
 from rendering.i18n import colon, tr, trn
 from rendering.layouts import layout_for
 from rendering.layouts.base import Layout
+from rendering.layouts.words import card_words, cards_words
 from rendering.replay import sorted_hand
 from rendering.table import final_ranking
 
 LIMIT = 1024  # Discord's attachment description limit
 Names = Sequence[str] | Mapping[int, str] | None
 JSON = dict[str, Any]
-
-
-@functools.lru_cache(maxsize=4096)  # pure, from catalogues that never change
-def card_words(code: str, family: Family, locale: str) -> str:
-    """One card in words ("Roi de pique", "21", "Excuse"); a face-down card as such."""
-    if not code:
-        return tr("alt.face_down", locale)
-    try:
-        c = card(code, family)
-    except ValueError:
-        return code
-    return card_name(c, locale) if c.is_trump or c.family == "spanish" else c.text(locale)
-
-
-def cards_words(codes: Sequence[str], family: Family, locale: str) -> str:
-    return ", ".join(card_words(c, family, locale) for c in codes) if codes else "—"
 
 
 def clip(sentences: Sequence[str], limit: int = LIMIT) -> str:

@@ -210,3 +210,10 @@ def test_a_game_package_has_no_import_circle(package: str) -> None:
 
 def test_games_has_no_import_circle() -> None:
     assert circles(package_graph("games")) == []
+
+
+def test_rendering_has_no_import_circle() -> None:
+    """The table's drawing reads a layout, the layouts never import it back (a trick game's layout
+    draws the generic table through :mod:`rendering.layouts.trick`); the descriptions read the
+    layouts, the layouts never read the descriptions."""
+    assert circles(package_graph("rendering")) == []

@@ -13,7 +13,7 @@ at the merge base).
 
 Keywords: ``t(locale, KEY)``, ``tn(locale, KEY, n)``, ``pt(locale, CONTEXT, KEY)``,
 ``ptn(locale, CONTEXT, KEY, n)``, ``N_(KEY)``, ``Msg(KEY)`` and ``BotError.of(KEY)`` everywhere;
-``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/ui/cogs/``
+``W_(KEY)`` (a game's vocabulary) in both contexts; ``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/ui/cogs/``
 (the slash commands' ``locale_str``, context ``command``); ``choice(TEXT)`` there: a fixed choice's
 name (context ``choice``).
 """
@@ -48,11 +48,11 @@ PACKAGES = ("games", "rendering", "bot")
 
 # keyword -> Babel's spec (1-based argument positions, "c" for the context)
 _EVERYWHERE: dict[str, object] = {"t": (2,), "tn": (2,), "pt": ((2, "c"), 3), "ptn": ((2, "c"), 3), "N_": None,
-                                  "Msg": None, "of": None}
+                                  "Msg": None, "of": None, "W_": None}
 _IN_RENDERING: dict[str, object] = {"tr": None, "trn": None}
 _IN_COGS: dict[str, object] = {"_": None, "choice": None}
 _PLURAL = {"tn", "ptn", "trn"}
-_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0, "choice": 0}
+_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "W_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0, "choice": 0}
 
 Key = tuple[str | None, str]  # (context, key)
 
@@ -88,9 +88,11 @@ def extracted(root: Path = ROOT) -> dict[Key, Use]:
                     context = COMMAND
                 elif name == "choice":
                     context = CHOICE
-                use = found.setdefault((context, message), Use())
-                use.plural = use.plural or name in _PLURAL
-                use.places.append((rel.as_posix(), lineno))
+                # W_: a game's vocabulary, said by the engine and the images alike (games/vocabulary.py)
+                for each in (context, IMAGE) if name == "W_" else (context,):
+                    use = found.setdefault((each, message), Use())
+                    use.plural = use.plural or name in _PLURAL
+                    use.places.append((rel.as_posix(), lineno))
     return found
 
 

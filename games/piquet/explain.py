@@ -9,12 +9,12 @@ from games.base import Action, Phase
 from games.cards import card, suit_name
 from games.errors import IllegalAction
 from games.i18n import Msg
+from games.piquet import vocabulary
 
 if TYPE_CHECKING:
     from games.piquet.state import PiquetState
 
-_KINDS = {"point": Msg("piquet.error.class.point"), "sequence": Msg("piquet.error.class.sequence"),
-          "sets": Msg("piquet.error.class.sets")}
+_KINDS = {kind: Msg(key) for kind, key in vocabulary.CLASSES_IN_SENTENCE.items()}
 
 
 def why_illegal(state: PiquetState, seat: int, action: Action) -> IllegalAction | None:

@@ -10,6 +10,7 @@ from games.cards import FRENCH_SUITS, card, card_text, suit_name
 from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg, t, tn
 from games.piquet import declarations as dc
+from games.piquet import vocabulary
 from games.piquet.explain import why_illegal
 from games.piquet.state import DEALS, PiquetState, new_state
 from games.piquet.views import build_view
@@ -22,8 +23,7 @@ _BOOL_OPTIONS = {
     "second_blanche": Msg("piquet.option.second_blanche"),
     "younger_stand_pat": Msg("piquet.option.younger_stand_pat"),
 }
-_CLASSES = {dc.POINT: Msg("piquet.class.point"), dc.SEQUENCE: Msg("piquet.class.sequence"),
-            dc.SETS: Msg("piquet.class.sets")}
+_CLASSES = {kind: Msg(key) for kind, key in vocabulary.CLASSES.items()}
 _TALON = {"look": Msg("piquet.action.talon.look"), "leave": Msg("piquet.action.talon.leave")}
 _DECLARE = {"declare": Msg("piquet.action.declare"), "sink": Msg("piquet.action.sink")}
 
@@ -33,8 +33,7 @@ class PiquetGame(Game):
 
     name = "piquet"
     titles = Msg("piquet.title")
-    phases = {"exchange": Msg("piquet.phase.exchange"), "declare": Msg("piquet.phase.declare"),
-              "over": Msg("piquet.phase.over")}
+    phases = {phase: Msg(key) for phase, key in vocabulary.PHASES.items()}
     min_seats = 2
     max_seats = 2
     zero_sum = True

@@ -11,6 +11,7 @@ from games.base import Action
 from games.cards import card, suit_name
 from games.errors import InvalidAction
 from games.i18n import Msg, t
+from games.tarot import vocabulary
 from games.tarot.deck import CONTRACTS, POIGNEE_LEVELS
 
 PASS = Action("pass")
@@ -50,10 +51,8 @@ def parse_action(text: str) -> Action:
     raise InvalidAction.of("tarot.error.unknown_action", action=repr(text))
 
 
-_CONTRACT_LABELS = {"prise": Msg("tarot.contract.prise"), "garde": Msg("tarot.contract.garde"),
-                    "garde_sans": Msg("tarot.contract.garde_sans"), "garde_contre": Msg("tarot.contract.garde_contre")}
-_POIGNEE_LABELS = {"simple": Msg("tarot.poignee.simple"), "double": Msg("tarot.poignee.double"),
-                   "triple": Msg("tarot.poignee.triple")}
+_CONTRACT_LABELS = {contract: Msg(key) for contract, key in vocabulary.CONTRACTS.items()}
+_POIGNEE_LABELS = {level: Msg(key) for level, key in vocabulary.POIGNEES.items()}
 _LABELS = {"pass": Msg("tarot.action.pass"), "chelem": Msg("tarot.action.chelem"),
            "no_chelem": Msg("tarot.action.no_chelem")}
 _GROUPS = {"bid": Msg("tarot.group.bidding"), "pass": Msg("tarot.group.bidding"),

@@ -8,15 +8,14 @@ from games.base import Action, Phase
 from games.cards import card
 from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg
+from games.tarot import vocabulary
 from games.tarot.deck import BOUTS, KING
 from games.tarot.play import why_unplayable
 
 if TYPE_CHECKING:
     from games.tarot.state import TarotState
 
-_PHASES = {"bidding": Msg("tarot.error.phase.bidding"), "call": Msg("tarot.error.phase.call"),
-           "ecart": Msg("tarot.error.phase.ecart"), "announce": Msg("tarot.error.phase.announce"),
-           "play": Msg("tarot.error.phase.play")}
+_PHASES = {phase: Msg(key) for phase, key in vocabulary.PHASES_IN_SENTENCE.items()}
 
 
 def why_illegal(state: TarotState, seat: int, action: Action) -> IllegalAction:

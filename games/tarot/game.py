@@ -8,7 +8,7 @@ from typing import Any, cast
 from games.base import JSON, Action, Game, Option, Phase, Player, State
 from games.errors import GameError, IllegalAction
 from games.i18n import Msg
-from games.tarot import actions, chelem, rules_text
+from games.tarot import actions, chelem, rules_text, vocabulary
 from games.tarot.explain import why_illegal
 from games.tarot.state import TarotState, new_state
 from games.tarot.views import build_view
@@ -19,8 +19,7 @@ class TarotGame(Game):
 
     name = "tarot"
     titles = Msg("tarot.title")
-    phases = {"bidding": Msg("tarot.phase.bidding"), "call": Msg("tarot.phase.call"),
-              "ecart": Msg("tarot.phase.ecart"), "announce": Msg("tarot.phase.announce")}
+    phases = {phase: Msg(key) for phase, key in vocabulary.PHASES.items()}
     min_seats = 3
     max_seats = 5
     zero_sum = True

@@ -9,6 +9,7 @@ from games.base import JSON, Action, Game, Option, Player, State
 from games.cards import SPANISH_SUIT_NAMES, card, card_name, suit_name
 from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg, t, tn
+from games.tresillo import vocabulary
 from games.tresillo.auction import LEVELS
 from games.tresillo.explain import why_illegal
 from games.tresillo.order import SUITS
@@ -63,10 +64,7 @@ class TresilloGame(Game):
     card_family = "spanish"
     titles = Msg("tresillo.title")
     confirmed = frozenset({"renounce"})
-    phases = {"bet": Msg("tresillo.phase.bet"), "bid": Msg("tresillo.phase.bid"),
-              "declare": Msg("tresillo.phase.declare"), "exchange": Msg("tresillo.phase.exchange"),
-              "order": Msg("tresillo.phase.order"), "consent": Msg("tresillo.phase.consent"),
-              "renounce": Msg("tresillo.phase.renounce"), "bola": Msg("tresillo.phase.bola")}
+    phases = {phase: Msg(key) for phase, key in vocabulary.PHASES.items()}
     min_seats = 3
     max_seats = 4
     zero_sum = True

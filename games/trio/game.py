@@ -10,6 +10,7 @@ from games.base import JSON, Action, Game, Option, PickMenu, Player, State
 from games.cards import card
 from games.errors import IllegalAction, InvalidAction
 from games.i18n import Msg, t
+from games.trio import vocabulary
 from games.trio.contracts import CONTRACTS, contract_name
 from games.trio.explain import why_illegal
 from games.trio.labels import meld_name
@@ -44,8 +45,7 @@ class TrioGame(Game):
     name = "trio"
     variant: ClassVar[str] = "trio"
     titles = Msg("trio.title")
-    phases = {"draw": Msg("trio.phase.draw"), "play": Msg("trio.phase.play"), "meld": Msg("trio.phase.meld"),
-              "layoff": Msg("trio.phase.layoff")}
+    phases = {phase: Msg(key) for phase, key in vocabulary.PHASES.items()}
     turn_steps = frozenset({"draw", "play", "meld", "layoff"})  # a turn: draw, melds or lay-offs, discard
     min_seats = 3
     max_seats = 6

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal
 
 from PIL import Image
 
+from games import vocabulary
 from games.cards import Card, Family, card, sort_key
 from rendering.canvas import RGB, number
 from rendering.cards import family_of
@@ -24,8 +25,8 @@ Badge = tuple[str, RGB]
 CardRow = tuple[str, list[str]]
 
 
-_GENERIC_PHASES = {"bidding": N_("phase.bidding"), "play": N_("phase.play"), "over": N_("over"),
-                   "scored": N_("phase.scored")}
+#: the phase words of a game without its own (:mod:`games.vocabulary`), and two generic ones
+_GENERIC_PHASES = {**vocabulary.PHASES, "bidding": N_("phase.bidding"), "scored": N_("phase.scored")}
 
 
 class Layout:

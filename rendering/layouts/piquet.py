@@ -7,17 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games import vocabulary as common
 from games.cards import Card, sort_key
+from games.piquet import vocabulary
 from rendering.canvas import GOLD, ROSE, SILVER
 from rendering.i18n import N_, colon, tr, trn
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow
 from rendering.layouts.trick import TrickLayout
+from rendering.layouts.words import cards_words
 
 JSON = dict[str, Any]
-PHASES = {"exchange": N_("piquet.phase.exchange"), "declare": N_("piquet.phase.declare"), "play": N_("phase.play"),
-          "over": N_("piquet.phase.over")}
-KINDS = {"point": N_("piquet.kind.point"), "sequence": N_("piquet.kind.sequence"), "sets": N_("piquet.kind.sets")}
+KINDS = vocabulary.CLASSES  # the classes of declarations (:mod:`games.piquet.vocabulary`)
 SEQUENCES = {3: N_("piquet.seq.3"), 4: N_("piquet.seq.4"), 5: N_("piquet.seq.5"), 6: N_("piquet.seq.6"),
              7: N_("piquet.seq.7"), 8: N_("piquet.seq.8")}
 TO = {"A": N_("piquet.to.A"), "K": N_("piquet.to.K"), "Q": N_("piquet.to.Q"), "J": N_("piquet.to.J"),
@@ -26,9 +27,9 @@ OF = {"A": N_("piquet.of.A"), "K": N_("piquet.of.K"), "Q": N_("piquet.of.Q"), "J
       "10": N_("piquet.of.10"), "9": N_("piquet.of.9"), "8": N_("piquet.of.8"), "7": N_("piquet.of.7")}  # a set's rank
 ANSWERS = {"good": N_("piquet.answer.good"), "not_good": N_("piquet.answer.not_good"),
            "equal": N_("piquet.answer.equal")}
-LINES = {"blanche": N_("piquet.line.blanche"), "point": N_("piquet.kind.point"),
+LINES = {"blanche": N_("piquet.line.blanche"), "point": vocabulary.CLASSES["point"],
          "sequence": N_("piquet.line.sequence"), "sets": N_("piquet.line.sets"), "repique": N_("piquet.line.repique"),
-         "pique": N_("piquet.line.pique"), "play": N_("phase.play"), "cards": N_("piquet.line.cards")}
+         "pique": N_("piquet.line.pique"), "play": common.PHASES["play"], "cards": N_("piquet.line.cards")}
 
 
 def _word(table: dict[Any, str], key: Any, locale: str, default: str) -> str:
@@ -64,7 +65,7 @@ def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
 
 class PiquetLayout(TrickLayout):
     family = "french"
-    phases = PHASES
+    phases = vocabulary.PHASES
 
     def card_order(self, c: Card) -> tuple[int, int]:
         """The Ace ranks above the King in Piquet: 7 8 9 10 J Q K A in each suit."""
@@ -138,8 +139,6 @@ class PiquetLayout(TrickLayout):
                 kind = str(d.get("kind"))
                 call = call_text(kind, (d.get("calls") or [None, None])[winner], locale)
                 family = self.pack(view)
-                from rendering.alt_text import cards_words
-
                 lines.append(f"{_word(KINDS, kind, locale, kind)} · {call}{colon(locale)}"
                              f"{cards_words(list(d['shown']), family, locale)}")
         return lines

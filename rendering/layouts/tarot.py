@@ -6,23 +6,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.tarot import vocabulary
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, number, signed
 from rendering.i18n import N_, colon, fr, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow
 from rendering.layouts.trick import TrickLayout
+from rendering.layouts.words import cards_words
 
 JSON = dict[str, Any]
 
-CONTRACTS = {"pass": N_("tarot.contract.pass"), "prise": N_("tarot.contract.prise"), "garde": N_("tarot.contract.garde"),
-             "garde_sans": N_("tarot.contract.garde_sans"), "garde_contre": N_("tarot.contract.garde_contre")}
-PHASES = {"bidding": N_("phase.bidding"), "call": N_("tarot.phase.call"), "ecart": N_("tarot.phase.ecart"),
-          "announce": N_("tarot.phase.announce"), "play": N_("phase.play"), "over": N_("over")}
-POIGNEES = {"simple": N_("tarot.poignee.simple"), "double": N_("tarot.poignee.double"),
-            "triple": N_("tarot.poignee.triple")}
+#: the contracts' names (:mod:`games.tarot.vocabulary`), and a pass (said on the images only)
+CONTRACTS = {"pass": N_("tarot.contract.pass"), **vocabulary.CONTRACTS}
+POIGNEES = vocabulary.POIGNEES
 
 
 def contract_name(bid: str | None, locale: str) -> str:
+    """A bid's name on the images ("Garde contre"); an unknown one as it is."""
     key = CONTRACTS.get(bid or "")
     return tr(key, locale) if key else str(bid or "")
 
@@ -42,7 +42,7 @@ def trick_of(view: JSON, locale: str) -> str:
 
 class TarotLayout(TrickLayout):
     family = "french"
-    phases = PHASES
+    phases = vocabulary.PHASES
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []
@@ -84,8 +84,6 @@ class TarotLayout(TrickLayout):
     def alt_lines(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         """The poignées shown, with their cards: declarations, said in the message text and the
         image's description, not drawn (up to 18 cards would not read on a phone)."""
-        from rendering.alt_text import cards_words
-
         lines = []
         for p in view.get("poignees") or []:
             level = p.get("level")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.cards import suit_name
+from games.tresillo import vocabulary
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, VIOLET
 from rendering.i18n import N_, colon, tr
 from rendering.layouts import register
@@ -21,10 +22,6 @@ RESULTS = {"sacada": N_("tresillo.result.sacada"), "puesta": N_("tresillo.result
            "defensa": N_("tresillo.result.defensa"), "puesta_doble": N_("tresillo.result.puesta_doble"),
            "defensa_puesta": N_("tresillo.result.defensa_puesta"),
            "defensa_codillo": N_("tresillo.result.defensa_codillo"), "anulada": N_("tresillo.result.anulada")}
-PHASES = {"bet": N_("tresillo.phase.bet"), "bid": N_("phase.bidding"), "declare": N_("tresillo.phase.declare"),
-          "exchange": N_("tresillo.phase.exchange"), "order": N_("tresillo.phase.order"),
-          "consent": N_("tresillo.phase.consent"), "play": N_("phase.play"),
-          "renounce": N_("tresillo.phase.renounce"), "bola": N_("tresillo.phase.bola"), "over": N_("over")}
 BETS = {"J": N_("tresillo.bet.J"), "P": N_("tresillo.bet.P"), "C": N_("tresillo.bet.C")}
 BIDS = {"pass": N_("tresillo.bid.pass"), "jeu": N_("tresillo.bid.jeu"), "plus": N_("tresillo.bid.plus")}
 
@@ -43,7 +40,7 @@ def _suit(letter: str | None, locale: str) -> str:
 
 class TresilloLayout(TrickLayout):
     family = "spanish"
-    phases = PHASES
+    phases = vocabulary.PHASES
 
     def info(self, view: JSON, names: Sequence[str], locale: str) -> list[str]:
         lines = []

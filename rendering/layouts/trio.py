@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.cards import card, sort_key
+from games.trio import vocabulary
 from games.trio.labels import meld_name
 from rendering import indexed
 from rendering.canvas import (
@@ -27,7 +28,7 @@ from rendering.canvas import (
     wrap,
 )
 from rendering.cards import card_height, wild_image
-from rendering.i18n import N_, colon, tr
+from rendering.i18n import colon, tr
 from rendering.indexed import paste_card, pill, text
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow, Layout
@@ -51,8 +52,6 @@ from rendering.table import (
 )
 
 JSON = dict[str, Any]
-PHASES = {"draw": N_("trio.phase.draw"), "play": N_("trio.phase.play"), "meld": N_("trio.phase.meld"),
-          "layoff": N_("trio.phase.layoff"), "over": N_("trio.phase.over")}
 PLATE = 196  # plate width
 MELD_X = MARGIN + PLATE + 12
 CARD_W = 64  # the combinations' and the piles' cards (compact faces: a 23-29 px index)
@@ -106,7 +105,7 @@ def contract_text(view: JSON, seat: int, locale: str) -> str:
 
 class TrioLayout(Layout):
     family = "french"
-    phases = PHASES
+    phases = vocabulary.PHASES
     higher_is_better = False  # penalty points
 
     def hand_rows(self, view: JSON) -> list[list[str]]:
