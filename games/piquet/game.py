@@ -40,8 +40,9 @@ class PiquetGame(Game):
 
 
     def view(self, state: State, seat: int | None) -> JSON:
-        """See :func:`games.piquet.views.build_view` for the keys."""
-        return build_view(cast(PiquetState, state), seat)
+        """See :func:`games.piquet.views.build_view` for the keys (:class:`games.piquet.views.PiquetView`):
+        checked where it is built, then plain JSON like every game's view."""
+        return cast(JSON, build_view(cast(PiquetState, state), seat))
 
     def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
         """See :func:`games.piquet.explain.why_illegal`."""

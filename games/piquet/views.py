@@ -8,16 +8,47 @@ adversary has discarded (Law 20). Winning declarations are shown (docs/rules/piq
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NotRequired
 
 from games.base import JSON, fresh_json
 from games.cards import Card, sort_key
 from games.piquet import declarations as dc
+from games.view_keys import SharedView
 
 if TYPE_CHECKING:
     from games.piquet.state import PiquetState
 
 
+
+
+class PiquetView(SharedView):
+    """A Piquet view: the shared keys and Piquet's (see :func:`build_view`)."""
+
+    elder: int
+    packets: Any  # the option's value
+    cut: list[str]
+    stock_count: int
+    exchanges: list[int | None]
+    to_discard: int
+    discard_counts: list[int]
+    blanche: list[bool]
+    blanche_shown: list[list[str] | None]
+    declarations: Any
+    calls: list[JSON]
+    bonus: list[str | None]
+    deal_points: list[int]
+    deal_lines: dict[str, list[int]]
+    looked: bool | None
+    leftover_count: int | None
+    look_pending: bool
+    trick: list[list[Any]]  # [seat, card code]
+    last_trick: Any
+    tricks_won: list[int]
+    played: list[str]
+    contract: None
+    history: list[JSON]
+    discard: NotRequired[list[str]]
+    talon_seen: NotRequired[list[str]]
 
 
 def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -65,12 +96,12 @@ def calls_so_far(state: PiquetState) -> list[JSON]:
     return out
 
 
-def build_view(state: PiquetState, seat: int | None) -> JSON:
+def build_view(state: PiquetState, seat: int | None) -> PiquetView:
     """Public keys for everyone, plus ``hand``, ``discard``, ``talon_seen`` for ``seat``."""
     turn = state.to_act()
     shared = [fresh_json(x) for x in (list(state.recent), list(state.decl), state.last_trick,
                                       state.history[-1] if state.history else None)]
-    v: JSON = {
+    v: PiquetView = {
         "game": state.game.name, "seats": 2, "seat": seat, "rev": state.rev, "to_act": turn,
         "phase": state.phase.value, "scores": list(state.totals), "events": shared[0],
         "deal_no": state.deal_no if state.turn is not None else state.deal_no - 1,

@@ -26,8 +26,9 @@ class TarotGame(Game):
 
 
     def view(self, state: State, seat: int | None) -> JSON:
-        """See :func:`games.tarot.views.build_view` for the keys."""
-        return build_view(cast(TarotState, state), seat)
+        """See :func:`games.tarot.views.build_view` for the keys (:class:`games.tarot.views.TarotView`):
+        checked where it is built, then plain JSON like every game's view."""
+        return cast(JSON, build_view(cast(TarotState, state), seat))
 
     def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
         """See :func:`games.tarot.explain.why_illegal`."""

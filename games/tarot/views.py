@@ -21,16 +21,49 @@ or ``None`` while unknown to that seat) and ``pending_picks``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from games.base import JSON, Phase, fresh_json
 from games.tarot.deck import MULTIPLIER
+from games.view_keys import SharedView
 
 if TYPE_CHECKING:
     from games.tarot.state import TarotState
 
 
-def _contract(state: TarotState) -> JSON | None:
+class TarotContract(TypedDict):
+    """The contract once the bidding is over (see the module docstring)."""
+
+    bid: str | None
+    taker: int
+    multiplier: int
+    called: str | None
+    partner: int | None
+    chelem_announced: bool
+
+
+class TarotView(SharedView):
+    """A Tarot view: the shared keys and Tarot's (see the module docstring)."""
+
+    active: list[int]
+    bids: list[list[Any]]  # [seat, "pass" | contract]
+    contract: TarotContract | None
+    trick: list[list[Any]]  # [seat, card code]
+    leader: int
+    trick_no: int
+    last_trick: JSON | None
+    tricks_won: list[int]
+    side_tricks: dict[str, int] | None
+    chien: list[str] | None
+    chien_size: int
+    ecart_trumps: list[str]
+    poignees: list[JSON]
+    excuse_pending: int | None
+    role: NotRequired[str | None]
+    ecart: NotRequired[list[str]]
+
+
+def _contract(state: TarotState) -> TarotContract | None:
     if state.taker is None or state.phase is Phase.BIDDING:
         return None
     partner = None
@@ -71,7 +104,7 @@ def _event(state: TarotState, event: Any) -> JSON:
     return {"type": "trick", "cards": [[s, c.code] for s, c in zip(seats, cards, strict=True)], "winner": winner}
 
 
-def build_view(state: TarotState, seat: int | None) -> JSON:
+def build_view(state: TarotState, seat: int | None) -> TarotView:
     """The view of ``seat`` (``None``: public); see the module docstring for the keys."""
     phase = state.phase
     over = phase is Phase.OVER
@@ -83,7 +116,7 @@ def build_view(state: TarotState, seat: int | None) -> JSON:
     if state.last_trick is not None:
         last = _event(state, state.last_trick)
         del last["type"]
-    view: JSON = {
+    view: TarotView = {
         "game": state.game.name, "seats": state.seats, "seat": seat, "rev": state.rev,
         "to_act": state.turn, "phase": phase.value, "scores": list(state.scores),
         "events": [_event(state, e) for e in state.recent],

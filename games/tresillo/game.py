@@ -73,8 +73,9 @@ class TresilloGame(Game):
 
 
     def view(self, state: State, seat: int | None) -> JSON:
-        """See :func:`games.tresillo.views.build_view` for the keys."""
-        return build_view(cast(TresilloState, state), seat)
+        """See :func:`games.tresillo.views.build_view` for the keys (:class:`games.tresillo.views.TresilloView`):
+        checked where it is built, then plain JSON like every game's view."""
+        return cast(JSON, build_view(cast(TresilloState, state), seat))
 
     def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
         """See :func:`games.tresillo.explain.why_illegal`."""

@@ -17,15 +17,49 @@ still to discard after ``exchange:N``) and, for the alcalde, ``bet``. Discards, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NotRequired
 
 from games.base import JSON, fresh_json
 from games.cards import Card
 from games.tresillo.auction import LEVELS
 from games.tresillo.scoring import VALUES
+from games.view_keys import SharedView
 
 if TYPE_CHECKING:
     from games.tresillo.state import TresilloState
+
+
+class TresilloView(SharedView):
+    """A Tresillo view: the shared keys and Tresillo's (see the module docstring)."""
+
+    shuffle_no: int
+    alcalde: int | None
+    mano: int
+    active: list[int]
+    favour: Any  # the options' values
+    stake: Any
+    values: dict[str, Any]
+    auction: JSON
+    contract: JSON | None
+    declarer: int | None
+    trump: str | None
+    turned: str | None
+    exchanged: list[int | None]
+    exchange_order: list[int] | None
+    talon: int
+    sleeping: int | None
+    trick: list[list[int | str]]
+    last_trick: JSON | None
+    tricks: list[JSON]
+    tricks_won: list[int]
+    tricks_done: int
+    renounced: bool
+    defender: int | None
+    bola: bool
+    ledger: list[int]
+    results: list[str]
+    discarding: NotRequired[list[str]]
+    bet: NotRequired[str | None]
 
 
 def _trick(cards: tuple[tuple[int, Card], ...]) -> list[list[int | str]]:
@@ -56,11 +90,11 @@ def contract_info(st: TresilloState) -> JSON | None:
             "first_declarer": st.first_declarer, "defender": st.defender, "bola": st.bola}
 
 
-def build_view(st: TresilloState, seat: int | None) -> JSON:
+def build_view(st: TresilloState, seat: int | None) -> TresilloView:
     """The view of ``seat`` (``None``: public). See the module docstring for the keys."""
     over = st.turn is None
     last = st.done_tricks[-1] if st.done_tricks else None
-    v: JSON = {
+    v: TresilloView = {
         "game": st.game.name, "seats": st.seats, "seat": seat, "rev": st.rev, "to_act": st.turn,
         "phase": st.phase.value, "deal_no": min(st.deal_no, st.total_deals - 1), "shuffle_no": st.shuffle_no,
         "deals": st.total_deals, "dealer": st.dealer, "alcalde": st.alcalde,

@@ -56,8 +56,9 @@ class TrioGame(Game):
 
 
     def view(self, state: State, seat: int | None) -> JSON:
-        """See :func:`games.trio.views.build_view` for the keys."""
-        return build_view(cast(TrioState, state), seat)
+        """See :func:`games.trio.views.build_view` for the keys (:class:`games.trio.views.TrioView`):
+        checked where it is built, then plain JSON like every game's view."""
+        return cast(JSON, build_view(cast(TrioState, state), seat))
 
     def why_illegal(self, state: State, seat: int, action: Action) -> IllegalAction:
         """See :func:`games.trio.explain.why_illegal`."""

@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired
 
 from games.base import JSON
 from games.trio.building import Built, represented
 from games.trio.melds import is_wild
+from games.view_keys import SharedView
 
 if TYPE_CHECKING:
     from games.trio.state import TrioState
 
 
-def build_view(s: TrioState, seat: int | None) -> JSON:
+class TrioView(SharedView):
+    """A view of Le Trio or L'École: the shared keys and the game's (see :func:`build_view`)."""
+
+    variant: str
+    first_dealer: int
+    first_dealer_cards: list[str]
+    contracts: list[int]
+    last_contract: int
+    opened: list[bool]
+    melds: list[JSON]
+    stock_count: int
+    stock_pass: int
+    stock_passes: int
+    discard_top: str | None
+    discard_count: int
+    must_go_out: bool
+    max_rounds: int
+    winners: list[int] | None
+    building: NotRequired[JSON | None]
+    layoff_card: NotRequired[str | None]
+    drawn: NotRequired[str | None]
+
+
+def build_view(s: TrioState, seat: int | None) -> TrioView:
     """Shared keys plus: ``variant``, ``contracts`` (each seat's current contract number),
     ``last_contract``, ``opened``, ``melds`` (``{"id", "owner", "kind": "set"|"seq", "cards",
     "as" (what each card stands for), "closed"}``), ``stock_count``, ``discard_top``,
@@ -33,7 +57,7 @@ def build_view(s: TrioState, seat: int | None) -> JSON:
 
     Every call builds fresh dicts and lists: callers may change them."""
     over = s.phase == "over"
-    v: JSON = {"game": s.game.name, "seats": s.seats, "seat": seat, "rev": s.rev,
+    v: TrioView = {"game": s.game.name, "seats": s.seats, "seat": seat, "rev": s.rev,
                "to_act": None if over else s.turn, "phase": str(s.phase), "variant": s.variant,
                "deal_no": s.round_no, "deals": None, "dealer": s.dealer,
                "first_dealer": s.first_dealer, "first_dealer_cards": list(s.jack_cards),
