@@ -53,8 +53,7 @@ def parse_action(text: str) -> Action:
 
 _CONTRACT_LABELS = {contract: Msg(key) for contract, key in vocabulary.CONTRACTS.items()}
 _POIGNEE_LABELS = {level: Msg(key) for level, key in vocabulary.POIGNEES.items()}
-_LABELS = {"pass": Msg("tarot.action.pass"), "chelem": Msg("tarot.action.chelem"),
-           "no_chelem": Msg("tarot.action.no_chelem")}
+_LABELS = {kind: Msg(key) for kind, key in vocabulary.ACTIONS.items()}
 _GROUPS = {"bid": Msg("tarot.group.bidding"), "pass": Msg("tarot.group.bidding"),
            "chelem": Msg("tarot.group.announce"), "no_chelem": Msg("tarot.group.announce"),
            "poignee": Msg("tarot.group.announce"), "call": Msg("tarot.group.call")}

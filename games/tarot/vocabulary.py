@@ -15,5 +15,8 @@ PHASES_IN_SENTENCE = {"bidding": N_("tarot.error.phase.bidding"), "call": N_("ta
                       "play": N_("tarot.error.phase.play")}
 CONTRACTS = {"prise": W_("tarot.contract.prise"), "garde": W_("tarot.contract.garde"),
              "garde_sans": W_("tarot.contract.garde_sans"), "garde_contre": W_("tarot.contract.garde_contre")}
+#: the labels of the actions that are not a card, a contract or a poignée (a pass is said on the
+#: images with the same key)
+ACTIONS = {"pass": W_("tarot.action.pass"), "chelem": N_("tarot.action.chelem"), "no_chelem": N_("tarot.action.no_chelem")}
 POIGNEES = {"simple": W_("tarot.poignee.simple"), "double": W_("tarot.poignee.double"),
             "triple": W_("tarot.poignee.triple")}

@@ -25,36 +25,8 @@ _FIXED_ARGS: dict[str, tuple[str, ...]] = {
 }
 _DECLARE_ARGS = {f"{n}:{s}" for n in ("jeu", "solo") for s in SUITS} | {"jeu_favour", "retourne", "solo_favour"}
 
-_LABELS: dict[str, Msg] = {  # canonical text -> label
-    "pass": Msg("tresillo.action.pass"),
-    "bid:jeu": Msg("tresillo.action.bid.jeu"),
-    "bid:plus": Msg("tresillo.action.bid.plus"),
-    "bid:jeu_favour": Msg("tresillo.action.bid.jeu_favour"),
-    "bid:retourne": Msg("tresillo.action.bid.retourne"),
-    "bid:solo": Msg("tresillo.action.bid.solo"),
-    "bid:solo_favour": Msg("tresillo.action.bid.solo_favour"),
-    "declare:jeu_favour": Msg("tresillo.action.declare.jeu_favour"),
-    "declare:retourne": Msg("tresillo.action.declare.retourne"),
-    "declare:solo_favour": Msg("tresillo.action.declare.solo_favour"),
-    "exchange:done": Msg("tresillo.action.exchange.done"),
-    "exchange:ask": Msg("tresillo.action.exchange.ask"),
-    "consent:yes": Msg("tresillo.action.consent.yes"),
-    "consent:no": Msg("tresillo.action.consent.no"),
-    "order:me": Msg("tresillo.action.order.me"),
-    "order:partner": Msg("tresillo.action.order.partner"),
-    "renounce": Msg("tresillo.action.renounce"),
-    "accept": Msg("tresillo.action.accept"),
-    "defend": Msg("tresillo.action.defend"),
-    "bola:stop": Msg("tresillo.action.bola.stop"),
-    "bola:continue": Msg("tresillo.action.bola.continue"),
-    "bet:J": Msg("tresillo.action.bet.J"),
-    "bet:P": Msg("tresillo.action.bet.P"),
-    "bet:C": Msg("tresillo.action.bet.C"),
-    "bet:none": Msg("tresillo.action.bet.none"),
-}
-_CONTRACTS = {"jeu": Msg("tresillo.contract.jeu"), "jeu_favour": Msg("tresillo.contract.jeu_favour"),
-              "retourne": Msg("tresillo.contract.retourne"), "solo": Msg("tresillo.contract.solo"),
-              "solo_favour": Msg("tresillo.contract.solo_favour")}
+_LABELS = {text: Msg(key) for text, key in vocabulary.ACTIONS.items()}  # canonical text -> label
+_CONTRACTS = {name: Msg(key) for name, key in vocabulary.CONTRACTS.items()}
 
 
 class TresilloGame(Game):

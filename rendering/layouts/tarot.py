@@ -8,7 +8,7 @@ from typing import Any
 
 from games.tarot import vocabulary
 from rendering.canvas import GOLD, PALE, ROSE, SILVER, SKY, number, signed
-from rendering.i18n import N_, colon, fr, tr
+from rendering.i18n import colon, fr, tr
 from rendering.layouts import register
 from rendering.layouts.base import Badge, CardRow
 from rendering.layouts.trick import TrickLayout
@@ -16,8 +16,8 @@ from rendering.layouts.words import cards_words
 
 JSON = dict[str, Any]
 
-#: the contracts' names (:mod:`games.tarot.vocabulary`), and a pass (said on the images only)
-CONTRACTS = {"pass": N_("tarot.contract.pass"), **vocabulary.CONTRACTS}
+#: the bids' names (:mod:`games.tarot.vocabulary`): a pass, and the contracts
+CONTRACTS = {"pass": vocabulary.ACTIONS["pass"], **vocabulary.CONTRACTS}
 POIGNEES = vocabulary.POIGNEES
 
 

@@ -22,8 +22,9 @@ RESULTS = {"sacada": N_("tresillo.result.sacada"), "puesta": N_("tresillo.result
            "defensa": N_("tresillo.result.defensa"), "puesta_doble": N_("tresillo.result.puesta_doble"),
            "defensa_puesta": N_("tresillo.result.defensa_puesta"),
            "defensa_codillo": N_("tresillo.result.defensa_codillo"), "anulada": N_("tresillo.result.anulada")}
-BETS = {"J": N_("tresillo.bet.J"), "P": N_("tresillo.bet.P"), "C": N_("tresillo.bet.C")}
-BIDS = {"pass": N_("tresillo.bid.pass"), "jeu": N_("tresillo.bid.jeu"), "plus": N_("tresillo.bid.plus")}
+#: the alcalde's bets and the bids said, with the keys of their actions (:mod:`games.tresillo.vocabulary`)
+BETS = {bet: vocabulary.ACTIONS[f"bet:{bet}"] for bet in "JPC"}
+BIDS = {"pass": vocabulary.ACTIONS["pass"], "jeu": vocabulary.ACTIONS["bid:jeu"], "plus": vocabulary.ACTIONS["bid:plus"]}
 
 
 def contract_name(name: str | None, locale: str) -> str:
