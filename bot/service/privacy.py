@@ -25,15 +25,17 @@ import gzip
 import json
 import logging
 from collections.abc import Callable, Iterable, Mapping
-from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from bot import storage as dbm
 from bot.service import records
+from bot.service.autoplay import ComputerTurns
 from bot.service.deal_secrets import DealSecrets, pseudonym
 from bot.service.i18n import t
+from bot.service.preferences import Preferences
 from bot.service.ratings import player_key
 from bot.service.registry import Registry
+from bot.service.seating import undo
 from bot.service.settings import Settings
 from bot.service.table import BotError, SeatInfo, Table
 from bot.storage import privacy as rows
@@ -63,15 +65,13 @@ class Service(Protocol):
 
     async def close_table(self, table: Table, status: str, notice: str | None = None) -> None: ...
 
-    def undo(self, table: Table) -> AbstractContextManager[None]: ...
-
     async def save_lobby(self, table: Table) -> None: ...
 
-    def after_change(self, table: Table) -> None: ...
+    @property
+    def computers(self) -> ComputerTurns: ...
 
-    def stop_tasks(self, table_id: str) -> None: ...
-
-    def forget_guild(self, guild_id: int) -> None: ...
+    @property
+    def preferences(self) -> Preferences: ...
 
 
 class Departures:
@@ -188,7 +188,7 @@ async def _computer_takes(service: Service, table: Table, user_id: int) -> None:
             await service.close_table(table, "cancelled")
             return
         host = table.host_id
-        with service.undo(table):
+        with undo(table):
             if table.seated(user_id):
                 n = sum(s.computer for s in table.seats) + 1
                 table.seats[table.seat_of(user_id)] = SeatInfo(None, t(service.locale_of(table.guild_id),
@@ -200,7 +200,7 @@ async def _computer_takes(service: Service, table: Table, user_id: int) -> None:
             except BaseException:
                 table.host_id = host
                 raise
-    service.after_change(table)
+    service.computers.after_change(table)
 
 
 async def erase_member(service: Service, user_id: int) -> int:
@@ -247,14 +247,14 @@ async def erase_guild(service: Service, guild_id: int, *, gone: bool = False) ->
     the bot is no longer there, so nothing is posted); returns how many rows were deleted."""
     for table in [tb for tb in list(service.tables.values()) if tb.guild_id == guild_id and tb.open]:
         if gone:
-            service.stop_tasks(table.id)
+            service.computers.stop(table.id)
             table.status = "cancelled"
             service.registry.close(table)
         else:
             await service.cancel(table.id, None, admin=True)
     deleted = await rows.erase_guild(service.db, guild_id)
     _forget_tables(service.registry, [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open])
-    service.forget_guild(guild_id)
+    service.preferences.forget(guild_id)
     DealSecrets.forget(service.db, guild_id)
     records.forget_cache()
     await dbm.checkpoint(service.db)

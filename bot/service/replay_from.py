@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service import seating
 from bot.service.table import PRACTICE_SEED, BotError, SeatInfo, Table
 from bot.service.tables import TableService
 from games.base import Game, State
@@ -106,7 +107,7 @@ async def open_practice(tables: TableService, state: State, seat: int, member: t
                                 seats=state.seats, seed=seed)
     try:
         async with table.lock:
-            with tables.undo(table):
+            with seating.undo(table):
                 placed: list[SeatInfo] = []
                 for i in range(state.seats):
                     if i == seat:
@@ -120,5 +121,5 @@ async def open_practice(tables: TableService, state: State, seat: int, member: t
     except Exception:
         await tables.cancel(table.id, None, admin=True)  # the lobby no member asked for
         raise
-    tables.after_change(table)
+    tables.computers.after_change(table)
     return table

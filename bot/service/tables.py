@@ -102,13 +102,6 @@ class TableService:
 
     # -- the parts' entry points -----------------------------------------------------------
 
-    def after_change(self, table: Table) -> None:
-        """After every change: the listener is told, computers play or the turn timer is armed."""
-        self.computers.after_change(table)
-
-    def stop_tasks(self, table_id: str) -> None:
-        self.computers.stop(table_id)
-
     async def idle(self) -> None:
         """Wait until no computer player is thinking (timers excepted): for tests."""
         await self.computers.idle()
@@ -121,10 +114,6 @@ class TableService:
         """Stop every background task and the computer players' workers."""
         await self.tasks.cancel_all()
         self.computers.close()
-
-    def forget_guild(self, guild_id: int) -> None:
-        """A server's data was erased: its preferences are read again if it comes back."""
-        self.preferences.forget(guild_id)
 
     # -- lookup ------------------------------------------------------------------------------
 
@@ -203,9 +192,6 @@ class TableService:
         table.message_id = message_id
         await self.db.set_message(table.id, message_id, table.thread_id)
 
-    #: the lobby's undo (:func:`bot.service.seating.undo`), for the services that seat players
-    undo = staticmethod(seating.undo)
-
     async def save_lobby(self, table: Table) -> None:
         table.active_at = self.clock()
         async with self.writes.writing("lobby", table):
@@ -220,7 +206,7 @@ class TableService:
                 raise BotError.of("already_seated")
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
-            with self.undo(table):
+            with seating.undo(table):
                 table.seats.append(SeatInfo(user_id, name))
                 await self.save_lobby(table)
         self.bus.publish(table)
@@ -234,7 +220,7 @@ class TableService:
             seat = table.seat_of(user_id)
             if user_id == table.host_id:
                 raise BotError.of("host_leaves")
-            with self.undo(table):
+            with seating.undo(table):
                 del table.seats[seat]
                 await self.save_lobby(table)
         self.bus.publish(table)
@@ -255,7 +241,7 @@ class TableService:
             table.seat_of(user_id)
             if len(table.seats) >= table.capacity:
                 raise BotError.of("table_full")
-            with self.undo(table):
+            with seating.undo(table):
                 table.seats.append(self.computer_seat(table, level))
                 await self.save_lobby(table)
         self.bus.publish(table)
@@ -270,13 +256,13 @@ class TableService:
             if not table.open or not 0 <= seat < len(table.seats) or table.seats[seat].user_id == table.host_id:
                 raise BotError.of("bad_choice")
             old = table.seats[seat]
-            with self.undo(table):
+            with seating.undo(table):
                 if table.status == "lobby":
                     del table.seats[seat]
                 else:
                     table.seats[seat] = self.computer_seat(table, "normal")
                 await self.save_lobby(table)
-        self.after_change(table)
+        self.computers.after_change(table)  # the bus told, a computer or the timer next
         return old
 
     async def start(self, table_id: str, by: int) -> Table:
@@ -289,11 +275,11 @@ class TableService:
             if len(table.seats) < game.min_seats:
                 raise BotError.of("too_few", game=game, n=game.min_seats)
             state = game.new(len(table.seats), table.seed, table.options)
-            with self.undo(table):
+            with seating.undo(table):
                 table.state, table.status = state, "playing"
                 await self.save_lobby(table)
             log.info("table %s started: %s with %d seats", table.id, game.name, len(table.seats))
-        self.after_change(table)
+        self.computers.after_change(table)  # the bus told, a computer or the timer next
         return table
 
     async def replace_seat(self, table_id: str, seat: int, level: str = "normal") -> SeatInfo:
@@ -306,10 +292,10 @@ class TableService:
             if not 0 <= seat < len(table.seats) or table.seats[seat].computer:
                 raise BotError.of("bad_choice")
             old = table.seats[seat]
-            with self.undo(table):
+            with seating.undo(table):
                 table.seats[seat] = self.computer_seat(table, level)
                 await self.save_lobby(table)
-        self.after_change(table)
+        self.computers.after_change(table)  # the bus told, a computer or the timer next
         return old
 
     async def cancel(self, table_id: str, by: int | None, *, admin: bool = False) -> Table:
@@ -354,7 +340,7 @@ class TableService:
         async with self.writes.writing("status", table):
             await self.db.set_status(table.id, status)
         table.status = status
-        self.stop_tasks(table.id)
+        self.computers.stop(table.id)
         self.registry.close(table)
         log.info("table %s %s%s", table.id, status, f" ({notice})" if notice else "")
         self.bus.publish(table)
@@ -410,7 +396,7 @@ class TableService:
             except BaseException:
                 info.missed, info.away = flags
                 raise
-        self.after_change(table)
+        self.computers.after_change(table)  # the bus told, a computer or the timer next
         return table
 
     async def commit(self, table: Table, new: State, applied: list[tuple[int, int, str, bool]],
@@ -467,7 +453,7 @@ class TableService:
             async with self.writes.writing("lobby", table):
                 await self.db.save_seats(table.id, [(seat, 0, False)])
             info.away, info.missed = False, 0
-        self.after_change(table)
+        self.computers.after_change(table)  # the bus told, a computer or the timer next
         return was_away
 
     # -- queries (restore: bot/service/endings.py) ---------------------------------------------------
