@@ -11,7 +11,7 @@ shard cannot start; when the owner dies, its connection closes, PostgreSQL relea
 the next process started for those shards takes them over (and restores their tables). If the lock
 connection is lost while running, :attr:`ShardLease.lost` is set and the process must stop serving.
 
-With SQLite the lock file (:mod:`bot.infra.lockfile`) allows one process per database file: sharding
+With SQLite the lock file (:mod:`bot.storage.lockfile`) allows one process per database file: sharding
 across processes needs PostgreSQL.
 """
 
@@ -23,8 +23,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.infra.lockfile import StartupError
 from bot.storage.base import is_postgres
+from bot.storage.lockfile import StartupError
 
 log = logging.getLogger(__name__)
 #: the first key of Tapis's advisory locks (``'Tapi'`` in ASCII), the second being the shard id

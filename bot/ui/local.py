@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.service.settings import Settings
-from bot.storage import Database, run
+from bot.storage import Database, open_database, run
 
 if TYPE_CHECKING:
     from bot.ui.client import TapisBot
@@ -132,7 +132,7 @@ async def run_local(settings: Settings, build: Callable[[Settings, Database], Ta
     from bot.ui.local_page import WallClock, local_preview
 
     settings = local_settings(settings)
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
     async with db.transaction() as conn:  # the simulated world is new at each start
         await run(conn, CANCEL_LEFTOVERS)
     bot = build(settings, db)

@@ -74,7 +74,7 @@ async def test_a_lost_connection_is_noticed(postgres_server: PostgresServer) -> 
 
 
 async def test_unreachable_postgres_is_one_line() -> None:
-    from bot.infra.lockfile import StartupError
+    from bot.storage.lockfile import StartupError
     from tools.pgserver import free_port
 
     with pytest.raises(StartupError, match=r"^cannot reach PostgreSQL to own shard 0: "):
