@@ -16,12 +16,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot import storage as dbm
-from bot.service import rating_store, ratings
+from bot.service import ratings
 from bot.service.facts import Facts, Pending
 from bot.service.registry import CLOSED_IDS, Registry
 from bot.service.reload import table_of
 from bot.service.table import BotError, Table
 from bot.storage import Database, Rating
+from bot.storage import ratings as rating_store
 from bot.storage.base import replayed
 from bot.storage.database import snapshot_of
 from bot.storage.errors import cause, describe

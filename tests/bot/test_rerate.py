@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.service import rating_store, ratings
+from bot.service import ratings
 from bot.service.rerate import rerate
 from bot.service.settings import Settings
 from bot.service.tables import TableService
 from bot.storage import Database
+from bot.storage import ratings as rating_store
 from tests.bot.test_ratings_model import played
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
