@@ -67,8 +67,8 @@ async def rerate(db: Database, *, force: bool = False) -> int:
         await rating_rows.replace_ratings(conn, {
             group: [r for r in by_key.values() if not r.player_key.startswith(ANONYMOUS)]
             for group, by_key in current.items()})
-        for (guild_id, game_name), found in learned.items():
-            await rating_rows.write_advantages(conn, guild_id, game_name, found)
+        for (guild_id, game_name), advantages in learned.items():
+            await rating_rows.write_advantages(conn, guild_id, game_name, advantages)
         await rating_rows.set_model_version(conn, ratings.VERSION)
     log.warning("ratings recomputed from %d saved match(es) (rating model %d)", done, ratings.VERSION)
     return done

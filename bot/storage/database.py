@@ -79,6 +79,11 @@ class Database(Backend):
         async with self.transaction() as conn:
             await conn.run(q.UPDATE_STATUS, (status, table_id))
 
+    async def cancel_open_tables(self) -> int:
+        """Every table in its lobby or in play cancelled; returns how many."""
+        async with self.transaction() as conn:
+            return await conn.run(q.CANCEL_OPEN)
+
     async def set_message(self, table_id: str, message_id: int | None, thread_id: int | None) -> None:
         async with self.transaction() as conn:
             await conn.run(q.UPDATE_MESSAGE, (message_id, thread_id, table_id))

@@ -40,6 +40,7 @@ SELECT_LATER = {
         ORDER BY a.table_id, a.rev""",
 }
 SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
+CANCEL_OPEN = "UPDATE game_tables SET status = 'cancelled' WHERE status IN ('lobby', 'playing')"
 UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
 UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
 UPDATE_SHOWN = "UPDATE game_tables SET shown_revision = ? WHERE id = ?"

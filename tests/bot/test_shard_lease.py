@@ -16,7 +16,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.infra.shards import TAPIS_KEY, ShardLease, ShardTaken
+from bot.infra.shards import ShardLease, ShardTaken
+from bot.storage.shard_locks import TAPIS_KEY
 from tools.pgserver import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
