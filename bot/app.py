@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bot.infra.metrics import Metrics
 from bot.infra.shards import Serving, ShardLease
+from bot.service.archive import Archive
 from bot.service.bus import TableBus
 from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
@@ -48,7 +49,8 @@ def services(settings: Settings, db: Database) -> Services:
                     shared=shared,
                     events=events, seasons=Seasons(events.store),
                     reviews=Reviews(ReviewStore(db), lambda: tables.computers.thinker),
-                    fields=FieldService(db, shared, challenges))  # the field on the same cards
+                    fields=FieldService(db, shared, challenges),  # the field on the same cards
+                    archive=Archive(db))
 
 
 def wire(parts: Services, bot: TapisBot) -> None:
