@@ -88,7 +88,7 @@ class Endings:
         outcome = state.outcome()
         assert outcome is not None
         if table.practice:
-            await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
+            await dbm.set_status(conn, table.id, "over")
             return [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
                      "place": outcome.places[seat], "rating_before": None, "rating_after": None}
                     for seat, info in enumerate(table.seats)]
@@ -283,9 +283,9 @@ class Endings:
         """Record the end of a match found over but still "playing" in the database."""
         try:
             async with self.metrics.transaction("finish"), self.db.transaction() as conn:
-                rows = await dbm.fetch_all(conn, dbm.SELECT_RESULTS, (table.id,))
+                rows = await dbm.read_results(conn, table.id)
                 if rows:
-                    await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
+                    await dbm.set_status(conn, table.id, "over")
                 else:
                     rows = await self.write_results(conn, table, state)
         except Exception as exc:

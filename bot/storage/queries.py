@@ -126,6 +126,16 @@ async def write_seats(conn: Conn, table_id: str, seats: Sequence[dict[str, Any]]
         for i, s in enumerate(seats)])
 
 
+async def set_status(conn: Conn, table_id: str, status: str) -> None:
+    """A table's status, in the caller's transaction."""
+    await conn.run(UPDATE_STATUS, (status, table_id))
+
+
+async def read_results(conn: Conn, table_id: str) -> list[dict[str, Any]]:
+    """A match's result lines, by seat (none before it is recorded), in the caller's transaction."""
+    return await conn.fetch_all(SELECT_RESULTS, (table_id,))
+
+
 async def write_result(conn: Conn, table_id: str, guild_id: int, game: str, status: str,
                        results: Sequence[dict[str, Any]], ratings: Sequence[Rating]) -> None:
     """The match's final lines and the players' new ratings, with the table's final status."""
