@@ -1,11 +1,12 @@
 """What the UI reads of the saved data: a table's row, seats and result lines, a member's history,
-the leaderboards, whether a server offers hints. The UI reads the database through this service
+the leaderboards, a member's or a server's data (privacy), whether a server offers hints. The UI reads the database through this service
 only (never a ``Database`` call of its own), so what it reads is one list, here."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.service import privacy
 from bot.storage import shared_deals as sharing_rows
 
 if TYPE_CHECKING:
@@ -46,6 +47,14 @@ class Archive:
     async def shares_deal(self, table_id: str) -> bool:
         """Whether another table deals ``table_id``'s cards (:mod:`bot.service.shared_deals`)."""
         return await sharing_rows.sharing(self.db, table_id) is not None
+
+    async def member_export(self, user_id: int) -> dict[str, Any]:
+        """Everything kept about a member, in every server (:func:`bot.service.privacy.member_export`)."""
+        return await privacy.member_export(self.db, user_id)
+
+    async def guild_summary(self, guild_id: int) -> dict[str, int]:
+        """How many of each kind of row a server's data holds (:func:`bot.service.privacy.guild_summary`)."""
+        return await privacy.guild_summary(self.db, guild_id)
 
     async def hints(self, guild_id: int) -> bool:
         """Whether a server offers hints (``/settings hints:``)."""
