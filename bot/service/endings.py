@@ -22,7 +22,7 @@ from bot.service.registry import CLOSED_IDS, Registry
 from bot.service.reload import table_of
 from bot.service.table import BotError, Table
 from bot.storage import Database, Rating
-from bot.storage import ratings as rating_store
+from bot.storage import ratings as rating_rows
 from bot.storage.base import replayed
 from bot.storage.database import snapshot_of
 from bot.storage.errors import cause, describe
@@ -105,7 +105,7 @@ class Endings:
             r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)
             if r is not None:
                 current[key] = r
-        advantages = await rating_store.read_advantages(conn, table.guild_id, table.game.name)
+        advantages = await rating_rows.read_advantages(conn, table.guild_id, table.game.name)
         data = state.to_json()
         rated = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current,
                                         advantages)
@@ -118,7 +118,7 @@ class Endings:
                          "rating_why": rated.stored_why(seat, keys[seat])})
         await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows,
                                list(rated.ratings.values()))
-        await rating_store.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
+        await rating_rows.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
         return rows
 
     def finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
