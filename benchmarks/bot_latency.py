@@ -35,7 +35,7 @@ import games
 from benchmarks import scratch_folder
 from bot.app import build
 from bot.service.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 from bot.ui.ids import build_id
 from tests.bot.drive import act_on_hand, find
 from tests.toygame import TOY
@@ -52,7 +52,7 @@ async def bench(tables: int, rounds: int) -> dict[str, list[float]]:
     folder = scratch_folder("tapis-bench-")
     settings = Settings(database_path=Path(folder) / "bench.sqlite3", computer_pause=0, edit_interval=0,
                         turn_timer=0, default_locale="en")
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
     bot = build(settings, db)
     times: dict[str, list[float]] = {"my hand settled": [], "action settled": [], "response": []}
     rng = random.Random(0)

@@ -25,7 +25,7 @@ from pathlib import Path
 from bot.service.challenges import ChallengeService
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from games import find_game
 from games.base import Player
 
@@ -63,7 +63,7 @@ async def one_member(tables: TableService, challenges: ChallengeService, user: i
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         target = args.db or Path(tmp) / "challenge.sqlite3"
-        db = await Database.open(target, synchronous="NORMAL")
+        db = await open_database(target, synchronous="NORMAL")
         settings = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en",
                             computer_workers=args.workers)
         tables = TableService(db, settings)

@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.service.settings import Settings
 from bot.service.table import Table
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from games import GAMES
 from games.base import Player
 
@@ -119,7 +119,7 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
                             computer_pause=args.pause, edit_interval=0, turn_timer=0,
                             computer_workers=args.workers, expert_budget=args.budget,
                             computer_target_wait=args.target)
-        db = await Database.open(settings.database)
+        db = await open_database(settings.database)
         loop = asyncio.get_running_loop()
         watch = Watch(args.pause, args.think, loop.time() + args.warmup)
         service = TableService(db, settings)

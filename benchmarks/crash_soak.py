@@ -51,13 +51,13 @@ FINISH_LIMIT = 120.0  # seconds the last child has to finish every open table
 async def child(database: str, acks: Path, seed: int, finish: bool) -> int:
     from bot.service.settings import Settings
     from bot.service.tables import TableService
-    from bot.storage import Database
+    from bot.storage import open_database
     from games.errors import GameError
 
     rng = random.Random(seed)
     settings = Settings(database_path=Path(database), computer_pause=0, edit_interval=0, turn_timer=0,
                         default_locale="en")
-    db = await Database.open(database)
+    db = await open_database(database)
     service = TableService(db, settings)
     await service.restore()
     log = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.storage import Database
+from bot.storage import Database, open_database
 from games import GAMES
 
 MODES = ("NORMAL", "FULL")
@@ -55,7 +55,7 @@ async def time_match(db: Database, table_id: str, moves: list[tuple[int, int, st
 
 async def bench(actions: int, folder: Path) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {m: [] for m in MODES}
-    dbs = {m: await Database.open(folder / f"{m.lower()}.sqlite3", synchronous=m) for m in MODES}
+    dbs = {m: await open_database(folder / f"{m.lower()}.sqlite3", synchronous=m) for m in MODES}
     try:
         n = 0
         while min(len(v) for v in times.values()) < actions:

@@ -42,7 +42,7 @@ import simcord
 from benchmarks import scratch_folder
 from bot.app import build
 from bot.service.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 from tests.bot.conftest import World
 from tests.bot.faults import KINDS, ROUTES, Faults, Seen, expected_recaps, injected, play_match
 
@@ -58,7 +58,7 @@ async def run(label: str, faults: Faults, settings: Settings, matches: tuple[Any
     out: Counter[str] = Counter()
     for n, (game, computers, options) in enumerate(matches):
         folder = Path(scratch_folder("tapis-faults-"))
-        db = await Database.open(folder / "bot.sqlite3")
+        db = await open_database(folder / "bot.sqlite3")
         bot = build(replace(settings, database_path=folder / "bot.sqlite3"), db)
         bot.presenter.retry_delays = RETRY_DELAYS  # simulated time does not cover the presenter's pauses
         try:

@@ -28,7 +28,7 @@ from bot.service.events import Event, EventService, SerialPlaces, Standings
 from bot.service.settings import Settings
 from bot.service.table import Table
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en", computer_workers=0)
 
@@ -91,7 +91,7 @@ class _Clock:
 
 
 async def run(players: int, rounds: int, deals: int, path: Path, fmt: str = "free") -> None:
-    db = await Database.open(path, synchronous="NORMAL")
+    db = await open_database(path, synchronous="NORMAL")
     service = TableService(db, SETTINGS)
     clock = _Clock()
     events = EventService(service, SerialPlaces(), clock)

@@ -67,7 +67,7 @@ from benchmarks.serve import pct, workers_cpu
 from bot.app import build
 from bot.infra import images
 from bot.service.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 from bot.ui.ids import build_id
 from tests.bot import drive
 
@@ -302,7 +302,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
     folder = scratch_folder("tapis-real-")
     settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers,
                         **({} if table_settle is None else {"table_settle": table_settle}))
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
     bot = build(settings, db)
     result = Result()
     undo: list[Callable[[], None]] = []  # the wrappers go at the end (tests run it in their process)

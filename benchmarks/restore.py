@@ -69,7 +69,7 @@ from bot.infra import collector
 from bot.service.settings import Settings
 from bot.service.table import Table
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from bot.ui.hands import Console, Hands
 from bot.ui.tokens import HandToken
 
@@ -82,7 +82,7 @@ async def _templates(path: Path, count: int, moves: int, seed: int) -> list[str]
     """``count`` matches in play, the games in turn, each ``moves`` ±20 % actions in (random legal ones)."""
     from bot.ui import parts, shown
 
-    db = await Database.open(path)
+    db = await open_database(path)
     service = TableService(db, _settings(path))
     rng = random.Random(seed)
     names = sorted(games.GAMES)
@@ -192,7 +192,7 @@ async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
     settings = _settings(path)
     rss = _rss_kib()
     began, cpu = time.perf_counter(), time.process_time()
-    db = await Database.open(path)
+    db = await open_database(path)
     bot = SimpleNamespace(settings=settings, unexpected=[])
     presenter = Presenter(bot)  # type: ignore[arg-type]
 

@@ -29,7 +29,7 @@ from benchmarks.computer_wait import Turns, Watch, pick
 from bot.service.reviews import Reviews
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from bot.storage.reviews import ReviewStore
 from games import GAMES
 from games.review import SAMPLES
@@ -70,7 +70,7 @@ async def _run(args: argparse.Namespace, reviews_on: bool, deals: list[dict[str,
         settings = Settings(database_path=Path(tmp) / "load.sqlite3", default_locale="en", synchronous="NORMAL",
                             computer_pause=args.pause, edit_interval=0, turn_timer=0,
                             computer_workers=args.workers, expert_budget=args.budget)
-        db = await Database.open(settings.database)
+        db = await open_database(settings.database)
         loop = asyncio.get_running_loop()
         watch = Watch(args.pause, args.think, loop.time() + args.warmup)
         service = TableService(db, settings)

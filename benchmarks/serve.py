@@ -57,7 +57,7 @@ from bot.infra import images
 from bot.service.settings import Settings
 from bot.service.table import Table
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from bot.ui.budget import ChannelLimiter
 from bot.ui.hands import Hands, draw_hand, shown_key
 from bot.ui.presenter import STARTUP_RATE
@@ -128,7 +128,7 @@ async def bench(tables: int, seconds: float, with_images: bool,
     folder = scratch_folder("tapis-serve-")
     settings = Settings(database_path=Path(folder) / "serve.sqlite3", computer_pause=0, edit_interval=0,
                         turn_timer=0, default_locale="en")
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
     service = TableService(db, settings)
     stages = Stages()
     latencies: list[float] = []
@@ -281,7 +281,7 @@ async def restart(count: int) -> tuple[float, int, int]:
     folder = scratch_folder("tapis-restore-")
     settings = Settings(database_path=Path(folder) / "restore.sqlite3", computer_pause=0, edit_interval=1.0,
                         turn_timer=0, default_locale="en")
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
     service = TableService(db, settings)
     rng = random.Random(0)
 
@@ -313,7 +313,7 @@ async def restart(count: int) -> tuple[float, int, int]:
         behind.append(len(tables))
 
     began = time.perf_counter()
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_path)
     bot = SimpleNamespace(settings=settings, unexpected=[])
     presenter = Presenter(bot)  # type: ignore[arg-type]
     presenter._redraw_spread = spread  # type: ignore[method-assign]

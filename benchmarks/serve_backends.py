@@ -62,14 +62,14 @@ async def _serve(target: str, first: int, count: int, total: int, seconds: float
     from benchmarks.serve import open_table
     from bot.service.settings import Settings
     from bot.service.tables import TableService
-    from bot.storage import Database
+    from bot.storage import open_database
     from bot.ui.hands import draw_hand
     from games.errors import GameError
 
     folder = scratch_folder("tapis-serve-")
     settings = Settings(database_path=Path(folder) / "serve.sqlite3", computer_pause=0, edit_interval=0,
                         turn_timer=0, default_locale="en")
-    db = await Database.open(target)
+    db = await open_database(target)
     service = TableService(db, settings)
     names = sorted(games.GAMES)
     latencies: list[float] = []

@@ -53,9 +53,9 @@ def guild_on(shard: int, count: int) -> int:
 
 async def open_database(settings: Any) -> Any:
     """The database of ``settings``, as ``python -m bot`` opens it."""
-    from bot.storage import Database
+    from bot.storage import open_database
 
-    return await Database.open(settings.database, synchronous=settings.synchronous)
+    return await open_database(settings.database, synchronous=settings.synchronous)
 
 
 async def child(acks: Path | None, seed: int, mode: str) -> int:
@@ -284,7 +284,7 @@ async def verify(dsn: str, acks: list[dict[str, Any]], report: Report) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bot.infra.lockfile import StartupError
+    from bot.storage.lockfile import StartupError
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.shard_soak", description=__doc__.split("\n\n")[0])
     parser.add_argument("--child", action="store_true", help="run one shard process (settings from the environment)")

@@ -23,8 +23,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.infra.lockfile import StartupError
 from bot.service.settings import Settings, SettingsError
+from bot.storage.lockfile import StartupError
 
 if TYPE_CHECKING:
     from bot.ui.client import TapisBot
@@ -156,9 +156,9 @@ def _one_line(exc: BaseException) -> str:
 
 
 async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
+    import bot.storage.lockfile as lockfile
     from bot.app import build
-    from bot.infra import lockfile
-    from bot.storage import Database
+    from bot.storage import open_database
     from bot.ui.local import local_database, run_local
 
     path = local_database(settings)
@@ -166,7 +166,7 @@ async def run_local_mode(settings: Settings, args: argparse.Namespace) -> int:
     try:
         # the database is checked before the simulated Discord is imported (which logs warnings),
         # so a failure is the one line it should be
-        await (await Database.open(path, synchronous=settings.synchronous)).close()
+        await (await open_database(path, synchronous=settings.synchronous)).close()
         return await run_local(settings, build, port=args.port, announce=lambda s: print(s, flush=True))
     finally:
         lockfile.release(lock)

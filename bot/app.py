@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bot.infra.metrics import Metrics
 from bot.infra.shards import Serving, ShardLease
+from bot.service.archive import Archive
 from bot.service.bus import TableBus
 from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
@@ -29,7 +30,7 @@ from bot.service.services import Services
 from bot.service.settings import Settings
 from bot.service.shared_deals import SharedDeals
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import Database, open_database
 from bot.storage.reviews import ReviewStore
 from bot.ui import discord_errors
 from bot.ui.client import TapisBot
@@ -48,7 +49,8 @@ def services(settings: Settings, db: Database) -> Services:
                     shared=shared,
                     events=events, seasons=Seasons(events.store),
                     reviews=Reviews(ReviewStore(db), lambda: tables.computers.thinker),
-                    fields=FieldService(db, shared, challenges))  # the field on the same cards
+                    fields=FieldService(db, shared, challenges),  # the field on the same cards
+                    archive=Archive(db))
 
 
 def wire(parts: Services, bot: TapisBot) -> None:
@@ -77,7 +79,7 @@ async def running(settings: Settings, database: str | Path, *,
     """The database opened, the bot built on it; on leaving, the bot closed (its tasks, Discord,
     /metrics, the shards' lease), then the database."""
     async with AsyncExitStack() as stack:
-        db = await stack.enter_async_context(await Database.open(database, synchronous=settings.synchronous))
+        db = await stack.enter_async_context(await open_database(database, synchronous=settings.synchronous))
         bot = build(settings, db, lease=lease)
         stack.push_async_callback(bot.service.close)
         yield bot

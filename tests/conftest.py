@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Database
+from bot.storage import Database, open_database
 from tools.pgserver import PostgresServer, PostgresUnavailable, execute
 
 BACKENDS = ("sqlite", "postgres")
@@ -47,7 +47,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 @pytest.fixture
 def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
     """Where the test's database lives: an SQLite file, or on PostgreSQL the URL of a database created
-    for this test alone (dropped afterwards). ``Database.open`` takes either."""
+    for this test alone (dropped afterwards). ``open_database`` takes either."""
     if backend == "sqlite":
         yield tmp_path / "tapis.sqlite3"
         return
@@ -75,7 +75,7 @@ def pg_url(postgres_server: PostgresServer) -> Iterator[str]:
 
 @pytest.fixture
 async def db(db_path: Any) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
+    database = await open_database(db_path)
     try:
         yield database
     finally:

@@ -8,7 +8,7 @@
 
 It runs on the bot's own event loop (aiohttp.web, which discord.py already uses), bound to
 ``METRICS_HOST`` (default 127.0.0.1). A port already taken stops the start with one line
-(:class:`~bot.infra.lockfile.StartupError`).
+(:class:`~bot.storage.lockfile.StartupError`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
-from bot.infra.lockfile import StartupError
 from bot.infra.metrics import CONTENT_TYPE
+from bot.storage.lockfile import StartupError
 
 if TYPE_CHECKING:
     from bot.infra.metrics import Metrics

@@ -5,13 +5,13 @@ shard, and several processes can split the shards (``SHARD_COUNT``, ``SHARD_IDS`
 restores and serves only the tables of the servers on its shards (:class:`ShardSet`).
 
 Ownership: with PostgreSQL (``DATABASE_URL=postgresql://...``) each shard is owned through a
-session-level advisory lock, ``pg_try_advisory_lock(TAPIS_KEY, shard_id)``, held on one dedicated
+session-level advisory lock, ``pg_try_advisory_lock(TAPIS_KEY, shard_id)`` (:mod:`bot.storage.shard_locks`), held on one dedicated
 connection for the process's lifetime (:class:`ShardLease`). A second process started for an owned
 shard cannot start; when the owner dies, its connection closes, PostgreSQL releases its locks, and
 the next process started for those shards takes them over (and restores their tables). If the lock
 connection is lost while running, :attr:`ShardLease.lost` is set and the process must stop serving.
 
-With SQLite the lock file (:mod:`bot.infra.lockfile`) allows one process per database file: sharding
+With SQLite the lock file (:mod:`bot.storage.lockfile`) allows one process per database file: sharding
 across processes needs PostgreSQL.
 """
 
@@ -23,16 +23,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.infra.lockfile import StartupError
+from bot.storage import shard_locks
 from bot.storage.base import is_postgres
+from bot.storage.lockfile import StartupError
 
 log = logging.getLogger(__name__)
-#: the first key of Tapis's advisory locks (``'Tapi'`` in ASCII), the second being the shard id
-TAPIS_KEY = 0x54617069
 #: seconds between two checks that the lock connection still holds every shard
 HEARTBEAT = 5.0
-HELD = ("SELECT objid::int AS shard FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() "
-        "AND classid::bigint = $1 AND objsubid = 2 AND granted")
 
 
 class ShardTaken(StartupError):
@@ -145,7 +142,7 @@ class ShardLease:
             raise StartupError(f"cannot reach PostgreSQL to own {describe(ids)}: {exc}") from exc
         try:
             taken = [shard for shard in ids
-                     if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", TAPIS_KEY, shard)]
+                     if not await shard_locks.try_lock(conn, shard)]
         except BaseException:
             await conn.close()
             raise
@@ -162,8 +159,7 @@ class ShardLease:
 
     async def held(self) -> tuple[int, ...]:
         """The shards whose lock this connection holds now (asked to PostgreSQL)."""
-        rows = await self.conn.fetch(HELD, TAPIS_KEY)
-        return tuple(sorted(row["shard"] for row in rows))
+        return await shard_locks.held(self.conn)
 
     async def _heartbeat(self, every: float) -> None:
         while not self.lost.is_set():

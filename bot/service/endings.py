@@ -16,12 +16,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot import storage as dbm
-from bot.service import rating_store, ratings
+from bot.service import ratings
 from bot.service.facts import Facts, Pending
 from bot.service.registry import CLOSED_IDS, Registry
 from bot.service.reload import table_of
 from bot.service.table import BotError, Table
 from bot.storage import Database, Rating
+from bot.storage import ratings as rating_rows
 from bot.storage.base import replayed
 from bot.storage.database import snapshot_of
 from bot.storage.errors import cause, describe
@@ -87,7 +88,7 @@ class Endings:
         outcome = state.outcome()
         assert outcome is not None
         if table.practice:
-            await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
+            await dbm.set_status(conn, table.id, "over")
             return [{"seat": seat, "user_id": info.user_id, "name": info.name, "score": outcome.scores[seat],
                      "place": outcome.places[seat], "rating_before": None, "rating_after": None}
                     for seat, info in enumerate(table.seats)]
@@ -104,7 +105,7 @@ class Endings:
             r = await dbm.read_rating(conn, table.guild_id, table.game.name, key)
             if r is not None:
                 current[key] = r
-        advantages = await rating_store.read_advantages(conn, table.guild_id, table.game.name)
+        advantages = await rating_rows.read_advantages(conn, table.guild_id, table.game.name)
         data = state.to_json()
         rated = await asyncio.to_thread(ratings.rate_match, table.game, data, outcome, keys, names, current,
                                         advantages)
@@ -117,7 +118,7 @@ class Endings:
                          "rating_why": rated.stored_why(seat, keys[seat])})
         await dbm.write_result(conn, table.id, table.guild_id, table.game.name, "over", rows,
                                list(rated.ratings.values()))
-        await rating_store.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
+        await rating_rows.write_advantages(conn, table.guild_id, table.game.name, rated.advantages)
         return rows
 
     def finished(self, table: Table, rows: list[dict[str, Any]]) -> None:
@@ -282,9 +283,9 @@ class Endings:
         """Record the end of a match found over but still "playing" in the database."""
         try:
             async with self.metrics.transaction("finish"), self.db.transaction() as conn:
-                rows = await dbm.fetch_all(conn, dbm.SELECT_RESULTS, (table.id,))
+                rows = await dbm.read_results(conn, table.id)
                 if rows:
-                    await dbm.run(conn, dbm.UPDATE_STATUS, ("over", table.id))
+                    await dbm.set_status(conn, table.id, "over")
                 else:
                     rows = await self.write_results(conn, table, state)
         except Exception as exc:

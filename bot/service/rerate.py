@@ -15,39 +15,24 @@ as an anonymous player for that match alone, so the others' ratings stay as they
 
 from __future__ import annotations
 
-import json
 import logging
-from collections.abc import Iterable
 from typing import Any
 
-from bot.service import rating_store, ratings
+from bot.service import ratings
 from bot.service.i18n import LOCALES, t
-from bot.storage import Rating
-from bot.storage import queries as q
-from bot.storage.base import replayed
+from bot.storage import Database, Rating
+from bot.storage import ratings as rating_rows
+from bot.storage.base import Conn, replayed
 from games import GAMES
 from games.errors import GameError
 
 log = logging.getLogger("bot.service.rerate")
 
-RATED_RESULTS = {dialect: f"""SELECT table_id, guild_id, game FROM results WHERE rating_before IS NOT NULL
-    ORDER BY finished_at, {order}""" for dialect, order in (("sqlite", "rowid"), ("postgres", "ctid"))}
-UPDATE_RESULT = """UPDATE results SET rating_before = ?, rating_after = ?, rating_why = ?
-    WHERE table_id = ? AND seat = ?"""
-CLEAR = ("DELETE FROM ratings", "DELETE FROM rating_roles")
 ANONYMOUS = "x:"
 
 
 def _former_names() -> set[str]:
     return {t(locale, "former_player") for locale in LOCALES}
-
-
-def _ordered(rows: Iterable[dict[str, Any]]) -> list[tuple[str, int, str]]:
-    """Each rated match once, ``(table id, guild id, game)``, in the order they ended."""
-    seen: dict[str, tuple[str, int, str]] = {}
-    for r in rows:
-        seen.setdefault(r["table_id"], (r["table_id"], r["guild_id"], r["game"]))
-    return list(seen.values())
 
 
 def seat_keys(table_id: str, seats: list[dict[str, Any]]) -> list[str]:
@@ -63,14 +48,14 @@ def seat_keys(table_id: str, seats: list[dict[str, Any]]) -> list[str]:
     return keys
 
 
-async def rerate(db: Any, *, force: bool = False) -> int:
+async def rerate(db: Database, *, force: bool = False) -> int:
     """Recompute the stored ratings when an older model rated them (or ``force``); returns how many
     matches were rated afresh (0 when the ratings were current)."""
     async with db.transaction() as conn:
         await conn.lock("rerate")
-        if not force and await rating_store.model_version(conn) >= ratings.VERSION:
+        if not force and await rating_rows.model_version(conn) >= ratings.VERSION:
             return 0
-        matches = _ordered(await conn.fetch_all(RATED_RESULTS[conn.dialect]))
+        matches = await rating_rows.rated_matches(conn)
         current: dict[tuple[int, str], dict[str, Rating]] = {}
         learned: dict[tuple[int, str], dict[str, tuple[float, int]]] = {}
         done = 0
@@ -79,32 +64,27 @@ async def rerate(db: Any, *, force: bool = False) -> int:
             group = (guild_id, game_name)
             found = await _rate(conn, table_id, current.setdefault(group, {}), learned.setdefault(group, {}))
             done += found
-        for sql in CLEAR:
-            await conn.run(sql)
-        for (guild_id, game_name), by_key in current.items():
-            await conn.run_many(q.UPSERT_RATING, [
-                (guild_id, game_name, r.player_key, r.user_id, r.name, float(r.mu), float(r.sigma), r.matches,
-                 r.wins, float(r.points)) for r in by_key.values() if not r.player_key.startswith(ANONYMOUS)])
-            await rating_store.write_advantages(conn, guild_id, game_name, learned[(guild_id, game_name)])
-        await rating_store.set_model_version(conn, ratings.VERSION)
+        await rating_rows.replace_ratings(conn, {
+            group: [r for r in by_key.values() if not r.player_key.startswith(ANONYMOUS)]
+            for group, by_key in current.items()})
+        for (guild_id, game_name), advantages in learned.items():
+            await rating_rows.write_advantages(conn, guild_id, game_name, advantages)
+        await rating_rows.set_model_version(conn, ratings.VERSION)
     log.warning("ratings recomputed from %d saved match(es) (rating model %d)", done, ratings.VERSION)
     return done
 
 
-async def _rate(conn: Any, table_id: str, current: dict[str, Rating],
+async def _rate(conn: Conn, table_id: str, current: dict[str, Rating],
                 learned: dict[str, tuple[float, int]]) -> int:
     """Rate one saved match afresh and rewrite its result lines; 1, or 0 when it cannot be replayed."""
-    rows = await conn.fetch_all(q.SELECT_TABLE, (table_id,))
-    if not rows or not rows[0]["state"] or rows[0]["game"] not in GAMES:
+    saved = await rating_rows.saved_match(conn, table_id)
+    if saved is None or saved.game not in GAMES:
         log.error("match %s cannot be rated again: no saved state", table_id)
         return 0
-    row = rows[0]
-    game = GAMES[row["game"]]
-    snapshot = json.loads(row["state"])
-    later = await conn.fetch_all(q.SELECT_ACTIONS_AFTER, (table_id, len(snapshot.get("log") or [])))
-    seats = await conn.fetch_all(q.SELECT_SEATS, (table_id,))
+    game = GAMES[saved.game]
+    seats = saved.seats
     try:
-        data = replayed(snapshot, later)
+        data = replayed(saved.snapshot, saved.later)
         outcome = game.load(data).outcome()
     except (GameError, ValueError) as exc:
         log.error("match %s cannot be rated again: %s", table_id, exc)
@@ -117,7 +97,7 @@ async def _rate(conn: Any, table_id: str, current: dict[str, Rating],
     rated = ratings.rate_match(game, data, outcome, keys, names, current, learned)
     current.update(rated.ratings)
     learned.update(rated.advantages)
-    await conn.run_many(UPDATE_RESULT, [
+    await rating_rows.rewrite_results(conn, table_id, [
         (round(ratings.value(rated.before[s]), 2), round(ratings.value(rated.ratings[keys[s]]), 2),
-         rated.stored_why(s, keys[s]), table_id, s) for s in range(len(keys))])
+         rated.stored_why(s, keys[s])) for s in range(len(keys))])
     return 1

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.infra.metrics import Metrics
 from bot.infra.shards import Serving
+from bot.service.archive import Archive
 from bot.service.bus import TableBus
 from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
@@ -38,3 +39,4 @@ class Services:
     seasons: Seasons
     reviews: Reviews
     fields: FieldService
+    archive: Archive  # what the UI reads of the saved data

@@ -113,7 +113,7 @@ class Settings:
 
     @property
     def database(self) -> str | Path:
-        """What :meth:`bot.storage.Database.open` opens: ``DATABASE_URL`` when set, else the SQLite file."""
+        """What :func:`bot.storage.open_database` opens: ``DATABASE_URL`` when set, else the SQLite file."""
         return self.database_url or self.database_path
 
     def with_(self, **changes: Any) -> Settings:

@@ -1,9 +1,10 @@
 """Storage behind one interface, the one way into the database for the rest of the bot:
 SQLite (embedded, the default) or PostgreSQL.
 
-``Database.open(path)`` opens an SQLite file, ``Database.open("postgresql://...")`` a PostgreSQL
-database (:mod:`bot.storage.database`); every SQL call site runs through a :class:`Conn`
-(:mod:`bot.storage.base`), the statements live in :mod:`bot.storage.queries`, the backends in
+``open_database(path)`` opens an SQLite file, ``open_database("postgresql://...")`` a PostgreSQL
+database (:mod:`bot.storage.open`; the API they share: :mod:`bot.storage.database`); every SQL call
+site runs through a :class:`Conn` (:mod:`bot.storage.base`); the statements live in this package
+only (:mod:`bot.storage.queries`, and one module per concern beside it), the backends in
 :mod:`bot.storage.sqlite` and :mod:`bot.storage.postgres`, the migrations in
 ``bot/migrations/<dialect>/``. The module functions below run a statement on the connection a
 ``Database.transaction()`` block yields (any backend).
@@ -14,21 +15,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.infra.lockfile import StartupError
 from bot.storage.base import Conn, Rating, is_postgres, migrations, replayed
 from bot.storage.database import Database
+from bot.storage.lockfile import StartupError
+from bot.storage.open import open_database
 from bot.storage.queries import (
-    SELECT_RESULTS,
     SNAPSHOT_EVERY,
-    UPDATE_STATUS,
     read_rating,
+    read_results,
+    set_status,
     write_actions,
     write_result,
 )
 
-__all__ = ["SELECT_RESULTS", "SNAPSHOT_EVERY", "UPDATE_STATUS", "Conn", "Database", "Rating", "StartupError",
-           "checkpoint", "fetch_all", "history", "is_postgres", "match_results", "migrations", "read_rating", "replayed", "run",
-           "run_many", "scalar", "write_actions", "write_result"]
+__all__ = ["SNAPSHOT_EVERY", "Conn", "Database", "Rating", "StartupError",
+           "checkpoint", "fetch_all", "history", "is_postgres", "match_results", "migrations", "open_database",
+           "read_rating", "read_results", "replayed", "run", "run_many", "scalar", "set_status", "write_actions",
+           "write_result"]
 
 
 def _conn(conn: Any) -> Conn:

@@ -18,8 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from bot.infra.lockfile import StartupError
 from bot.storage.errors import WriteHealth
+from bot.storage.lockfile import StartupError
 
 MIGRATION_NAME = re.compile(r"^(\d{4})_[\w-]+\.sql$")
 DIALECTS = ("sqlite", "postgres")

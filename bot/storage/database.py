@@ -1,4 +1,4 @@
-"""The bot's database API, the same on SQLite and PostgreSQL: :meth:`Database.open` picks the backend.
+"""The bot's database API, the same on SQLite and PostgreSQL (:func:`bot.storage.open.open_database` picks the backend).
 
 Every accepted action is written (an action row, the table's revision) and committed before the
 interaction is answered, so a restart never loses a game; the state itself is snapshotted every
@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
-from bot.storage import queries as q
-from bot.storage.base import Backend, Rating, is_postgres, replayed
+import bot.storage.queries as q
+from bot.storage.base import Backend, Rating, replayed
 
 
 def snapshot_of(row: dict[str, Any]) -> dict[str, Any] | None:
@@ -31,22 +30,7 @@ def snapshot_of(row: dict[str, Any]) -> dict[str, Any] | None:
 
 
 class Database(Backend):
-    """The bot's database; ``Database.open(path or URL)`` returns the SQLite or PostgreSQL one."""
-
-    @classmethod
-    async def open(cls, target: str | Path, *, synchronous: str = "FULL") -> Database:
-        """Connect to and migrate an SQLite file (``:memory:`` allowed) or a ``postgresql://`` URL.
-
-        :raises StartupError: one line naming the database (never its password) and the cause;
-            nothing is left open. ``synchronous`` is SQLite's (PostgreSQL runs
-            ``synchronous_commit = on``)."""
-        if is_postgres(target):
-            from bot.storage.postgres import PostgresDatabase
-
-            return await PostgresDatabase.connect(str(target))
-        from bot.storage.sqlite import SqliteDatabase
-
-        return await SqliteDatabase.connect(target, synchronous=synchronous)
+    """The bot's database; :func:`bot.storage.open.open_database` returns the SQLite or PostgreSQL one."""
 
     async def __aenter__(self) -> Database:
         return self
@@ -94,6 +78,11 @@ class Database(Backend):
     async def set_status(self, table_id: str, status: str) -> None:
         async with self.transaction() as conn:
             await conn.run(q.UPDATE_STATUS, (status, table_id))
+
+    async def cancel_open_tables(self) -> int:
+        """Every table in its lobby or in play cancelled; returns how many."""
+        async with self.transaction() as conn:
+            return await conn.run(q.CANCEL_OPEN)
 
     async def set_message(self, table_id: str, message_id: int | None, thread_id: int | None) -> None:
         async with self.transaction() as conn:

@@ -23,9 +23,9 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.infra.lockfile import StartupError
 from bot.storage.base import apply_migrations
 from bot.storage.database import Database
+from bot.storage.lockfile import StartupError
 
 POOL_SIZE = 10  # connections per process
 CONNECT_TIMEOUT = 10.0  # seconds

@@ -40,6 +40,7 @@ SELECT_LATER = {
         ORDER BY a.table_id, a.rev""",
 }
 SELECT_ACTIONS_AFTER = "SELECT rev, action FROM actions WHERE table_id = ? AND rev > ? ORDER BY rev"
+CANCEL_OPEN = "UPDATE game_tables SET status = 'cancelled' WHERE status IN ('lobby', 'playing')"
 UPDATE_STATUS = "UPDATE game_tables SET status = ?, updated_at = datetime('now') WHERE id = ?"
 UPDATE_MESSAGE = "UPDATE game_tables SET message_id = ?, thread_id = ? WHERE id = ?"
 UPDATE_SHOWN = "UPDATE game_tables SET shown_revision = ? WHERE id = ?"
@@ -123,6 +124,16 @@ async def write_seats(conn: Conn, table_id: str, seats: Sequence[dict[str, Any]]
         (table_id, i, s.get("user_id"), s["name"], s.get("missed", 0), int(s.get("away", False)), s.get("level"),
          s.get("computer_no"))
         for i, s in enumerate(seats)])
+
+
+async def set_status(conn: Conn, table_id: str, status: str) -> None:
+    """A table's status, in the caller's transaction."""
+    await conn.run(UPDATE_STATUS, (status, table_id))
+
+
+async def read_results(conn: Conn, table_id: str) -> list[dict[str, Any]]:
+    """A match's result lines, by seat (none before it is recorded), in the caller's transaction."""
+    return await conn.fetch_all(SELECT_RESULTS, (table_id,))
 
 
 async def write_result(conn: Conn, table_id: str, guild_id: int, game: str, status: str,

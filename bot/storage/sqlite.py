@@ -5,7 +5,7 @@ Migrations are ``bot/migrations/sqlite/NNNN_*.sql`` applied in order and tracked
 transaction and one sync (group commit, :meth:`SqliteDatabase.transaction`); reads use a second,
 read-only connection (WAL), so they only ever see committed data. ``synchronous=FULL`` by
 default: an acknowledged move survives a power cut, not only a crash of the process. One process
-per database (:mod:`bot.infra.lockfile`).
+per database (:mod:`bot.storage.lockfile`).
 
 Every connection runs with ``secure_delete`` on, whatever the SQLite build's default: a deleted or
 rewritten row (a member's seat, an erasure) is overwritten with zeros, never left in free space.
@@ -27,10 +27,10 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from bot.infra import lockfile
-from bot.infra.lockfile import StartupError
+import bot.storage.lockfile as lockfile
 from bot.storage.base import apply_migrations, statements
 from bot.storage.database import Database
+from bot.storage.lockfile import StartupError
 
 log = logging.getLogger("bot.storage")
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")

@@ -179,7 +179,8 @@ class TapisBot(commands.AutoShardedBot):
         self.reviews = parts.reviews
         self.fields = parts.fields  # the field on the same cards
         # the UI's own parts (bot.app subscribes them to the services' buses)
-        self.hint_switch = HintSwitch(parts.db)
+        self.archive = parts.archive
+        self.hint_switch = HintSwitch(parts.archive)
         self.presenter = Presenter(self)
         self.hands = Hands(self)
         self.board = EventBoard(self)
@@ -298,7 +299,7 @@ class TapisBot(commands.AutoShardedBot):
             self.service.get(parsed.table)
             return True
         except BotError:
-            row = await self.db.table(parsed.table)
+            row = await self.archive.table(parsed.table)
         return row is None or served.serves(row["guild_id"])
 
     def locale_for(self, interaction: discord.Interaction[Any] | HandToken) -> str:

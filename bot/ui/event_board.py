@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.service.archive import Archive
 from bot.service.events import Event, PlaceFailed, Standings, playable
 from bot.service.i18n import t
 from bot.service.table import Table
@@ -51,6 +52,7 @@ class BoardBot(Protocol):
 
     service: Any  # TableService (locale_of, db, serves)
     events: Any  # EventService (store, load, standings_after)
+    archive: Archive  # the tables' saved seats
     metrics: Any
 
     def get_channel(self, channel_id: int, /) -> Any: ...
@@ -267,7 +269,7 @@ class EventBoard:
         threads, names = [], []
         for row in sorted(rows, key=lambda row: row["table_no"]):
             threads.append(row["thread_id"])
-            names.append([s["name"] for s in await self.db.seats(row["table_id"])])
+            names.append([s["name"] for s in await self.bot.archive.seats(row["table_id"])])
         text = plan_text(event, round_no, threads, names, locale)
         msg = await channel.send(text, allowed_mentions=discord.AllowedMentions.none(),
                                  nonce=nonce(key_of(event.id), f"plan:{round_no}"))
@@ -275,7 +277,7 @@ class EventBoard:
 
     async def _ping(self, event: Event, entry: _Posts, row: dict[str, Any], part: str) -> None:
         """The table's members pinged in its thread, once."""
-        users = [s["user_id"] for s in await self.db.seats(row["table_id"]) if s["user_id"] is not None]
+        users = [s["user_id"] for s in await self.bot.archive.seats(row["table_id"]) if s["user_id"] is not None]
         if users:
             name = self.thread_name(event, int(row["round"]), int(row["table_no"]))
             thread = self.bot.get_partial_messageable(int(row["thread_id"]), guild_id=event.guild_id)

@@ -27,8 +27,8 @@ from bot.service.i18n import N_, t
 from bot.service.table import BotError, Hand, Table
 
 if TYPE_CHECKING:
+    from bot.service.archive import Archive
     from bot.service.tables import TableService
-    from bot.storage import Database
     from bot.ui.ids import ParsedId
 
 log = logging.getLogger(__name__)
@@ -77,17 +77,17 @@ def _label(table: Table, action: Any, locale: str) -> str:
 class HintSwitch:
     """Whether each server offers hints (``/settings hints:``), read once per server then kept."""
 
-    def __init__(self, db: Database) -> None:
-        self.db = db
+    def __init__(self, archive: Archive) -> None:
+        self.archive = archive
         self.cached: dict[int, bool] = {}
 
     async def on(self, guild_id: int) -> bool:
         if guild_id not in self.cached:
-            self.cached[guild_id] = await self.db.hints(guild_id)
+            self.cached[guild_id] = await self.archive.hints(guild_id)
         return self.cached[guild_id]
 
     async def set(self, guild_id: int, on: bool) -> None:
-        await self.db.set_hints(guild_id, on)
+        await self.archive.set_hints(guild_id, on)
         self.cached[guild_id] = on
 
     async def offered(self, table: Table, hand: Hand) -> bool:

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.service.settings import Settings
-from bot.storage import Database, run
+from bot.storage import Database, open_database
 
 if TYPE_CHECKING:
     from bot.ui.client import TapisBot
@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 #: the demo club: twelve simulated members, enough for a club night of three Tarot tables
 FRIENDS = ("marie", "pablo", "jeanne", "lucas", "ines", "hugo", "chloe", "mateo", "lea", "nora", "theo", "sofia")
 NAMES = {"ines": "Inès", "chloe": "Chloé", "lea": "Léa", "theo": "Théo", "sofia": "Sofía"}
-CANCEL_LEFTOVERS = "UPDATE game_tables SET status = 'cancelled' WHERE status IN ('lobby', 'playing')"
 
 
 def local_database(settings: Settings) -> Path:
@@ -132,9 +131,8 @@ async def run_local(settings: Settings, build: Callable[[Settings, Database], Ta
     from bot.ui.local_page import WallClock, local_preview
 
     settings = local_settings(settings)
-    db = await Database.open(settings.database_path)
-    async with db.transaction() as conn:  # the simulated world is new at each start
-        await run(conn, CANCEL_LEFTOVERS)
+    db = await open_database(settings.database_path)
+    await db.cancel_open_tables()  # the simulated world is new at each start
     bot = build(settings, db)
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:

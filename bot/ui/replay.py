@@ -25,7 +25,6 @@ import discord
 from bot.service import privacy, records, table_rows
 from bot.service.i18n import t
 from bot.service.table import BotError
-from bot.storage import match_results
 from bot.ui import field_view, ids, views
 from games import GAMES
 from games.base import JSON, Game
@@ -33,15 +32,15 @@ from games.i18n import date_text
 from rendering import alt_text
 
 if TYPE_CHECKING:
+    from bot.service.archive import Archive
     from bot.service.table import Table
     from bot.service.tables import TableService
-    from bot.storage import Database
 
 
 class Stored(Protocol):
-    """A bot with its database (the saved matches)."""
+    """A bot with its saved matches."""
 
-    db: Database
+    archive: Archive
 
 
 class Speaks(Protocol):
@@ -89,15 +88,15 @@ async def finished(bot: Stored, table_id: str, guild_id: int | None) -> Finished
     :raises BotError: unknown here, still in play, or not finished (cancelled).
     """
     code = table_id.strip().lower()
-    row = await bot.db.table(code) if code else None
+    row = await bot.archive.table(code) if code else None
     if row is None or (guild_id is not None and row["guild_id"] != guild_id) or row["game"] not in GAMES:
         raise BotError.of("unknown_table", table=code or "?")
     if row["status"] in ("lobby", "playing"):
         raise BotError.of("in_play", table=code)
     if row["status"] != "over" or not row["state"]:
         raise BotError.of("not_finished", table=code)
-    seats = await bot.db.seats(code)
-    results = await match_results(bot.db, code)
+    seats = await bot.archive.seats(code)
+    results = await bot.archive.results(code)
     return Finished(code, row["guild_id"], row["channel_id"], row["thread_id"], GAMES[row["game"]],
                     table_rows.options_of(row), table_rows.capacity_of(row), json.loads(row["state"]),
                     [s["name"] for s in seats], [s["user_id"] for s in seats],

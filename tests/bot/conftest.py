@@ -15,7 +15,7 @@ from simcord import interactions as sim_interactions
 import games
 from bot import app
 from bot.service.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 from bot.ui.client import TapisBot
 from tests.bot import traffic
 from tests.toygame import TOY
@@ -56,7 +56,7 @@ async def make_bot(settings: Settings) -> AsyncIterator[Callable[[], Awaitable[T
     made: list[TapisBot] = []
 
     async def build() -> TapisBot:
-        db = await Database.open(settings.database)
+        db = await open_database(settings.database)
         bot = app.build(settings, db)
         made.append(bot)
         return bot

@@ -11,11 +11,11 @@ import pytest
 from bot import app
 from bot.service.bus import TableBus
 from bot.service.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 
 
 async def test_the_listeners_are_told_in_the_root_s_order(settings: Settings, db_path: Any) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         bot = app.build(settings, db)
         told = bot.service.bus._listeners

@@ -18,7 +18,7 @@ from bot.service.challenges import ChallengeService
 from bot.service.dealt import open_dealt
 from bot.service.table import BotError
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from bot.storage.challenges import DealRow
 from tests.bot.test_challenges import GUILD, NOON, SETTINGS, play_deal, services
 from tests.bot.test_privacy import traces
@@ -44,7 +44,7 @@ async def test_an_admin_reset_of_a_challenge_deal_in_play_is_refused(db: Any) ->
 async def test_a_crash_while_a_deal_opens_is_repaired_at_start_up(db_path: Path, step: str) -> None:
     """Killed after the deal's lobby was saved (no row yet), or after its row (lobby not seated):
     at the next start the member gets that same table, once, and plays the deal to its end."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     tables, challenges = await services(db, deals=1)
     deal = (await challenges.deals(GUILD, "tarot"))[0]
     lobby = await open_dealt(tables, deal.deal, [(1, "m1")], guild_id=GUILD, channel_id=50, thread_id=1001)
@@ -53,7 +53,7 @@ async def test_a_crash_while_a_deal_opens_is_repaired_at_start_up(db_path: Path,
                                                 lobby.id, None))
     await tables.close()
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         again = TableService(db, SETTINGS)
         challenges = ChallengeService(again)

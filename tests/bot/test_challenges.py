@@ -17,7 +17,7 @@ from bot.service.challenges import ChallengeService
 from bot.service.settings import Settings
 from bot.service.table import BotError
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import Database, open_database
 from bot.storage.challenges import DealRow
 from games import find_game
 
@@ -93,7 +93,7 @@ async def test_three_members_in_different_orders_get_the_same_cards_and_match_po
 
 
 async def test_a_restart_mid_deal_resumes_it(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     tables, challenges = await services(db)
     table = await play_deal(tables, challenges, 1, moves=3)
     assert table.status == "playing"
@@ -103,7 +103,7 @@ async def test_a_restart_mid_deal_resumes_it(db_path: Path) -> None:
     state = table.state
     await tables.close()
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         again = TableService(db, SETTINGS)
         challenges = ChallengeService(again)

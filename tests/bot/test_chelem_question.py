@@ -11,7 +11,7 @@ import pytest
 
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from games.tarot import chelem
 from games.tarot.state import Phase
 
@@ -34,7 +34,7 @@ async def _to_the_question(service: TableService) -> Any:
 
 
 async def test_no_click_when_no_chelem_is_plausible(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await _to_the_question(service)
     taker = table.state.taker
@@ -46,7 +46,7 @@ async def test_no_click_when_no_chelem_is_plausible(db_path: Path) -> None:
     assert last[0]["action"].startswith("discard:") and last[1]["rev"] == table.rev
     await service.close()
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     again = TableService(db, SETTINGS)
     assert await again.restore() == 1
     assert again.get(table.id).state.to_json() == table.state.to_json()
@@ -56,7 +56,7 @@ async def test_no_click_when_no_chelem_is_plausible(db_path: Path) -> None:
 
 async def test_a_plausible_chelem_is_asked(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(chelem, "plausible", lambda hand: True)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await _to_the_question(service)
     assert table.state.phase is Phase.ANNOUNCE and table.to_act() == table.state.taker

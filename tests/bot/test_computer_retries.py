@@ -14,7 +14,7 @@ import pytest
 
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database, run
+from bot.storage import Database, open_database, run
 from tests.bot.test_reliability_db import started
 from tests.bot.test_reliability_storage import dropper  # noqa: F401 (a fixture)
 
@@ -80,7 +80,7 @@ async def test_a_computer_move_lost_on_postgres_goes_on(dropper: Any, caplog: py
     """A computer's COMMIT dropped before the server saw it (not saved), then after (it counted),
     then the server unreachable for 1.5 s: the computer plays on each time, within 5 s."""
     proxy, url = dropper
-    db = await Database.open(url)
+    db = await open_database(url)
     service = TableService(db, Settings(computer_pause=0.1, edit_interval=0, turn_timer=0, default_locale="en"))
     service.computers.retry_delays = (0.1, 0.25, 0.5)
     table = await started(service, channel=1400, humans=1, computers=2)
@@ -106,7 +106,7 @@ async def test_a_computer_move_lost_on_postgres_goes_on(dropper: Any, caplog: py
         await service.idle()
     no_traceback(caplog)
     assert not service.errors
-    direct = await Database.open(url)
+    direct = await open_database(url)
     assert (await direct.table(table.id))["revision"] == table.rev
     await direct.close()
     await service.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import Database, Rating, migrations
+from bot.storage import Database, Rating, migrations, open_database
 
 pytestmark = pytest.mark.backends
 
@@ -19,10 +19,10 @@ pytestmark = pytest.mark.backends
 async def test_migrations_numbered_and_idempotent(db_path: Path | str) -> None:
     numbers = [n for n, _ in migrations()]
     assert numbers == list(range(1, len(numbers) + 1))
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     assert await db.version() == numbers[-1]
     await db.close()
-    db = await Database.open(db_path)  # reopening applies nothing twice
+    db = await open_database(db_path)  # reopening applies nothing twice
     assert await db.migrate() == numbers[-1]
     await db.close()
 
@@ -98,7 +98,7 @@ async def test_every_cursor_is_closed_on_the_database_thread(db_path: Path, monk
     is closed, and no aiosqlite cursor is left to be freed open."""
     monkeypatch.setattr(aiosqlite.core, "Cursor", _SpyCursor)
     _SpyCursor.events.clear()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     threads: list[str] = []
     for conn in (db.conn, db.reader):
         await conn.set_trace_callback(lambda _sql: threads.append(threading.current_thread().name))

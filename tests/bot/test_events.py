@@ -16,7 +16,7 @@ from bot.service.seasons import Seasons
 from bot.service.settings import Settings
 from bot.service.table import BotError
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import Database, open_database
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
 
@@ -62,7 +62,7 @@ async def expected(db: Database, events: EventService, event: Event, upto: int) 
 
 
 async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     record = Record()
     events = EventService(service, SerialPlaces(), record)
@@ -111,7 +111,7 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
     await db.close()
 
     # restart in round 2: nothing is lost
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     record2 = Record()
     events = EventService(service, SerialPlaces(2 * 10**12), record2)
@@ -251,7 +251,7 @@ async def test_a_stop_while_a_round_opens_leaves_no_orphan_table(db_path: Path, 
     (``start``): the restarted bot adopts that lobby and starts it; every planned table once."""
     import bot.service.event_rounds as module
 
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces())
     service.bus.subscribe(events)
@@ -284,7 +284,7 @@ async def test_a_stop_while_a_round_opens_leaves_no_orphan_table(db_path: Path, 
     await service.close()
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces(2 * 10**12))
     service.bus.subscribe(events)

@@ -22,7 +22,7 @@ from bot.infra.health import unready, writes_fail
 from bot.service.i18n import t
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from tests.bot.drive import open_table, play_by_command
 from tests.bot.test_computer_retries import member_moves, wait_for
 from tests.bot.test_reliability_db import started
@@ -84,7 +84,7 @@ async def test_a_member_is_told_the_truth_when_the_disk_is_full(world: Any, db_p
 async def test_a_computer_plays_on_once_the_disk_has_room(db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """The disk full for 1.5 s while a computer is to move (a pause of 0.2 s before each move): its
     move is tried again (one line a failure, no traceback), and saved within 5 s of the room coming back."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, Settings(computer_pause=0.2, edit_interval=0, turn_timer=0, default_locale="en"))
     table = await started(service, channel=1500, humans=1, computers=2)
     await service.idle()

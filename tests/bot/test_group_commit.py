@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, fetch_all, run
+from bot.storage import Database, fetch_all, open_database, run
 
 
 async def _setup(db: Database) -> list[str]:
@@ -40,7 +40,7 @@ async def _keys(db: Database) -> list[str]:
 
 
 async def test_concurrent_blocks_share_one_commit(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     seen = await _setup(db)
     acked: list[str] = []
 
@@ -55,13 +55,13 @@ async def test_concurrent_blocks_share_one_commit(db_path: Path) -> None:
     assert sorted(acked) == [f"k{i}" for i in range(10)]
     assert seen.count("COMMIT") < 10 and seen.count("BEGIN IMMEDIATE") == seen.count("COMMIT")
     await db.close()
-    db = await Database.open(db_path)  # durable: read back from the file
+    db = await open_database(db_path)  # durable: read back from the file
     assert await _keys(db) == sorted(acked)
     await db.close()
 
 
 async def test_failing_block_loses_only_its_writes(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     seen = await _setup(db)
 
     async def write(key: str) -> None:
@@ -79,7 +79,7 @@ async def test_failing_block_loses_only_its_writes(db_path: Path) -> None:
 
 
 async def test_failed_commit_fails_every_block_of_the_group(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     await _setup(db)
     async with db.transaction() as conn:  # a deferred foreign key makes COMMIT itself fail
         await run(conn, "CREATE TABLE parent (id INTEGER PRIMARY KEY)")
@@ -100,7 +100,7 @@ async def test_failed_commit_fails_every_block_of_the_group(db_path: Path) -> No
 
 
 async def test_sequential_blocks_commit_each(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     seen = await _setup(db)
     for key in "xyz":
         async with db.transaction() as conn:
@@ -118,7 +118,7 @@ async def test_round_trips_per_block(db_path: Path, monkeypatch: pytest.MonkeyPa
     """BEGIN, SAVEPOINT and RELEASE go out with the next statement: a block writing with one batch
     costs one round trip to the database thread, its group one more (COMMIT, with the last RELEASE);
     a block failing before any statement costs none, and its group sends nothing at all."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     seen = await _setup(db)
     calls = _count_round_trips(monkeypatch)
 
@@ -146,7 +146,7 @@ async def test_held_writes_go_out_with_the_commit_of_a_lone_block(db_path: Path,
     its COMMIT included; with others in the group, they go out as the block ends, so a failing one
     still fails alone. A held write that fails, or a block failing after holding, keeps nothing of it
     and leaves the writer free."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     seen = await _setup(db)
     calls = _count_round_trips(monkeypatch)
     try:

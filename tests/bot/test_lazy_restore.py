@@ -17,7 +17,7 @@ import games
 from bot.service.settings import Settings
 from bot.service.table import BotError, Table
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import Database, open_database
 from bot.ui import parts, shown
 from games import snapshot as snapshots
 
@@ -36,7 +36,7 @@ def _deep(state: games.base.State) -> tuple[object, ...]:
 
 async def _played(db_path: Any, moves: int = 61) -> list[Table]:
     """A match of every game in play, ``moves`` random moves in (some deals ended)."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     tables = []
     for n, name in enumerate(NAMES):
@@ -64,14 +64,14 @@ async def _played(db_path: Any, moves: int = 61) -> list[Table]:
 
 
 async def _restored(db_path: Any) -> tuple[Database, TableService]:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     await service.restore()
     return db, service
 
 
 async def _sql(db_path: Any, sql: str, params: tuple[object, ...] = ()) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     async with db.transaction() as conn:
         await conn.run(sql, params)
     await db.close()
@@ -128,7 +128,7 @@ async def test_the_next_move_of_a_lazy_table_is_saved_with_its_facts(db_path: Pa
 async def test_a_corrupt_snapshot_falls_back_to_the_whole_log_on_first_use(db_path: Path) -> None:
     played = await _played(db_path, moves=25)
     bad = played[0]
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     row = await db.table(bad.id)
     assert row is not None
     broken = {**json.loads(row["state"]), "snap": {"rev": 3, "engine": snapshots.fingerprint(), "fields": "?"}}
@@ -173,7 +173,7 @@ async def test_an_unreadable_state_leaves_its_table_out_on_first_use(db_path: Pa
 async def test_facts_of_other_rules_or_revision_are_not_trusted(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     played = await _played(db_path, moves=20)
     first, second = played[0], played[1]
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     row = await db.table(first.id)
     assert row is not None
     await db.close()

@@ -16,7 +16,7 @@ from bot.service.settings import Settings
 from bot.service.table import SeatInfo
 from bot.service.table_log import TableLog
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from games import GAMES
 from tests.bot.drive import components, find, open_table
 from tests.bot.drive import text as hand_text
@@ -43,7 +43,7 @@ async def test_lobby_offers_three_levels_and_names_show_them(world: Any) -> None
 
 
 async def test_levels_survive_a_restart_are_played_and_rated_apart(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     service = TableService(db, SETTINGS)
     asked: list[str] = []
     real = service.computers.thinker.decide
@@ -58,7 +58,7 @@ async def test_levels_survive_a_restart_are_played_and_rated_apart(tmp_path: Pat
     await service.add_computer(table.id, 1, "easy")
     await service.close()
     await db.close()
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     again = TableService(db, SETTINGS)
     assert await again.restore() == 1
     table = again.get(table.id)
@@ -140,7 +140,7 @@ async def test_le_trio_has_no_hint_button(world: Any) -> None:
 async def test_an_expert_thinking_in_a_worker_process_leaves_other_tables_fast(tmp_path: Path) -> None:
     """Table A's expert thinks for 1 s in the process pool while a member plays on table B: B's
     moves take as long as with nobody thinking (well under the expert's second)."""
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     service = TableService(db, SETTINGS.with_(computer_workers=1, expert_budget=1.0))
     await service.computers.thinker.start()
     b = await service.create(guild_id=1, channel_id=200, thread_id=None, host_id=1, host_name="u1",

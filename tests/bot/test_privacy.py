@@ -104,7 +104,7 @@ async def test_privacy_me_exports_then_erases_without_a_trace(secure_delete_off:
     zeph = w.guild.add_member(w.env.create_user(NAME))
     table, _ = await open_table(w, "tarot", [w.alice, zeph], 1, options="deals=1")
     await finish(w, table, [w.alice, zeph])
-    before = {r["seat"]: r for r in await replay.match_results(w.bot.db, table.id)}
+    before = {r["seat"]: r for r in await w.bot.archive.results(table.id)}
     alice_rating = await w.bot.db.rating(w.guild.id, "tarot", f"u{w.alice.id}")
     sqlite = w.bot.db.dialect == "sqlite"
     if sqlite:
@@ -157,7 +157,7 @@ async def test_privacy_me_exports_then_erases_without_a_trace(secure_delete_off:
     await checkpoint(w.bot.db)
     assert await traces(w.bot, zeph.id, NAME) == []
     # past match: replayable, the member is "Former player", everyone else's lines untouched
-    after = {r["seat"]: r for r in await replay.match_results(w.bot.db, table.id)}
+    after = {r["seat"]: r for r in await w.bot.archive.results(table.id)}
     assert after[seat]["name"] == "Former player" and after[seat]["user_id"] is None
     assert after[seat]["score"] == before[seat]["score"]
     for s, row in before.items():

@@ -13,7 +13,7 @@ import pytest
 
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database, run
+from bot.storage import Database, open_database, run
 from games.errors import GameError
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -49,7 +49,7 @@ async def test_the_end_of_a_match_is_saved_with_its_last_action(db_path: Path) -
     """The results write fails as the last move is played (disk full...): before, the last move was
     committed as "playing" and the table stayed open forever after a restart, its channel blocked.
     Now nothing of that move is saved; played again after the restart, the match ends properly."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, channel=500)
     user, last = await play_until_last(service, table)
@@ -65,7 +65,7 @@ async def test_the_end_of_a_match_is_saved_with_its_last_action(db_path: Path) -
     await service.close()
     await db.close()
 
-    db = await Database.open(db_path)  # the process restarts (the disk has room again)
+    db = await open_database(db_path)  # the process restarts (the disk has room again)
     async with db.transaction() as conn:
         await run(conn, "DROP TRIGGER fail_results")
     again = TableService(db, SETTINGS)
@@ -86,7 +86,7 @@ async def test_restore_finishes_a_match_saved_over(db_path: Path) -> None:
     """A database written by the old code when it died between the last move and the results: the
     final state saved with status "playing", no results. restore() records the end and frees the
     channel, and the listener is told (the results get posted)."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, channel=600, humans=2, computers=1)
     await service.idle()
@@ -100,7 +100,7 @@ async def test_restore_finishes_a_match_saved_over(db_path: Path) -> None:
     await db.save_actions(table.id, state=state.to_json(), revision=state.rev, status="playing", actions=actions)
     await db.close()
 
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     changed: list[Any] = []
 
     class Listener:
@@ -182,7 +182,7 @@ async def test_finished_and_cancelled_tables_leave_memory(db: Database) -> None:
 
 
 async def test_a_click_on_a_table_closed_before_a_restart(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, channel=900)
     while table.status == "playing":
@@ -191,7 +191,7 @@ async def test_a_click_on_a_table_closed_before_a_restart(db_path: Path) -> None
     lobby = await service.create(guild_id=1, channel_id=901, thread_id=None, host_id=1, host_name="u1", game="toy")
     await service.cancel(lobby.id, 1)
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     again = TableService(db, SETTINGS)
     await again.restore()
     with pytest.raises(GameError, match=f"“{table.id}” is over"):
@@ -233,14 +233,14 @@ async def test_forgotten_tables_are_closed(db: Database) -> None:
 
 
 async def test_idle_time_survives_a_restart(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     now = [1_000_000.0]
     service.clock = lambda: now[0]
     lobby = await service.create(guild_id=1, channel_id=1100, thread_id=None, host_id=1, host_name="u1",
                                  game="toy")
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     again = TableService(db, SETTINGS)
     again.clock = lambda: now[0] + 24 * 3600 - 1
     await again.restore()

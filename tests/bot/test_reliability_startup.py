@@ -75,8 +75,8 @@ def folder() -> Iterator[Path]:
 
 def make_database(path: Path, user_version: int | None = None) -> None:
     """A real Tapis database at ``path`` (made by a start of the bot's own code)."""
-    code = ("import asyncio, sys\nfrom bot.storage import Database\n"
-            "async def main():\n    await (await Database.open(sys.argv[1])).close()\nasyncio.run(main())")
+    code = ("import asyncio, sys\nfrom bot.storage import open_database\n"
+            "async def main():\n    await (await open_database(sys.argv[1])).close()\nasyncio.run(main())")
     subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT, check=True, timeout=QUICK)
     path.with_name(path.name + ".lock").unlink()  # left by that start, owned by its user
     if user_version is not None:
@@ -283,8 +283,8 @@ rm -f "$1/spare"  # room for the lock file's page, not for the write-ahead log
 set +e
 "$3" -m bot --database "$1/tapis.sqlite3"
 """
-    make = ("import asyncio, sys\nfrom bot.storage import Database\n"
-            "async def main():\n    await (await Database.open(sys.argv[1])).close()\nasyncio.run(main())")
+    make = ("import asyncio, sys\nfrom bot.storage import open_database\n"
+            "async def main():\n    await (await open_database(sys.argv[1])).close()\nasyncio.run(main())")
     lines = []
     for case in ("empty", "made"):
         disk = folder / case

@@ -18,12 +18,12 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from bot.infra.health import writes_fail
-from bot.infra.lockfile import StartupError
 from bot.service.reload import StorageFailure
 from bot.service.settings import Settings
 from bot.service.table import BotError
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
+from bot.storage.lockfile import StartupError
 from tests.bot.test_reliability_db import started
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -41,7 +41,7 @@ async def test_one_bad_row_does_not_stop_the_restore(db_path: Any, caplog: pytes
     (0 of 5 back). Now that table is reported by id in one log line and left out; the others return.
     Its state is read on first use (start-up decodes no state), so it is left out
     then, its member told there is no table; with no saved facts it is left out at start-up."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     tables = [await started(service, channel=700 + i) for i in range(5)]
     for table in tables:
@@ -56,9 +56,9 @@ async def test_one_bad_row_does_not_stop_the_restore(db_path: Any, caplog: pytes
 
     for facts in (True, False):
         if not facts:
-            async with await Database.open(db_path) as db, db.transaction() as conn:
+            async with await open_database(db_path) as db, db.transaction() as conn:
                 await conn.run("UPDATE game_tables SET facts = NULL")
-        db = await Database.open(db_path)
+        db = await open_database(db_path)
         again = TableService(db, SETTINGS)
         caplog.clear()
         with caplog.at_level(logging.INFO, logger="bot"):
@@ -90,7 +90,7 @@ def table_pages(path: Path) -> tuple[int, list[int]]:
 
 @pytest.mark.sqlite_only  # the file's pages
 async def test_corrupt_pages_fail_the_open_with_one_line(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     for i in range(30):
         await first_move(service, await started(service, channel=800 + i))
@@ -102,14 +102,14 @@ async def test_corrupt_pages_fail_the_open_with_one_line(db_path: Path) -> None:
             f.seek((number - 1) * page)
             f.write(os.urandom(page))
     with pytest.raises(StartupError, match=r"the file is corrupt \(quick_check: ") as err:
-        await Database.open(db_path)
+        await open_database(db_path)
     assert "\n" not in str(err.value) and str(err.value).startswith(f"database {db_path}: ")
 
 
 @pytest.mark.sqlite_only  # file modes
 async def test_the_files_the_bot_creates_are_private(tmp_path: Path) -> None:
     path = tmp_path / "new" / "tapis.sqlite3"
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.set_guild_settings(1, locale="en")  # the WAL and shared-memory files exist now
     files = [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"),
              path.with_name(path.name + ".lock")]
@@ -142,7 +142,7 @@ async def test_healthz_says_writes_fail_with_one_log_line(db_path: Path, caplog:
     """Writes fail (a database the disk cannot grow: ``max_page_count``, SQLite's "database or disk
     is full"): moves are refused with the truth, ``/healthz``'s check names the cause, the log has
     one line for 20 failures and no traceback; once the disk has room, all is well again."""
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, channel=900)
     other = await started(service, channel=901)
@@ -283,8 +283,8 @@ async def test_a_lost_commit_answer_and_the_table_goes_on(dropper: Any, db_path:
     it: the member is told it was not saved, and plays it again. Server unreachable while reading
     back: "not known", and the table is read back before its next move."""
     proxy, url = dropper
-    db = await Database.open(url)
-    direct = await Database.open(db_path)
+    db = await open_database(url)
+    direct = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, channel=1000)
 

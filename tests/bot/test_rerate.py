@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.service import rating_store, ratings
+from bot.service import ratings
 from bot.service.rerate import rerate
 from bot.service.settings import Settings
 from bot.service.tables import TableService
 from bot.storage import Database
+from bot.storage import ratings as rating_rows
 from tests.bot.test_ratings_model import played
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -43,7 +44,7 @@ async def _stored(db: Database) -> tuple[list[Any], list[Any], dict[str, Any]]:
         rows = await conn.fetch_all("SELECT * FROM ratings ORDER BY player_key")
         results = await conn.fetch_all("""SELECT table_id, seat, rating_before, rating_after, rating_why
                                           FROM results ORDER BY table_id, seat""")
-        roles = await rating_store.read_advantages(conn, 1, "tarot")
+        roles = await rating_rows.read_advantages(conn, 1, "tarot")
     for r in results:
         r["rating_why"] = json.loads(r["rating_why"]) if r["rating_why"] else None
     return rows, results, roles
@@ -64,7 +65,7 @@ async def test_recomputed_ratings_equal_the_matches_rated_afresh(db: Database) -
     assert roles, "the taker's advantage is learned"
 
     async with db.transaction() as conn:  # as a database rated by the old model would be
-        await rating_store.set_model_version(conn, 1)
+        await rating_rows.set_model_version(conn, 1)
         await conn.run("UPDATE ratings SET mu = 40, sigma = 1")
         await conn.run("UPDATE results SET rating_before = 0, rating_after = 0, rating_why = NULL")
         await conn.run("DELETE FROM rating_roles")
@@ -79,4 +80,4 @@ async def test_recomputed_ratings_equal_the_matches_rated_afresh(db: Database) -
     assert await rerate(db) == 0, "it runs once"
     assert await _stored(db) == again
     async with db.transaction() as conn:
-        assert await rating_store.model_version(conn) == ratings.VERSION
+        assert await rating_rows.model_version(conn) == ratings.VERSION

@@ -12,7 +12,7 @@ import pytest
 
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
 
@@ -29,7 +29,7 @@ async def _playing(service: TableService, channel: int, game: str, seats: int) -
 
 
 async def _sql(db_path: Path, sql: str, params: tuple[object, ...] = ()) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     async with db.transaction() as conn:
         await conn.run(sql, params)
     await db.close()
@@ -38,7 +38,7 @@ async def _sql(db_path: Path, sql: str, params: tuple[object, ...] = ()) -> None
 @pytest.mark.parametrize("built", [False, True], ids=["state-on-first-use", "state-at-start"])
 async def test_a_table_missing_a_seat_row_is_left_out(db_path: Path, built: bool,
                                                        caplog: pytest.LogCaptureFixture) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     bad = await _playing(service, 700, "tarot", 4)
     good = await _playing(service, 701, "tarot", 4)
@@ -48,7 +48,7 @@ async def test_a_table_missing_a_seat_row_is_left_out(db_path: Path, built: bool
     if built:
         await _sql(db_path, "UPDATE game_tables SET facts = NULL")  # as saved before: state built at once
 
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     again = TableService(db, SETTINGS)
     with caplog.at_level(logging.WARNING, logger="bot"):
         assert await again.restore() == 1, "only the usable table is counted"

@@ -13,7 +13,7 @@ from bot.service.rating_deals import Payment, read_deal
 from bot.service.ratings import rate_match
 from bot.service.settings import Settings
 from bot.service.tables import StaleAction, TableService
-from bot.storage import Database
+from bot.storage import Database, open_database
 from games.errors import GameError, IllegalAction, NotYourTurn
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -76,7 +76,7 @@ async def test_multi_pick_is_all_or_nothing(db: Database) -> None:
 
 
 async def test_computers_play_and_restore(db_path: Path) -> None:
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, humans=1, computers=2, deals=3)
     await service.idle()
@@ -87,7 +87,7 @@ async def test_computers_play_and_restore(db_path: Path) -> None:
     state = table.state
     await service.close()
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     again = TableService(db, SETTINGS)
     assert await again.restore() == 1
     restored = again.get(table.id)

@@ -16,7 +16,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.infra.shards import TAPIS_KEY, ShardLease, ShardTaken
+from bot.infra.shards import ShardLease, ShardTaken
+from bot.storage.shard_locks import TAPIS_KEY
 from tools.pgserver import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +75,7 @@ async def test_a_lost_connection_is_noticed(postgres_server: PostgresServer) -> 
 
 
 async def test_unreachable_postgres_is_one_line() -> None:
-    from bot.infra.lockfile import StartupError
+    from bot.storage.lockfile import StartupError
     from tools.pgserver import free_port
 
     with pytest.raises(StartupError, match=r"^cannot reach PostgreSQL to own shard 0: "):

@@ -15,7 +15,7 @@ from bot.infra.shards import ShardSet, parse_ids, shard_of
 from bot.service import privacy
 from bot.service.settings import Settings, SettingsError
 from bot.service.tables import BotError, TableService
-from bot.storage import Database
+from bot.storage import open_database
 
 pytestmark = pytest.mark.backends  # the restore and housekeeping tests run on SQLite and PostgreSQL
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,7 +101,7 @@ async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Any)
     for shard 1 restores only shard 1's table and its computers play only there; shard 0's table
     waits, untouched, for its own process, which then plays it."""
     g0, g1 = guild_on(0, 2), guild_on(1, 2)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     first = TableService(db, SETTINGS.with_(computer_pause=3600))  # the computers never get to act
     tables = [await _table(first, g, 100 + i, computers=1) for i, g in enumerate((g0, g1))]
     for table in tables:
@@ -134,7 +134,7 @@ async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Any)
 async def test_housekeeping_sweeps_and_purges_only_its_shards(db_path: Any) -> None:
     """Forgotten tables and departed servers: each process closes and erases its own only."""
     g0, g1 = guild_on(0, 2), guild_on(1, 2)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     both = TableService(db, SETTINGS)
     old = [await both.create(guild_id=g, channel_id=200 + i, thread_id=None, host_id=1, host_name="u1", game="toy")
            for i, g in enumerate((g0, g1))]

@@ -13,7 +13,7 @@ import pytest
 from bot.app import build
 from bot.infra.shards import ShardLease, ShardSet, ShardTaken
 from bot.service.settings import Settings
-from bot.storage import Database
+from bot.storage import open_database
 from tests.bot.test_shard_lease import owners
 from tools.pgserver import PostgresServer
 
@@ -25,7 +25,7 @@ def pg_settings(server: PostgresServer, tmp_path: Path) -> Settings:
 
 async def test_the_bot_owns_its_shards_and_stops_when_it_loses_them(postgres_server: PostgresServer,
                                                                     tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.sqlite3")
+    db = await open_database(tmp_path / "bot.sqlite3")
     bot = build(pg_settings(postgres_server, tmp_path), db)
     await bot._async_setup_hook()  # what login() does before setup_hook, without Discord
     try:
@@ -50,7 +50,7 @@ async def test_the_bot_owns_its_shards_and_stops_when_it_loses_them(postgres_ser
 
 async def test_a_shard_served_elsewhere_stops_the_start(postgres_server: PostgresServer, tmp_path: Path) -> None:
     elsewhere = await ShardLease.acquire(postgres_server.dsn, [1])
-    db = await Database.open(tmp_path / "bot.sqlite3")
+    db = await open_database(tmp_path / "bot.sqlite3")
     bot = build(pg_settings(postgres_server, tmp_path), db)
     await bot._async_setup_hook()
     try:
@@ -68,7 +68,7 @@ async def test_a_shard_served_elsewhere_stops_the_start(postgres_server: Postgre
 async def test_no_lock_without_discord(postgres_server: PostgresServer, tmp_path: Path, change: dict) -> None:
     """The local mode (a demo on its own database) and a bot without a token (the simulated Discord
     of the tests) connect to no Discord: they own no shards."""
-    db = await Database.open(tmp_path / "bot.sqlite3")
+    db = await open_database(tmp_path / "bot.sqlite3")
     bot = build(pg_settings(postgres_server, tmp_path).with_(**change), db)
     await bot._async_setup_hook()
     try:

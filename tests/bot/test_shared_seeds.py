@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from benchmarks.event import play_for_humans
+from bot.service.archive import Archive
 from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
 from bot.service.events import EventService, SerialPlaces
@@ -46,7 +47,7 @@ def guesses(seen: list[str]) -> set[str]:
 
 async def exported(db: Database, table_id: str) -> list[str]:
     """What ``/export`` sends of a finished table (the JSON's values and the text file)."""
-    fin = await replay.finished(SimpleNamespace(db=db), table_id, None)  # type: ignore[arg-type]
+    fin = await replay.finished(SimpleNamespace(archive=Archive(db)), table_id, None)  # type: ignore[arg-type]
     files = replay.export_files(fin, "en")
     texts = [f.fp.read().decode() for f in files]
     data = fin.data

@@ -15,7 +15,7 @@ from bot import storage as dbm
 from bot.service import endings
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database
+from bot.storage import open_database
 from games import snapshot as snapshots
 
 pytestmark = pytest.mark.backends  # SQLite and PostgreSQL (tests/conftest.py)
@@ -26,7 +26,7 @@ SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_loc
 @pytest.mark.parametrize("name", ["tarot", "piquet", "trio"])
 async def test_snapshot_and_replay_give_the_same_state(db_path: Path, name: str) -> None:
     game = games.GAMES[name]
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     seats = max(game.min_seats, min(4, game.max_seats))
     table = await service.create(guild_id=1, channel_id=2, thread_id=None, host_id=100, host_name="p0",
@@ -57,7 +57,7 @@ async def test_snapshot_and_replay_give_the_same_state(db_path: Path, name: str)
     assert len(snapshots_seen) < table.rev, "not every action rewrites the state"
     await service.close()
     await db.close()
-    db = await Database.open(db_path)  # the bot's restore path loads it too
+    db = await open_database(db_path)  # the bot's restore path loads it too
     service = TableService(db, SETTINGS)
     await service.restore()
     if table.status == "playing":
@@ -139,7 +139,7 @@ async def test_restore_survives_a_corrupt_snapshot_row(db_path: Path, monkeypatc
     """A table whose saved snapshot is garbage comes back whole from its log; the others from theirs
     (read one batch at a time)."""
     monkeypatch.setattr(endings, "RESTORE_BATCH", 1)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     tables = []
     for n, name in enumerate(("trio", "tarot")):
@@ -162,7 +162,7 @@ async def test_restore_survives_a_corrupt_snapshot_row(db_path: Path, monkeypatc
         await conn.run("UPDATE game_tables SET state = ? WHERE id = ?", (json.dumps(bad), tables[0].id))
     await service.close()
     await db.close()
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     assert await service.restore() == 2
     for table in tables:

@@ -14,7 +14,7 @@ import pytest
 from bot.service import ratings
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database, migrations
+from bot.storage import Database, migrations, open_database
 from bot.storage import queries as q
 from bot.storage.postgres import redact, translate
 
@@ -45,8 +45,8 @@ async def _columns(db: Database) -> dict[str, dict[str, str]]:
 
 @pytest.mark.sqlite_only  # opens both itself
 async def test_both_dialects_make_the_same_tables_and_columns(tmp_path: Path, pg_url: str) -> None:
-    lite = await Database.open(tmp_path / "tapis.sqlite3")
-    pg = await Database.open(pg_url)
+    lite = await open_database(tmp_path / "tapis.sqlite3")
+    pg = await open_database(pg_url)
     try:
         assert await lite.version() == await pg.version() == len(migrations())
         lite_columns, pg_columns = await _columns(lite), await _columns(pg)
@@ -121,7 +121,7 @@ async def test_two_matches_ending_together_update_ratings_once_each(db: Database
 async def test_postgres_runs_transactions_concurrently(pg_url: str) -> None:
     """A transaction left open (a slow write) does not hold up another table's: each runs on a
     connection of the pool; the one still open is not seen until it commits."""
-    db = await Database.open(pg_url)
+    db = await open_database(pg_url)
     try:
         entered, release = asyncio.Event(), asyncio.Event()
 

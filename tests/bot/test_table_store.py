@@ -12,7 +12,7 @@ from bot.service import table_rows
 from bot.service.seating import computer_seat_name
 from bot.service.settings import Settings
 from bot.service.tables import TableService
-from bot.storage import Database, base, run
+from bot.storage import Database, base, open_database, run
 
 pytestmark = pytest.mark.backends
 SETTINGS = Settings(computer_pause=0, edit_interval=0, turn_timer=0, default_locale="en")
@@ -24,7 +24,7 @@ async def test_the_migration_fills_the_columns_from_the_old_data(db_path: Any,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     every = base.migrations
     monkeypatch.setattr(base, "migrations", lambda dialect="sqlite": every(dialect)[:13])
-    old = await Database.open(db_path)
+    old = await open_database(db_path)
     async with old.transaction() as conn:
         for table_id, options, seats in (("t1", '{"deals": 2, "_capacity": 5}', 3), ("t2", '{"deals": 1}', 4),
                                          ("t3", "not json", 2)):
@@ -35,7 +35,7 @@ async def test_the_migration_fills_the_columns_from_the_old_data(db_path: Any,
                       (seat, user_id, name, level))
     await old.close()
     monkeypatch.setattr(base, "migrations", every)
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         rows = {r["id"]: r for r in [await db.table(t) for t in ("t1", "t2", "t3")] if r is not None}
         assert [table_rows.capacity_of(rows[t]) for t in ("t1", "t2", "t3")] == [5, 4, 2]

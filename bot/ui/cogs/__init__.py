@@ -12,6 +12,7 @@ from discord.ext import commands
 from games import GAMES
 
 if TYPE_CHECKING:
+    from bot.service.archive import Archive
     from bot.service.challenges import ChallengeService
     from bot.service.settings import Settings
     from bot.service.shared_deals import SharedDeals
@@ -44,6 +45,7 @@ class CogBot(Protocol):
 
     settings: Settings
     db: Database
+    archive: Archive  # what the cogs read of the saved data
     service: TableService
     challenges: ChallengeService
     presenter: Shows

@@ -62,7 +62,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
         day = await self.challenges.today(interaction.guild_id)
         rows = await self.challenges.store.member_day(interaction.guild_id, day, game, interaction.user.id)
         for row in reversed(rows):
-            saved = await self.bot.db.table(row.table_id)
+            saved = await self.bot.archive.table(row.table_id)
             if saved is not None and saved["thread_id"]:
                 return int(saved["channel_id"]), int(saved["thread_id"])
         channel: object = interaction.channel

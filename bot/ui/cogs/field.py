@@ -18,7 +18,6 @@ from discord.ext import commands
 from bot.service.field_words import field_lines
 from bot.service.i18n import t
 from bot.service.review_field import FieldService
-from bot.storage import shared_deals as sharing_rows
 from bot.ui import answers, ids, replay, views
 from bot.ui.cogs import CogBot
 from bot.ui.field_view import FIELD, PICKER, picker_view, shared_seed
@@ -57,7 +56,7 @@ class FieldCog(commands.Cog):
         seed = str(fin.data.get("seed", ""))
         await self.bot.shared.check(fin.guild_id, interaction.user.id, fin.table_id, seed, fin.user_ids)
         deals = sorted({int(last.get("deal_no") or 0) for _, last in await asyncio.to_thread(deal_records, fin.data)})
-        shared = shared_seed(seed) or await sharing_rows.sharing(self.bot.db, fin.table_id) is not None
+        shared = shared_seed(seed) or await self.bot.archive.shares_deal(fin.table_id)
         ui = picker_view(fin.game.name, fin.table_id, deals, shared, locale)
         text = t(locale, "field_pick_deal", table=fin.table_id, game=views.game_title(fin.game, locale))
         await answers.send(interaction, text, view=ui, ephemeral=True)

@@ -15,7 +15,6 @@ from bot.service import ratings
 from bot.service.i18n import t, tn
 from bot.service.rating_words import change_text as rating_change
 from bot.service.rating_words import provisional_after, stored_change
-from bot.storage import history
 from bot.ui import answers, field_view, ids, replay, views
 from bot.ui.cogs import CogBot, game_choices
 from bot.ui.ids import ParsedId
@@ -127,17 +126,17 @@ class History(commands.Cog):
 
     async def _page(self, guild_id: int, user_id: int, name: str | None, game: str | None, page: int,
                     locale: str, viewer: int) -> tuple[discord.Embed, discord.ui.View | None]:
-        rows, total = await history(self.bot.db, guild_id, user_id, game, limit=PAGE, offset=page * PAGE)
+        rows, total = await self.bot.archive.history(guild_id, user_id, game, limit=PAGE, offset=page * PAGE)
         if not rows and total and page:
             page = max(0, -(-total // PAGE) - 1)
-            rows, total = await history(self.bot.db, guild_id, user_id, game, limit=PAGE, offset=page * PAGE)
+            rows, total = await self.bot.archive.history(guild_id, user_id, game, limit=PAGE, offset=page * PAGE)
         shown = name or (rows[0]["name"] if rows else "?")
         if viewer != user_id:  # another member's shared deals stay hidden until the viewer played them
             rows = [r for r in rows if await self._may_see(guild_id, viewer, r)]
         return history_page(rows, total, page, shown, game, user_id, locale, picker=viewer == user_id)
 
     async def _may_see(self, guild_id: int, viewer: int, row: dict[str, Any]) -> bool:
-        saved = await self.bot.db.table(row["table_id"])
+        saved = await self.bot.archive.table(row["table_id"])
         return saved is None or await self.bot.shared.visible(
             guild_id, viewer, row["table_id"], str(saved["seed"]), [p.get("user_id") for p in row.get("players", [])])
 
@@ -177,7 +176,7 @@ class History(commands.Cog):
         if interaction.guild_id is None:
             return []
         locale = self.bot.locale_for(interaction)
-        rows, _total = await history(self.bot.db, interaction.guild_id, interaction.user.id, limit=25)
+        rows, _total = await self.bot.archive.history(interaction.guild_id, interaction.user.id, limit=25)
         typed = current.strip().lower()
         out = []
         for row in rows:

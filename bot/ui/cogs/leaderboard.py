@@ -14,7 +14,7 @@ from bot.service import ratings
 from bot.service.autoplay import LEVEL_KEYS
 from bot.service.i18n import pick, t, tn
 from bot.service.rating_words import ladder, why_line
-from bot.storage import Rating, history
+from bot.storage import Rating
 from bot.ui import answers, limits, views
 from bot.ui.answers import defer_public
 from bot.ui.cogs import CogBot, game_choices
@@ -79,8 +79,8 @@ class Leaderboard(commands.Cog):
             g = find_game(game)
             locale = self.bot.locale_for(interaction)
             assert interaction.guild_id is not None
-            humans, unsure = board_rows(await self.bot.db.top(interaction.guild_id, g.name, humans=True, limit=60))
-            computers = rows_of(await self.bot.db.top(interaction.guild_id, g.name, humans=False, limit=5), True,
+            humans, unsure = board_rows(await self.bot.archive.top(interaction.guild_id, g.name, humans=True, limit=60))
+            computers = rows_of(await self.bot.archive.top(interaction.guild_id, g.name, humans=False, limit=5), True,
                                 locale)
             title = t(locale, "leaderboard", game=views.game_title(g, locale))
             embed = discord.Embed(title=title,
@@ -118,12 +118,12 @@ class Leaderboard(commands.Cog):
             who = member or interaction.user
             locale = self.bot.locale_for(interaction)
             assert interaction.guild_id is not None
-            found = await self.bot.db.stats(interaction.guild_id, who.id)
+            found = await self.bot.archive.stats(interaction.guild_id, who.id)
             embed = discord.Embed(title=t(locale, "stats_title", name=who.display_name), colour=discord.Colour.teal())
             for name, r in found:
                 title = pick(GAMES[name].titles, locale, name) if name in GAMES else name
                 value = summary(rows_of([r], locale=locale)[0], locale)
-                last, _ = await history(self.bot.db, interaction.guild_id, who.id, name, limit=1)
+                last, _ = await self.bot.archive.history(interaction.guild_id, who.id, name, limit=1)
                 why = why_line(GAMES.get(name), last[0].get("rating_why"), locale) if last else ""
                 if why:  # why the last match moved it
                     value += "\n" + t(locale, "rating_last", why=why)

@@ -57,7 +57,7 @@ class Privacy(commands.Cog):
     # -- a member ----------------------------------------------------------------------------
 
     async def _member_page(self, guild_id: int | None, user: Any, locale: str) -> tuple[discord.Embed, discord.ui.View]:
-        data = await privacy.member_export(self.bot.db, user.id)
+        data = await self.bot.archive.member_export(user.id)
         n = privacy.member_summary(data, guild_id)
         settings = self.bot.settings
         embed = discord.Embed(title=t(locale, "privacy_title", name=user.display_name), colour=discord.Colour.teal(),
@@ -92,7 +92,7 @@ class Privacy(commands.Cog):
                 raise BotError.of("not_admin")
             assert interaction.guild_id is not None
             locale = self.bot.locale_for(interaction)
-            n = await privacy.guild_summary(self.bot.db, interaction.guild_id)
+            n = await self.bot.archive.guild_summary(interaction.guild_id)
             embed = discord.Embed(title=t(locale, "privacy_server_title"), colour=discord.Colour.teal(),
                                   description=t(locale, "privacy_server_body", **_counted(n, locale),
                                                 days=f"{self.bot.settings.guild_retention / 86400:g}"))
@@ -148,7 +148,7 @@ class Privacy(commands.Cog):
 
     async def _export(self, interaction: discord.Interaction[Any], locale: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await privacy.member_export(self.bot.db, interaction.user.id)
+        data = await self.bot.archive.member_export(interaction.user.id)
         files = await asyncio.to_thread(privacy.export_files, data, f"tapis-data-{interaction.user.id}")
         for i, (name, raw) in enumerate(files):  # one file per message: each stays under the upload limit
             text = t(locale, "privacy_export_done") if i == 0 else t(locale, "privacy_export_part", part=i + 1,

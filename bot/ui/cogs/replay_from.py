@@ -124,7 +124,7 @@ class ReplayFromCog(commands.Cog):
                            [_level(s.level, s.computer) for s in table.seats], table.channel_id, table.status == "over")
         else:
             fin = await replay.finished(self.bot, table_id, interaction.guild_id)
-            seats = await self.bot.db.seats(fin.table_id)
+            seats = await self.bot.archive.seats(fin.table_id)
             found = Origin(fin.table_id, fin.game, fin.data, fin.user_ids,
                            [_level(s.get("level"), s.get("user_id") is None) for s in seats], fin.channel_id, True)
         if user not in found.players:
