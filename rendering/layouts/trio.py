@@ -116,6 +116,11 @@ class TrioLayout(Layout):
     phases = PHASES
     higher_is_better = False  # penalty points
 
+    def deal_text(self, view: JSON, locale: str) -> str:
+        """"Manche 2": the game's own word for a deal (docs/rules/trio.md, « The round »)."""
+        n = view.get("deal_no")
+        return "" if n is None else tr("trio.round", locale, n=int(n) + 1)
+
     def hand_rows(self, view: JSON) -> list[list[str]]:
         """Suits in order, each by rank, then the wilds (2s and jokers) together at the end."""
         hand = list(view.get("hand") or [])
