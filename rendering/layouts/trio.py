@@ -121,6 +121,10 @@ class TrioLayout(Layout):
         n = view.get("deal_no")
         return "" if n is None else tr("trio.round", locale, n=int(n) + 1)
 
+    def change_word(self, locale: str) -> str:
+        """The recap's column of the round's points: « Manche »."""
+        return tr("trio.change", locale)
+
     def hand_rows(self, view: JSON) -> list[list[str]]:
         """Suits in order, each by rank, then the wilds (2s and jokers) together at the end."""
         hand = list(view.get("hand") or [])
