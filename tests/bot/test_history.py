@@ -181,7 +181,7 @@ async def test_export_replays_to_the_same_final_scores(world: Any) -> None:
         assert needed in text
     for seat, score in enumerate(replayed.outcome().scores):
         place = replayed.outcome().places[seat] + 1
-        assert f"{place}. {table.seats[seat].name}: {score:g}" in text
+        assert f"{place}. {table.seats[seat].name}: {score:g}".replace("-", "\u2212") in text
     # the Export button under the results gives the same record
     res = await w.dave.click(results_message(w, table), custom_id=build_id(table.id, 0, "~e"))
     again = {a.filename: await read(a) for a in last_said(res).attachments}
