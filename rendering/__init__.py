@@ -34,6 +34,7 @@ from functools import partial
 from typing import Any
 
 from rendering.canvas import encode, seat_names
+from rendering.fitting import fitted_table
 from rendering.hand import HandPlan, draw_hand, hand_order, hand_plan
 from rendering.layouts import layout_for
 from rendering.recap import recap_pages, recap_picture
@@ -51,7 +52,7 @@ __all__ = ["hand_image", "hand_key", "hand_order", "plan_image", "recap_image", 
 def table_image(view: dict[str, Any], names: Names = None, locale: str = "fr") -> bytes:
     """PNG of the public table drawn from ``view`` (public keys only)."""
     shown = seat_names(names, int(view["seats"]), locale)
-    return encode(layout_for(view).draw_table(view, shown, locale))
+    return encode(fitted_table(layout_for(view), view, shown, locale))
 
 
 def hand_image(view: dict[str, Any], locale: str = "fr", legal: Sequence[str] | None = None) -> bytes:
@@ -121,7 +122,7 @@ def replay_images(view: dict[str, Any], hands: Sequence[Sequence[str]], names: N
     """PNGs of a replay step to show in a message: the table of ``view``, then every seat's hand
     (:func:`rendering.replay.replay_hands_picture`), each legible 270 px wide."""
     shown = seat_names(names, int(view["seats"]), locale)
-    return [encode(layout_for(view).draw_table(view, shown, locale)),
+    return [encode(fitted_table(layout_for(view), view, shown, locale)),
             encode(replay_hands_picture(view, hands, shown, locale))]
 
 

@@ -349,13 +349,19 @@ def seat_names(names: Sequence[str] | Mapping[int, str] | None, seats: int, loca
     return out
 
 
+MINUS_SIGN = "\u2212"  # the typographic minus of every negative number drawn or described
+
+
 def signed(n: float) -> str:
-    """``+12`` / ``-3`` / ``0`` (integers without decimals)."""
+    """``+12`` / ``−3`` / ``0`` (integers without decimals, a true minus sign)."""
     v = int(n) if float(n).is_integer() else round(float(n), 1)
-    return f"+{v}" if v > 0 else str(v)
+    return f"+{v}" if v > 0 else number(v)
 
 
 def number(n: Any) -> str:
+    """``12``, ``45.5``, ``−3`` (a true minus sign); anything else as it is."""
     if isinstance(n, float) and n.is_integer():
-        return str(int(n))
+        n = int(n)
+    if isinstance(n, int | float) and not isinstance(n, bool) and n < 0:
+        return MINUS_SIGN + str(-n)
     return str(n)

@@ -213,7 +213,8 @@ def recap_picture(view: dict[str, Any], names: Sequence[str], locale: str = "fr"
         return img
     d.rounded_rectangle([10, y, W - 10, y + 56 + seats * ROW], radius=12, fill=PANEL, outline=PANEL_EDGE, width=2)
     text(d, (24, y + 24), tr("player", locale), SMALL, MUTED, bold=True, anchor="lm")
-    text(d, (W - 150, y + 24), tr("change", locale), SMALL, MUTED, bold=True, anchor="rm")
+    word = layout.change_word(locale) if hasattr(layout, "change_word") else tr("change", locale)
+    text(d, (W - 150, y + 24), word, SMALL, MUTED, bold=True, anchor="rm")
     text(d, (W - 26, y + 24), tr("total", locale), SMALL, MUTED, bold=True, anchor="rm")
     deltas = list((deal or {}).get("deltas") or [])
     totals = list((deal or {}).get("scores") or view.get("scores") or [])

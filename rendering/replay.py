@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from games.cards import card
 from rendering.canvas import GOLDEN, INK, MUTED, PANEL, PANEL_EDGE, felt, paste_card, text, wrap_whole
 from rendering.cards import card_height
+from rendering.fitting import fitted_table
 from rendering.i18n import tr
 from rendering.layouts import layout_for
 
@@ -43,7 +44,7 @@ def replay_picture(view: dict[str, Any], hands: Sequence[Sequence[str]], names: 
                    locale: str = "fr") -> Image.Image:
     """The table of ``view`` above a panel with each seat's name and cards."""
     layout = layout_for(view)
-    table = layout.draw_table(view, names, locale, "RGB")
+    table = fitted_table(layout, view, names, locale, "RGB")
     width = table.width
     family = layout.pack({**view, "hand": [c for h in hands for c in h]})
     seats = len(hands)

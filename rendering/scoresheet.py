@@ -258,7 +258,7 @@ def scoresheet_picture(sheet: JSON, names: Sequence[str], locale: str = "fr", me
     last = int(rows[-1].get("deal_no", len(rows) - 1)) + 1 if rows else 0
     status = tr("over", locale) if sheet.get("over") else (
         tr("deal_of", locale, n=last, m=sheet["deals"]) if isinstance(sheet.get("deals"), int) and sheet["deals"]
-        else tr("deal", locale, n=last))
+        else layout.deal_text({"game": game, "variant": sheet.get("variant"), "deal_no": last - 1}, locale))
     if sheet.get("page"):
         status = f"{status} · {sheet['page'][0]}/{sheet['page'][1]}"
     used = text(d, (W - MARGIN, HEAD / 2), status, SMALL, MUTED, bold=True, anchor="rm", width=W * 0.4)

@@ -113,13 +113,13 @@ def draw_header(img: Image.Image, layout: Layout, view: dict[str, Any], names: S
 
 # -- plates ------------------------------------------------------------------------------------
 
-def _name_width(width: float) -> float:
+def name_width(width: float) -> float:
     return width - 2 * MARK_R - 28
 
 
 def plate_height(name: str, width: float) -> float:
     """A plate's height: its name's lines."""
-    return 14 + max(1, len(name_lines(name, _name_width(width))[1])) * NAME_LINE
+    return 14 + max(1, len(name_lines(name, name_width(width))[1])) * NAME_LINE
 
 
 def _frame(img: Image.Image, x0: float, y0: float, w: float, h: float, lit: bool) -> None:
@@ -137,7 +137,7 @@ def draw_plate(img: Image.Image, d: ImageDraw.ImageDraw, layout: Layout, view: d
     lit = layout.highlight(view, seat)
     plate = LIT_PLATE if lit else PLATE
     indexed.piece(img, (x0, y0), (0, 0, x1 - x0, y1 - y0), _frame, x1 - x0, y1 - y0, lit)
-    size, lines = name_lines(name, _name_width(x1 - x0))
+    size, lines = name_lines(name, name_width(x1 - x0))
     y = y0 + 7
     draw_mark(img, seat, mark, x0 + 8 + MARK_R, y + NAME_LINE / 2)
     for line in lines:

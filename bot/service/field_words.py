@@ -5,15 +5,31 @@ held those cards grouped by contract and by who took it ("5 ont pris Garde : 4 r
 
 from __future__ import annotations
 
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
+
 from bot.service.i18n import t, tn
 from bot.service.review_field import Entry, Field, mean
 from games import GAMES
 
+MINUS = "\u2212"
 
-def signed(value: float) -> str:
-    """A deal score as players read it: ``+38``, ``−20`` (a true minus sign), ``0``, ``+4.5``."""
-    text = f"{abs(value):.1f}".rstrip("0").rstrip(".") if value != round(value) else str(abs(round(value)))
-    return "0" if text == "0" else ("+" if value > 0 else "−") + text
+
+def decimal(value: float, locale: str = "en") -> str:
+    """A number in the member's language, one decimal at most (CLDR's separators: ``9,3`` in
+    French and Spanish, ``9.3`` in English), a true minus sign."""
+    try:
+        where = Locale.parse(locale.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        where = Locale.parse("en")
+    text = format_decimal(abs(round(value, 1)), format="#,##0.#", locale=where)
+    return MINUS + text if round(value, 1) < 0 else text
+
+
+def signed(value: float, locale: str = "en") -> str:
+    """A deal score as players read it: ``+38``, ``−20`` (a true minus sign), ``0``, ``+4,5``."""
+    text = decimal(abs(value), locale)
+    return "0" if text == "0" else ("+" if value > 0 else MINUS) + text
 
 
 def contract_name(game: str, contract: str | None, locale: str) -> str:
@@ -28,14 +44,14 @@ def field_lines(field: Field, locale: str) -> tuple[str, list[str]]:
     """The title and lines of a field."""
     title = t(locale, "field_title", deal=field.deal_no + 1)
     count = len(field.entries)
-    lines = [t(locale, "field_you", score=signed(field.mine.score), what=_what(field, field.mine, locale),
+    lines = [t(locale, "field_you", score=signed(field.mine.score, locale), what=_what(field, field.mine, locale),
                place=field.place, count=count, percent=round(field.percent))]
     if count == 1:
         lines.append(t(locale, "field_alone"))
     else:
         lines += [_group(field, contract, took, entries, locale) for contract, took, entries in field.groups()]
         best = field.best
-        lines.append(t(locale, "field_best", name=best.name, score=signed(best.score),
+        lines.append(t(locale, "field_best", name=best.name, score=signed(best.score, locale),
                        what=_what(field, best, locale)))
     if field.waiting:
         lines.append(tn(locale, "field_waiting", field.waiting))
@@ -51,10 +67,10 @@ def _what(field: Field, entry: Entry, locale: str) -> str:
 
 
 def _group(field: Field, contract: str | None, took: bool, entries: list[Entry], locale: str) -> str:
-    n, average = len(entries), signed(mean([e.score for e in entries]))
+    n, average = len(entries), signed(mean([e.score for e in entries]), locale)
     if contract is None and not any(e.contract for e in field.entries):  # a game without contracts
         low, high = min(e.score for e in entries), max(e.score for e in entries)
-        return tn(locale, "field_played", n, mean=average, low=signed(low), high=signed(high))
+        return tn(locale, "field_played", n, mean=average, low=signed(low, locale), high=signed(high, locale))
     if contract is None:
         return tn(locale, "field_nobody", n, mean=average)
     name = contract_name(field.game, contract, locale)

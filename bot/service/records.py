@@ -337,12 +337,14 @@ def option_lines(game: Game, options: dict[str, Any], locale: str) -> list[str]:
 
 
 def num(value: Any, sign: bool = False) -> str:
-    """A score as text: ``12``, ``45.5``, ``+12`` with ``sign``."""
+    """A score as text: ``12``, ``45.5``, ``−3`` (a true minus sign, as the images write it),
+    ``+12`` with ``sign``."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if sign and isinstance(value, int | float):
-        return f"{value:+g}"
-    return f"{value:g}" if isinstance(value, int | float) else str(value)
+    if not isinstance(value, int | float):
+        return str(value)
+    text = f"{value:+g}" if sign and value else f"{value:g}"
+    return text.replace("-", "\u2212")
 
 
 # -- the README's pictures ---------------------------------------------------------------------

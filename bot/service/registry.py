@@ -34,8 +34,8 @@ class Registry:
         table = self.open.get(table_id) or self._recent.get(table_id)
         if table is None:
             status = self._closed.get(table_id)
-            if status is not None:
-                raise BotError.of("table_over" if status == "over" else "cancelled", table=table_id)
+            if status is not None:  # known by its id alone (closed before the restart): not named by it
+                raise BotError.of("table_over_unnamed" if status == "over" else "cancelled_unnamed")
             raise BotError.of("no_table")
         return table
 
@@ -55,7 +55,8 @@ class Registry:
         :raises BotError: the place already has an open table (or one being opened)."""
         busy = self._places.get(place_id)
         if busy is not None:
-            raise BotError.of("busy_place", table=busy or "…")
+            table = self.open.get(busy)
+            raise BotError.of("busy_place", table=table.called if table else "…")
         self._places[place_id] = ""
         try:
             yield

@@ -17,7 +17,7 @@ AUCTION = frozenset({"bid", "pass"})
 
 def moment_reason(decision: Decision, game: Game, locale: str) -> str | None:
     """The reason of a key moment, or ``None`` when the engine has none to give."""
-    loss = signed(-round(decision.loss or 0.0))
+    loss = signed(-round(decision.loss or 0.0), locale)
     if decision.why[:1] == ("captured",) and len(decision.why) > 1:
         card = decision.why[1]
         if card == "T1":
@@ -28,10 +28,10 @@ def moment_reason(decision: Decision, game: Game, locale: str) -> str | None:
         return None
     if best == "bid" and decision.best_value is not None and decision.best_value > 0:
         return t(locale, "review_reason_playable", contract=_label(game, decision.best, locale),
-                 value=signed(round(decision.best_value)))
+                 value=signed(round(decision.best_value), locale))
     if played == "bid" and decision.played_value is not None and decision.played_value < 0:
         return t(locale, "review_reason_overbid", contract=_label(game, decision.played, locale),
-                 value=signed(round(decision.played_value)))
+                 value=signed(round(decision.played_value), locale))
     return None
 
 

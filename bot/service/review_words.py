@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.service.field_words import decimal
 from bot.service.i18n import N_, t, tn
 from bot.service.review_reasons import moment_reason
 from games.base import Game
@@ -47,7 +48,7 @@ def review_lines(review: Review, game: Game, name: str, locale: str) -> tuple[st
 def _moment(decision: Decision, number: int, review: Review, game: Game, locale: str) -> str:
     mark = grade(decision.loss or 0.0, review.stakes)
     line = t(locale, "review_moment", n=number, played=_label(game, decision.played, locale),
-             best=_label(game, decision.best, locale), loss=round(decision.loss or 0.0, 1),
+             best=_label(game, decision.best, locale), loss=decimal(decision.loss or 0.0, locale),
              grade=t(locale, GRADE_WORDS[mark]))
     reason = moment_reason(decision, game, locale)  # where the engine can say why
     return line if reason is None else f"{line}\n  ↳ {reason}"

@@ -35,7 +35,7 @@ from bot.ui.answers import ClickAnswer
 from bot.ui.tokens import HandToken
 from games.base import Action, PickMenu, State
 from games.errors import GameError
-from rendering import alt_text
+from rendering import alt_text, hand_order
 
 if TYPE_CHECKING:
     from bot.infra.metrics import Metrics
@@ -103,7 +103,7 @@ def hand_text(table: Table, view: dict[str, Any], legal: list[Action], picks: in
         context += context_lines(table, view, legal, locale)
     hand = view.get("hand")
     if not png and hand:
-        cards = ", ".join(card_label(table.game, str(c), locale) for c in hand)  # in words, never codes
+        cards = ", ".join(card_label(table.game, str(c), locale) for c in hand_order(view))  # in words, never codes
         context.append(t(locale, "your_hand_cards", cards=cards))
     return lines, context
 
@@ -133,7 +133,7 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
     ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu,
-                         hand=[str(c) for c in view.get("hand") or ()])
+                         hand=hand_order(view) if view.get("hand") else [])  # the image's order
     if ui is not None:
         parts += ui.to_components()
     return {"embed": None, "attachments": files, "view": views.Layout(parts)}

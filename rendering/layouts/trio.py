@@ -21,13 +21,16 @@ from rendering.canvas import (
     HEADER,
     INK,
     MUTED,
+    PANEL,
     PANEL_EDGE,
+    RGB,
     SILVER,
     felt,
     text_width,
     wrap,
 )
 from rendering.cards import card_height, wild_image
+from rendering.fitting import TALLEST, fit_middle
 from rendering.i18n import colon, tr
 from rendering.indexed import paste_card, pill, text
 from rendering.layouts import register
@@ -46,10 +49,13 @@ from rendering.table import (
     draw_header,
     draw_plate,
     draw_ranking,
+    final_ranking,
     plate_height,
     ranking_height,
     seat_marks,
 )
+from rendering.table_felt import NAME_SIZES
+from rendering.table_plates import name_width
 
 JSON = dict[str, Any]
 PLATE = 196  # plate width
@@ -59,6 +65,7 @@ GAP = 16  # between two combinations
 MELD_LINE_H = 96 + LINE + 2  # a line of combinations: the cards, their names below
 STRIP_H = LINE + 96 + 8  # the stock and the discard pile
 ROW_GAP = 12
+FLOW_H = TAG_H  # a line of the compact rows (tags, badges, combinations' names)
 
 
 @functools.lru_cache(maxsize=8)
@@ -108,6 +115,15 @@ class TrioLayout(Layout):
     phases = vocabulary.PHASES
     higher_is_better = False  # penalty points
 
+    def deal_text(self, view: JSON, locale: str) -> str:
+        """"Manche 2": the game's own word for a deal (docs/rules/trio.md, « The round »)."""
+        n = view.get("deal_no")
+        return "" if n is None else tr("trio.round", locale, n=int(n) + 1)
+
+    def change_word(self, locale: str) -> str:
+        """The recap's column of the round's points: « Manche »."""
+        return tr("trio.change", locale)
+
     def hand_rows(self, view: JSON) -> list[list[str]]:
         """Suits in order, each by rank, then the wilds (2s and jokers) together at the end."""
         hand = list(view.get("hand") or [])
@@ -155,20 +171,14 @@ class TrioLayout(Layout):
         it across the whole width. 640 px wide, every text and card index at least 22 px (9 px
         shown 270 px wide); the contracts and scores are in the message text."""
         over = view.get("phase") == "over"
-        melds = view.get("melds") or []
-        heights = [plate_height(n, PLATE) for n in names]
-        plans = []  # (combinations beside the plate?, their lines, row height)
-        for seat, h in enumerate(heights):
-            own = [m for m in melds if m.get("owner") == seat]
-            one_line = self._meld_lines(own, W - MARGIN - MELD_X)
-            if len(one_line) == 1:
-                plans.append((True, one_line, max(h + 2 * TAG_H + 8, MELD_LINE_H) + ROW_GAP))
-            else:
-                under = self._meld_lines(own, W - 2 * MARGIN)
-                plans.append((False, under, h + (6 + len(under) * MELD_LINE_H if under else 0) + ROW_GAP))
         strip = ranking_height(self, view, names, locale, W - 2 * MARGIN) + 12 if over else STRIP_H
+        heights, plans, height = self._plans(view, names, strip)
+        if height > TALLEST:  # whole names on two or three lines: cut to one (the message text has them whole)
+            names = [fit_middle(n, NAME_SIZES[-1], name_width(PLATE)) for n in names]
+            heights, plans, height = self._plans(view, names, strip)
+        if height > TALLEST:
+            return self._draw_compact(view, names, locale, mode)
         top = HEAD + strip + 8
-        height = round(top + sum(p[2] for p in plans) + 4)
         img = (_mapped_rows_background if mode == "P" else _rows_background)(height).copy()
         d = ImageDraw.Draw(img)
         draw_header(img, self, view, names, locale)
@@ -190,6 +200,116 @@ class TrioLayout(Layout):
                 self._draw_melds(img, d, line, x, y0 + i * MELD_LINE_H, W - MARGIN - x, locale)
             y += row_h
         return img
+
+    def _plans(self, view: JSON, names: Sequence[str], strip: float
+               ) -> tuple[list[float], list[tuple[bool, list[list[JSON]], float]], int]:
+        """Each plate's height; each row's plan (combinations beside the plate?, their lines, row
+        height); the table's height."""
+        melds = view.get("melds") or []
+        heights = [plate_height(n, PLATE) for n in names]
+        plans = []
+        for seat, h in enumerate(heights):
+            own = [m for m in melds if m.get("owner") == seat]
+            one_line = self._meld_lines(own, W - MARGIN - MELD_X)
+            if len(one_line) == 1:
+                plans.append((True, one_line, max(h + 2 * TAG_H + 8, MELD_LINE_H) + ROW_GAP))
+            else:
+                under = self._meld_lines(own, W - 2 * MARGIN)
+                plans.append((False, under, h + (6 + len(under) * MELD_LINE_H if under else 0) + ROW_GAP))
+        return heights, plans, round(HEAD + strip + 8 + sum(p[2] for p in plans) + 4)
+
+    def _draw_compact(self, view: JSON, names: Sequence[str], locale: str, mode: Mode) -> Image.Image:
+        """The table of many players, as tall as its box allows: the stock and the discard pile on
+        one line of text, then a row per player, its plate (its name on one line) and beside it
+        the cards left in its hand, its badges and its combinations by name ("séquence 7♦–D♦"),
+        in lines across the rest of the width."""
+        over = view.get("phase") == "over"
+        room = W - MARGIN - MELD_X
+        flows = [self._flow(view, seat, locale, room) for seat in range(len(names))]
+        plate_h = [plate_height(n, PLATE) for n in names]
+        rows = [max(h, len(f) * FLOW_H) + ROW_GAP // 3 for h, f in zip(plate_h, flows, strict=True)]
+        cols = 2 if len(names) <= 6 else 3  # the standings in columns under their title
+        col = (W - 2 * MARGIN - 16) / cols
+        widest = max((abs(int(v)) for v in view.get("scores") or [0]), default=0)
+        reserve = text_width(f"{len(names)}. {colon(locale)}{widest}", MIN_TEXT, True) + 16
+        ranking = final_ranking(self, view, [fit_middle(n, MIN_TEXT, col - reserve) for n in names],
+                                locale) if over else []
+        half = -(-(len(ranking) - 1) // cols)
+        strip = 20 + (1 + half) * 30 + 12 if over else LINE + 10
+        top = HEAD + strip + 4
+        img = (_mapped_rows_background if mode == "P" else _rows_background)(round(top + sum(rows) + 4)).copy()
+        d = ImageDraw.Draw(img)
+        draw_header(img, self, view, names, locale)
+        if over:
+            x0, y0 = MARGIN, HEAD + 6
+            d.rounded_rectangle([x0, y0, W - MARGIN, y0 + strip - 12], radius=12, fill=indexed.fill(img, PANEL),
+                                outline=indexed.fill(img, GOLDEN), width=3)
+            text(img, (x0 + 16, y0 + 10), ranking[0], MIN_TEXT, GOLDEN, PANEL, bold=True)
+            for i, entry in enumerate(ranking[1:]):
+                text(img, (x0 + 16 + (i // half) * col, y0 + 40 + (i % half) * 30), entry, MIN_TEXT, INK, PANEL,
+                     bold=True, width=col - 12)
+        else:
+            self._piles_line(img, view, locale, HEAD + 6)
+        marks = seat_marks(names)
+        y = float(top)
+        for seat, (flow, row_h) in enumerate(zip(flows, rows, strict=True)):
+            if seat % 2 == 0:
+                d.rectangle([0, y - ROW_GAP / 4, W, y + row_h - ROW_GAP / 4], fill=indexed.fill(img, STRIPE))
+            box = (MARGIN, y, MARGIN + PLATE, y + plate_h[seat])
+            draw_plate(img, d, self, view, seat, names[seat], marks[seat], locale, box, True, badges=False)
+            for i, line in enumerate(flow):
+                x, cy = float(MELD_X), y + FLOW_H / 2 + i * FLOW_H
+                for j, (kind, label, colour) in enumerate(line):
+                    if kind == "meld" and j and line[j - 1][0] == "meld":
+                        x += text(img, (x, cy), "·", MIN_TEXT, MUTED, None, bold=True, anchor="lm") + 10
+                    if kind == "count":
+                        paste_card(img, None, "french", 20, x + 2, cy - 15, under=None)
+                        x += 26 + text(img, (x + 26, cy), label, MIN_TEXT, INK, None, bold=True, anchor="lm") + 10
+                    elif kind == "badge":
+                        x += pill(img, x, cy, label, colour, size=MIN_TEXT) + 6
+                    else:
+                        x += text(img, (x, cy), label, MIN_TEXT, INK, None, anchor="lm") + 10
+            y += row_h
+        return img
+
+    def _flow(self, view: JSON, seat: int, locale: str, room: float) -> list[list[tuple[str, str, RGB]]]:
+        """A seat's tags, badges and combinations' names cut in lines of ``room`` px."""
+        items: list[tuple[str, str, RGB, float]] = []
+        count = self.hand_count(view, seat)
+        if count:
+            items.append(("count", str(count), INK, 36 + text_width(str(count), MIN_TEXT, True)))
+        for label, colour in self.table_badges(view, seat, locale):
+            items.append(("badge", label, colour, text_width(label, MIN_TEXT, True) + MIN_TEXT + 6))
+        for m in view.get("melds") or []:
+            if m.get("owner") == seat:
+                reps = [str(r) for r in m.get("as") or m.get("cards") or []]
+                name = meld_name(str(m.get("kind") or ""), reps, locale, glyphs=True)
+                if text_width(name, MIN_TEXT) > room:
+                    name = meld_name(str(m.get("kind") or ""), reps, locale, short=True, glyphs=True)
+                items.append(("meld", name, INK, text_width(name, MIN_TEXT) + 28))
+        lines: list[list[tuple[str, str, RGB]]] = []
+        x = room
+        for kind, label, colour, w in items:
+            if x + w - 28 > room and (lines == [] or x > 0):
+                lines.append([])
+                x = 0
+            lines[-1].append((kind, label, colour))
+            x += w
+        return lines
+
+    def _piles_line(self, img: Image.Image, view: JSON, locale: str, y: float) -> None:
+        """"Pioche 118 · Défausse 6 (R♥) · Doit sortir !" on one line under the header."""
+        top = view.get("discard_top")
+        parts = [(f"{tr('trio.stock', locale)} {view.get('stock_count', 0) or 0}", INK),
+                 (f"{tr('trio.discard', locale)} {view.get('discard_count', 0) or 0}"
+                  + (f" ({card(str(top)).short(locale)})" if top else ""), INK)]
+        if view.get("must_go_out"):
+            parts.append((tr("trio.must_go_out", locale), GOLDEN))
+        x = float(MARGIN + 6)
+        for i, (part, colour) in enumerate(parts):
+            if i:
+                x += text(img, (x, y), " · ", MIN_TEXT, MUTED, None, bold=True)
+            x += text(img, (x, y), part, MIN_TEXT, colour, None, bold=True, width=W - MARGIN - x)
 
     def _inline_tags(self, img: Image.Image, d: ImageDraw.ImageDraw, view: JSON, seat: int, x: float, y: float,
                      locale: str) -> None:

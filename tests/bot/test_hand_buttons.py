@@ -134,3 +134,43 @@ async def test_the_give_up_click_asks_then_acts(world: Any) -> None:
     hand = find(w.channel, hand.id, viewer=w.alice)
     await w.alice.click(hand, custom_id=components(hand)[0]["custom_id"])
     assert table.rev > rev and table.state.log[rev] == "renounce"
+
+
+
+def _walk(parts: Any) -> list[dict[str, Any]]:
+    """Every component with a custom id, in the message's order."""
+    if isinstance(parts, list):
+        return [c for p in parts for c in _walk(p)]
+    if not isinstance(parts, dict):
+        return []
+    return ([parts] if "custom_id" in parts else []) + _walk(parts.get("components") or [])
+
+
+def test_le_trio_wilds_last_on_the_buttons_as_on_the_image() -> None:
+    """The hand console passes the image's order (:func:`rendering.hand_order`: suits, then the
+    wild 2s) to its buttons: a 2 the engine lists first (its code sorts first) comes last."""
+    import rendering
+    from bot.ui import hands
+
+    def wild_to_discard(state: State, seat: int) -> bool:
+        hand = state.view(seat)["hand"]
+        discards = [a.arg for a in state.legal_actions(seat) if a.kind == "discard"]
+        return 3 < len(discards) <= 12 and hand[0][:-1] == "2" and hand[0] in discards
+
+    state = _until("trio", 3, wild_to_discard)
+    seat = state.to_act()
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions(seat)
+    order = rendering.hand_order(view)
+    assert order[-1][:-1] == "2" and order != view["hand"]
+    payload = hands.hand_payload(_table("trio", state), view, legal, 1, "fr")
+    shown = []
+    for item in _walk(payload["view"].to_components()):
+        if item.get("type") == 3:  # a menu: its options' values are legal positions
+            shown += [legal[int(o["value"])].arg for o in item["options"] if o["value"].isdigit()]
+        else:
+            parsed = ids.parse_id(item["custom_id"])
+            shown.append(legal[parsed.index].arg if parsed.index is not None else Action.split(parsed.action)[1])
+    cards = [c for c in shown if c in order]
+    assert cards and cards == sorted(cards, key=order.index), (cards, order)
+    assert cards[-1][:-1] == "2", cards

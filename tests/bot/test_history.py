@@ -181,7 +181,7 @@ async def test_export_replays_to_the_same_final_scores(world: Any) -> None:
         assert needed in text
     for seat, score in enumerate(replayed.outcome().scores):
         place = replayed.outcome().places[seat] + 1
-        assert f"{place}. {table.seats[seat].name}: {score:g}" in text
+        assert f"{place}. {table.seats[seat].name}: {score:g}".replace("-", "\u2212") in text
     # the Export button under the results gives the same record
     res = await w.dave.click(results_message(w, table), custom_id=build_id(table.id, 0, "~e"))
     again = {a.filename: await read(a) for a in last_said(res).attachments}
@@ -224,16 +224,18 @@ async def test_history_lists_a_members_matches_paged(world: Any) -> None:
     page = last_said(res)
     embed = page.embeds[0]
     assert embed.title == "Last matches of alice" and embed.footer.text.startswith("Page 1/2 · 10 matches")
-    newest = [t.id for t in reversed(played)]
-    shown = [line.split("`")[1] for line in embed.description.splitlines() if line.startswith("`")]
+    # no table code in the lines (named by game and date); the partners give the order, newest first
+    newest = ["carol" if n % 2 else "bob" for n in reversed(range(10))]
+    assert not any(t.id in embed.description for t in played)
+    shown = [line.split()[-1] for line in embed.description.splitlines() if line.startswith("  ")]
     assert shown == newest[:8]
-    first = next(line for line in embed.description.splitlines() if line.startswith(f"`{played[-1].id}`"))
+    first = embed.description.splitlines()[0]
     mine = next(r for r in played[-1].result if r["user_id"] == w.alice.id)
     assert f"place {mine['place'] + 1}/2" in first and f"{mine['score']:g} pts" in first and "rating" in first
     assert "with carol" in embed.description
     await w.dave.click(page, custom_id=verb_id(page, "~p>"))
     page = find(w.channel, page.id, viewer=w.dave)
-    shown = [line.split("`")[1] for line in page.embeds[0].description.splitlines() if line.startswith("`")]
+    shown = [line.split()[-1] for line in page.embeds[0].description.splitlines() if line.startswith("  ")]
     assert shown == newest[8:] and page.embeds[0].footer.text.startswith("Page 2/2")
     # bob played the even matches only; another game has none
     res = await w.alice.slash(w.channel, "history", member=w.bob)
@@ -276,3 +278,20 @@ async def test_history_commands_are_localized(simcord_bot: Any) -> None:
     french = [await translator.translate(app_commands.locale_str(n), discord.Locale.french, None)
               for n in ("history", "replay")]
     assert french == ["historique", "revoir"]
+
+
+def test_a_table_known_by_its_id_alone_is_not_named_by_its_code() -> None:
+    """A table closed before a restart is remembered by id and status only: its refusal says
+    "this table", never the code."""
+    from bot.service.registry import Registry
+    from bot.service.table import BotError
+
+    registry = Registry()
+    registry.remember("k3x9qz", "over")
+    registry.remember("p2m7wd", "cancelled")
+    for code, word in (("k3x9qz", "terminée"), ("p2m7wd", "annulée")):
+        with pytest.raises(BotError) as refused:
+            registry.get(code)
+        for locale in ("fr", "en", "es"):
+            assert code not in refused.value.localized(locale)
+        assert word in refused.value.localized("fr")

@@ -54,7 +54,8 @@ async def test_a_one_deal_partie_is_recorded_but_unrated(world: Any) -> None:
     assert await db.rating(w.guild.id, "piquet", ratings.player_key(w.alice.id)) is None
     assert await db.stats(w.guild.id, w.alice.id) == []
     page = last_said(await w.alice.slash(w.channel, "history", member=w.alice)).embeds[0]
-    assert table.id in page.description and page.footer.text.startswith("Page 1/1 · 1 match ·")
+    assert "**Piquet**" in page.description and table.id not in page.description  # named, no code
+    assert page.footer.text.startswith("Page 1/1 · 1 match ·")
     assert PRACTICE in page.description and "rating" not in page.description  # no "rating - → - (-)"
     board = (await w.alice.slash(w.channel, "leaderboard", game="piquet")).response
     assert "alice" not in str([e.to_dict() for e in board.embeds]) + board.content

@@ -31,3 +31,18 @@ def test_the_reasons_in_words() -> None:
     assert moment_reason(Decision(30, "play:7H", "play:8H", 1.0, 9.0), tarot, "fr") is None, "nothing to say"
     assert moment_reason(Decision(3, "pass", "pass", 0.0, 0.0), tresillo, "fr") is None
     assert Decision.from_json(petit.to_json()) == petit and "why" not in passed.to_json()
+
+
+def test_a_key_moment_s_points_in_the_members_language() -> None:
+    """"9,3 points" in French and Spanish, "9.3" in English (CLDR), a true minus sign."""
+    from bot.service.field_words import decimal, signed
+    from bot.service.review_words import _moment
+    from games.review import Review
+
+    assert (decimal(9.3, "fr"), decimal(9.3, "es"), decimal(9.3, "en")) == ("9,3", "9,3", "9.3")
+    assert (signed(-4.5, "fr"), signed(38, "fr"), signed(0.04, "fr"), signed(-20)) == ("−4,5", "+38", "0", "−20")
+    tarot = games.GAMES["tarot"]
+    decision = Decision(3, "play:KH", "play:7H", -27.3, -18.0)
+    review = Review("tarot", 0, 0, 8, (decision,), 25.0)
+    assert "9,3 points" in _moment(decision, 1, review, tarot, "fr")
+    assert "9.3 " in _moment(decision, 1, review, tarot, "en")

@@ -81,14 +81,7 @@ def test_the_table_reads_at_270px(name: str, seats: int) -> None:
     _check("table", name, seats)
 
 
-ROWS_GAMES = ("trio", "ecole")  # one row per player and its combinations: taller than wide
-
-
-@pytest.mark.parametrize(("name", "seats"), [
-    pytest.param(n, s, marks=pytest.mark.xfail(strict=True, reason="known, no issue open for it: Le Trio's and "
-                                                "L'École's rows of combinations are taller than wide (640 x 700-1400), "
-                                                "so a 280 px tall box shows them under 270 px wide"))
-    if n in ROWS_GAMES else (n, s) for n, s in CASES])
+@pytest.mark.parametrize(("name", "seats"), CASES)
 def test_the_table_reads_in_a_phone_box(name: str, seats: int) -> None:
     """Discord fits an embed's image in about 270 x 280 px on a phone (a 1000 x 1402 replay was
     shown 200 x 280): a taller table is shown narrower than 270 px. Its smallest text

@@ -18,16 +18,6 @@ from rendering.display import SMALLEST, WHERE, shown_width
 from tools.legibility import CASES, Shot, board_shots, shots
 
 GROUPS = ("table", "hand", "recap", "sheet", "replay")
-# Known, measured at 270 px on a phone (the desktop is no better: both boxes are 280 px tall).
-KNOWN: dict[tuple[str, int, str], str] = {
-    ("tarot", 5, "table"): "table, long names 640x701 shown 256 px wide: '1' 8.8 px",
-    ("trio", 3, "table"): "table, long names 640x728 shown 246 px wide: '1' 8.5 px",
-    ("trio", 6, "table"): "table, long names 640x1238 shown 145 px wide: '1' 5.0 px",
-    ("trio", 6, "replay"): "replay 640x901 shown 199 px wide: '13' 6.8 px",
-    ("ecole", 3, "table"): "table, long names 640x804 shown 223 px wide: '1' 7.7 px",
-    ("ecole", 7, "table"): "table, long names 640x1528 shown 117 px wide: '1' 4.0 px",
-    ("ecole", 7, "replay"): "replay 640x1125 shown 159 px wide: '10♠–R♠' 5.5 px",
-}
 
 
 @functools.cache
@@ -48,9 +38,7 @@ def _failures(found: list[Shot]) -> list[str]:
 
 
 def _param(name: str, seats: int, group: str) -> object:
-    reason = KNOWN.get((name, seats, group))
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(name, seats, group, marks=marks, id=f"{name}{seats}-{group}")
+    return pytest.param(name, seats, group, id=f"{name}{seats}-{group}")
 
 
 @pytest.mark.parametrize(("name", "seats", "group"), [_param(n, s, g) for n, s in CASES for g in GROUPS])

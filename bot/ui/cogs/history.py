@@ -72,12 +72,13 @@ def history_page(rows: list[dict[str, Any]], total: int, page: int, name: str, g
         players = row.get("players") or []
         game_name = views.game_title(GAMES[row["game"]], locale) if row["game"] in GAMES else row["game"]
         if row["rating_before"] is None and row["rating_after"] is None:  # practice: no rating to show
-            lines.append(t(locale, "history_line_practice", table=row["table_id"], date=when(row["finished_at"]),
+            lines.append(t(locale, "history_line_practice", date=when(row["finished_at"]),
                            game=game_name, place=row["place"] + 1, n=len(players) or "?", score=f"{row['score']:g}",
                            practice=t(locale, "practice_unrated")))
         else:
             stored = row.get("rating_why")
-            lines.append(t(locale, "history_line_provisional" if provisional_after(stored) else "history_line", table=row["table_id"], date=when(row["finished_at"]), game=game_name,
+            lines.append(t(locale, "history_line_provisional" if provisional_after(stored) else "history_line",
+                           date=when(row["finished_at"]), game=game_name,
                            place=row["place"] + 1, n=len(players) or "?", score=f"{row['score']:g}",
                            before=rating_text(row["rating_before"]), after=rating_text(row["rating_after"]),
                            change=change_text(row["rating_before"], row["rating_after"], stored)))
@@ -181,7 +182,8 @@ class History(commands.Cog):
         out = []
         for row in rows:
             game = views.game_title(GAMES[row["game"]], locale) if row["game"] in GAMES else row["game"]
-            label = f"{row['table_id']} · {game} · {date_text(row['finished_at'], locale)}"
+            others = [p["name"] for p in row.get("players") or [] if p["seat"] != row["seat"]]
+            label = " · ".join([game, date_text(row["finished_at"], locale), *([", ".join(others)] if others else [])])
             if typed in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=row["table_id"]))
         return out
@@ -190,7 +192,7 @@ class History(commands.Cog):
                           description=_("Step through a finished match, deal by deal and trick by trick."))
     @app_commands.guild_only()
     @app_commands.rename(table=_("table"))
-    @app_commands.describe(table=_("The table's code (in its title and in /history)."))
+    @app_commands.describe(table=_("The finished table: pick it from the list (your last matches here)."))
     async def replay_command(self, interaction: discord.Interaction[Any], table: str) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -224,7 +226,7 @@ class History(commands.Cog):
     @app_commands.command(name=_("export"), description=_("Download a finished match's record (JSON and text)."))
     @app_commands.guild_only()
     @app_commands.rename(table=_("table"))
-    @app_commands.describe(table=_("The table's code (in its title and in /history)."))
+    @app_commands.describe(table=_("The finished table: pick it from the list (your last matches here)."))
     async def export_command(self, interaction: discord.Interaction[Any], table: str) -> None:
         async with self.bot.guard(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -236,7 +238,16 @@ class History(commands.Cog):
         fin = await self._finished(interaction, table_id)
         locale = replay.member_locale(self.bot, interaction)
         files = await asyncio.to_thread(replay.export_files, fin, locale)
-        await answers.send(interaction, t(locale, "export_done", table=fin.table_id), files=files, ephemeral=True)
+        await answers.send(interaction, t(locale, "export_done", table=await self._called(fin, locale)), files=files,
+                           ephemeral=True)
+
+    async def _called(self, fin: replay.Finished, locale: str) -> str:
+        """The finished table by its game and host ("Tarot de Marie"), as the table itself is named."""
+        row = await self.bot.db.table(fin.table_id)
+        host_id = row.get("host_id") if row else None
+        host = next((n for n, u in zip(fin.names, fin.user_ids, strict=False) if u is not None and u == host_id),
+                    fin.names[0] if fin.names else "?")
+        return t(locale, "table_called", game=views.game_title(fin.game, locale), host=host)
 
     async def on_export(self, interaction: discord.Interaction[Any], parsed: ParsedId, values: list[str]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -249,7 +260,7 @@ class History(commands.Cog):
         fin = await self._finished(interaction, parsed.table)
         table = await replay.rematch(self.bot, fin, interaction.user.id, interaction.user.display_name)
         locale = self.bot.locale_for(interaction)
-        await answers.send(interaction, t(locale, "rematch_opened", table=table.id,
+        await answers.send(interaction, t(locale, "rematch_opened", table=table.called(locale),
                                           host=interaction.user.display_name), ephemeral=True)
 
 
