@@ -121,7 +121,7 @@ class TrioLayout(Layout):
         return "" if n is None else tr("trio.round", locale, n=int(n) + 1)
 
     def change_word(self, locale: str) -> str:
-        """The recap's column of the round's points: « Manche »."""
+        """The recap's column of the round's points: "Manche"."""
         return tr("trio.change", locale)
 
     def hand_rows(self, view: JSON) -> list[list[str]]:
