@@ -17,7 +17,12 @@ image attachment its ``width`` and ``height``, so its client never shifts like t
 ``local_assets/local.css`` keeps an embed's image box as wide while it loads as once loaded (the
 button around it shrank to the unloaded image: 121 px tall instead of 280 at 1280 px), and a
 Components V2 media gallery's (the hand console's cards, at the message's full width: without it,
-the écart's menu closed as it opened at 1280 px).
+the écart's menu closed as it opened at 1280 px). A rebuilt image has no source until its blob is
+read again, and the browser shows its description (alt text) in the box meanwhile; a box sized by
+its width and height ratio then grows to fit that text. The console's description names every card
+(24 in the écart): at phone width it wraps taller than the cards, the menu's field went below the
+window as the menu opened, and the menu closed at the first tap. ``local.css`` gives those images
+``min-height: 0``: the box keeps the image's ratio whatever its text.
 
 **A mention opens its place at the first click or tap.** The page's script used to find a
 ``#name`` mention's thread in its list of places, read from the server once a second: a mention

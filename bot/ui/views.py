@@ -11,6 +11,7 @@ the click already carries.
 from __future__ import annotations
 
 import functools
+import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,14 @@ def button(custom_id: str, label: str, *, style: discord.ButtonStyle = discord.B
     return TapisButton(label=label[:80], custom_id=custom_id, style=style, disabled=disabled, row=row)
 
 
+def menu_id(custom_id: str) -> int:
+    """A menu's component id, one per menu (its custom_id names the table's state): a client that
+    keeps what was picked in a menu by its id (simcord's page does, for a Components V2 message)
+    then opens the next menu of an edited hand with nothing picked, not the previous menu's picks.
+    At least 2**30, above the ids a message numbers its other components with."""
+    return (zlib.crc32(custom_id.encode()) & 0x3FFFFFFF) | 0x40000000
+
+
 class Rows(discord.ui.View):
     """Buttons and menus built as the rows of components Discord is sent, for the hands:
     up to twenty buttons at every move, where discord.py's items cost CPU each (docs/decisions.md,
@@ -76,9 +85,14 @@ class Rows(discord.ui.View):
 
     def add_select(self, custom_id: str, options: Sequence[tuple[str, str]], *, row: int,
                    placeholder: str | None = None, picks: int = 1) -> None:
-        """A menu of ``options`` (label, value) where ``picks`` are chosen at once."""
-        select: dict[str, Any] = {"type": 3, "custom_id": custom_id, "min_values": picks, "max_values": picks,
-                                  "disabled": False, "required": True}
+        """A menu of ``options`` (label, value) where ``picks`` are chosen at once, its component id
+        :func:`menu_id`."""
+        used = {c.get("id") for row in self.rows for c in row}
+        number = menu_id(custom_id)
+        while number in used:  # two menus of one message: ids unique within it
+            number = number + 1 if number < 0x7FFFFFFF else 0x40000000
+        select: dict[str, Any] = {"type": 3, "id": number, "custom_id": custom_id,
+                                  "min_values": picks, "max_values": picks, "disabled": False, "required": True}
         if placeholder:
             select["placeholder"] = placeholder[:150]
         select["options"] = [{"label": label[:100], "value": value, "default": False} for label, value in options]
