@@ -36,6 +36,11 @@ Run: ``.venv/bin/python -m benchmarks.ai_levels [--game tarot] [--deals 40]
 [--first N]``; ``--easy-deals`` sets the (cheaper) easy rows' size apart. Every match's figure
 is appended to ``--log`` as a JSON line; ``--table FILE...`` prints the final table from such
 logs (a row may be extended by another run with ``--first``: its matches are new deals).
+
+The review of the expert's own play (``--review 6``): in each game's first deals the expert plays
+one seat (seats in turn, normal players elsewhere) at the first ``--samples`` budget, and the deal
+review (:func:`games.review.review_deal`, its own :data:`games.review.SAMPLES`) grades that seat's
+decisions; printed: the share graded "good" or better, and the spread of grades.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import math
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -56,6 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import GAMES
 from games.base import JSON, Action, Player
+from games.review import GRADES, SAMPLES, review_deal
 from games.search import DEFAULT_BUDGET, FLOOR_SAMPLES, Search
 from games.trio.contracts import CONTRACTS
 
@@ -99,7 +106,7 @@ def samples_of(name: str, budget: Budget) -> int | None:
     if budget == "default-cpu":
         return round(CPU_SAMPLES[game] * DEFAULT_BUDGET)
     if budget == "floor":
-        return FLOOR_SAMPLES[game]
+        return FLOOR_SAMPLES.get(name, FLOOR_SAMPLES[game])
     return budget if isinstance(budget, int) else None
 
 
@@ -304,6 +311,32 @@ def calibrate(name: str, decisions: int, low: int = 50, seed: str = "calibrate")
             f" {decisions}+ decisions each)")
 
 
+def self_review(name: str, deals: int, budget: Budget, seed: str = "review",
+                review_samples: int = SAMPLES) -> tuple[int, Counter[str], str]:
+    """The deal review (at ``review_samples``) of the expert's own decisions over ``deals`` first
+    deals of ``name`` (the expert at ``budget`` on seat ``deal mod seats``): graded decisions, their
+    grades, and a line."""
+    spec = SPECS[name]
+    game = GAMES[spec.game]
+    grades: Counter[str] = Counter()
+    for d in range(deals):
+        seat = d % spec.players
+        state = game.new(spec.players, f"{seed}:{d}", spec.options)
+        bots = [make(name, "expert", samples_of(name, budget)) if s == seat else make(name, "normal", None)
+                for s in range(spec.players)]
+        rng = random.Random(f"{seed}:{d}:bots")
+        while (to := state.to_act()) is not None and state.deal_index() == 0:
+            state = state.apply(to, bots[to].choose(state.view(to), state.legal_actions(to), rng))
+        review = review_deal(game, state.to_json(), seat, 0, samples=review_samples)
+        grades.update(mark for _, mark in review.graded())
+    graded = sum(grades.values())
+    good = sum(grades[g] for g, _ in GRADES[:2])
+    share = f"{100 * good / graded:5.1f} %" if graded else "    -"
+    spread = ", ".join(f"{g} {grades[g]}" for g, _ in GRADES if grades[g])
+    return graded, grades, (f"{name:<9} expert {label('expert', budget, name):>11}: {deals} deals, {graded} graded "
+                            f"decisions, {share} good or better ({spread}; review at {review_samples} samples)")
+
+
 def parse_budgets(text: str) -> list[Budget]:
     """``--samples``: comma-separated sample counts, ``floor``, ``default`` or ``default-cpu``."""
     out: list[Budget] = []
@@ -333,8 +366,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--table", type=Path, nargs="+", default=None, help="print the table of these logs")
     parser.add_argument("--calibrate", type=int, default=None, metavar="DECISIONS",
                         help="measure what one CPU-second buys per game over this many decisions")
+    parser.add_argument("--review", type=int, default=None, metavar="DEALS",
+                        help="grade the expert's own decisions (at the first --samples budget) with the deal review")
     args = parser.parse_args(argv)
     games = args.game or list(SPECS)
+    if args.review:
+        for name in games:
+            print(self_review(name, args.review, parse_budgets(args.samples)[0])[2], flush=True)
+        return
     if args.table:
         records = [json.loads(line) for path in args.table for line in path.read_text().splitlines() if line]
         print("\n".join(table([r for r in records if r["game"] in games])))

@@ -44,6 +44,7 @@ DEFAULT_BUDGET = 1.0
 #: on duplicate deals (``benchmarks/ai_levels.py --samples floor``). A fixed ``samples`` count is
 #: run as given. L'École's expert was not shown clear of the normal level below its default-cpu
 #: count (470 samples, about 1 CPU-s a decision): its floor keeps a loaded decision near 0.1 s.
+#: Tarot at 3 or 5 seats (``tarot3``, ``tarot5``) has its own floor where given.
 FLOOR_SAMPLES: dict[str, int] = {"tarot": 16, "tresillo": 100, "piquet": 64, "trio": 64, "ecole": 64}
 
 

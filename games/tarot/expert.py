@@ -18,7 +18,7 @@ from typing import Any
 
 from games.base import Action
 from games.cards import Card
-from games.search import DEFAULT_BUDGET, Advice, Expert, Search, Tally, determinized
+from games.search import DEFAULT_BUDGET, FLOOR_SAMPLES, Advice, Expert, Search, Tally, determinized
 from games.tarot.ai import Memory, TarotBot
 from games.tarot.deck import BY_CODE
 from games.tarot.knowledge import Knowledge, Situation
@@ -59,6 +59,12 @@ class TarotExpert(Expert):
         super().__init__(budget, samples)
         self.know = Knowledge()
         self._plan: list[int] = []
+
+    def floor(self, view: dict[str, Any]) -> int:
+        """The load floor of this table's size (:data:`games.search.FLOOR_SAMPLES`: ``tarot3``,
+        ``tarot5`` where given, else ``tarot``)."""
+        k = len(view.get("active") or ())
+        return FLOOR_SAMPLES.get(f"tarot{k}" if k != 4 else "tarot", FLOOR_SAMPLES["tarot"])
 
     def normal_player(self) -> TarotBot:
         normal = TarotBot()

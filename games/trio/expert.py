@@ -17,8 +17,8 @@ errors on the same futures). Other players' draws are not simulated; once opened
 laying off and going out follow the normal player.
 
 Measured (``python -m benchmarks.trio_ai --expert 40``, 4 seats, duplicate rounds, every contract
-in turn, 40 futures a decision): Le Trio, expert minus normal -5.8 ± docs/rules/tarot.md, « Cards and their points » penalty points per
-round over 280 rounds (33.3 against 39.1); L'École -7.8 ± docs/rules/piquet.md, « The exchange » over 80 rounds (53.1 against
+in turn, 40 futures a decision): Le Trio, expert minus normal -5.8 ± 2.1 penalty points per
+round over 280 rounds (33.3 against 39.1); L'École -7.8 ± 4.3 over 80 rounds (53.1 against
 60.9). Negative there is better: the expert keeps FEWER penalty points (``benchmarks.ai_levels``
 prints the same comparison the other way round, as penalty points saved: positive is better).
 The same rollout without the points and the confidence rule (mean draws to the contract only)

@@ -100,7 +100,8 @@ def test_benchmark_budgets_and_final_table() -> None:
 
     assert parse_budgets("50, 200,default-cpu,default,floor") == [50, 200, "default-cpu", "default", "floor"]
     assert samples_of("tarot", "default-cpu") == round(CPU_SAMPLES["tarot"] * DEFAULT_BUDGET)
-    assert samples_of("tarot5", "floor") == FLOOR_SAMPLES["tarot"]
+    assert samples_of("tarot5", "floor") == FLOOR_SAMPLES.get("tarot5", FLOOR_SAMPLES["tarot"])
+    assert samples_of("tarot", "floor") == FLOOR_SAMPLES["tarot"]
     assert samples_of("tarot", 200) == 200 and samples_of("tarot", "default") is None
     recs = [{"game": "tarot", "level": "expert", "budget": "200", "diff": d, "decisions": 10, "samples": 2000,
              "cpu": 1.0, "moves": 20, "move_cpu": 1.0, "normal_moves": 40, "normal_cpu": 0.04}
@@ -131,13 +132,14 @@ def test_the_load_floor_bounds_a_time_budget_from_below() -> None:
     assert Search.tally["samples"] - before == 3
 
 
-@pytest.mark.parametrize("name", ["tarot", "tresillo", "piquet", "trio"])
-def test_an_expert_asked_twice_from_the_same_information_gives_the_same_answer(name: str) -> None:
+@pytest.mark.parametrize(("name", "seats"), [("tarot", 3), ("tarot", 4), ("tarot", 5), ("tresillo", 3),
+                                             ("piquet", 2), ("trio", 3), ("ecole", 4)])
+def test_an_expert_asked_twice_from_the_same_information_gives_the_same_answer(name: str, seats: int) -> None:
     """Same view, same legal actions, same samples: the same advice, whatever generator the
     caller hands it (a table's seed, a hint's, a review's)."""
     game = GAMES[name]
     expert = game.computer_player("expert", samples=6)
-    state = game.new(game.min_seats, f"consistent:{name}", dict(game.playout_options))
+    state = game.new(seats, f"consistent:{name}", dict(game.playout_options))
     rng = random.Random(3)
     asked = 0
     for _ in range(60):
@@ -152,3 +154,29 @@ def test_an_expert_asked_twice_from_the_same_information_gives_the_same_answer(n
         player = expert if seat == 0 else game.computer_player("normal")
         state = state.apply(seat, player.choose(view, legal, rng))
     assert asked >= 3
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_the_tarot_load_floor_is_that_of_the_tables_size(seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tarot at 3 or 5 seats runs its own floor (``tarot3``, ``tarot5``) where one is given."""
+    from games.tarot import TAROT
+
+    monkeypatch.setattr("games.search.FLOOR_SAMPLES", {**FLOOR_SAMPLES, "tarot": 5, "tarot3": 7, "tarot5": 9})
+    monkeypatch.setattr("games.tarot.expert.FLOOR_SAMPLES", {**FLOOR_SAMPLES, "tarot": 5, "tarot3": 7, "tarot5": 9})
+    state = TAROT.new(seats, "floor:0", {"deals": 1})
+    seat = state.to_act()
+    assert seat is not None
+    before = Search.tally["samples"]
+    TAROT.computer_player("expert", budget=0.0).choose(state.view(seat), state.legal_actions(seat), random.Random(1))
+    assert Search.tally["samples"] - before == {3: 7, 4: 5, 5: 9}[seats]
+
+
+@pytest.mark.parametrize("name", ["piquet", "tresillo"])
+def test_the_review_grades_the_experts_own_play_good(name: str) -> None:
+    """The deal review, at the expert's own sample count, grades the expert's decisions at least
+    90 % "good" or better (``benchmarks.ai_levels --review`` measures every game)."""
+    from benchmarks.ai_levels import self_review
+
+    graded, grades, _ = self_review(name, 1, 24, review_samples=24)
+    assert graded >= 5
+    assert (grades["excellent"] + grades["good"]) / graded >= 0.9
