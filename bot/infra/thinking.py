@@ -73,6 +73,7 @@ class ThinkStats:
     budgets: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))  # each expert job's
     samples: deque[int] = field(default_factory=lambda: deque(maxlen=100_000))  # each searched expert job's
     below: int = 0  # searched expert jobs that ran fewer samples than their game's floor
+    busy: float = 0.0  # seconds the workers spent on expert jobs, from taking one to its answer
     overrun: float = 0.0  # how much longer than its budget an expert job keeps a worker (moving average)
 
     def took(self, over: float) -> None:
@@ -393,6 +394,7 @@ class Thinker:
         pending, worker.pending = worker.pending, None
         self._idle.append(worker)
         if pending is not None and pending.job.level == "expert" and self._loop is not None:
+            self.stats.busy += self._loop.time() - pending.sent
             self.stats.took(self._loop.time() - pending.sent - pending.job.budget)
             if isinstance(message, Reply):
                 self.stats.searched(message)

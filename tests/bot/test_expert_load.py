@@ -112,3 +112,13 @@ def test_saturated_no_table_is_starved() -> None:
         queue.push(Pending(now - 1.0, next(order), now, job.table))  # the table's next round
     rounds = [served[i:i + 10] for i in range(0, 30, 10)]
     assert all(sorted(r, key=lambda t: int((t or "t0")[1:])) == [f"t{n}" for n in range(10)] for r in rounds)
+
+
+def test_the_expert_load_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks.expert_load import main
+
+    main(["--tables", "2", "--workers", "1", "--seconds", "3", "--warmup", "0", "--pause", "0.1",
+          "--think", "0", "--budget", "0.02", "--floor-deals", "1"])
+    out = capsys.readouterr().out
+    assert "samples per searched decision" in out and "below the floor: 0 (0.0 %)" in out
+    assert "expert tables" in out
