@@ -73,6 +73,7 @@ class Watch:
     service: TableService | None = None
     turns: dict[str, Turns] = field(default_factory=dict)
     waits: list[float] = field(default_factory=list)
+    noted: int = 0  # member turns noted, warm-up included
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def table_changed(self, table: Table) -> None:
@@ -83,6 +84,7 @@ class Watch:
             return
         now = asyncio.get_running_loop().time()
         turns.noted = table.rev
+        self.noted += 1
         waited = now - turns.moved_at - (table.rev - turns.rev) * self.pause
         if turns.moved_at >= self.warmup_end:
             self.waits.append(max(waited, 0.0))
@@ -107,13 +109,28 @@ class Watch:
                 if not t.acting and t.moved_at >= self.warmup_end and t.noted < t.rev]
 
 
+def worker_cpu(pids: Sequence[int]) -> float:
+    """The CPU seconds (user and system) the processes ``pids`` used so far (Linux ``/proc``)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def pick(xs: Sequence[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict[str, float]]:
-    """The load run: the waits measured, the expert's budgets, and counts."""
+async def load(args: argparse.Namespace, more: dict[str, Any] | None = None
+               ) -> tuple[list[float], list[float], dict[str, float]]:
+    """The load run: the waits measured, the expert's budgets, and counts; ``more`` receives the
+    thinker's stats (``"stats"``), the member turns measured (``"turns"``) and the workers' CPU
+    seconds over the run (``"cpu"``)."""
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database_path=Path(tmp) / "wait.sqlite3", default_locale="en", synchronous="NORMAL",
                             computer_pause=args.pause, edit_interval=0, turn_timer=0,
@@ -153,6 +170,7 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
             watch.turns[table.id] = Turns(loop.time(), 0, tarot.computer_player("normal"), random.Random(n))
         started = loop.time()
         watch.warmup_end = started + args.warmup
+        cpu = worker_cpu(thinker.pids()) if hasattr(thinker, "pids") else 0.0
         for table in list(service.tables.values()):
             await service.start(table.id, table.host_id)
         await asyncio.sleep(args.seconds)
@@ -163,6 +181,9 @@ async def load(args: argparse.Namespace) -> tuple[list[float], list[float], dict
         counts = {"decisions": sum(t.rev for t in service.tables.values()) / (end - started),
                   "censored": len(watch.waiting(end)),
                   "latency p50": round(pick(latencies, 0.5), 2), "latency p99": round(pick(latencies, 0.99), 2)}
+        if more is not None:
+            more |= {"stats": stats, "turns": len(watch.waits), "all_turns": watch.noted,
+                     "cpu": (worker_cpu(thinker.pids()) - cpu) if hasattr(thinker, "pids") else 0.0}
         if stats is not None:
             counts |= {"instant": stats.instant, "jobs": stats.jobs, "retries": stats.retries,
                        "overrun ms": round(1000 * stats.overrun)}

@@ -24,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from games import GAMES
 from games.base import Action, Player
+from games.search import Search
 
 log = logging.getLogger(__name__)
 Advice = tuple[Action, float, "float | None"]
@@ -73,10 +74,14 @@ class Job:
 
 @dataclass
 class Reply:
-    """A job's answer: the action (or the advice), and the player pickled after it decided."""
+    """A job's answer: the action (or the advice), and the player pickled after it decided;
+    ``samples``: those an expert's search ran (``None``: it did not search), ``floor``: the fewest
+    its game's search runs under a time budget (:data:`games.search.FLOOR_SAMPLES`)."""
 
     result: Action | list[Advice] | None
     state: bytes | None
+    samples: int | None = None
+    floor: int | None = None
 
 
 def _restore(job: Job) -> Player:
@@ -115,9 +120,15 @@ def run(job: Job) -> Reply:
     if explain is None:  # not an expert, or one that cannot explain (nor take a budget per decision)
         result = None if job.kind == "advise" else found.choose(job.view, list(job.legal), rng)
     else:  # the expert's choice is its best option, searched for this job's budget
+        searches, samples = Search.tally["decisions"], Search.tally["samples"]
         options = [(a, float(points), None if chance is None else float(chance))
                    for a, points, chance in explain.advise(job.view, list(job.legal), rng, job.budget)]
         result = options if job.kind == "advise" else options[0][0]
+        if Search.tally["decisions"] > searches:  # per search, when a decision runs several
+            ran = (Search.tally["samples"] - samples) // (Search.tally["decisions"] - searches)
+            floor = getattr(found, "floor", None)
+            least = job.samples if job.samples is not None else floor(job.view) if callable(floor) else None
+            return Reply(result, _save(found), ran, least)
     return Reply(result, _save(found))
 
 

@@ -13,7 +13,11 @@ on the loop. With no workers (tests) they run in one thread, through the same qu
   :mod:`bot.infra.think_memory`), so no table waits for "its" worker while another idles.
 - **Budgets shrink with the queue** (:class:`bot.infra.think_budget.Budgets`): an expert thinks for its
   share of the target wait over the queue ahead of it per worker, short enough for the next
-  decisions to meet their deadlines, never below a floor where it still beats the normal level.
+  decisions to meet their deadlines, never below its game's floor in samples, where it still beats
+  the normal level (:data:`games.search.FLOOR_SAMPLES`: the search runs them whatever the budget).
+- **Saturated, the queue is fair** (:class:`bot.infra.think_queue.FairQueue`): once the job due first
+  is late, the late jobs go the longest-waiting member first, a table already being thought for after
+  the others: decisions wait their turn rather than think less than the floor.
 - **Forced moves are never queued**: a single legal action is played at once, on the loop; the seat's
   player sees that view with its next job, as if it had decided it.
 - **A worker that dies** (killed, out of memory) is replaced at once and its job goes to the next
@@ -42,6 +46,7 @@ from typing import Any
 
 from bot.infra.think_budget import FEASIBLE, FLOOR, UNWATCHED, Budgets, Rounds
 from bot.infra.think_memory import Memories
+from bot.infra.think_queue import FairQueue
 from bot.infra.think_worker import Advice, Job, Reply, can_advise, player, run, serve
 from games.base import Action
 
@@ -66,10 +71,19 @@ class ThinkStats:
     instant: int = 0  # forced moves played on the loop
     retries: int = 0  # jobs sent again after their worker died
     budgets: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))  # each expert job's
+    samples: deque[int] = field(default_factory=lambda: deque(maxlen=100_000))  # each searched expert job's
+    below: int = 0  # searched expert jobs that ran fewer samples than their game's floor
+    busy: float = 0.0  # seconds the workers spent on expert jobs, from taking one to its answer
     overrun: float = 0.0  # how much longer than its budget an expert job keeps a worker (moving average)
 
     def took(self, over: float) -> None:
         self.overrun += (over - self.overrun) / 32
+
+    def searched(self, reply: Reply) -> None:
+        """An expert job's reply: the samples its search ran, if it searched."""
+        if reply.samples is not None:
+            self.samples.append(reply.samples)
+            self.below += reply.floor is not None and reply.samples < reply.floor
 
 
 @dataclass(order=True)
@@ -80,6 +94,8 @@ class _Pending:
     done: asyncio.Future[Reply] = field(compare=False)
     tries: int = field(default=0, compare=False)
     sent: float = field(default=0.0, compare=False)  # when a worker took it (the loop's time)
+    since: float = field(default=0.0, compare=False)  # when its member began to wait (the loop's time)
+    table: str | None = field(default=None, compare=False)
 
 
 class _Worker:
@@ -105,12 +121,13 @@ class Thinker:
         self.stats = ThinkStats()
         self._context = multiprocessing.get_context("spawn")  # never a fork of the loop's threads
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._queue: list[_Pending] = []
+        self._queue: FairQueue[_Pending] = FairQueue()
         self._order = itertools.count()
         self._workers: list[_Worker] = []
         self._idle: deque[_Worker] = deque()
         self._thread: ThreadPoolExecutor | None = None
         self._thread_busy = False
+        self._thread_job: _Pending | None = None  # the job the thread thinks about
         self._stillborn = 0  # workers in a row that died before they were ready
         self.memories = Memories()  # the seats' players between their decisions
         self._reviewing = asyncio.Semaphore(1)  # one review step queued or thinking at a time
@@ -142,7 +159,9 @@ class Thinker:
             return legal[0]
         now = asyncio.get_running_loop().time()
         when = self.rounds.deadline(table, since, watched, now)
-        result = await self._think(Job("decide", game, level, view, list(legal), seed, samples=samples), key, when)
+        waiting = (now if since is None else since) + (0.0 if watched else UNWATCHED)
+        result = await self._think(Job("decide", game, level, view, list(legal), seed, samples=samples), key, when,
+                                   waiting, table)
         self.rounds.answered(table, since, asyncio.get_running_loop().time() - now)
         assert isinstance(result, Action)
         return result
@@ -152,8 +171,9 @@ class Thinker:
         """The expert's options for ``seat``, best first (``None`` when the game's expert cannot
         explain itself); a member waits for them: due as a computer's decision at a quiet table."""
         key = (table, str(seat), "hint") if table else None
-        when = self.rounds.deadline(None, None, True, asyncio.get_running_loop().time())
-        result = await self._think(Job("advise", game, "expert", view, list(legal), seed), key, when)
+        now = asyncio.get_running_loop().time()
+        when = self.rounds.deadline(None, None, True, now)
+        result = await self._think(Job("advise", game, "expert", view, list(legal), seed), key, when, now, table)
         assert result is None or isinstance(result, list)
         return result
 
@@ -165,7 +185,7 @@ class Thinker:
         async with self._reviewing:
             job = Job("review", game, "review", {}, [], "", state=reviewer)
             loop = self._bind()
-            pending = _Pending(math.inf, next(self._order), job, loop.create_future())
+            pending = _Pending(math.inf, next(self._order), job, loop.create_future(), since=math.inf)
             self._push(pending)
             self._dispatch()
             reply = await pending.done
@@ -176,7 +196,7 @@ class Thinker:
         """Stop the workers; jobs still waiting or thinking are cancelled."""
         for worker in self._workers:
             if worker.pending is not None:
-                self._queue.append(worker.pending)
+                self._queue.push(worker.pending)
             self._stop(worker)
         self._workers.clear()
         self._idle.clear()
@@ -184,6 +204,7 @@ class Thinker:
             self._thread.shutdown(wait=False, cancel_futures=True)
             self._thread = None
         self._thread_busy = False
+        self._thread_job = None
         for pending in self._queue:
             if not pending.done.done() and not pending.done.get_loop().is_closed():
                 pending.done.cancel()
@@ -199,11 +220,12 @@ class Thinker:
 
     # -- jobs -----------------------------------------------------------------------------------
 
-    async def _think(self, job: Job, key: tuple[str, ...] | None, deadline: float) -> Action | list[Advice] | None:
+    async def _think(self, job: Job, key: tuple[str, ...] | None, deadline: float, since: float,
+                     table: str | None) -> Action | list[Advice] | None:
         loop = self._bind()
         if key is not None:
             job.state, job.seen = self.memories.take(key)
-        pending = _Pending(deadline, next(self._order), job, loop.create_future())
+        pending = _Pending(deadline, next(self._order), job, loop.create_future(), since=since, table=table)
         self._push(pending)
         self._dispatch()
         try:
@@ -217,17 +239,21 @@ class Thinker:
         return reply.result
 
     def _push(self, pending: _Pending) -> None:
-        heapq.heappush(self._queue, pending)
+        self._queue.push(pending)
 
     def _pop(self) -> _Pending:
-        pending = heapq.heappop(self._queue)
-        return pending
+        """The next job: earliest deadline first, fair among the late ones (:class:`FairQueue`)."""
+        now = self._loop.time() if self._loop is not None else 0.0
+        thinking = {w.pending.table for w in self._workers if w.pending is not None and w.pending.table}
+        if self._thread_job is not None and self._thread_job.table:
+            thinking.add(self._thread_job.table)
+        return self._queue.pop(now, thinking)
 
     def _dispatch(self) -> None:
         """The earliest deadlines to the idle workers, each expert with the budget the queue
         leaves it (:class:`Budgets`)."""
         while self._queue and (self._idle or (self.workers == 0 and not self._thread_busy)):
-            if self._queue[0].job.kind == "review" and self.workers > 1 and len(self._idle) < 2:
+            if self._queue.head().job.kind == "review" and self.workers > 1 and len(self._idle) < 2:
                 break  # a review step (due after everything else) leaves a worker free for the computers
             pending = self._pop()
             if pending.done.done():  # its caller gave up waiting
@@ -268,6 +294,7 @@ class Thinker:
         if self._thread is None:
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="tapis-think")
         self._thread_busy = True
+        self._thread_job = pending
         loop = self._loop
         assert loop is not None
 
@@ -278,12 +305,15 @@ class Thinker:
 
     def _thread_done(self, pending: _Pending, future: Future[Reply]) -> None:
         self._thread_busy = False
+        self._thread_job = None
         if not pending.done.done():
             if future.cancelled():
                 pending.done.cancel()
             elif (exc := future.exception()) is not None:
                 pending.done.set_exception(exc)
             else:
+                if pending.job.level == "expert":
+                    self.stats.searched(future.result())
                 pending.done.set_result(future.result())
         self._dispatch()
 
@@ -364,7 +394,10 @@ class Thinker:
         pending, worker.pending = worker.pending, None
         self._idle.append(worker)
         if pending is not None and pending.job.level == "expert" and self._loop is not None:
+            self.stats.busy += self._loop.time() - pending.sent
             self.stats.took(self._loop.time() - pending.sent - pending.job.budget)
+            if isinstance(message, Reply):
+                self.stats.searched(message)
         if pending is not None and not pending.done.done():
             if isinstance(message, BaseException):
                 pending.done.set_exception(message)
