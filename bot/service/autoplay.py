@@ -128,7 +128,7 @@ class ComputerTurns:
                 self.due[table.id] = at
                 self.robots[table.id] = self.tasks.spawn(self._robot_loop(table, at - now))
             else:
-                self._arm_timer(table, at - now)
+                self._arm_timer(table, at)
 
     def thinking(self, table: Table) -> bool:
         """Whether a computer player's task is running for ``table``."""
@@ -149,8 +149,8 @@ class ComputerTurns:
         wait for their member)."""
         return self.timer_of(table.guild_id) > 0 and not table.challenge and not table.practice
 
-    def _arm_timer(self, table: Table, seconds: float | None = None) -> None:
-        """The turn timer of the seat to act: the server's whole timer, or ``seconds`` (restore)."""
+    def _arm_timer(self, table: Table, at: float | None = None) -> None:
+        """The turn timer of the seat to act: the server's whole timer, or until ``at`` (restore)."""
         old = self.timers.pop(table.id, None)
         self.due.pop(table.id, None)
         if old is not None and old is not asyncio.current_task():
@@ -158,8 +158,9 @@ class ComputerTurns:
         seat = table.to_act()
         if seat is None or not self._timed(table):
             return
-        seconds = self.timer_of(table.guild_id) if seconds is None else max(0.0, seconds)
-        self.due[table.id] = self.clock() + seconds
+        now = self.clock()
+        self.due[table.id] = at = now + self.timer_of(table.guild_id) if at is None else at
+        seconds = max(0.0, at - now)
         self.timers[table.id] = self.tasks.spawn(self._timer(table, seat, table.rev, seconds))
 
     async def _timer(self, table: Table, seat: int, rev: int, seconds: float) -> None:
