@@ -291,16 +291,17 @@ async def _start(path: Path, with_hands: bool = False, redraw: bool = False) -> 
     presenter.starting = True
     with collector.paused():  # as ``TapisBot.setup_hook``
         restored = await service.restore()
+        if redraw:  # when each timer falls due as the restore planned it; then nothing plays while timed
+            planned = time.time()
+            due = _due(service, planned)
+            for table_id in list(service.tables):
+                service.computers.stop(table_id)
         await presenter.start_up(list(service.tables.values()))
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     grown = _rss_kib() - rss
     out = {"seconds": elapsed, "cpu": cpu, "restored": restored, "kib_per_table": grown / max(1, restored)}
     if redraw:
-        now = time.time()
-        due = _due(service, now)
-        out |= {"timers": len(due), "busiest": _busiest(due), "last_due": max(due, default=now) - now}
-        for table_id in list(service.tables):  # nothing plays while the redraws are timed
-            service.computers.stop(table_id)
+        out |= {"timers": len(due), "busiest": _busiest(due), "last_due": max(due, default=planned) - planned}
         cached, images.TABLES.size = images.TABLES.size, 0  # every table drawn (see the module's docstring)
         presenter.budget, presenter.limiter = GlobalBudget(0.0), ChannelLimiter(5, 0.0)
         pool = images._pool
