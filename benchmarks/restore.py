@@ -54,6 +54,17 @@ never do. Printed: the CPU seconds of the bot's process for the restore and for 
 image workers' CPU beside it, its resident memory after them, and the largest share of the turn
 timers and waiting computers due in any one second after the restore.
 
+Measured with ``--redraw`` (10,000 tables, 180 actions each, 2 shared cores at a load of 15-17;
+each start-up in a fresh process, before and after in turn, medians of 3, CPU of the bot's process):
+
+                       restore   redraws   together  images (workers)  RSS after  busiest second
+    record replayed     1.31 s   61.4 s    62.7 s    17.5 s            431 MiB    100 % (all at 90 s)
+    record from restore 1.37 s   13.9 s    15.3 s    16.2 s            344 MiB    1.00 % (over 99 s)
+
+(redraws before 58.7, 62.7, 61.4 s; after 13.9, 14.1, 12.3 s.) What a redraw still costs, about
+1.3 ms a table: the state built from its snapshot and its tail (0.5), the embed (0.2), the public
+view, the components, the key, the image's bridge and the request's body.
+
 Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands | --redraw]``.
 """
 
