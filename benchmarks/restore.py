@@ -43,7 +43,29 @@ command, 182 actions a table, a load of 1-2:
 
 (runs 1.27, 1.16 and 1.07 s; three more starts of the same file 1.12, 1.05, 1.07 s.)
 
-Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands]``.
+With ``--redraw``, only the database as production saves it is started, the way production
+starts it and then pays for it: turn timers on (90 s), the table images drawn in two worker
+processes (``IMAGE_WORKERS``' default), and after the restore every table's message drawn again
+once through the presenter's own path (``Presenter._table_message``: the public view, the image,
+the record under the table, the embed and components, the request's body built; Discord's answer
+is not waited for, and the channel and global limits are off, so only the work is timed). The
+image cache is off for it: the copies share their templates' views, which 10,000 real tables
+never do. Printed: the CPU seconds of the bot's process for the restore and for the redraws, the
+image workers' CPU beside it, its resident memory after them, and the largest share of the turn
+timers and waiting computers due in any one second after the restore.
+
+Measured with ``--redraw`` (10,000 tables, 180 actions each, 2 shared cores at a load of 15-17;
+each start-up in a fresh process, before and after in turn, medians of 3, CPU of the bot's process):
+
+                       restore   redraws   together  images (workers)  RSS after  busiest second
+    record replayed     1.31 s   61.4 s    62.7 s    17.5 s            431 MiB    100 % (all at 90 s)
+    record from restore 1.37 s   13.9 s    15.3 s    16.2 s            344 MiB    1.00 % (over 99 s)
+
+(redraws before 58.7, 62.7, 61.4 s; after 13.9, 14.1, 12.3 s.) What a redraw still costs, about
+1.3 ms a table: the state built from its snapshot and its tail (0.5), the embed (0.2), the public
+view, the components, the key, the image's bridge and the request's body.
+
+Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands | --redraw]``.
 """
 
 from __future__ import annotations
@@ -61,6 +83,7 @@ import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -72,6 +95,9 @@ from bot.service.tables import TableService
 from bot.storage import open_database
 from bot.ui.hands import Console, Hands
 from bot.ui.tokens import HandToken
+
+if TYPE_CHECKING:
+    from bot.ui.presenter import Presenter
 
 
 def _settings(path: Path) -> Settings:
@@ -184,31 +210,122 @@ async def _open_hands(service: TableService, tables: list[Table]) -> tuple[Hands
     return hands, session
 
 
-async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
+def _due(service: TableService, now: float) -> list[float]:
+    """When each restored table's turn timer or computer falls due (Unix seconds): the service's
+    own record of them, or, before it kept one, each timer task's sleep from ``now``."""
+    computers = service.computers
+    due = getattr(computers, "due", None)
+    if isinstance(due, dict):
+        return list(due.values())
+    # a timer task's coroutine holds its sleep's length as an argument (its frame exists before it runs)
+    times = [now + float(task.get_coro().cr_frame.f_locals["seconds"])  # type: ignore[union-attr]  # (above)
+             for task in computers.timers.values() if not task.done()]
+    return times + [now] * sum(1 for task in computers.robots.values() if not task.done())
+
+
+def _busiest(times: list[float]) -> float:
+    """The largest share of ``times`` within any one second (as :func:`bot.service.timers.busiest`,
+    written out here so that the code before it is measured the same way)."""
+    ordered = sorted(times)
+    most, first = 0, 0
+    for n, at in enumerate(ordered):
+        while ordered[first] <= at - 1.0:
+            first += 1
+        most = max(most, n - first + 1)
+    return most / len(ordered) if ordered else 0.0
+
+
+def _worker_cpu(pids: list[int]) -> float:
+    """The CPU seconds (user + system) the processes ``pids`` used so far."""
+    import os
+
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+async def _redraws(presenter: Presenter, service: TableService, tables: list[Table]) -> None:
+    """Every table's message drawn again once through the presenter's path, 16 at a time."""
+    slots = asyncio.Semaphore(16)
+
+    async def one(table: Table) -> None:
+        entry = presenter.shown[table.id]
+        async with slots, entry.lock:
+            entry.parts.pop("table", None)  # drawn again, as after a change
+            channel = SimpleNamespace(id=table.place_id)  # the edit reads only its id
+            await presenter._table_message(table, entry, channel,  # type: ignore[arg-type]  # (the line above)
+                                           service.locale_of(table.guild_id))
+
+    await asyncio.gather(*(one(table) for table in tables))
+    await presenter.recorder.flush()
+
+
+class _Http:
+    """Discord's HTTP client as the presenter's edit sees it: the request's body is built by the
+    caller; this counts the edits and answers at once."""
+
+    def __init__(self) -> None:
+        self.edits = 0
+
+    async def edit_message(self, channel_id: int, message_id: int, *, params: object) -> None:
+        self.edits += 1
+
+
+async def _start(path: Path, with_hands: bool = False, redraw: bool = False) -> dict[str, float]:
     """One timed start-up of the database at ``path`` (in this process); ``with_hands``: then every
-    member's hand opened (not timed), for the memory of the bot with every hand open."""
+    member's hand opened (not timed), for the memory of the bot with every hand open;
+    ``redraw``: as production starts (timers, image workers), then every table drawn again (timed)."""
+    from bot.infra import images
+    from bot.ui.budget import ChannelLimiter, GlobalBudget
     from bot.ui.presenter import Presenter
 
     settings = _settings(path)
+    if redraw:
+        settings = settings.with_(turn_timer=90, image_workers=2)
     rss = _rss_kib()
     began, cpu = time.perf_counter(), time.process_time()
     db = await open_database(path)
-    bot = SimpleNamespace(settings=settings, unexpected=[])
+    bot = SimpleNamespace(settings=settings, unexpected=[], http=_Http())
     presenter = Presenter(bot)  # type: ignore[arg-type]
 
-    async def spread(tables: list[object]) -> None:  # the background redraws are not timed here
+    async def spread(tables: list[object]) -> None:  # the background redraws: timed below (--redraw)
         return None
 
     presenter._redraw_spread = spread  # type: ignore[method-assign]
     bot.service = service = TableService(db, settings)
+    bot.metrics = service.metrics
     service.bus.subscribe(presenter)
     presenter.starting = True
     with collector.paused():  # as ``TapisBot.setup_hook``
         restored = await service.restore()
+        if redraw:  # when each timer falls due as the restore planned it; then nothing plays while timed
+            planned = time.time()
+            due = _due(service, planned)
+            for table_id in list(service.tables):
+                service.computers.stop(table_id)
         await presenter.start_up(list(service.tables.values()))
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     grown = _rss_kib() - rss
     out = {"seconds": elapsed, "cpu": cpu, "restored": restored, "kib_per_table": grown / max(1, restored)}
+    if redraw:
+        out |= {"timers": len(due), "busiest": _busiest(due), "last_due": max(due, default=planned) - planned}
+        cached, images.TABLES.size = images.TABLES.size, 0  # every table drawn (see the module's docstring)
+        presenter.budget, presenter.limiter = GlobalBudget(0.0), ChannelLimiter(5, 0.0)
+        pool = images._pool
+        workers = pool.pids() if pool is not None else []
+        drew, started = _worker_cpu(workers), time.process_time()
+        wall = time.perf_counter()
+        try:
+            await _redraws(presenter, service, list(service.tables.values()))
+            out |= {"redraw_cpu": time.process_time() - started, "redraw_seconds": time.perf_counter() - wall,
+                    "image_cpu": _worker_cpu(workers) - drew, "edits": bot.http.edits, "rss_mib": _rss_kib() / 1024}
+        finally:
+            images.TABLES.size = cached
+            images.use_processes(0)  # the workers stop
     if with_hands:
         for table in service.tables.values():  # each table used once (built on first use)
             _ = table.state
@@ -223,9 +340,9 @@ async def _start(path: Path, with_hands: bool = False) -> dict[str, float]:
     return out
 
 
-def _measure(path: Path, with_hands: bool) -> dict[str, float]:
+def _measure(path: Path, with_hands: bool, redraw: bool = False) -> dict[str, float]:
     """A start-up in a fresh process (clean memory figures)."""
-    extra = ["--hands"] if with_hands else []
+    extra = ["--hands"] if with_hands else ["--redraw"] if redraw else []
     out = subprocess.run([sys.executable, "-m", "benchmarks.restore", "--measure", str(path), *extra], check=True,
                          capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent).stdout
     return dict(json.loads(out.strip().splitlines()[-1]))
@@ -240,11 +357,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--hands", action="store_true", help="then open every member's hand: memory figures")
+    parser.add_argument("--redraw", action="store_true",
+                        help="production's database only, timers on, then every table drawn again (timed)")
     parser.add_argument("--keep", action="store_true", help="keep the databases (their folder is printed)")
+    parser.add_argument("--database", type=Path, help="start this database (built by an earlier --keep) instead")
     args = parser.parse_args(argv)
     if args.measure:
-        print(json.dumps(asyncio.run(_start(args.measure, args.hands))))
+        print(json.dumps(asyncio.run(_start(args.measure, args.hands, args.redraw))))
         return 0
+    if args.redraw:
+        return _redraw_main(args)
     folder = Path(tempfile.mkdtemp(prefix="tapis-restore-"))
     after, snaps, before = folder / "lazy.sqlite3", folder / "snapshots.sqlite3", folder / "logs.sqlite3"
     began = time.perf_counter()
@@ -269,6 +391,37 @@ def main(argv: list[str] | None = None) -> int:
     if not args.keep:
         shutil.rmtree(folder, ignore_errors=True)
     else:
+        print(folder)
+    return 0
+
+
+def _redraw_main(args: argparse.Namespace) -> int:
+    """``--redraw``: the restore, then one redraw of every table, the turn timers on."""
+    folder = None
+    path = args.database
+    if path is None:
+        folder = Path(tempfile.mkdtemp(prefix="tapis-restore-"))
+        path = folder / "lazy.sqlite3"
+        templates = asyncio.run(_templates(path, min(args.templates, args.tables), args.moves, args.seed))
+        mean = _copy_rows(path, templates, args.tables)
+        print(f"{args.tables} tables in play, {mean} actions each on average")
+    runs = [_measure(path, False, redraw=True) for _ in range(args.repeat)]
+    for r in runs:
+        print(f"  run: restore {r['cpu']:.2f} s CPU, redraws {r['redraw_cpu']:.2f} s CPU "
+              f"({r['redraw_seconds']:.1f} s, {int(r['edits'])} edits; images {r['image_cpu']:.1f} s CPU in the "
+              f"workers), {r['rss_mib']:.0f} MiB after, busiest second {100 * r['busiest']:.2f} % of "
+              f"{int(r['timers'])} timers (last due in {r['last_due']:.0f} s)")
+
+    def median(key: str) -> float:
+        return statistics.median(r[key] for r in runs)
+
+    print(f"{int(runs[0]['restored'])} tables: restore {median('cpu'):.2f} s CPU + redraws {median('redraw_cpu'):.2f} s"
+          f" = {median('cpu') + median('redraw_cpu'):.2f} s CPU in the bot's process (images: {median('image_cpu'):.1f}"
+          f" s CPU in the workers); {median('rss_mib'):.0f} MiB after; at most {100 * median('busiest'):.2f} % of the"
+          f" timers due in any one second (medians of {len(runs)})")
+    if folder is not None and not args.keep:
+        shutil.rmtree(folder, ignore_errors=True)
+    elif folder is not None:
         print(folder)
     return 0
 

@@ -21,6 +21,7 @@ from babel import Locale
 from babel.messages.pofile import read_po
 from discord import app_commands
 
+from bot.service.facts import LazyState
 from bot.service.i18n import t
 from bot.service.table import SeatInfo, Table
 from bot.service.table_log import TableLog
@@ -315,7 +316,7 @@ def make_table(game: Game, seats: int, locale: str, state: State | None, options
               for i in range(1, seats - 1)]
     return Table(id="zi0v0b", guild_id=1, channel_id=2, thread_id=None, game=game, host_id=101, seed="7",
                  options=options, capacity=seats, seats=seated[:seats],
-                 status="lobby" if state is None else "playing", state=state)
+                 status="lobby" if state is None else "playing", source=LazyState(state))
 
 
 def samples(game: Game, seats: int, seed: int, options: dict[str, Any]) -> Iterator[State]:

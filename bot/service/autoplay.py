@@ -4,7 +4,10 @@ After every change the service calls :meth:`ComputerTurns.after_change`: when a 
 computer standing in for an absent member) is to act, a background task plays, one decision per
 ``computer_pause``, under the table's lock; otherwise the turn timer is armed for the member to
 act. When it runs out, a computer plays that turn; after two missed turns in a row the member is
-marked away and the computer keeps the seat until "My hand" brings them back.
+marked away and the computer keeps the seat until "My hand" brings them back. At restore,
+:meth:`ComputerTurns.resume` starts the restored tables' play: each timer with what was left of it,
+the computers to move and the timers already out spread in the order they fell due
+(:func:`bot.service.timers.spread`).
 
 A computer's move the database did not take (a full disk, a lost ``COMMIT``) is not lost for good:
 the same task tries the turn again after a pause that grows up to :data:`RETRY_DELAYS`' last (one
@@ -21,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -28,6 +32,7 @@ from bot.infra.thinking import LEVELS, Thinker
 from bot.service.i18n import N_
 from bot.service.reload import StorageFailure
 from bot.service.table import StaleAction, Table
+from bot.service.timers import spread
 
 if TYPE_CHECKING:
     from bot.service.settings import Settings
@@ -54,10 +59,12 @@ class ComputerTurns:
 
     Collaborators: ``tasks`` runs the background tasks, ``changed`` tells the listener a table
     changed, ``timer_of`` gives a server's turn timer, ``commit`` saves what a computer played,
-    ``errors`` collects unexpected failures."""
+    ``errors`` collects unexpected failures, ``clock`` tells the Unix time (the timers' due times,
+    :attr:`due`, are kept in it)."""
 
     def __init__(self, settings: Settings, tasks: Tasks, changed: Callable[[Table], None],
-                 timer_of: Callable[[int], int], commit: Commit, errors: list[BaseException]) -> None:
+                 timer_of: Callable[[int], int], commit: Commit, errors: list[BaseException], *,
+                 clock: Callable[[], float] = time.time) -> None:
         self.settings = settings
         self.tasks = tasks
         self.changed = changed
@@ -66,6 +73,8 @@ class ComputerTurns:
         self.errors = errors
         self.timers: dict[str, asyncio.Task[Any]] = {}
         self.robots: dict[str, asyncio.Task[Any]] = {}
+        self.due: dict[str, float] = {}  # when each armed timer or waiting computer falls due (Unix seconds)
+        self.clock = clock
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         self._thinker: Thinker | None = None
 
@@ -95,6 +104,32 @@ class ComputerTurns:
         else:
             self._arm_timer(table)
 
+    def resume(self, tables: Sequence[Table]) -> None:
+        """Restore: the listener is told of every table; each turn timer resumes with what was left
+        of it (from the last move saved, :attr:`Table.moved_at`; the whole timer when it is not
+        known) and the computers to move wait their turn, all spread by :func:`spread`."""
+        now = self.clock()
+        due: list[tuple[str, float]] = []
+        for table in tables:
+            self.changed(table)
+            if table.status != "playing" or table.to_act() is None:
+                continue
+            moved = table.moved_at if table.moved_at is not None else now
+            if table.computer_turn():
+                due.append((table.id, moved + self.settings.computer_pause))
+            elif self._timed(table):
+                due.append((table.id, moved + self.timer_of(table.guild_id)))
+        plan = spread(due, now)
+        for table in tables:
+            at = plan.get(table.id)
+            if at is None:
+                continue
+            if table.computer_turn():
+                self.due[table.id] = at
+                self.robots[table.id] = self.tasks.spawn(self._robot_loop(table, at - now))
+            else:
+                self._arm_timer(table, at)
+
     def thinking(self, table: Table) -> bool:
         """Whether a computer player's task is running for ``table``."""
         robot = self.robots.get(table.id)
@@ -102,24 +137,36 @@ class ComputerTurns:
 
     def stop(self, table_id: str) -> None:
         """The table's timer and computer players stop (it closed, or left this process)."""
+        self.due.pop(table_id, None)
         current = asyncio.current_task()
         for tasks in (self.timers, self.robots):
             task = tasks.pop(table_id, None)
             if task is not None and task is not current:
                 task.cancel()
 
-    def _arm_timer(self, table: Table) -> None:
+    def _timed(self, table: Table) -> bool:
+        """Whether a turn timer runs at ``table`` (not at a challenge's or a practice table: they
+        wait for their member)."""
+        return self.timer_of(table.guild_id) > 0 and not table.challenge and not table.practice
+
+    def _arm_timer(self, table: Table, at: float | None = None) -> None:
+        """The turn timer of the seat to act: the server's whole timer, or until ``at`` (restore)."""
         old = self.timers.pop(table.id, None)
+        self.due.pop(table.id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         seat = table.to_act()
-        timer = self.timer_of(table.guild_id)
-        if seat is None or timer <= 0 or table.challenge or table.practice:  # they wait for their member
+        if seat is None or not self._timed(table):
             return
-        self.timers[table.id] = self.tasks.spawn(self._timer(table, seat, table.rev, timer))
+        now = self.clock()
+        self.due[table.id] = at = now + self.timer_of(table.guild_id) if at is None else at
+        seconds = max(0.0, at - now)
+        self.timers[table.id] = self.tasks.spawn(self._timer(table, seat, table.rev, seconds))
 
     async def _timer(self, table: Table, seat: int, rev: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
+        if self.timers.get(table.id) is asyncio.current_task():
+            self.due.pop(table.id, None)
         failures = 0
         while True:
             try:
@@ -162,9 +209,13 @@ class ComputerTurns:
                 raise
         self.after_change(table)
 
-    async def _robot_loop(self, table: Table) -> None:
-        """Computer players act, one decision per pause, until a present human is to act."""
+    async def _robot_loop(self, table: Table, wait: float = 0.0) -> None:
+        """Computer players act, one decision per pause, until a present human is to act (after
+        ``wait`` seconds: their turn at restore)."""
         try:
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self.due.pop(table.id, None)
             await self._robot_steps(table)
         except Exception as exc:
             self.errors.append(exc)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import storage as dbm
 from bot.service import ratings
-from bot.service.facts import Facts, Pending
+from bot.service.facts import Facts, Pending, Saved
 from bot.service.registry import CLOSED_IDS, Registry
 from bot.service.reload import table_of
 from bot.service.table import BotError, Table
@@ -44,7 +44,7 @@ def _bad_data(exc: BaseException) -> bool:
     return cause(exc) == "corrupt"
 
 
-def _facts(row: dict[str, Any]) -> tuple[Facts, int] | None:
+def _facts(row: dict[str, Any]) -> Saved | None:
     """The facts of a table in play whose state can wait for its first use (:mod:`bot.service.facts`)."""
     rev, saved = row["revision"], row.get("state_rev")
     if row["status"] != "playing" or not row["state"] or type(saved) is not int or not 0 <= saved <= rev:
@@ -60,13 +60,13 @@ class Endings:
     """Results, ratings and restore of the tables.
 
     Collaborators: the database, the ``registry`` of tables, the servers' ``prefs``, ``metrics``
-    and ``errors``; ``changed`` publishes a table's change (:meth:`TableBus.publish`), ``after_change`` restarts a
-    restored table's play (:meth:`ComputerTurns.after_change`), ``stop`` stops a finished
+    and ``errors``; ``changed`` publishes a table's change (:meth:`TableBus.publish`), ``resume`` restarts the
+    restored tables' play (:meth:`ComputerTurns.resume`), ``stop`` stops a finished
     table's background play, ``serves`` tells the servers on this process's shards."""
 
     def __init__(self, db: Database, registry: Registry, prefs: Preferences, metrics: Metrics,
                  errors: list[BaseException], *, clock: Callable[[], float], serves: Callable[[int], bool],
-                 changed: Callable[[Table], None], after_change: Callable[[Table], None],
+                 changed: Callable[[Table], None], resume: Callable[[list[Table]], None],
                  stop: Callable[[str], None]) -> None:
         self.db = db
         self.registry = registry
@@ -76,7 +76,7 @@ class Endings:
         self.clock = clock
         self.serves = serves
         self.changed = changed
-        self.after_change = after_change
+        self.resume = resume
         self.stop = stop
 
     async def write_results(self, conn: Any, table: Table, state: State) -> list[dict[str, Any]]:
@@ -161,13 +161,11 @@ class Endings:
             if reading is not None:  # a failure above: the batch read ahead is not wanted
                 reading.cancel()
                 await asyncio.gather(reading, return_exceptions=True)
-        for table in list(self.registry.open.values()):
-            if table.status == "playing":
-                self.after_change(table)
+        self.resume([table for table in self.registry.open.values() if table.status == "playing"])
         log.info("restored %d open table(s)", count)
         return count
 
-    async def _restore_row(self, row: dict[str, Any], lazy: dict[str, tuple[Facts, int]],
+    async def _restore_row(self, row: dict[str, Any], lazy: dict[str, Saved],
                            snapshots: dict[str, dict[str, Any] | None],
                            later: dict[str, list[dict[str, Any]]] | None,
                            seats: dict[str, list[dict[str, Any]]]) -> int:
@@ -202,7 +200,7 @@ class Endings:
         self.registry.add(table)
         return 1
 
-    async def _read_batch(self, ids: list[str]) -> tuple[list[dict[str, Any]], dict[str, tuple[Facts, int]],
+    async def _read_batch(self, ids: list[str]) -> tuple[list[dict[str, Any]], dict[str, Saved],
                                                          dict[str, dict[str, Any] | None],
                                                          dict[str, list[dict[str, Any]]] | None]:
         """The rows of the tables ``ids``: which wait for their first use (their facts), the saved
@@ -234,7 +232,7 @@ class Endings:
                         describe(exc))
             return None
 
-    async def _restore_lazy(self, row: dict[str, Any], facts: tuple[Facts, int], later: dict[str, list[dict[str, Any]]],
+    async def _restore_lazy(self, row: dict[str, Any], facts: Saved, later: dict[str, list[dict[str, Any]]],
                             seats: dict[str, list[dict[str, Any]]]) -> Table | None:
         """One table in play whose state is built on first use (:mod:`bot.service.facts`)."""
         try:
@@ -246,8 +244,8 @@ class Endings:
             _unrestorable(row["id"], describe(exc))
             return None
         table.pending(Pending(table.game, row["state"], later.get(row["id"], []),
-                              lambda exc: self._unusable(table, exc)), facts[0])
-        table.turn_start = facts[1]
+                              lambda exc: self._unusable(table, exc)), facts.facts)
+        table.turn_start, table.moved_at = facts.turn_start, facts.moved_at
         return table
 
     async def _restore_one(self, row: dict[str, Any], snapshot: dict[str, Any] | None,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
-from bot.service.facts import Facts, Pending
+from bot.service.facts import Facts, LazyState, Pending
 from bot.service.i18n import t
 from games.base import Action, Game, PickMenu, State
 from games.errors import GameError, NotYourTurn
@@ -79,33 +79,11 @@ class SeatInfo:
                 "computer_no": self.computer_no if self.computer else None}
 
 
-class _StateSlot:
-    """:attr:`Table.state`: the state given, or built the first time it is read from the saved
-    text restore kept (:meth:`Table.pending`). Setting a state drops both that text and
-    the facts of the state before."""
-
-    def __get__(self, table: Table | None, owner: type | None = None) -> State | None:
-        if table is None:
-            return None  # the dataclass field's default
-        slots = table.__dict__
-        pending = slots.get("_pending")
-        if pending is not None:
-            state: State = pending.build()
-            slots["_state"], slots["_pending"] = state, None
-            facts = slots.get("_facts")
-            if facts is not None and (facts.rev, facts.to_act) != (state.rev, state.to_act()):
-                slots["_facts"] = None  # never trusted over the log (they were checked at restore)
-            return state
-        return slots.get("_state")
-
-    def __set__(self, table: Table, state: State | None) -> None:
-        table.__dict__.update(_state=state, _pending=None, _facts=None)
-
-
 @dataclass
 class Table:
-    """One table: lobby, match in play or finished. Its state may be built on first use
-    (:meth:`pending`): :attr:`rev`, :meth:`to_act` and :attr:`facts` answer without it."""
+    """One table: lobby, match in play or finished. Its state is held by ``source``, a
+    :class:`LazyState` that may build it on first use (:meth:`pending`): :attr:`rev`,
+    :meth:`to_act` and :attr:`facts` answer without it."""
 
     id: str
     guild_id: int
@@ -119,11 +97,12 @@ class Table:
     seats: list[SeatInfo] = field(default_factory=list)
     status: str = "lobby"
     message_id: int | None = None
-    state: _StateSlot = _StateSlot()  # State | None
+    source: LazyState = field(default_factory=LazyState)
     votes: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     result: list[dict[str, Any]] | None = None
     turn_start: int = 0  # revision at which the current seat's turn began (one ping per turn)
+    moved_at: float | None = None  # Unix seconds of the last move saved (a restored turn timer runs from it)
     active_at: float = 0.0  # Unix seconds of the last lobby change or member's move (housekeeping)
     stale: bool = False  # a write's fate is unknown: read back from the database before the next change
 
@@ -163,37 +142,36 @@ class Table:
         """The channel or thread the table lives in."""
         return self.thread_id or self.channel_id
 
+    @property
+    def state(self) -> State | None:
+        """The match's state (``None`` in a lobby): :meth:`LazyState.get`, built now if it waits."""
+        return self.source.get()
+
+    @state.setter
+    def state(self, state: State | None) -> None:
+        self.source.set(state)
+
     def pending(self, pending: Pending, facts: Facts) -> None:
         """Restore: the state is ``pending``'s, built when first read; ``facts`` answer until then."""
-        self.__dict__.update(_state=None, _pending=pending, _facts=facts)
+        self.source = LazyState.waiting(pending, facts)
 
     def settle(self, state: State, facts: Facts) -> None:
         """``state`` is the table's now, with its ``facts`` (computed for its save)."""
-        self.state = state
-        self.__dict__["_facts"] = facts
+        self.source.set(state, facts)
 
     @property
     def built(self) -> bool:
         """Whether the state is in memory (not waiting to be built on first use)."""
-        return self.__dict__.get("_pending") is None
+        return self.source.built
 
     @property
     def facts(self) -> Facts | None:
         """The current state's :class:`Facts` (``None`` in a lobby): those saved, or computed once."""
-        facts: Facts | None = self.__dict__.get("_facts")
-        if facts is None:
-            state = self.state
-            if state is None:
-                return None
-            facts = self.__dict__["_facts"] = Facts.of(state, state.view(None))
-        return facts
+        return self.source.facts
 
     @property
     def rev(self) -> int:
-        if not self.built:
-            facts: Facts = self.__dict__["_facts"]  # kept in __dict__ beside the state
-            return facts.rev
-        return self.state.rev if self.state is not None else 0
+        return self.source.rev
 
     @property
     def open(self) -> bool:
@@ -210,12 +188,7 @@ class Table:
         return any(s.user_id == user_id for s in self.seats)
 
     def to_act(self) -> int | None:
-        if self.status != "playing":
-            return None
-        if not self.built:
-            facts: Facts = self.__dict__["_facts"]
-            return facts.to_act
-        return self.state.to_act() if self.state is not None else None
+        return self.source.to_act() if self.status == "playing" else None
 
     def computer_turn(self) -> bool:
         seat = self.to_act()

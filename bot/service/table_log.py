@@ -147,6 +147,12 @@ class TableLog:
         self.view: dict[str, Any] | None = None  # the public view of ``state``
         # the public views saved with each revision since ``state`` (:meth:`saw`): (revision, view, seat to act)
         self.seen: deque[tuple[int, dict[str, Any], int | None]] = deque(maxlen=KEPT)
+        self.resumed = False  # a restored table: the first call starts the record (:meth:`restored`)
+
+    def restored(self) -> None:
+        """The table was restored: the record starts at the state of the next :meth:`catch_up`
+        (what its message showed before is not written again: its log is not replayed)."""
+        self.resumed = True
 
     def note(self, rev: int, key: str, **fields: Any) -> None:
         """A line the actions do not say (a player asked for a hint), placed after the actions up
@@ -179,9 +185,9 @@ class TableLog:
         return chain
 
     def catch_up(self, game: Game, state: State, names: Sequence[str], locale: str) -> list[str]:
-        """Describe the actions since the last call (after a restart: the last few actions). In
-        another language than the lines so far (after ``/settings language:``), the last few
-        actions and notes are written again in that language."""
+        """Describe the actions since the last call (at the first call: the last few actions, or
+        none after :meth:`restored`). In another language than the lines so far (after
+        ``/settings language:``), the last few actions and notes are written again in that language."""
         if self.locale is not None and locale != self.locale:
             self.notes = sorted([*self.placed, *self.notes], key=lambda n: n[0])
             self.placed.clear()
@@ -200,6 +206,11 @@ class TableLog:
             self.state, self.view = state, chain[-1][1]
             return list(self.lines)
         seen = self.state
+        if seen is None and self.resumed:
+            self.resumed = False
+            self._notes_until(state.rev, locale)
+            self.state, self.view = state, None  # the next call applies the actions after it
+            return list(self.lines)
         if seen is None or seen.rev > state.rev or state.log[: seen.rev] != seen.log:
             data = state.to_json()
             data["log"] = data["log"][: max(0, state.rev - KEPT)]

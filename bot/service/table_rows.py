@@ -11,6 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from bot.service.facts import LazyState
 from bot.service.table import SeatInfo, Table
 from games import GAMES
 from games.base import State
@@ -45,7 +46,7 @@ def table_of(row: dict[str, Any], seat_rows: Sequence[dict[str, Any]], state: St
     :raises KeyError: an unknown game. :raises ValueError: bad options."""
     return Table(row["id"], row["guild_id"], row["channel_id"], row["thread_id"], GAMES[row["game"]], row["host_id"],
                  row["seed"], options_of(row), capacity_of(row), seats_of(seat_rows), row["status"],
-                 row["message_id"], state, active_at=row.get("active_at") or default_active)
+                 row["message_id"], LazyState(state), active_at=row.get("active_at") or default_active)
 
 
 def new_row(table: Table) -> dict[str, Any]:
@@ -61,4 +62,4 @@ def lobby_fields(table: Table) -> dict[str, Any]:
             "host_id": table.host_id, "status": table.status,
             "state": table.state.to_json() if table.state is not None else None, "revision": table.rev,
             "active_at": table.active_at,
-            "facts": table.facts.to_text(table.turn_start) if table.facts is not None else None}
+            "facts": table.facts.to_text(table.turn_start, table.moved_at) if table.facts is not None else None}

@@ -89,10 +89,10 @@ class TableService:
         self.preferences = Preferences(db, settings)
         self.departures = Departures(db)
         self.computers = ComputerTurns(settings, self.tasks, self.bus.publish, self.preferences.timer_of, self.commit,
-                                       self.errors)
+                                       self.errors, clock=self._now)
         self.writes = TableWrites(db, self.metrics, self.registry, self.computers.stop)
         self.endings = Endings(db, self.registry, self.preferences, self.metrics, self.errors, clock=self._now,
-                               serves=self.serves, changed=self.bus.publish, after_change=self.computers.after_change,
+                               serves=self.serves, changed=self.bus.publish, resume=self.computers.resume,
                                stop=self.computers.stop)
         self.housekeeping = Housekeeping(settings, self.registry, self.computers, self.close_table, self, self.tasks,
                                          self._now, self.errors)
@@ -415,14 +415,15 @@ class TableService:
         public = new.view(None)  # asked once: for the facts, then kept for the presenter (once saved)
         facts = Facts.of(new, public)
         turn_start = new.rev if old is None or new.to_act() != old.to_act() else table.turn_start
-        now = self.clock() if human else None
+        moved = self.clock()
+        now = moved if human else None
         rows = None
         try:
             async with self.writes.writing("actions", table, settle=False), self.db.transaction() as conn:
                 snapshot = over or new.rev % dbm.SNAPSHOT_EVERY == 0 or moves.deal_ended(old, new)
                 await dbm.write_actions(conn, table.id, state=snapshots.saved(new) if snapshot else None, revision=new.rev,
                                         status="over" if over else "playing", actions=applied, active_at=now,
-                                        facts=facts.to_text(turn_start),
+                                        facts=facts.to_text(turn_start, moved),
                                         seats=[(s, table.seats[s].missed, table.seats[s].away) for s in seats])
                 if over:
                     rows = await self.endings.write_results(conn, table, new)
@@ -433,7 +434,7 @@ class TableService:
         self.metrics.accepted(table.game.name, applied)
         if now is not None:
             table.active_at = now
-        table.turn_start = turn_start
+        table.turn_start, table.moved_at = turn_start, moved
         table.settle(new, facts)
         self.memo.known_public(table, public)
         if rows is not None:

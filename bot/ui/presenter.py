@@ -184,6 +184,7 @@ class Presenter:
             if seat is not None and table.id in last:
                 table.turn_start = shown.turn_start(last[table.id], seat)
             entry = self.shown.setdefault(table.id, _Shown())
+            entry.log.restored()  # its record starts at its first redraw (no replay of its log)
             entry.parts = saved.pop(table.id, None) or {}  # each table's own dict (no copy)
             if "legacy" in entry.parts:
                 await self._adopt_legacy(table, entry.parts)

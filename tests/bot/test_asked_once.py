@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot import storage as dbm
+from bot.service.facts import LazyState
 from bot.service.reload import StorageFailure
 from bot.service.settings import Settings
 from bot.service.table import SeatInfo, Table, ViewMemo
@@ -21,7 +22,7 @@ from tests.bot.test_reliability_db import started
 def a_table(table_id: str = "t1") -> Table:
     game = GAMES["tarot"]
     seats = [SeatInfo(100 + i, f"p{i}") for i in range(4)]
-    return Table(table_id, 1, 2, None, game, 100, "seed", {}, 4, seats, "playing", None, game.new(4, "seed", {}))
+    return Table(table_id, 1, 2, None, game, 100, "seed", {}, 4, seats, "playing", None, LazyState(game.new(4, "seed", {})))
 
 
 class Counting:
@@ -121,7 +122,7 @@ def test_a_waiting_seat_s_console_key_asks_the_engine_no_view(name: str, monkeyp
     game = GAMES[name]
     seats = [SeatInfo(100 + i, f"p{i}") for i in range(game.min_seats)]
     table = Table("w1", 1, 2, None, game, 100, "seed", {}, game.min_seats, seats, "playing", None,
-                  game.new(game.min_seats, "seed", game.playout_options))
+                  LazyState(game.new(game.min_seats, "seed", game.playout_options)))
     memo = ViewMemo()
     hands = Hands(SimpleNamespace(service=SimpleNamespace(memo=memo)))  # type: ignore[arg-type]  # its keys alone
     for _ in range(40):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.service.facts import LazyState
 from bot.service.table import SeatInfo, Table
 from bot.ui import ids, views
 from games import find_game
@@ -16,7 +17,7 @@ from games.base import Action, State
 def _table(game: str, state: State) -> Table:
     seats = [SeatInfo(100 + i, f"p{i}") for i in range(state.seats)]
     return Table(id="hb0t01", guild_id=1, channel_id=2, thread_id=None, game=find_game(game), host_id=100,
-                 seed="7", options={}, capacity=state.seats, seats=seats, status="playing", state=state)
+                 seed="7", options={}, capacity=state.seats, seats=seats, status="playing", source=LazyState(state))
 
 
 def _until(game: str, seats: int, wanted: Any, seed: int = 1, options: dict[str, Any] | None = None) -> State:

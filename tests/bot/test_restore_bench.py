@@ -17,3 +17,11 @@ async def test_a_restore_in_this_process_opens_every_hand(tmp_path: Path) -> Non
     figures = await restore._start(path, with_hands=True)
     assert figures["restored"] == len(games.GAMES)
     assert figures["hands"] >= 2 * len(games.GAMES)  # every member's hand (two to four seats each)
+
+
+async def test_a_restore_then_every_table_drawn_again_with_its_timers(tmp_path: Path) -> None:
+    path = tmp_path / "restore.sqlite3"
+    await restore._templates(path, 2, 12, 2)
+    figures = await restore._start(path, redraw=True)
+    assert figures["restored"] == figures["edits"] == figures["timers"] == 2  # every table drawn, timed
+    assert 0 < figures["busiest"] <= 1 and figures["redraw_cpu"] > 0

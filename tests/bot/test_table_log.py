@@ -69,15 +69,27 @@ def test_the_log_describes_bids_plays_and_tricks_in_french_and_english() -> None
     assert any(" plays " in line for line in en_lines) and any("wins the trick" in line for line in en_lines)
 
 
-def test_the_log_catches_up_after_a_restart() -> None:
+def test_after_a_restart_the_record_starts_at_the_restored_move_without_a_replay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     game = GAMES["piquet"]
     state = game.new(2, "restart", {})
     rng = random.Random(1)
     for _ in range(40):
         legal = state.legal_actions(state.to_act())
         state = state.apply(state.to_act(), legal[rng.randrange(len(legal))])
-    lines = TableLog().catch_up(game, game.load(state.to_json()), NAMES[:2], "fr")
-    assert 0 < len(lines) <= KEPT
+    restored = game.load(state.to_json())
+
+    def no_replay(data: object) -> None:
+        raise AssertionError("the log was replayed")
+
+    monkeypatch.setattr(game, "load", no_replay)
+    record = TableLog()
+    record.restored()
+    assert record.catch_up(game, restored, NAMES[:2], "fr") == []
+    seat = restored.to_act()
+    moved = restored.apply(seat, restored.legal_actions(seat)[0])
+    lines = record.catch_up(game, moved, NAMES[:2], "fr")
+    assert 0 < len(lines) <= KEPT, "the moves after the restart are written"
 
 
 def test_the_lines_follow_a_change_of_language() -> None:
