@@ -200,12 +200,17 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
     return embed
 
 
+#: the games whose deal is called a round (docs/rules/trio.md, « The round »)
+ROUND_GAMES = frozenset({"trio", "ecole"})
+
+
 async def recap_message(table: Table, public: dict[str, Any], locale: str) -> dict[str, Any]:
     """The recap of the deal in ``public["last_deal"]``: its score changes, its image, and (while
     the match goes on) the score sheet so far; the results carry the last one."""
     last = public["last_deal"]
     pngs = await images.recap_pngs(public, table.names(), locale)
-    embed = discord.Embed(title=t(locale, "recap", n=int(last.get("deal_no", 0)) + 1), colour=discord.Colour.gold())
+    title = N_("recap_round") if table.game.name in ROUND_GAMES else N_("recap")
+    embed = discord.Embed(title=t(locale, title, n=int(last.get("deal_no", 0)) + 1), colour=discord.Colour.gold())
     deltas, totals = last.get("deltas") or [], last.get("scores") or []
     lines = [] if table.rated else [unrated_line(table, locale)]
     lines += [t(locale, "log_says", name=name, what=num(deltas[i], True) + (f" → {num(totals[i])}" if i < len(totals)

@@ -39,7 +39,7 @@ def said(name: str, seats: int, wanted: Callable[[State], bool], locale: str = "
 def test_tarot_auction_redeal_chien_and_tricks() -> None:
     bid = said("tarot", 4, lambda s: s.view(None)["phase"] == "bidding"
                and any(b != "pass" for _, b in s.view(None)["bids"]))
-    assert "Highest bid: " in bid and "(" in bid.split("Highest bid: ")[1].splitlines()[0], bid
+    assert "Highest bid: " in bid and ", by " in bid.split("Highest bid: ")[1].splitlines()[0], bid
     redealt = said("tarot", 4, lambda s: s.view(None)["phase"] == "bidding"
                    and any(e.get("type") == "all_pass" for e in s.view(None)["events"]))
     assert "New deal: everybody passed, the cards were dealt again." in redealt

@@ -93,7 +93,7 @@ class Lobby(commands.Cog):
                 await service.cancel(table.id, interaction.user.id)
                 raise BotError.of("lobby_not_posted") from None
             self.bot.presenter.table_changed(table)
-            await answers.send(interaction, t(locale, "table_opened", table=table.id, where=where), ephemeral=True)
+            await answers.send(interaction, t(locale, "table_opened", table=table.called(locale), where=where), ephemeral=True)
 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction[Any],
