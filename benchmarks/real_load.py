@@ -68,7 +68,7 @@ from bot.app import build
 from bot.infra import images
 from bot.service.settings import Settings
 from bot.storage import Database
-from bot.ui.ids import build_id
+from bot.ui.ids import build_id, parse_id
 from tests.bot import drive
 
 GLOBAL_LIMIT = 50.0  # Discord's requests per second for a whole bot (DISCORD.md)
@@ -488,7 +488,7 @@ def transport_report(r: Result, figures: dict[str, float]) -> None:
     from benchmarks import real_transport
 
     moves = max(r.moves, 1)
-    sent = asyncio.run(real_transport.replay(r.capture.requests))
+    sent = asyncio.run(real_transport.replay(r.capture.requests, profile=r.profile is not None))
     parsing = real_transport.parse_cost(r.state, r.capture.interactions)
     bot, transport, parse = figures["bot_cpu_ms"], sent / moves * 1000, parsing / moves * 1000
     print(f"per move with the transport: bot {bot:.2f} ms + transport {transport:.2f} ms "
@@ -496,6 +496,15 @@ def transport_report(r: Result, figures: dict[str, float]) -> None:
           f"({len(r.capture.interactions) / moves:.2f} interactions: gateway JSON and discord.Interaction, the latter "
           f"also within the bot's figure) = {bot + transport + parse:.2f} ms; with the image workers "
           f"{bot + transport + parse + figures['worker_cpu_ms']:.2f} ms")
+    kinds: Counter[str] = Counter()
+    for data in r.capture.interactions:
+        custom = (data.get("data") or {}).get("custom_id", "")
+        try:
+            verb = parse_id(custom).action
+        except ValueError:
+            verb = "other"
+        kinds["a move" if not verb.startswith("~") else verb[:2]] += 1
+    print("  interactions per move by component: " + ", ".join(f"{k} {n / moves:.2f}" for k, n in kinds.most_common()))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import cProfile
 import io
 import json
+import pstats
 import ssl
 import subprocess
 import sys
@@ -171,8 +173,9 @@ def certificate(folder: Path) -> tuple[str, str]:
     return cert, key
 
 
-async def replay(requests: list[Request], concurrency: int = 8) -> float:
-    """CPU seconds this process spends sending ``requests`` through discord.py and aiohttp with TLS."""
+async def replay(requests: list[Request], concurrency: int = 8, profile: bool = False) -> float:
+    """CPU seconds this process spends sending ``requests`` through discord.py and aiohttp with TLS
+    (``profile``: its top functions printed, cProfile)."""
     import aiohttp
     from discord.http import HTTPClient, Route
     from discord.webhook.async_ import AsyncWebhookAdapter
@@ -216,9 +219,16 @@ async def replay(requests: list[Request], concurrency: int = 8) -> float:
                     while not queue.empty():
                         await one(queue.get_nowait())
 
+                profiler = cProfile.Profile() if profile else None
+                if profiler is not None:
+                    profiler.enable()
                 began = time.process_time()
                 await asyncio.gather(*(worker() for _ in range(concurrency)))
-                return time.process_time() - began
+                spent = time.process_time() - began
+                if profiler is not None:
+                    profiler.disable()
+                    pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+                return spent
             finally:
                 Route.BASE = real_base
                 await http.close()
