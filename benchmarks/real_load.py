@@ -68,7 +68,7 @@ from bot.app import build
 from bot.infra import images
 from bot.service.settings import Settings
 from bot.storage import open_database
-from bot.ui.ids import build_id
+from bot.ui.ids import build_id, parse_id
 from tests.bot import drive
 
 GLOBAL_LIMIT = 50.0  # Discord's requests per second for a whole bot (DISCORD.md)
@@ -294,10 +294,13 @@ class Result:
     drawn: Counter[str] = field(default_factory=Counter)  # by function; "_cpu": drawing CPU in threads
     virtual_seconds: float = 0.0
     profile: pstats.Stats | None = None
+    capture: Any = None  # :class:`benchmarks.real_transport.Capture` (``--transport``)
+    state: Any = None  # the bot's connection state (the interactions' parsing is timed with it)
 
 
 async def bench(tables: int, moves: int, think: float, workers: int, game: str | None = None, seed: int = 0,
-                profile: bool = False, table_settle: float | None = None, computers: int = 0) -> Result:
+                profile: bool = False, table_settle: float | None = None, computers: int = 0,
+                transport: bool = False) -> Result:
     names = [game] if game else sorted(g for g in games.GAMES if g != "toy")
     folder = scratch_folder("tapis-real-")
     settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers,
@@ -310,6 +313,11 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
     count_drawings(result.drawn, undo)
     loop_cpu = LoopCpu()
     time_bot_callbacks(loop_cpu, undo)
+    if transport:  # wraps the fakes' requests outside the timing above: its copies are not the bot's
+        from benchmarks import real_transport
+
+        result.capture = real_transport.Capture()
+        real_transport.capture(result.capture, undo, bot._connection)
     rng = random.Random(seed)
     arrived: dict[int, float] = {}
     handle, receive = bot.on_tapis_component, bot.on_interaction
@@ -364,6 +372,8 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
             now = 0.0
             profiler = cProfile.Profile() if profile else None
             result.tally.on = True
+            if result.capture is not None:
+                result.capture.on = True
             result.drawn.pop("_cpu", None)
             cpu0, work0, server0 = time.process_time(), workers_cpu(), result.tally.server_cpu
             main0, loop0 = time.thread_time(), (loop_cpu.bot, loop_cpu.server)
@@ -395,6 +405,9 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
                 profiler.disable()
                 result.profile = pstats.Stats(profiler)
             result.tally.on = False
+            if result.capture is not None:
+                result.capture.on = False
+            result.state = bot._connection
             result.process_cpu = time.process_time() - cpu0 - (result.tally.server_cpu - server0) - driver_cpu
             threads = result.drawn.pop("_cpu", 0.0)  # drawn in threads (``--workers 0``): counted apart
             result.process_cpu -= threads
@@ -470,6 +483,30 @@ def report(r: Result, think: float, cores: float) -> dict[str, float]:
     return figures
 
 
+def transport_report(r: Result, figures: dict[str, float]) -> None:
+    """The replayed transport's and the parsing's CPU per move, beside the bot's (``--transport``)."""
+    from benchmarks import real_transport
+
+    moves = max(r.moves, 1)
+    sent = asyncio.run(real_transport.replay(r.capture.requests, profile=r.profile is not None))
+    parsing = real_transport.parse_cost(r.state, r.capture.interactions)
+    bot, transport, parse = figures["bot_cpu_ms"], sent / moves * 1000, parsing / moves * 1000
+    print(f"per move with the transport: bot {bot:.2f} ms + transport {transport:.2f} ms "
+          f"({len(r.capture.requests) / moves:.2f} requests: discord.py, aiohttp, TLS) + parsing {parse:.2f} ms "
+          f"({len(r.capture.interactions) / moves:.2f} interactions: gateway JSON and discord.Interaction, the latter "
+          f"also within the bot's figure) = {bot + transport + parse:.2f} ms; with the image workers "
+          f"{bot + transport + parse + figures['worker_cpu_ms']:.2f} ms")
+    kinds: Counter[str] = Counter()
+    for data in r.capture.interactions:
+        custom = (data.get("data") or {}).get("custom_id", "")
+        try:
+            verb = parse_id(custom).action
+        except ValueError:
+            verb = "other"
+        kinds["a move" if not verb.startswith("~") else verb[:2]] += 1
+    print("  interactions per move by component: " + ", ".join(f"{k} {n / moves:.2f}" for k, n in kinds.most_common()))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20)
@@ -482,14 +519,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--computers", type=int, default=0,
                         help="computer players (normal) at each table, a member kept; moves are then the members'")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--transport", action="store_true",
+                        help="replay the run's requests through discord.py, aiohttp and TLS to a local server, and "
+                             "time the interactions' parsing (benchmarks.real_transport)")
     parser.add_argument("--table-settle", type=float, default=None,
                         help="seconds a card within a trick may wait to be shown (default: the setting's; 0: at once)")
     args = parser.parse_args(argv)
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1 <pid>`: where a run stands
     discord.utils.setup_logging(level=40)
     result = asyncio.run(bench(args.tables, args.moves, args.think, args.workers, args.game, args.seed, args.profile,
-                               args.table_settle, args.computers))
-    report(result, args.think, args.cores)
+                               args.table_settle, args.computers, args.transport))
+    figures = report(result, args.think, args.cores)
+    if result.capture is not None:
+        transport_report(result, figures)
     return 0
 
 
