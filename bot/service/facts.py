@@ -123,10 +123,10 @@ class LazyState:
     from the saved text restore kept (:class:`Pending`), its :class:`Facts` answering until then.
     Setting a state drops both that text and the facts of the state before."""
 
-    __slots__ = ("_facts", "_pending", "_state")
+    __slots__ = ("_facts", "_held", "_pending")
 
     def __init__(self, state: State | None = None) -> None:
-        self._state = state
+        self._held = state
         self._pending: Pending | None = None
         self._facts: Facts | None = None
 
@@ -141,9 +141,9 @@ class LazyState:
         """The state (``None`` in a lobby), built now if it waits. :raises: the :class:`Pending`'s error."""
         pending = self._pending
         if pending is None:
-            return self._state
+            return self._held
         state = pending.build()
-        self._state, self._pending = state, None
+        self._held, self._pending = state, None
         facts = self._facts
         if facts is not None and (facts.rev, facts.to_act) != (state.rev, state.to_act()):
             self._facts = None  # never trusted over the log (they were checked at restore)
@@ -151,7 +151,7 @@ class LazyState:
 
     def set(self, state: State | None, facts: Facts | None = None) -> None:
         """``state`` is the table's now, with its ``facts`` when they were computed (for its save)."""
-        self._state, self._pending, self._facts = state, None, facts
+        self._held, self._pending, self._facts = state, None, facts
 
     @property
     def built(self) -> bool:

@@ -23,6 +23,7 @@ from simcord.http import router
 
 from bot.service.tables import Table
 from bot.ui.ids import parse_id
+from bot.ui.parts import ROUND_GAMES
 from tests.bot.drive import components, find, member_of, open_table, tree
 
 #: the routes faults are injected on: ``(method, path pattern)``
@@ -137,7 +138,7 @@ def count_public(w: Any, table: Table, seen: Seen) -> None:
     """Recaps (by title) and results messages of ``table`` in the channel; buttons left on its message."""
     for m in w.channel.history():
         title = (m.embeds[0].title or "") if m.embeds else ""
-        if title.startswith("Deal ") and title.endswith(" is over."):
+        if title.startswith(("Deal ", "Round ")) and title.endswith(" is over."):
             seen.recaps[title] += 1
         elif "final results" in title and table.id in title:
             seen.results += 1
@@ -229,9 +230,10 @@ def expected_recaps(table: Any) -> set[str]:
     data = state.to_json()
     replay = game.new(len(table.seats), table.seed, state.options)
     deals = set()
+    word = "Round" if game.name in ROUND_GAMES else "Deal"  # Le Trio's and L'École's deals are rounds
     for action in data["log"]:
         replay = replay.apply(replay.to_act(), game.parse_action(action))
         last = replay.view(None).get("last_deal")
         if isinstance(last, dict) and last.get("deal_no") is not None:
-            deals.add(f"Deal {int(last['deal_no']) + 1} is over.")
+            deals.add(f"{word} {int(last['deal_no']) + 1} is over.")
     return deals

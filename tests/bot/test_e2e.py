@@ -71,7 +71,7 @@ async def _full_match(world: Any, game_name: str) -> None:
     assert len(results) == 1
     for member in humans:
         assert member.name in results[0].embeds[0].description
-    recaps = [m for m in history if m.embeds and (m.embeds[0].title or "").startswith("Deal ")]
+    recaps = [m for m in history if m.embeds and (m.embeds[0].title or "").startswith(("Deal ", "Round "))]
     titles = [m.embeds[0].title for m in recaps]
     assert sorted(titles) == sorted(expected_recaps(table)), "one recap per deal, each once"
     assert all(m.attachments and m.attachments[0].filename == "recap.png" for m in recaps)

@@ -115,7 +115,7 @@ async def test_a_click_on_a_finished_table_after_a_restart(world: Any, make_bot:
     for cid in old_buttons:
         stale(w, msg.id, *old_buttons)  # again: the bot repairs the message after each stale click
         res = await w.bob.click(msg, custom_id=cid)
-        assert f"“{table.id}” is over" in said(res)
+        assert "This table is over." in said(res)
     res = await w.bob.slash(w.channel, "table new", game="toy")
     assert "opened" in said(res), "the channel is free"
 
