@@ -214,7 +214,7 @@ def captures(game: Game, saved: Mapping[str, Any], seat: int, deal_no: int) -> d
 
 def _expert(game: Game, samples: int) -> Expert:
     # every game with an expert takes ``samples`` (the base signature names only the level)
-    expert = game.computer_player("expert", samples=samples)  # type: ignore[call-arg]
+    expert = game.computer_player("expert", samples=samples)  # type: ignore[call-arg]  # the base signature names only the level
     if not isinstance(expert, Expert):
         raise ValueError(f"{game.name} has no expert to review with")
     return expert

@@ -78,7 +78,7 @@ async def send(interaction: discord.Interaction[Any], content: str | None = None
         await interaction.edit_original_response(**fields)
         interaction.extras[COMPLETED] = True
         return
-    await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)  # type: ignore[arg-type]
+    await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)  # type: ignore[arg-type]  # kwargs are send()'s own keywords, passed through
 
 
 async def update_message(interaction: discord.Interaction[Any], **fields: Any) -> None:

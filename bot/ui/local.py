@@ -137,7 +137,7 @@ async def run_local(settings: Settings, build: Callable[[Settings, Database], Ta
     try:
         async with simcord.run(bot, check_errors=False, settle_timeout=30) as env:
             # one clock: the bot's, the page's, the messages'; simcord reads only now, elapsed, advance
-            env.backend.clock = WallClock(env.backend.clock)  # type: ignore[assignment]
+            env.backend.clock = WallClock(env.backend.clock)  # type: ignore[assignment]  # simcord types its own clock; WallClock has what it reads
             channel, you, friends = build_world(env)
             preview = local_preview(env, channel, viewers=[you, *friends], layout="channel", port=port,
                                     locale=PAGE_LOCALES.get(settings.default_locale, "en-US"), timezone=local_zone())
