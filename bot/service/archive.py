@@ -1,6 +1,7 @@
 """What the UI reads of the saved data: a table's row, seats and result lines, a member's history,
 the leaderboards, a member's or a server's data (privacy), whether a server offers hints. The UI reads the database through this service
-only (never a ``Database`` call of its own), so what it reads is one list, here."""
+only (never a ``Database`` call of its own), so what it reads is one list, here; what Discord was shown
+is its own record (:class:`bot.service.shown_records.ShownRecords`)."""
 
 from __future__ import annotations
 
