@@ -54,7 +54,7 @@ async def test_a_failed_write_is_logged_and_costs_a_repeated_edit_at_most(db: Da
         def transaction(self) -> object:
             raise OSError("disk gone")
 
-    recorder = shown.Recorder(ShownRecords(Down()), 60.0)  # type: ignore[arg-type]
+    recorder = shown.Recorder(ShownRecords(Down()), 60.0)  # type: ignore[arg-type]  # a database whose writes fail
     await recorder.record("t1", "table", "playing:5:abc", 11)
     with caplog.at_level(logging.WARNING):
         await recorder.flush()
