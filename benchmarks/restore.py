@@ -89,7 +89,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 from bot.infra import collector
+from bot.service.archive import Archive
 from bot.service.settings import Settings
+from bot.service.shown_records import ShownRecords
 from bot.service.table import Table
 from bot.service.tables import TableService
 from bot.storage import open_database
@@ -106,9 +108,10 @@ def _settings(path: Path) -> Settings:
 
 async def _templates(path: Path, count: int, moves: int, seed: int) -> list[str]:
     """``count`` matches in play, the games in turn, each ``moves`` ±20 % actions in (random legal ones)."""
-    from bot.ui import parts, shown
+    from bot.ui import parts
 
     db = await open_database(path)
+    records = ShownRecords(db)  # what Discord showed of each table
     service = TableService(db, _settings(path))
     rng = random.Random(seed)
     names = sorted(games.GAMES)
@@ -132,10 +135,10 @@ async def _templates(path: Path, count: int, moves: int, seed: int) -> list[str]
         if not table.open or table.to_act() is None:
             continue  # over before its moves: not a table in play
         await service.set_message(table, 10_000 + n)
-        await shown.record(db, table.id, "table", parts.table_key(table), table.message_id)
+        await records.record(table.id, "table", parts.table_key(table), table.message_id)
         for deal in parts.ended_deals(table):
-            await shown.record(db, table.id, f"recap:{deal}")
-        await shown.record(db, table.id, "ping", f"{table.to_act()}:{table.turn_start}")
+            await records.record(table.id, f"recap:{deal}")
+        await records.record(table.id, "ping", f"{table.to_act()}:{table.turn_start}")
         ids.append(table.id)
     await service.close()
     await db.close()
@@ -289,7 +292,7 @@ async def _start(path: Path, with_hands: bool = False, redraw: bool = False) -> 
     rss = _rss_kib()
     began, cpu = time.perf_counter(), time.process_time()
     db = await open_database(path)
-    bot = SimpleNamespace(settings=settings, unexpected=[], http=_Http())
+    bot = SimpleNamespace(settings=settings, unexpected=[], http=_Http(), archive=Archive(db), records=ShownRecords(db))
     presenter = Presenter(bot)  # type: ignore[arg-type]
 
     async def spread(tables: list[object]) -> None:  # the background redraws: timed below (--redraw)

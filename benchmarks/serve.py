@@ -54,7 +54,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import games
 from benchmarks import scratch_folder
 from bot.infra import images
+from bot.service.archive import Archive
 from bot.service.settings import Settings
+from bot.service.shown_records import ShownRecords
 from bot.service.table import Table
 from bot.service.tables import TableService
 from bot.storage import open_database
@@ -274,7 +276,7 @@ async def restart(count: int) -> tuple[float, int, int]:
     whose message is to be redrawn (in the background, :data:`bot.ui.presenter.STARTUP_RATE` a second)."""
     from types import SimpleNamespace
 
-    from bot.ui import parts, shown
+    from bot.ui import parts
     from bot.ui.presenter import Presenter
 
     names = sorted(games.GAMES)
@@ -282,6 +284,7 @@ async def restart(count: int) -> tuple[float, int, int]:
     settings = Settings(database_path=Path(folder) / "restore.sqlite3", computer_pause=0, edit_interval=1.0,
                         turn_timer=0, default_locale="en")
     db = await open_database(settings.database_path)
+    records = ShownRecords(db)  # what Discord showed of each table
     service = TableService(db, settings)
     rng = random.Random(0)
 
@@ -294,14 +297,14 @@ async def restart(count: int) -> tuple[float, int, int]:
             assert seat is not None
             await service.act(table.id, 1000 * (n + 1) + seat, str(rng.choice(table.state.legal_actions(seat))))
         if table.state is not None and not table.open:
-            await shown.finish(db, table.id)  # ended, everything shown
+            await records.finish(table.id)  # ended, everything shown
         elif table.state is not None and n % 20:  # its message, recaps and ping shown
             await service.set_message(table, 10_000 + n)
-            await shown.record(db, table.id, "table", parts.table_key(table), table.message_id)
+            await records.record(table.id, "table", parts.table_key(table), table.message_id)
             for deal in parts.ended_deals(table):
-                await shown.record(db, table.id, f"recap:{deal}")
+                await records.record(table.id, f"recap:{deal}")
             if table.to_act() is not None:
-                await shown.record(db, table.id, "ping", f"{table.to_act()}:{table.turn_start}")
+                await records.record(table.id, "ping", f"{table.to_act()}:{table.turn_start}")
 
     for start in range(0, count, 50):
         await asyncio.gather(*(one(n) for n in range(start, min(count, start + 50))))
@@ -314,7 +317,7 @@ async def restart(count: int) -> tuple[float, int, int]:
 
     began = time.perf_counter()
     db = await open_database(settings.database_path)
-    bot = SimpleNamespace(settings=settings, unexpected=[])
+    bot = SimpleNamespace(settings=settings, unexpected=[], archive=Archive(db), records=ShownRecords(db))
     presenter = Presenter(bot)  # type: ignore[arg-type]
     presenter._redraw_spread = spread  # type: ignore[method-assign]
     bot.service = service = TableService(db, settings)

@@ -29,6 +29,7 @@ from bot.service.seasons import Seasons
 from bot.service.services import Services
 from bot.service.settings import Settings
 from bot.service.shared_deals import SharedDeals
+from bot.service.shown_records import ShownRecords
 from bot.service.tables import TableService
 from bot.storage import Database, open_database
 from bot.storage.reviews import ReviewStore
@@ -50,7 +51,7 @@ def services(settings: Settings, db: Database) -> Services:
                     events=events, seasons=Seasons(events.store),
                     reviews=Reviews(ReviewStore(db), lambda: tables.computers.thinker),
                     fields=FieldService(db, shared, challenges),  # the field on the same cards
-                    archive=Archive(db))
+                    archive=Archive(db), records=ShownRecords(db))
 
 
 def wire(parts: Services, bot: TapisBot) -> None:

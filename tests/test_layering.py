@@ -105,6 +105,24 @@ def test_bot_has_no_import_circle() -> None:
     assert circles(bot_graph()) == []
 
 
+#: the UI modules that still import bot/storage, each with its reason; every other one reaches the
+#: saved data through the services (:class:`bot.service.archive.Archive`, what Discord was shown through
+#: :class:`bot.service.shown_records.ShownRecords`)
+UI_INTO_STORAGE = {
+    # the local mode's start-up, a composition root of its own: it opens the database it hands to bot.app.build
+    "bot.ui.local": "open_database",
+    # whether the shards are leased reads the database URL's scheme, no data (bot.storage.is_postgres)
+    "bot.ui.client": "is_postgres",
+}
+
+
+def test_the_ui_reaches_data_through_the_services() -> None:
+    """No ``bot.ui`` module imports ``bot.storage`` (at module level, in a function or for a type)
+    but those of :data:`UI_INTO_STORAGE`."""
+    into = {a for a, targets in bot_graph().items() if layer(a) == "ui" and any(layer(b) == "storage" for b in targets)}
+    assert into == set(UI_INTO_STORAGE)
+
+
 BLOCK_DISCORD = """
 import importlib, sys
 

@@ -1,16 +1,20 @@
 """What the UI reads of the saved data: a table's row, seats and result lines, a member's history,
 the leaderboards, a member's or a server's data (privacy), whether a server offers hints. The UI reads the database through this service
-only (never a ``Database`` call of its own), so what it reads is one list, here."""
+only (never a ``Database`` call of its own), so what it reads is one list, here; what Discord was shown
+is its own record (:class:`bot.service.shown_records.ShownRecords`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from bot.service import privacy
+from bot.storage import Rating
 from bot.storage import shared_deals as sharing_rows
 
 if TYPE_CHECKING:
-    from bot.storage import Database, Rating
+    from bot.storage import Database
+
+__all__ = ["Archive", "Rating"]
 
 
 class Archive:
@@ -22,6 +26,11 @@ class Archive:
     async def table(self, table_id: str) -> dict[str, Any] | None:
         """A table's saved row (any status), ``None`` when there is none."""
         return await self.db.table(table_id)
+
+    async def saved_state(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        """A table row's saved state (its snapshot and the actions after it), ``None`` without one.
+        :raises ValueError: the saved state is damaged."""
+        return await self.db.saved_state(row)
 
     async def seats(self, table_id: str) -> list[dict[str, Any]]:
         """A table's saved seats, by seat."""

@@ -17,6 +17,7 @@ from bot.service.review_field import FieldService
 from bot.service.reviews import Reviews
 from bot.service.seasons import Seasons
 from bot.service.shared_deals import SharedDeals
+from bot.service.shown_records import ShownRecords
 from bot.service.tables import TableService
 from bot.storage import Database
 
@@ -40,3 +41,4 @@ class Services:
     reviews: Reviews
     fields: FieldService
     archive: Archive  # what the UI reads of the saved data
+    records: ShownRecords  # what Discord was shown, part by part

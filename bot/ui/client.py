@@ -180,6 +180,7 @@ class TapisBot(commands.AutoShardedBot):
         self.fields = parts.fields  # the field on the same cards
         # the UI's own parts (bot.app subscribes them to the services' buses)
         self.archive = parts.archive
+        self.records = parts.records  # what Discord was shown (the presenter's, the board's, the threads')
         self.hint_switch = HintSwitch(parts.archive)
         self.presenter = Presenter(self)
         self.hands = Hands(self)

@@ -29,6 +29,7 @@ import discord
 from bot.service.archive import Archive
 from bot.service.events import Event, PlaceFailed, Standings, playable
 from bot.service.i18n import t
+from bot.service.shown_records import ShownRecords
 from bot.service.table import Table
 from bot.ui import discord_errors, limits, shown
 from bot.ui.events import announcement, blocked_text, plan_text, standings_text
@@ -50,9 +51,10 @@ def key_of(event_id: str) -> str:
 class BoardBot(Protocol):
     """What the board needs of the bot: its services, metrics and Discord channels."""
 
-    service: Any  # TableService (locale_of, db, serves)
+    service: Any  # TableService (locale_of, serves)
     events: Any  # EventService (store, load, standings_after)
     archive: Archive  # the tables' saved seats
+    records: ShownRecords  # what Discord accepted of each event's posts, its threads
     metrics: Any
 
     def get_channel(self, channel_id: int, /) -> Any: ...
@@ -90,8 +92,8 @@ class EventBoard:
         self.retry_delays: Sequence[float] = RETRY_DELAYS
 
     @property
-    def db(self) -> Any:
-        return self.bot.service.db
+    def records(self) -> ShownRecords:
+        return self.bot.records
 
     def _locale(self, event: Event) -> str:
         return str(self.bot.service.locale_of(event.guild_id))
@@ -109,7 +111,7 @@ class EventBoard:
             channel = self.bot.get_channel(event.channel_id) or await self.bot.fetch_channel(event.channel_id)
             if not isinstance(channel, discord.TextChannel):
                 raise PlaceFailed("the event's channel takes no threads", transient=False)
-            return await made_thread(self.db, key_of(event.id), channel, self.thread_name(event, round_no, table_no),
+            return await made_thread(self.records, key_of(event.id), channel, self.thread_name(event, round_no, table_no),
                                      part=f"thread:{round_no}:{table_no}")
         except Exception as exc:
             if not discord_errors.is_discord(exc):
@@ -162,7 +164,7 @@ class EventBoard:
             entry.dirty = False
             try:
                 if entry.parts is None:
-                    entry.parts = await shown.of(self.db, key_of(event_id))
+                    entry.parts = await self.records.of(key_of(event_id))
                 left = await self._sync(event_id, entry)
                 if not left:
                     entry.tries = 0
@@ -185,7 +187,7 @@ class EventBoard:
     async def _record(self, event_id: str, entry: _Posts, part: str, detail: str | None,
                       message_id: int | None) -> None:
         assert entry.parts is not None
-        await shown.record(self.db, key_of(event_id), part, detail, message_id)
+        await self.records.record(key_of(event_id), part, detail, message_id)
         entry.parts[part] = shown.Part(detail, message_id)
 
     async def _sync(self, event_id: str, entry: _Posts) -> bool:
@@ -238,7 +240,7 @@ class EventBoard:
                 entry.refused.add(part)
                 log.warning("event %s: Discord refused its %s (%s)", event.id, part, discord_errors.describe(exc))
         if not event.live and not entry.refused and event.status in ("over", "cancelled"):
-            await shown.finish(self.db, key_of(event.id))
+            await self.records.finish(key_of(event.id))
             entry.parts = {"done": shown.Part()}
         return False
 

@@ -65,7 +65,7 @@ class Presenter(TurnPings):
         self.table_refresh = bot.settings.table_refresh if self.table_settle > 0 else 0.0
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         # edits' keys written a moment late, together (not in local mode: no pending timer there)
-        self.recorder = shown.Recorder(lambda: self.db, max(interval, RECORD_AFTER) if interval > 0
+        self.recorder = shown.Recorder(bot.records, max(interval, RECORD_AFTER) if interval > 0
                                        and not bot.settings.local else 0.0)
         self.starting = False  # restoring: changes are collected, see :meth:`start_up`
         self._behind: dict[str, Table] = {}
@@ -82,9 +82,9 @@ class Presenter(TurnPings):
         """After a restore: read what each table showed; send, in a background task at
         :data:`STARTUP_RATE` tables a second, what the open tables and the closed ones not done
         (their results, their last edit) still miss. Start-up waits for none of it."""
-        saved, closed_ids = await shown.pending(self.db)
+        saved, closed_ids = await self.records.pending()
         built = [t.id for t in tables if t.built and t.to_act() is not None]  # the others' is saved with them
-        last = await shown.last_by_seat(self.db, built)
+        last = await self.records.last_by_seat(built)
         todo: dict[str, Table] = {}
         for table in tables:
             seat = table.to_act()
@@ -141,20 +141,21 @@ class Presenter(TurnPings):
         return False
 
     async def _load_closed(self, table_id: str) -> Table | None:
-        """A closed table that still has something to show, rebuilt from the database."""
+        """A closed table that still has something to show, rebuilt from what was saved (the archive)."""
         from games import GAMES, snapshot
 
         try:
-            row = await self.db.table(table_id)
+            archive = self.bot.archive
+            row = await archive.table(table_id)
             if row is None or row["game"] not in GAMES or not self.bot.service.serves(row["guild_id"]):
                 return None  # (another process's shard shows it)
-            saved = await self.db.saved_state(row)
+            saved = await archive.saved_state(row)
             state = snapshot.load(GAMES[row["game"]], saved) if saved is not None else None
-            table = table_rows.table_of(row, await self.db.seats(table_id), state)
+            table = table_rows.table_of(row, await archive.seats(table_id), state)
             if state is not None:
                 table.turn_start = state.rev
             if table.status == "over":
-                table.result = await self.db.results(table_id)
+                table.result = await archive.results(table_id)
             await self.bot.service.prefs(table.guild_id)
             return table
         except Exception as exc:  # one bad row never stops the others

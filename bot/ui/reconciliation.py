@@ -26,9 +26,10 @@ from bot.ui.shown import Recorder
 
 if TYPE_CHECKING:
     from bot.infra.metrics import Metrics
+    from bot.service.archive import Archive
     from bot.service.settings import Settings
+    from bot.service.shown_records import ShownRecords
     from bot.service.tables import TableService
-    from bot.storage import Database
 
 __all__ = ["RETRY_DELAYS", "UNEXPECTED_TRIES", "LiveHands", "Pass", "PresenterBot", "Reconciliation",
            "Retry", "Shown", "announced", "now"]
@@ -92,6 +93,8 @@ class PresenterBot(Protocol):
 
     settings: Settings
     service: TableService
+    archive: Archive  # a closed table's saved rows, rebuilt to finish showing it
+    records: ShownRecords  # what Discord accepted, part by part
     hands: LiveHands
     metrics: Metrics
     unexpected: list[BaseException]
@@ -153,8 +156,8 @@ class Reconciliation:
     _catch_up: asyncio.Task[None] | None
 
     @property
-    def db(self) -> Database:
-        return self.bot.service.db
+    def records(self) -> ShownRecords:
+        return self.bot.records
 
     def table_changed(self, table: Table) -> None:
         if self.starting:
@@ -192,7 +195,7 @@ class Reconciliation:
             try:
                 async with entry.lock:
                     if entry.parts is None:
-                        entry.parts = await shown.of(self.db, table.id)
+                        entry.parts = await self.records.of(table.id)
                     entry.wanted = {"database"}
                     left = await self._sync(table, entry)
                 for key in set(entry.retry_at) - entry.wanted:  # a part no longer wanted (an old turn's ping)

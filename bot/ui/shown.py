@@ -5,30 +5,17 @@ of what it shows, :func:`bot.ui.parts.table_key`), ``ping`` (``detail``: the sea
 turn began), ``recap:<deal>``, ``results``. A part is recorded once Discord accepted it, with the
 message id, and never sent again; ``done`` marks a closed table with nothing left to show (its
 other rows are then dropped); ``legacy`` marks a table that was in play before these rows existed.
-The rows are read and written in :mod:`bot.storage.shown_parts`.
+The rows are read and written through :class:`bot.service.shown_records.ShownRecords`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 
-from bot.storage import Database
-from bot.storage.shown_parts import (
-    Part,
-    Parts,
-    finish,
-    forget,
-    last_by_seat,
-    of,
-    pending,
-    record,
-    record_many,
-)
+from bot.service.shown_records import Part, Parts, ShownRecords
 
-__all__ = ["Part", "Parts", "Recorder", "finish", "forget", "last_by_seat", "of", "pending", "record", "soon_enough",
-           "turn_start"]
+__all__ = ["Part", "Parts", "Recorder", "soon_enough", "turn_start"]
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +35,8 @@ class Recorder:
     that loses kept records costs a repeated edit (or a ping of a turn the console had shown)
     after the restart, never a part not shown."""
 
-    def __init__(self, db: Callable[[], Database], after: float) -> None:
-        self.db = db
+    def __init__(self, records: ShownRecords, after: float) -> None:
+        self.records = records
         self.after = after
         self.kept: dict[tuple[str, str], tuple[str, str, str | None, int | None]] = {}
         self._writing: asyncio.Task[None] | None = None
@@ -62,16 +49,16 @@ class Recorder:
                 self._writing = asyncio.get_running_loop().create_task(self._write_later())
             return
         self.kept.pop((table_id, part), None)
-        await record(self.db(), table_id, part, detail, message_id)
+        await self.records.record(table_id, part, detail, message_id)
 
     async def forget(self, table_id: str, part: str) -> None:
         self.kept.pop((table_id, part), None)
-        await forget(self.db(), table_id, part)
+        await self.records.forget(table_id, part)
 
     async def finish(self, table_id: str) -> None:
         for key in [k for k in self.kept if k[0] == table_id]:
             del self.kept[key]
-        await finish(self.db(), table_id)
+        await self.records.finish(table_id)
 
     async def _write_later(self) -> None:
         try:
@@ -93,7 +80,7 @@ class Recorder:
         if not rows:
             return
         try:
-            await record_many(self.db(), rows)
+            await self.records.record_many(rows)
         except Exception as exc:
             log.warning("%d shown part(s) not recorded (%s): a restart may show them again", len(rows), exc)
 

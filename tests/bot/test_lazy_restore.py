@@ -15,6 +15,7 @@ import pytest
 
 import games
 from bot.service.settings import Settings
+from bot.service.shown_records import ShownRecords
 from bot.service.table import BotError, Table
 from bot.service.tables import TableService
 from bot.storage import Database, open_database
@@ -90,7 +91,7 @@ async def test_a_lazy_table_answers_and_plays_as_one_restored_whole(db_path: Pat
     for p in played:
         a, b = lazy.get(p.id), whole.get(p.id)
         assert b.built
-        turn = shown.turn_start((await shown.last_by_seat(db2, [b.id]))[b.id], b.to_act())  # the presenter's
+        turn = shown.turn_start((await ShownRecords(db2).last_by_seat([b.id]))[b.id], b.to_act())  # the presenter's
         assert facts[p.id] == (b.rev, b.to_act(), parts.ended_deals(b), parts.table_key(b), turn)
         assert facts[p.id] == (p.rev, p.to_act(), parts.ended_deals(p), parts.table_key(p), p.turn_start)
         assert any(parts.ended_deals(b) for b in whole.tables.values()), "some deal ended"

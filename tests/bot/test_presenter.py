@@ -25,7 +25,7 @@ async def test_limiter_waits_after_five_in_the_period() -> None:
 
 
 async def test_changes_are_coalesced() -> None:
-    bot = SimpleNamespace(settings=Settings(edit_interval=0.05), unexpected=[])
+    bot = SimpleNamespace(settings=Settings(edit_interval=0.05), unexpected=[], records=None)  # nothing recorded
     presenter = Presenter(bot)  # type: ignore[arg-type]
     synced: list[int] = []
     table = SimpleNamespace(id="t1", open=True, rev=0, built=True, state=None)  # a lobby: no state

@@ -8,6 +8,7 @@ import logging
 
 import pytest
 
+from bot.service.shown_records import ShownRecords
 from bot.storage import Database
 from bot.ui import shown
 
@@ -15,36 +16,36 @@ pytestmark = pytest.mark.backends
 
 
 async def test_edits_are_written_together_after_the_delay_and_posts_at_once(db: Database) -> None:
-    recorder = shown.Recorder(lambda: db, 0.05)
+    recorder = shown.Recorder(ShownRecords(db), 0.05)
     await recorder.record("t1", "table", "playing:5:abc", 11)
     await recorder.record("t1", "ping", "2:5", None)  # the console showed the turn
     await recorder.record("t2", "table", "playing:9:def", 12)
     await recorder.record("t1", "table", "playing:6:abc", 11)  # the newest key of a part replaces the kept one
-    assert await shown.of(db, "t1") == {} and await shown.of(db, "t2") == {}
+    assert await ShownRecords(db).of("t1") == {} and await ShownRecords(db).of("t2") == {}
     await recorder.record("t1", "recap:0", None, 21)  # a post: at once
-    assert await shown.of(db, "t1") == {"recap:0": shown.Part(None, 21)}
+    assert await ShownRecords(db).of("t1") == {"recap:0": shown.Part(None, 21)}
     await asyncio.sleep(0.2)
-    assert await shown.of(db, "t1") == {"table": shown.Part("playing:6:abc", 11), "ping": shown.Part("2:5", None),
+    assert await ShownRecords(db).of("t1") == {"table": shown.Part("playing:6:abc", 11), "ping": shown.Part("2:5", None),
                                         "recap:0": shown.Part(None, 21)}
-    assert await shown.of(db, "t2") == {"table": shown.Part("playing:9:def", 12)}
+    assert await ShownRecords(db).of("t2") == {"table": shown.Part("playing:9:def", 12)}
     assert recorder.kept == {}
 
 
 async def test_a_later_post_or_the_tables_end_drops_what_was_kept(db: Database) -> None:
-    recorder = shown.Recorder(lambda: db, 60.0)
+    recorder = shown.Recorder(ShownRecords(db), 60.0)
     await recorder.record("t1", "ping", "1:3", None)
     await recorder.record("t1", "ping", "2:4", 31)  # a ping posted: at once, the kept notice dropped
     await recorder.record("t2", "table", "over:40:x", 12)
     await recorder.finish("t2")
     await recorder.close()
-    assert await shown.of(db, "t1") == {"ping": shown.Part("2:4", 31)}
-    assert await shown.of(db, "t2") == {"done": shown.Part(None, None)}
+    assert await ShownRecords(db).of("t1") == {"ping": shown.Part("2:4", 31)}
+    assert await ShownRecords(db).of("t2") == {"done": shown.Part(None, None)}
 
 
 async def test_no_delay_writes_at_once(db: Database) -> None:
-    recorder = shown.Recorder(lambda: db, 0.0)
+    recorder = shown.Recorder(ShownRecords(db), 0.0)
     await recorder.record("t1", "table", "lobby:0:x", 11)
-    assert await shown.of(db, "t1") == {"table": shown.Part("lobby:0:x", 11)}
+    assert await ShownRecords(db).of("t1") == {"table": shown.Part("lobby:0:x", 11)}
 
 
 async def test_a_failed_write_is_logged_and_costs_a_repeated_edit_at_most(db: Database,
@@ -53,7 +54,7 @@ async def test_a_failed_write_is_logged_and_costs_a_repeated_edit_at_most(db: Da
         def transaction(self) -> object:
             raise OSError("disk gone")
 
-    recorder = shown.Recorder(lambda: Down(), 60.0)  # type: ignore[arg-type, return-value]
+    recorder = shown.Recorder(ShownRecords(Down()), 60.0)  # type: ignore[arg-type]  # a database whose writes fail
     await recorder.record("t1", "table", "playing:5:abc", 11)
     with caplog.at_level(logging.WARNING):
         await recorder.flush()

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from bot.service.challenges import ChallengeService
     from bot.service.settings import Settings
     from bot.service.shared_deals import SharedDeals
+    from bot.service.shown_records import ShownRecords
     from bot.service.table import Table
     from bot.service.tables import TableService
-    from bot.storage import Database
     from bot.ui.hands import Hands
     from bot.ui.hints import HintSwitch
     from bot.ui.ids import Handler
@@ -44,8 +44,8 @@ class CogBot(Protocol):
     it, the component handlers they register, the guard that answers every interaction."""
 
     settings: Settings
-    db: Database
     archive: Archive  # what the cogs read of the saved data
+    records: ShownRecords  # what Discord was shown (the threads made once)
     service: TableService
     challenges: ChallengeService
     presenter: Shows

@@ -74,7 +74,7 @@ class Challenge(commands.GroupCog, group_name=_("challenge"), group_description=
         name = t(locale, "challenge_thread", game=find_game(game).title(locale), name=interaction.user.display_name)
         # made once (a failed answer or add found again on the member's next try: no orphan thread)
         key = f"place:challenge:{interaction.guild_id}:{day}:{game}:{interaction.user.id}"
-        made = await made_thread(self.bot.db, key, channel, name[:100], private=True, members=[interaction.user.id])
+        made = await made_thread(self.bot.records, key, channel, name[:100], private=True, members=[interaction.user.id])
         return channel.id, made
 
     @app_commands.command(name=_("play"), description=_("Play today's challenge, or go on with it."))

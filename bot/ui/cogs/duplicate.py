@@ -93,13 +93,13 @@ class Duplicate(commands.GroupCog, group_name=_("duplicate"),
             for n, seats in enumerate(slots, 1):
                 keys.append(f"place:duplicate:{channel.id}:{interaction.user.id}:{ask}:{n}")
                 name = t(locale, "duplicate_thread", game=find_game(game).title(locale), n=n)[:100]
-                made = await made_thread(self.bot.db, keys[-1], channel, name, private=True,
+                made = await made_thread(self.bot.records, keys[-1], channel, name, private=True,
                                          members=[s[0] for s in seats if s is not None])
                 places.append((channel.id, made))
                 threads.append(f"<#{made}>")
             group = await self.groups.open(guild.id, game, slots, places, deals=deals)  # the presenter posts them
             for key in keys:  # in use by the group's tables: the same command later makes new threads
-                await forget_thread(self.bot.db, key)
+                await forget_thread(self.bot.records, key)
             await answers.send(interaction, t(locale, "duplicate_opened", group=group.id, tables=", ".join(threads)),
                                             ephemeral=True)
 

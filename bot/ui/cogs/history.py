@@ -243,7 +243,7 @@ class History(commands.Cog):
 
     async def _called(self, fin: replay.Finished, locale: str) -> str:
         """The finished table by its game and host ("Tarot de Marie"), as the table itself is named."""
-        row = await self.bot.db.table(fin.table_id)
+        row = await self.bot.archive.table(fin.table_id)
         host_id = row.get("host_id") if row else None
         host = next((n for n, u in zip(fin.names, fin.user_ids, strict=False) if u is not None and u == host_id),
                     fin.names[0] if fin.names else "?")

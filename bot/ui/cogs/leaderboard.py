@@ -11,10 +11,10 @@ from discord.ext import commands
 
 from bot.infra import images
 from bot.service import ratings
+from bot.service.archive import Rating
 from bot.service.autoplay import LEVEL_KEYS
 from bot.service.i18n import pick, t, tn
 from bot.service.rating_words import ladder, why_line
-from bot.storage import Rating
 from bot.ui import answers, limits, views
 from bot.ui.answers import defer_public
 from bot.ui.cogs import CogBot, game_choices

@@ -142,7 +142,7 @@ class ReplayFromCog(commands.Cog):
             raise BotError.of("practice_no_thread")
         name = t(locale, "practice_thread", name=interaction.user.display_name)
         key = f"place:practice:{interaction.guild_id}:{interaction.user.id}"
-        made = await made_thread(self.bot.db, key, channel, name[:100], private=True, members=[interaction.user.id])
+        made = await made_thread(self.bot.records, key, channel, name[:100], private=True, members=[interaction.user.id])
         return channel.id, made
 
 
