@@ -29,7 +29,8 @@ table edits held back within a trick are sent and counted. Short runs (a few mov
 the deals' openings (auctions, where every bid is shown); ``--moves`` of 100 a table or more gives
 the steady state.
 
-``--profile`` prints where the bot's CPU goes (cProfile, by package and the top functions).
+``--profile`` prints where the bot's CPU goes (cProfile inside the bot's loop callbacks only, simcord's
+answers to its requests included: by package and the top functions).
 
 Run: ``.venv/bin/python -m benchmarks.real_load --tables 20 --moves 400 [--think 5] [--workers 2]
 [--table-settle S]``.
@@ -128,6 +129,20 @@ class LoopCpu:
     bot: float = 0.0
     server: float = 0.0  # simcord answering a request made inside a bot callback (its form parsing included)
     inside: bool = False
+    profiler: cProfile.Profile | None = None  # ``--profile``: on inside the bot's callbacks only
+    profiling: bool = False  # the profiler is on (a bot callback of its own, not simcord's)
+
+    def pause(self) -> float:
+        """Simcord's work begins inside a bot callback: its start (the profiler paused)."""
+        if self.profiling and self.profiler is not None:
+            self.profiler.disable()
+        return time.thread_time()
+
+    def resume(self, began: float) -> None:
+        """Simcord's work that began at ``began`` ends: set apart as the server's."""
+        self.server += time.thread_time() - began
+        if self.profiling and self.profiler is not None:
+            self.profiler.enable()
 
 
 def _simcords(handle: asyncio.Handle) -> bool:
@@ -149,12 +164,20 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
         if cpu.inside or context is None or context.get(_BOT_SCOPE) is None:
             return real_run(handle)  # type: ignore[no-any-return]
         cpu.inside = True
+        simcords = _simcords(handle)
+        profiler = cpu.profiler if not simcords else None
+        if profiler is not None:
+            cpu.profiling = True
+            profiler.enable()
         began = time.thread_time()
         try:
             return real_run(handle)  # type: ignore[no-any-return]
         finally:
             spent = time.thread_time() - began
-            if _simcords(handle):
+            if profiler is not None:
+                profiler.disable()
+                cpu.profiling = False
+            if simcords:
                 cpu.server += spent
             else:
                 cpu.bot += spent
@@ -176,11 +199,11 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
         def booked(*args: Any, _real: Any = real_fn, **kw: Any) -> Any:
             if not cpu.inside:
                 return _real(*args, **kw)
-            began = time.thread_time()
+            began = cpu.pause()
             try:
                 return _real(*args, **kw)
             finally:
-                cpu.server += time.thread_time() - began
+                cpu.resume(began)
 
         setattr(owner, name, booked)
         undo.append(lambda owner=owner, name=name, real=stored: setattr(owner, name, real))
@@ -191,11 +214,11 @@ def time_bot_callbacks(cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
         async def request(self: Any, *args: Any, _real: Any = real_request, **kw: Any) -> Any:
             if not cpu.inside:
                 return await _real(self, *args, **kw)
-            began = time.thread_time()
+            began = cpu.pause()
             try:
                 return await _real(self, *args, **kw)
             finally:
-                cpu.server += time.thread_time() - began
+                cpu.resume(began)
 
         fake.request = request  # type: ignore[method-assign]
         undo.append(lambda fake=fake, real=real_request: setattr(fake, "request", real))
@@ -210,12 +233,13 @@ class TimedRecords(list):  # type: ignore[type-arg]
         self.cpu = cpu
 
     def remove(self, value: Any) -> None:
-        began = time.thread_time()
+        if not self.cpu.inside:
+            return super().remove(value)
+        began = self.cpu.pause()
         try:
             super().remove(value)
         finally:
-            if self.cpu.inside:
-                self.cpu.server += time.thread_time() - began
+            self.cpu.resume(began)
 
 
 def time_callback_records(work: Any, cpu: LoopCpu, undo: list[Callable[[], None]]) -> None:
@@ -370,15 +394,14 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
             queue = [(rng.uniform(0, think), i) for i in range(len(opened))]
             heapq.heapify(queue)
             now = 0.0
-            profiler = cProfile.Profile() if profile else None
+            profiler = cProfile.Profile(time.thread_time) if profile else None  # CPU, as the figures
             result.tally.on = True
             if result.capture is not None:
                 result.capture.on = True
             result.drawn.pop("_cpu", None)
             cpu0, work0, server0 = time.process_time(), workers_cpu(), result.tally.server_cpu
             main0, loop0 = time.thread_time(), (loop_cpu.bot, loop_cpu.server)
-            if profiler is not None:
-                profiler.enable()
+            loop_cpu.profiler = profiler
             while result.moves < moves and queue:
                 at, i = heapq.heappop(queue)
                 if at > now:
@@ -401,8 +424,8 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
             # the last coalesced edits go out, and those held back within a trick (counted: they are sent)
             await env.advance_time(max(3.0, getattr(settings, "table_settle", 0.0) + 1.0))
             await bot.presenter.drain()
+            loop_cpu.profiler = None
             if profiler is not None:
-                profiler.disable()
                 result.profile = pstats.Stats(profiler)
             result.tally.on = False
             if result.capture is not None:

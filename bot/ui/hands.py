@@ -110,12 +110,14 @@ def hand_text(table: Table, view: dict[str, Any], legal: list[Action], picks: in
 
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
                  group: int | None = None, note: str | None = None, hint: bool = False,
-                 menu: PickMenu | None = None, png: bytes | None = None, alt: str | None = None) -> dict[str, Any]:
+                 menu: PickMenu | None = None, png: bytes | None = None, alt: str | None = None,
+                 order: list[str] | None = None) -> dict[str, Any]:
     """One seat's private hand as a Components V2 message (docs/decisions.md, « The hand console in
     Components V2 »): the title and what to do now, the hand image at the message's full width, the
     context of the move, then the moves (a row of buttons per suit, or menus). ``menu``: the game's
     pick menu, which replaces ``picks``; ``png``: its hand image (:func:`bot.infra.images.hand_png`
     of ``view`` and :func:`lit_cards`), the cards in text without it; ``alt``: that image in words,
+    when known; ``order``: the hand's cards as the image shows them (:func:`rendering.hand_order`),
     when known."""
     if menu is not None:
         picks = menu.n
@@ -132,8 +134,10 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
         parts.append(views.text_display("\n".join(context)[:4000 - len(head)]))
     # No Hint button under a menu of several picks (écart, exchange): the taller message made the
     # local page close that menu as it opened (simcord's preview re-scrolls on re-render).
+    if order is None:
+        order = hand_order(view) if view.get("hand") else []
     ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu,
-                         hand=hand_order(view) if view.get("hand") else [])  # the image's order
+                         hand=order)  # the image's order
     if ui is not None:
         parts += ui.to_components()
     return {"embed": None, "attachments": files, "view": views.Layout(parts)}
@@ -148,7 +152,10 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
     plan = images.hand_plan(hand.view, locale, lit)  # laid out once, for the image and its words
     png = await images.hand_png(hand.view, locale, lit, urgent, plan)
     alt = alt_text.plan_alt(plan) if png and plan is not None else None
-    return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png, alt)
+    # the plan's rows are the image's order: not laid out a second time
+    order = [c for row in plan.grouped for group in row for c in group] if plan is not None else None
+    return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png, alt,
+                        order)
 
 
 def shown_key(table: Table, hand: Hand, group: int | None) -> Any:

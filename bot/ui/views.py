@@ -62,14 +62,17 @@ def menu_id(custom_id: str) -> int:
     return (zlib.crc32(custom_id.encode()) & 0x3FFFFFFF) | 0x40000000
 
 
-class Rows(discord.ui.View):
+class Rows:
     """Buttons and menus built as the rows of components Discord is sent, for the hands:
     up to twenty buttons at every move, where discord.py's items cost CPU each (docs/decisions.md,
     « Hands' buttons without discord.py Views ») and the bot reads a click from its custom_id anyway. The
-    same components as :func:`button` and :class:`TapisSelect` give (``tests/bot/test_views.py``)."""
+    same components as :func:`button` and :class:`TapisSelect` give (``tests/bot/test_views.py``). Not a
+    discord.py View either (its construction: a future, random bytes): the hand's :class:`Layout` takes
+    its rows."""
+
+    __slots__ = ("limit", "rows")
 
     def __init__(self, limit: int = ROWS_MAX) -> None:
-        super().__init__(timeout=None)
         self.limit = limit  # rows at most (5 in a message without Components V2)
         self.rows: list[list[dict[str, Any]]] = [[] for _ in range(limit)]
 
