@@ -38,7 +38,7 @@ class ShownRecords:
         """Everything of ``key`` was shown: ``done`` kept, its other parts dropped."""
         await shown_parts.finish(self.db, key)
 
-    async def of(self, key: str) -> Parts:
+    async def parts_of(self, key: str) -> Parts:
         """The parts of ``key`` Discord accepted."""
         return await shown_parts.of(self.db, key)
 

@@ -164,7 +164,7 @@ class EventBoard:
             entry.dirty = False
             try:
                 if entry.parts is None:
-                    entry.parts = await self.records.of(key_of(event_id))
+                    entry.parts = await self.records.parts_of(key_of(event_id))
                 left = await self._sync(event_id, entry)
                 if not left:
                     entry.tries = 0

@@ -195,7 +195,7 @@ class Reconciliation:
             try:
                 async with entry.lock:
                     if entry.parts is None:
-                        entry.parts = await self.records.of(table.id)
+                        entry.parts = await self.records.parts_of(table.id)
                     entry.wanted = {"database"}
                     left = await self._sync(table, entry)
                 for key in set(entry.retry_at) - entry.wanted:  # a part no longer wanted (an old turn's ping)

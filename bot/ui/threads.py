@@ -39,7 +39,7 @@ async def made_thread(records: ShownRecords, key: str, channel: discord.TextChan
     """The thread of ``key`` in ``channel`` (recorded as ``part``), made once (see the module);
     ``private``: invitation only, ``members`` added to it. :raises discord.HTTPException,
     TimeoutError: Discord did not answer (the next call finds what was made)."""
-    got = (await records.of(key)).get(part)
+    got = (await records.parts_of(key)).get(part)
     thread_id = got.message_id if got is not None else None
     if thread_id is None and got is not None:
         thread_id = await find_thread(channel, name)

@@ -79,7 +79,7 @@ async def test_a_whole_match_with_discord_failing(fast: Any, game: str, caplog: 
     assert 'tapis_discord_failures_total{kind="timeout"} 0.0' not in exposition, faults.injected
     tracebacks = [r for r in caplog.records if r.exc_info and "Discord" in r.getMessage()]
     assert not tracebacks, "Discord failing is one line, without a traceback"
-    assert (await w.bot.records.of(table.id)).keys() == {"done"}
+    assert (await w.bot.records.parts_of(table.id)).keys() == {"done"}
 
 
 @pytest.mark.parametrize(("game", "workers"), [("tarot", 0)])
@@ -133,7 +133,7 @@ async def _match_with_pauses(w: Any, game: str) -> None:
     assert set(seen.recaps) == expected_recaps(table) and all(n == 1 for n in seen.recaps.values()), seen.recaps
     assert seen.apologies_after_accept == 0 and seen.unanswered_pings == 0
     assert not errors(w), errors(w)
-    assert (await w.bot.records.of(table.id)).keys() == {"done"}
+    assert (await w.bot.records.parts_of(table.id)).keys() == {"done"}
     assert sum(late) > 0, "some records were written late"
     store = w.bot._connection._view_store  # clicks read from their custom_id: no View kept
     assert not store._dynamic_items and not store._views and not store._synced_message_views

@@ -81,7 +81,7 @@ async def test_standings_post_failing_appears_once(world: Any) -> None:
     assert event.status == "over"
     assert posted(w, "Lundi: final ranking") == 1
     assert posted(w, "standings after round 1") == 1 and posted(w, "standings after round 2") == 0
-    assert "done" in await w.bot.records.of(key_of(event.id))
+    assert "done" in await w.bot.records.parts_of(key_of(event.id))
 
 
 async def test_posts_missed_before_a_restart_are_sent_after_it(world: Any, make_bot: Any) -> None:
