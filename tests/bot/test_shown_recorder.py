@@ -21,13 +21,13 @@ async def test_edits_are_written_together_after_the_delay_and_posts_at_once(db: 
     await recorder.record("t1", "ping", "2:5", None)  # the console showed the turn
     await recorder.record("t2", "table", "playing:9:def", 12)
     await recorder.record("t1", "table", "playing:6:abc", 11)  # the newest key of a part replaces the kept one
-    assert await ShownRecords(db).of("t1") == {} and await ShownRecords(db).of("t2") == {}
+    assert await ShownRecords(db).parts_of("t1") == {} and await ShownRecords(db).parts_of("t2") == {}
     await recorder.record("t1", "recap:0", None, 21)  # a post: at once
-    assert await ShownRecords(db).of("t1") == {"recap:0": shown.Part(None, 21)}
+    assert await ShownRecords(db).parts_of("t1") == {"recap:0": shown.Part(None, 21)}
     await asyncio.sleep(0.2)
-    assert await ShownRecords(db).of("t1") == {"table": shown.Part("playing:6:abc", 11), "ping": shown.Part("2:5", None),
+    assert await ShownRecords(db).parts_of("t1") == {"table": shown.Part("playing:6:abc", 11), "ping": shown.Part("2:5", None),
                                         "recap:0": shown.Part(None, 21)}
-    assert await ShownRecords(db).of("t2") == {"table": shown.Part("playing:9:def", 12)}
+    assert await ShownRecords(db).parts_of("t2") == {"table": shown.Part("playing:9:def", 12)}
     assert recorder.kept == {}
 
 
@@ -38,14 +38,14 @@ async def test_a_later_post_or_the_tables_end_drops_what_was_kept(db: Database) 
     await recorder.record("t2", "table", "over:40:x", 12)
     await recorder.finish("t2")
     await recorder.close()
-    assert await ShownRecords(db).of("t1") == {"ping": shown.Part("2:4", 31)}
-    assert await ShownRecords(db).of("t2") == {"done": shown.Part(None, None)}
+    assert await ShownRecords(db).parts_of("t1") == {"ping": shown.Part("2:4", 31)}
+    assert await ShownRecords(db).parts_of("t2") == {"done": shown.Part(None, None)}
 
 
 async def test_no_delay_writes_at_once(db: Database) -> None:
     recorder = shown.Recorder(ShownRecords(db), 0.0)
     await recorder.record("t1", "table", "lobby:0:x", 11)
-    assert await ShownRecords(db).of("t1") == {"table": shown.Part("lobby:0:x", 11)}
+    assert await ShownRecords(db).parts_of("t1") == {"table": shown.Part("lobby:0:x", 11)}
 
 
 async def test_a_failed_write_is_logged_and_costs_a_repeated_edit_at_most(db: Database,
