@@ -120,12 +120,14 @@ async def play(service: Any, served: Any, acks: Path | None, rng: random.Random,
             seat = table.to_act()
             legal = table.state.legal_actions(seat)
             action = table.game.computer_player().choose(table.state.view(seat), legal, rng)
+            before = table.rev
             try:
-                await service.act(table.id, table.seats[seat].user_id, str(action), table.rev)
+                await service.act(table.id, table.seats[seat].user_id, str(action), before)
             except GameError as exc:
                 print(f"refused: {exc}", file=sys.stderr, flush=True)
                 continue
-            line = json.dumps({"t": table.id, "rev": table.rev, "seat": seat, "a": str(action),
+            # the member's own move is the next revision (an obvious answer may follow it in the same save)
+            line = json.dumps({"t": table.id, "rev": before + 1, "seat": seat, "a": str(action),
                                "shard": served.ids[0] if len(served.ids) == 1 else None})
             os.write(log, (line + "\n").encode())
             os.fsync(log)  # acknowledged: it must be in the database, whatever happens next
