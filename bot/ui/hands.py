@@ -111,14 +111,14 @@ def hand_text(table: Table, view: dict[str, Any], legal: list[Action], picks: in
 def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks: int, locale: str,
                  group: int | None = None, note: str | None = None, hint: bool = False,
                  menu: PickMenu | None = None, png: bytes | None = None, alt: str | None = None,
-                 order: list[str] | None = None) -> dict[str, Any]:
+                 order: list[str] | None = None, renew: int = 0) -> dict[str, Any]:
     """One seat's private hand as a Components V2 message (docs/decisions.md, « The hand console in
     Components V2 »): the title and what to do now, the hand image at the message's full width, the
     context of the move, then the moves (a row of buttons per suit, or menus). ``menu``: the game's
     pick menu, which replaces ``picks``; ``png``: its hand image (:func:`bot.infra.images.hand_png`
     of ``view`` and :func:`lit_cards`), the cards in text without it; ``alt``: that image in words,
     when known; ``order``: the hand's cards as the image shows them (:func:`rendering.hand_order`),
-    when known."""
+    when known; ``renew``: picks refused on this hand so far (:func:`views.menu_id`)."""
     if menu is not None:
         picks = menu.n
     now, context = hand_text(table, view, legal, picks, locale, group, note, menu, png)
@@ -137,14 +137,14 @@ def hand_payload(table: Table, view: dict[str, Any], legal: list[Action], picks:
     if order is None:
         order = hand_order(view) if view.get("hand") else []
     ui = views.hand_view(table, legal, picks, locale, group, hint=hint and picks <= 1, menu=menu,
-                         hand=order)  # the image's order
+                         hand=order, renew=renew)  # the image's order
     if ui is not None:
         parts += ui.to_components()
     return {"embed": None, "attachments": files, "view": views.Layout(parts)}
 
 
 async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = None, note: str | None = None,
-                    hint: bool = False, urgent: bool = True) -> dict[str, Any]:
+                    hint: bool = False, urgent: bool = True, renew: int = 0) -> dict[str, Any]:
     """The hand message of ``hand`` (:meth:`bot.service.table.ViewMemo.hand`): its image drawn by the image
     workers, then :func:`hand_payload`. What a click shows: the live hands and ``benchmarks.serve``
     both call it."""
@@ -155,7 +155,7 @@ async def draw_hand(table: Table, hand: Hand, locale: str, group: int | None = N
     # the plan's rows are the image's order: not laid out a second time
     order = [c for row in plan.grouped for group in row for c in group] if plan is not None else None
     return hand_payload(table, hand.view, hand.legal, hand.picks, locale, group, note, hint, hand.menu, png, alt,
-                        order)
+                        order, renew)
 
 
 def shown_key(table: Table, hand: Hand, group: int | None) -> Any:
@@ -208,6 +208,7 @@ class Console:
     token: HandToken
     group: int | None = None
     note: str | None = None  # a line above the hand (a refusal, "welcome back"), until the hand changes
+    refusals: int = 0  # the member's moves refused on this console (its menus open empty again)
     shown: Any = None  # what the message shows (see :meth:`Hands.key`)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
@@ -259,7 +260,7 @@ class Hands:
         locale = self.locale(console)
         key = shown_key(table, hand, console.group)
         hint = await self.bot.hint_switch.offered(table, hand)
-        payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent)
+        payload = await draw_hand(table, hand, locale, console.group, console.note, hint, urgent, console.refusals)
         if answer is not None:
             await answer.edit(console.token.edit, content=None, **payload)
         else:
@@ -356,6 +357,7 @@ class Hands:
                         console.note = t(self.locale(console), "hand_updated")
                     except GameError as exc:
                         console.note = exc.localized(self.locale(console))
+                        console.refusals += 1
                 try:
                     await self._edit(console, table, answer=answer)
                 except discord_errors.DISCORD as exc:

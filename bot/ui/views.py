@@ -54,12 +54,15 @@ def button(custom_id: str, label: str, *, style: discord.ButtonStyle = discord.B
     return TapisButton(label=label[:80], custom_id=custom_id, style=style, disabled=disabled, row=row)
 
 
-def menu_id(custom_id: str) -> int:
+def menu_id(custom_id: str, renew: int = 0) -> int:
     """A menu's component id, one per menu (its custom_id names the table's state): a client that
     keeps what was picked in a menu by its id (simcord's page does, for a Components V2 message)
     then opens the next menu of an edited hand with nothing picked, not the previous menu's picks.
-    At least 2**30, above the ids a message numbers its other components with."""
-    return (zlib.crc32(custom_id.encode()) & 0x3FFFFFFF) | 0x40000000
+    ``renew``: the same menu shown again after a refused pick (its state unchanged) gets a new id,
+    so it opens with nothing picked too. At least 2**30, above the ids a message numbers its other
+    components with."""
+    key = custom_id if not renew else f"{custom_id}#{renew}"
+    return (zlib.crc32(key.encode()) & 0x3FFFFFFF) | 0x40000000
 
 
 class Rows:
@@ -70,10 +73,11 @@ class Rows:
     discord.py View either (its construction: a future, random bytes): the hand's :class:`Layout` takes
     its rows."""
 
-    __slots__ = ("limit", "rows")
+    __slots__ = ("limit", "renew", "rows")
 
-    def __init__(self, limit: int = ROWS_MAX) -> None:
+    def __init__(self, limit: int = ROWS_MAX, renew: int = 0) -> None:
         self.limit = limit  # rows at most (5 in a message without Components V2)
+        self.renew = renew  # the menus' ids: :func:`menu_id`
         self.rows: list[list[dict[str, Any]]] = [[] for _ in range(limit)]
 
     def next_row(self) -> int:
@@ -91,7 +95,7 @@ class Rows:
         """A menu of ``options`` (label, value) where ``picks`` are chosen at once, its component id
         :func:`menu_id`."""
         used = {c.get("id") for row in self.rows for c in row}
-        number = menu_id(custom_id)
+        number = menu_id(custom_id, self.renew)
         while number in used:  # two menus of one message: ids unique within it
             number = number + 1 if number < 0x7FFFFFFF else 0x40000000
         select: dict[str, Any] = {"type": 3, "id": number, "custom_id": custom_id,
@@ -209,7 +213,7 @@ def groups_of(game: Game, legal: Sequence[Action], locale: str) -> list[str]:
 
 def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
               group: int | None = None, *, hint: bool = False, menu: PickMenu | None = None,
-              hand: Sequence[str] = (), rows: int = ROWS_MAX) -> Rows | None:
+              hand: Sequence[str] = (), rows: int = ROWS_MAX, renew: int = 0) -> Rows | None:
     """The seat's legal actions: buttons (at most 20; cards a row per suit, :func:`_buttons`), a
     select (more, or several picks at once), or step by step (a group first) when a list would
     exceed 25 options; with ``hint``, the "Hint" button on a row after the actions. ``menu``: the
@@ -217,7 +221,8 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
     Cards come in the order of ``hand`` (the seat's cards as its hand shows them). A give-up action
     (``Game.confirmed``) has a red button on a row of its own, and asks to be confirmed: ``group``
     ``-1 - i`` shows the confirmation of legal action ``i`` (:func:`confirm_group`). ``rows``: the
-    action rows the message may hold."""
+    action rows the message may hold; ``renew``: how many picks were refused on this hand (its menus'
+    ids, :func:`menu_id`)."""
     if not legal:
         return None
     if group is not None and group < 0:
@@ -225,8 +230,8 @@ def hand_view(table: Table, legal: Sequence[Action], picks: int, locale: str,
         if confirm is not None:
             return confirm
         group = None
-    view = _menu_view(table, legal, menu, locale, hand, rows) if menu is not None else None
-    view = view or _actions_view(table, legal, picks, locale, group, hand, rows)
+    view = _menu_view(table, legal, menu, locale, hand, rows, renew) if menu is not None else None
+    view = view or _actions_view(table, legal, picks, locale, group, hand, rows, renew)
     if hint:
         view.add_button(ids.build_id(table.id, table.rev, "~k"), t(locale, "hint"), row=view.next_row())
     return view
@@ -264,12 +269,12 @@ def _confirm_view(table: Table, legal: Sequence[Action], i: int, locale: str) ->
 
 
 def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: str,
-               hand: Sequence[str] = (), rows: int = ROWS_MAX) -> Rows | None:
+               hand: Sequence[str] = (), rows: int = ROWS_MAX, renew: int = 0) -> Rows | None:
     """The pick menu (``~q``, values: item positions) and the legal actions of other kinds."""
     others = [(i, a) for i, a in enumerate(legal) if a.kind != menu.kind]
     if len(menu.items) > SELECT_MAX or len(others) > 15:
         return None
-    view = Rows(rows)
+    view = Rows(rows, renew)
     items = [(i, Action(menu.kind, item)) for i, item in enumerate(menu.items)]
     options = [(table.game.action_label(a, locale)[:100] or a.arg, str(i)) for i, a in in_hand_order(items, hand)]
     view.add_select(ids.build_id(table.id, table.rev, "~q"), options, row=0, picks=menu.n,
@@ -279,9 +284,9 @@ def _menu_view(table: Table, legal: Sequence[Action], menu: PickMenu, locale: st
 
 
 def _actions_view(table: Table, legal: Sequence[Action], picks: int, locale: str, group: int | None,
-                  hand: Sequence[str] = (), rows: int = ROWS_MAX) -> Rows:
+                  hand: Sequence[str] = (), rows: int = ROWS_MAX, renew: int = 0) -> Rows:
     game, rev, tid = table.game, table.rev, table.id
-    view = Rows(rows)
+    view = Rows(rows, renew)
     indexed = in_hand_order(list(enumerate(legal)), hand)
     if picks > 1:
         kind = legal[0].kind

@@ -166,8 +166,8 @@ async def test_an_opening_with_wilds_takes_the_same_clicks(world: Any, monkeypat
 
 
 async def test_a_refused_pick_leaves_the_hand_and_says_why(world: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Cards that make no brelan of the contract: nothing is laid, the same menu comes back with the
-    reason naming the cards; a good pick then lays the brelan."""
+    """Cards that make no brelan of the contract: nothing is laid, the same menu comes back (nothing
+    picked) with the reason naming the cards; a good pick then lays the brelan."""
     w = world
     table, table_msg, seat = await _open(w, monkeypatch, "trio", "0")
     res = await w.alice.click(table_msg, custom_id=build_id(table.id, 0, "~h"))
@@ -195,7 +195,10 @@ async def test_a_refused_pick_leaves_the_hand_and_says_why(world: Any, monkeypat
     good = next(list(v) for v in combinations(range(len(menu.items)), 3)
                 if picks.steps_for(table.game, state, seat, menu, v) is not None
                 and any(is_wild(card(menu.items[i])) for i in v))
-    select = next(c for c in components(hand) if c["type"] == 3)
+    again = next(c for c in components(hand) if c["type"] == 3)
+    # the same menu under a new id: a client keeping picks by menu id opens it with nothing picked
+    assert again["custom_id"] == select["custom_id"] and again["id"] != select["id"]
+    select = again
     await w.alice.select(hand, [str(i) for i in good], custom_id=select["custom_id"])
     assert table.rev == rev + 3 and len(table.state.staged) == 1
     assert sorted(c.code for c, _ in table.state.staged[0][1]) == sorted(menu.items[i] for i in good)

@@ -46,7 +46,7 @@ def test_each_menu_has_its_own_component_id() -> None:
 
 
 def test_two_menus_of_one_message_never_share_an_id(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(views, "menu_id", lambda custom_id: 0x7FFFFFFF)  # a collision, at the top of the range
+    monkeypatch.setattr(views, "menu_id", lambda custom_id, renew=0: 0x7FFFFFFF)  # a collision, at the top of the range
     rows = views.Rows()
     for row in range(3):
         rows.add_select(f"tp:abc:12:~a{row}", [("Roi de cœur", "0")], row=row)
