@@ -1,17 +1,19 @@
 """What Tresillo's phase modules (:mod:`games.tresillo.auction`, :mod:`games.tresillo.exchange`,
 :mod:`games.tresillo.play`) read and write of a match: :class:`games.tresillo.state.TresilloState` is
-one, and they type against this protocol, so the rules never import the state that dispatches to them."""
+its subclass, and they type against this base, so the rules never import the state that dispatches to
+them; the fields are declared here once."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol
+from abc import abstractmethod
+from typing import Any, ClassVar
 
 from games.base import JSON, Action, Phase
 from games.cards import Card
 from games.tresillo.order import Order
 
 
-class Position(Protocol):
+class Position:
     """A Tresillo match as its phase modules see it: its fields, and the steps they call back."""
 
     PHASE: ClassVar[type[Phase]]
@@ -65,16 +67,23 @@ class Position(Protocol):
     defender: int | None
     bola: bool
 
+    @abstractmethod
     def next_active(self, seat: int) -> int: ...
 
+    @abstractmethod
     def set_hand(self, seat: int, hand: tuple[Card, ...], sort: bool = True) -> None: ...
 
+    @abstractmethod
     def push_event(self, event: JSON) -> None: ...
 
+    @abstractmethod
     def start_exchange(self) -> None: ...
 
+    @abstractmethod
     def start_play(self) -> None: ...
 
+    @abstractmethod
     def end_deal_annulled(self) -> None: ...
 
+    @abstractmethod
     def end_deal(self, bola: str | None = None, renounce: str | None = None) -> None: ...

@@ -23,7 +23,7 @@ from games.base import JSON, Action, Game, Outcome, Phase, State
 from games.cards import Card, sort_key, spanish_deck
 from games.rng import deal_rng
 from games.tresillo import auction, exchange, play
-from games.tresillo.order import Order
+from games.tresillo.position import Position
 from games.tresillo.scoring import ANULADA, settle
 
 DECK = tuple(spanish_deck())
@@ -31,13 +31,13 @@ CARD = {c.code: c for c in DECK}
 PLAY = {c: Action("play", c.code) for c in DECK}
 DISCARD = {c: Action("discard", c.code) for c in DECK}
 
-_LEGAL: dict[Phase, Callable[[Any], list[Action]]] = {
+_LEGAL: dict[Phase, Callable[[Position], list[Action]]] = {
     Phase.BET: auction.legal_bet, Phase.BID: auction.legal_bid, Phase.DECLARE: auction.legal_declare,
     Phase.EXCHANGE: exchange.legal_exchange, Phase.ORDER: exchange.legal_order,
     Phase.CONSENT: exchange.legal_consent, Phase.PLAY: play.legal_play,
     Phase.RENOUNCE: play.legal_response, Phase.BOLA: play.legal_bola,
 }
-_ADVANCE: dict[Phase, Callable[[Any, int, Action], None]] = {
+_ADVANCE: dict[Phase, Callable[[Position, int, Action], None]] = {
     Phase.BET: auction.advance_bet, Phase.BID: auction.advance_bid,
     Phase.DECLARE: auction.advance_declare, Phase.EXCHANGE: exchange.advance_exchange,
     Phase.ORDER: exchange.advance_order, Phase.CONSENT: exchange.advance_consent,
@@ -45,58 +45,17 @@ _ADVANCE: dict[Phase, Callable[[Any, int, Action], None]] = {
 }
 
 
-class TresilloState(State):
-    """A Tresillo match. Plain data (tuples, ints, cards); the phase modules mutate fresh copies."""
+class TresilloState(State, Position):
+    """A Tresillo match. Plain data (tuples, ints, cards); the phase modules mutate fresh copies. Its
+    fields are declared once, in the :class:`Position` its phase modules read."""
 
     PHASE: ClassVar[type[Phase]] = Phase
     CARD: ClassVar[dict[str, Card]] = CARD
     PLAY: ClassVar[dict[Card, Action]] = PLAY
     DISCARD: ClassVar[dict[Card, Action]] = DISCARD
 
-    # match
-    deal_no: int  # counted deals finished so far (an annulled deal is not counted)
-    shuffle_no: int  # deals dealt so far, annulled ones included: the dealer and the shuffle
-    all_pass_counts: bool  # a save from before docs/rules/tresillo.md, « Bidding » was followed: an annulled deal counts
-    total_deals: int
-    ledger: tuple[int, ...]
-    last_deal: JSON | None
-    results: tuple[str, ...]
     RECENT_KEPT: ClassVar[int] = 8
-    # deal
-    phase: Phase
-    turn: int | None
-    dealer: int
-    alcalde: int | None
-    active: tuple[int, ...]
-    _next: dict[int, int]
-    hands: tuple[tuple[Card, ...], ...]
-    talon: tuple[Card, ...]
-    bet: str | None
-    level: int
-    bidder: int | None
-    passed: tuple[int, ...]
-    bids: tuple[tuple[int, str], ...]
-    declarer: int
-    contract: str | None
-    trump: str | None
-    order: Order | None
-    turned: Card | None
-    queue: tuple[int, ...]
-    pending: tuple[Card, ...]
-    count: int | None  # cards the exchanger said he discards (exchange:N), None before
-    exchanged: tuple[int | None, ...]
-    exchange_order: tuple[int, int] | None
-    first_exchanger: int | None
-    consent: str | None
-    sleeping: int | None
-    trick: tuple[tuple[int, Card], ...]
-    done_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]
-    tricks_won: tuple[int, ...]
-    tricks_done: int
-    renounced: bool
-    first_declarer: int | None
-    defender: int | None
-    bola: bool
+    _next: dict[int, int]  # the next active seat of each (the fields: :class:`Position`)
 
     def _start_match(self) -> None:
         n = self.seats

@@ -1,10 +1,11 @@
 """What Le Trio's steps (:mod:`games.trio.steps`) read and write of a match:
-:class:`games.trio.state.TrioState` is one, and the steps type against this protocol, so they never
-import the state that dispatches to them."""
+:class:`games.trio.state.TrioState` is its subclass, and the steps type against this base, so they
+never import the state that dispatches to them; the fields are declared here once."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Self
+from abc import abstractmethod
+from typing import Any, Self
 
 from games.base import JSON, Phase
 from games.cards import Card
@@ -13,7 +14,7 @@ from games.trio.feasibility import TableMeld
 from games.trio.melds import Meld
 
 
-class Position(Protocol):
+class Position:
     """A match of Le Trio or L'École as its steps see it: its fields, and what they call back."""
 
     seats: int
@@ -45,27 +46,38 @@ class Position(Protocol):
     reshuffles: int  # this round's reshuffles: the stock is on its pass number reshuffles + 1
     opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
     winners: tuple[int, ...]
-    drawn: str | None
+    drawn: str | None = None  # the card the seat to act drew this turn (its own view says it)
 
     @property
+    @abstractmethod
     def last(self) -> int: ...
 
+    @abstractmethod
     def _clone(self) -> Self: ...
 
+    @abstractmethod
     def _event(self, ev: JSON) -> None: ...
 
+    @abstractmethod
     def frame(self, seat: int | None = None) -> Frame: ...
 
+    @abstractmethod
     def table(self) -> tuple[TableMeld | None, ...]: ...
 
+    @abstractmethod
     def remove_from_hand(self, seat: int, c: Card) -> None: ...
 
+    @abstractmethod
     def give(self, seat: int, cards: list[Card]) -> None: ...
 
+    @abstractmethod
     def new_meld(self, seat: int, kind: str, built: Built, max_wilds: int) -> Meld: ...
 
+    @abstractmethod
     def opening_ok(self, seat: int) -> bool: ...
 
+    @abstractmethod
     def end_turn(self) -> None: ...
 
+    @abstractmethod
     def _end_round(self, out: int | None) -> None: ...

@@ -18,6 +18,7 @@ from games.trio.building import Built, Frame, is_complete, legal_adds, represent
 from games.trio.contracts import contract_met, deck_count
 from games.trio.feasibility import NO_DISTINCT, Distinct, TableMeld, abstract
 from games.trio.melds import POS_OF_RANK, SEQ, SET, Meld, is_wild
+from games.trio.position import Position
 from games.trio.scoring import hand_points
 from games.trio.steps import advance, legal_steps
 
@@ -29,35 +30,9 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
 
-class TrioState(State):
-    """A match of Le Trio (``variant`` "trio") or L'École ("ecole")."""
-
-    variant: str
-    first_dealer: int
-    jack_cards: tuple[str, ...]
-    round_no: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    melds: tuple[Meld, ...]
-    next_id: int
-    contract: tuple[int, ...]
-    opened: tuple[bool, ...]
-    turn: int
-    phase: Phase  # draw | play | meld | layoff | over
-    opened_now: bool
-    must_out: bool
-    kind: str  # combination being built ("" while choosing the next one of an opening)
-    built: Built
-    staged: tuple[tuple[str, Built], ...]
-    layoff_card: Card | None
-    scores: tuple[int, ...]
-    last_deal: JSON | None
-    reshuffles: int  # this round's reshuffles: the stock is on its pass number reshuffles + 1
-    opened_last_at: tuple[int, ...]  # rev at which each seat opened the last contract (-1: not)
-    winners: tuple[int, ...]
-    drawn: str | None = None  # the card the seat to act drew this turn (its own view says it)
+class TrioState(State, Position):
+    """A match of Le Trio (``variant`` "trio") or L'École ("ecole"); its fields are declared once,
+    in the :class:`Position` its steps read."""
 
     # -- setup --------------------------------------------------------------------------------
 
