@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.i18n import t
+from bot.ui.parts import ROUND_GAMES
 from games import i18n
 from tests.browser.local_mode import ADDRESS, CHROMIUM, CHROMIUM_ARGS, ROOT, LocalMode, free_port
 from tests.browser.test_tarot_in_browser import (
@@ -176,10 +177,15 @@ class Run:
     shots: list[tuple[Path, str]] = field(default_factory=list)  # (hand screenshot, its step)
 
 
+def recap_title(run: Run) -> str:
+    """The first recap's title: a round's in Le Trio and L'École, a deal's elsewhere."""
+    return t(run.locale, "recap_round" if run.game in ROUND_GAMES else "recap", n=1)
+
+
 def play(s: Session, run: Run, hand_id: str, tmp: Path, until_take: bool) -> bool:
     """Play from the hand message until the recap (or the take, ``until_take``); whether the recap came."""
     page, hand = s.page, article(s.page, hand_id)
-    recap = t(run.locale, "recap", n=1)
+    recap = recap_title(run)
     names = phases(run.game, run.locale)
     rng = random.Random(48)
 
@@ -258,7 +264,7 @@ def one(p: Any, run: Run, folder: Path, tmp: Path) -> list[Path]:
         done = play(s, run, hand, tmp, until_take=short)
         moments = kept(run)
         if done and not short:
-            recap = page.locator("article.channel-message", has_text=t(run.locale, "recap", n=1)).last
+            recap = page.locator("article.channel-message", has_text=recap_title(run)).last
             drawn(s, recap)
             s.shots, s.count = tmp, 0
             moments["recap"] = s.shot(f"{run.game}-recap", recap)
