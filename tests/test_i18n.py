@@ -34,7 +34,7 @@ from bot.ui.views import SELECT_MAX
 from games import GAMES, i18n
 from games.base import Game, State
 from games.i18n import LOCALES, Catalogue, Msg, catalogue, normalize, ptn, tn
-from tools.messages import LOCALE_DIR, fresh, import_legacy, plural_remap, problems, read, write
+from tools.messages import LOCALE_DIR, extracted, fresh, import_legacy, plural_remap, problems, read, write
 
 # -- the catalogues ------------------------------------------------------------------------------
 
@@ -71,6 +71,17 @@ def test_a_key_used_in_code_but_not_in_the_catalogues_fails(tmp_path: Path) -> N
     assert any(f.startswith("en: 'stale' is used as a plural message at games/new.py:3") for f in found), found
     assert any(f.startswith("games/new.py:4: t() with a key built from pieces") for f in found), found
     assert any(f.startswith("fr: missing 'image' (used at games/new.py:5)") for f in found), found
+
+
+def test_a_word_of_the_images_in_games_is_extracted_in_the_image_context_only(tmp_path: Path) -> None:
+    """``I_`` in a game's vocabulary names a word of the images, as ``N_`` does in rendering/."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "words.py").write_text(
+        'from games.vocabulary import I_, W_\n'
+        'A = I_("piquet.seq.3")\n'
+        'B = W_("piquet.class.point")\n', encoding="utf-8")
+    found = extracted(root=tmp_path)
+    assert set(found) == {("image", "piquet.seq.3"), (None, "piquet.class.point"), ("image", "piquet.class.point")}
 
 
 def test_texts_added_the_old_way_move_into_the_catalogues(tmp_path: Path) -> None:

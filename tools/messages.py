@@ -13,7 +13,7 @@ at the merge base).
 
 Keywords: ``t(locale, KEY)``, ``tn(locale, KEY, n)``, ``pt(locale, CONTEXT, KEY)``,
 ``ptn(locale, CONTEXT, KEY, n)``, ``N_(KEY)``, ``Msg(KEY)`` and ``BotError.of(KEY)`` everywhere;
-``W_(KEY)`` (a game's vocabulary) in both contexts; ``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/ui/cogs/``
+``W_(KEY)`` (a game's vocabulary) in both contexts, ``I_(KEY)`` (its words of the images) in ``image``; ``tr(KEY)``, ``trn(KEY, n)`` and ``N_(KEY)`` in ``rendering/`` (context ``image``); ``_(TEXT)`` in ``bot/ui/cogs/``
 (the slash commands' ``locale_str``, context ``command``); ``choice(TEXT)`` there: a fixed choice's
 name (context ``choice``).
 """
@@ -48,11 +48,11 @@ PACKAGES = ("games", "rendering", "bot")
 
 # keyword -> Babel's spec (1-based argument positions, "c" for the context)
 _EVERYWHERE: dict[str, object] = {"t": (2,), "tn": (2,), "pt": ((2, "c"), 3), "ptn": ((2, "c"), 3), "N_": None,
-                                  "Msg": None, "of": None, "W_": None}
+                                  "Msg": None, "of": None, "W_": None, "I_": None}
 _IN_RENDERING: dict[str, object] = {"tr": None, "trn": None}
 _IN_COGS: dict[str, object] = {"_": None, "choice": None}
 _PLURAL = {"tn", "ptn", "trn"}
-_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "W_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0, "choice": 0}
+_KEY_ARG = {"t": 1, "tn": 1, "pt": 2, "ptn": 2, "N_": 0, "W_": 0, "I_": 0, "Msg": 0, "of": 0, "tr": 0, "trn": 0, "_": 0, "choice": 0}
 
 Key = tuple[str | None, str]  # (context, key)
 
@@ -82,7 +82,7 @@ def extracted(root: Path = ROOT) -> dict[Key, Use]:
     for rel, source, keywords in _sources(root):
         for name, spec in keywords.items():
             for lineno, message, _comments, context in extract(extract_ast, io.BytesIO(source), {name: spec}):
-                if name in ("tr", "trn") or (name == "N_" and rel.parts[0] == "rendering"):
+                if name in ("tr", "trn", "I_") or (name == "N_" and rel.parts[0] == "rendering"):
                     context = IMAGE
                 elif name == "_":
                     context = COMMAND

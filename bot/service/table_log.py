@@ -17,6 +17,7 @@ from bot.service.i18n import t, tn
 from games.base import Game, State
 from games.cards import card
 from games.errors import GameError
+from games.piquet import vocabulary as piquet_words
 
 KEPT = 8  # lines shown under the table
 
@@ -126,11 +127,9 @@ def step_lines(game: Game, before: dict[str, Any], after: dict[str, Any], seat: 
 def declaration_lines(view: dict[str, Any], names: Sequence[str], locale: str) -> list[str]:
     """Piquet's declarations as the table shows them (docs/rules/piquet.md, « Declarations »): point, séquence and
     brelans/quatorzes, each with who scored it, what was called, and the points."""
-    from rendering.layouts.piquet import declaration_lines as lines_of
-
     out: list[str] = []
     for d in view.get("declarations") or []:
-        head, *said = lines_of(d, names, view.get("elder"), locale)
+        head, *said = piquet_words.declaration_lines(d, names, view.get("elder"), locale)
         out.append(head + (f" ({' / '.join(s.lstrip('· ') for s in said)})" if said else ""))
     return out
 

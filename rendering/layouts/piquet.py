@@ -10,6 +10,7 @@ from typing import Any
 from games import vocabulary as common
 from games.cards import Card, sort_key
 from games.piquet import vocabulary
+from games.piquet.vocabulary import call_text, declaration_lines, said_by_seat, word
 from rendering.canvas import GOLD, ROSE, SILVER
 from rendering.i18n import N_, colon, tr, trn
 from rendering.layouts import register
@@ -19,48 +20,9 @@ from rendering.layouts.words import cards_words
 
 JSON = dict[str, Any]
 KINDS = vocabulary.CLASSES  # the classes of declarations (:mod:`games.piquet.vocabulary`)
-SEQUENCES = {3: N_("piquet.seq.3"), 4: N_("piquet.seq.4"), 5: N_("piquet.seq.5"), 6: N_("piquet.seq.6"),
-             7: N_("piquet.seq.7"), 8: N_("piquet.seq.8")}
-TO = {"A": N_("piquet.to.A"), "K": N_("piquet.to.K"), "Q": N_("piquet.to.Q"), "J": N_("piquet.to.J"),
-      "10": N_("piquet.to.10"), "9": N_("piquet.to.9"), "8": N_("piquet.to.8")}  # the top of a sequence
-OF = {"A": N_("piquet.of.A"), "K": N_("piquet.of.K"), "Q": N_("piquet.of.Q"), "J": N_("piquet.of.J"),
-      "10": N_("piquet.of.10"), "9": N_("piquet.of.9"), "8": N_("piquet.of.8"), "7": N_("piquet.of.7")}  # a set's rank
-ANSWERS = {"good": N_("piquet.answer.good"), "not_good": N_("piquet.answer.not_good"),
-           "equal": N_("piquet.answer.equal")}
 LINES = {"blanche": N_("piquet.line.blanche"), "point": vocabulary.CLASSES["point"],
          "sequence": N_("piquet.line.sequence"), "sets": N_("piquet.line.sets"), "repique": N_("piquet.line.repique"),
          "pique": N_("piquet.line.pique"), "play": common.PHASES["play"], "cards": N_("piquet.line.cards")}
-
-
-def _word(table: dict[Any, str], key: Any, locale: str, default: str) -> str:
-    """The catalogue word of ``key`` in ``table``, else ``default``."""
-    return tr(table[key], locale) if key in table else default
-
-
-def call_text(kind: str, call: dict[str, Any] | None, locale: str) -> str:
-    """What was disclosed: "5 cartes (50)" or "5 cartes", "quinte à l'As" or "quinte",
-    "quatorze d'As" or "quatorze" (a call holds only the fields that decided it)."""
-    if not call:
-        return "-"
-    if kind == "point":
-        n, pips = call.get("cards"), call.get("pips")
-        text = tr("piquet.cards", locale, n=n)
-        return f"{text} ({pips})" if pips is not None else text
-    if kind == "sequence":
-        n = int(call.get("length", 0))
-        name = _word(SEQUENCES, n, locale, str(n))
-        top = call.get("top")
-        if top is None:
-            return name
-        return f"{name} {_word(TO, str(top), locale, str(top))}"
-    if kind == "sets":
-        n = int(call.get("count", 0))
-        name = tr("piquet.quatorze" if n == 4 else "piquet.brelan", locale)
-        rank = call.get("rank")
-        if rank is None:
-            return name
-        return f"{name} {_word(OF, str(rank), locale, str(rank))}"
-    return ", ".join(f"{k} {v}" for k, v in call.items())
 
 
 class PiquetLayout(TrickLayout):
@@ -108,7 +70,7 @@ class PiquetLayout(TrickLayout):
         if view.get("phase") == "declare":
             for c in view.get("calls") or []:
                 kind = str(c.get("kind"))
-                label = _word(KINDS, kind, locale, kind)
+                label = word(KINDS, kind, locale, kind)
                 said = call_text(kind, c.get("call"), locale) if c.get("call") else tr("piquet.quiet", locale)
                 lines.append(f"{names[int(c['seat'])]} · {label}{colon(locale)}{said}")
         for d in view.get("declarations") or []:
@@ -139,7 +101,7 @@ class PiquetLayout(TrickLayout):
                 kind = str(d.get("kind"))
                 call = call_text(kind, (d.get("calls") or [None, None])[winner], locale)
                 family = self.pack(view)
-                lines.append(f"{_word(KINDS, kind, locale, kind)} · {call}{colon(locale)}"
+                lines.append(f"{word(KINDS, kind, locale, kind)} · {call}{colon(locale)}"
                              f"{cards_words(list(d['shown']), family, locale)}")
         return lines
 
@@ -162,7 +124,7 @@ class PiquetLayout(TrickLayout):
         rows: list[tuple[str, list[str]]] = []
         for key in ("blanche", "point", "sequence", "sets", "repique", "pique", "play", "cards"):
             values = list(lines.get(key) or [0, 0])
-            label = _word(LINES, key, locale, key)
+            label = word(LINES, key, locale, key)
             if key in decl:
                 said = said_by_seat(decl[key], d.get("elder"), locale)
                 rows.append((label, [f"{said[s]} · {v}" if said[s] != "-" else str(v) for s, v in enumerate(values)]))
@@ -172,41 +134,6 @@ class PiquetLayout(TrickLayout):
         if tricks:
             rows.append((tr("tricks_word", locale), [str(t) for t in tricks]))
         return rows
-
-
-def said_by_seat(d: JSON, elder: Any, locale: str, equal: bool = True) -> list[str]:
-    """What each seat said of one class: its call ("5 cartes (48)"), or younger's answer ("bon",
-    "égal") when he disclosed nothing (``equal``: younger's "égal" after his call too), or "-" for
-    no holding."""
-    calls = list(d.get("calls") or [None, None])
-    answer = _word(ANSWERS, str(d.get("answer")), locale, "")
-    out = []
-    for s in (0, 1):
-        kind = str(d.get("kind"))
-        if calls[s]:
-            text = call_text(kind, calls[s], locale)
-            out.append(f"{text}, {answer}" if equal and s != elder and d.get("answer") == "equal" else text)
-        elif s != elder and calls[1 - s] and d.get("answer") == "good":
-            out.append(answer)
-        else:
-            out.append("-")
-    return out
-
-
-def declaration_lines(d: JSON, names: Sequence[str], elder: Any, locale: str) -> list[str]:
-    """One class on the table: who scores (or "égal"), then what each player called, elder first."""
-    kind = str(d.get("kind"))
-    label = _word(KINDS, kind, locale, kind)
-    winner = d.get("winner")
-    if isinstance(winner, int):
-        head = f"{label}{colon(locale)}{names[winner]} +{(d.get('points') or [0, 0])[winner]}"
-    elif d.get("answer") == "equal":
-        head = f"{label}{colon(locale)}{tr('piquet.equal_nil', locale)}"
-    else:
-        head = f"{label}{colon(locale)}{tr('nobody_word', locale)}"
-    said = said_by_seat(d, elder, locale, equal=False)
-    order = [elder, 1 - elder] if isinstance(elder, int) else [0, 1]
-    return [head] + [f"· {names[s]}{colon(locale)}{said[s]}" for s in order if said[s] != "-"]
 
 
 LAYOUT = register("piquet", PiquetLayout())
