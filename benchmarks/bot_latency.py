@@ -84,7 +84,7 @@ async def bench(tables: int, rounds: int) -> dict[str, list[float]]:
                 short = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
                                   for k, v in getattr(game, "playout_options", {}).items())
                 await host.slash(channel, "table new", game=game.name, **({"options": short} if short else {}))
-                table = bot.service.at(channel.id)
+                table = bot.service.registry.at(channel.id)
                 lobby = find(channel, table.message_id)
                 humans = 2 if game.min_seats <= 3 else 3
                 for m in members[1:humans]:

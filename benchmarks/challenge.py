@@ -51,12 +51,12 @@ async def one_member(tables: TableService, challenges: ChallengeService, user: i
         me = member_player(game, level, samples)
         seat = table.seat_of(user)
         while table.status == "playing":
-            await tables.idle()
+            await tables.computers.idle()
             if table.status != "playing":
                 break
             await tables.act(table.id, user, str(me.choose(table.state.view(seat), table.state.legal_actions(seat),
                                                             rng)))
-        await tables.idle()
+        await tables.computers.idle()
         await challenges.idle()
 
 

@@ -59,7 +59,7 @@ async def child(database: str, acks: Path, seed: int, finish: bool) -> int:
                         default_locale="en")
     db = await open_database(database)
     service = TableService(db, settings)
-    await service.restore()
+    await service.endings.restore()
     log = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     print("ready", flush=True)
     began = time.monotonic()
@@ -67,7 +67,7 @@ async def child(database: str, acks: Path, seed: int, finish: bool) -> int:
         while True:
             if not finish:
                 for channel in range(1, CHANNELS + 1):
-                    if service.at(channel) is None:
+                    if service.registry.at(channel) is None:
                         await open_table(service, channel, rng)
             for table in list(service.tables.values()):
                 if table.status == "lobby":

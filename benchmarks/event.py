@@ -60,7 +60,7 @@ async def play_for_humans(service: TableService, events: EventService, event: Ev
             progressed = True
             if moves is not None and made >= moves:
                 return made
-        await service.idle()
+        await service.computers.idle()
         await events.idle()
         if not progressed and not _open_tables(service, events, event):
             break  # nothing left to play: the event is over, or paused between rounds

@@ -12,7 +12,7 @@ the rows of each are copied under new ids and channels until ``--tables`` tables
 start-up, snapshot plus tail, as saved before the facts); the "whole logs" one has no snapshots
 either (``json_remove(state, '$.snap')``): every log replayed from its first action.
 
-Each start-up is timed in a fresh process (open the database, ``TableService.restore``, the
+Each start-up is timed in a fresh process (open the database, ``TableService.endings.restore``, the
 presenter's ``start_up``; the background redraws are not timed), which prints the seconds, the
 tables restored, the CPU time of the process (all threads: a figure that holds when other work
 shares the machine) and the growth of its resident memory per table; with ``--hands``, then every
@@ -261,7 +261,7 @@ async def _redraws(presenter: Presenter, service: TableService, tables: list[Tab
             entry.parts.pop("table", None)  # drawn again, as after a change
             channel = SimpleNamespace(id=table.place_id)  # the edit reads only its id
             await presenter._table_message(table, entry, channel,  # type: ignore[arg-type]  # (the line above)
-                                           service.locale_of(table.guild_id))
+                                           service.preferences.locale_of(table.guild_id))
 
     await asyncio.gather(*(one(table) for table in tables))
     await presenter.recorder.flush()
@@ -304,7 +304,7 @@ async def _start(path: Path, with_hands: bool = False, redraw: bool = False) -> 
     service.bus.subscribe(presenter)
     presenter.starting = True
     with collector.paused():  # as ``TapisBot.setup_hook``
-        restored = await service.restore()
+        restored = await service.endings.restore()
         if redraw:  # when each timer falls due as the restore planned it; then nothing plays while timed
             planned = time.time()
             due = _due(service, planned)

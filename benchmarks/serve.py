@@ -323,7 +323,7 @@ async def restart(count: int) -> tuple[float, int, int]:
     bot.service = service = TableService(db, settings)
     service.bus.subscribe(presenter)
     presenter.starting = True
-    restored = await service.restore()
+    restored = await service.endings.restore()
     await presenter.start_up(list(service.tables.values()))
     elapsed = time.perf_counter() - began
     if presenter._catch_up is not None:

@@ -70,7 +70,7 @@ async def child(acks: Path | None, seed: int, mode: str) -> int:
     db = await open_database(settings)
     service = TableService(db, settings, serves=served.serves)
     try:
-        restored = await service.restore()
+        restored = await service.endings.restore()
         print(f"ready {restored}", flush=True)
         work = asyncio.ensure_future(play(service, served, acks, random.Random(seed), mode) if mode != "hold"
                                      else asyncio.Event().wait())
@@ -101,7 +101,7 @@ async def play(service: Any, served: Any, acks: Path | None, rng: random.Random,
             if mode == "play":
                 for shard in served.ids:
                     for n in range(CHANNELS):
-                        if service.at(shard * 1000 + n) is None:
+                        if service.registry.at(shard * 1000 + n) is None:
                             await open_table(service, guild_on(shard, served.count), shard * 1000 + n, rng)
             for table in list(service.tables.values()):
                 if table.status == "lobby":

@@ -228,7 +228,7 @@ class ChallengeService:
         """The table of a deal without a score: in play (resumed), in its lobby (started), or over
         (settled now: ``None``)."""
         try:
-            table = self.tables.get(row.table_id)
+            table = self.tables.registry.get(row.table_id)
         except BotError:
             table = None
         if table is not None and table.status == "lobby":
@@ -261,7 +261,7 @@ class ChallengeService:
         row = self._live.get(table_id) or await self.store.by_table(table_id)
         if row is None:
             return None
-        table = self.tables.get(table_id) if self._known(table_id) else None
+        table = self.tables.registry.get(table_id) if self._known(table_id) else None
         state = table.state if table is not None else None
         if state is None or state.outcome() is None:
             saved = await self.tables.db.table(table_id)
@@ -282,7 +282,7 @@ class ChallengeService:
 
     def _known(self, table_id: str) -> bool:
         try:
-            self.tables.get(table_id)
+            self.tables.registry.get(table_id)
         except BotError:
             return False
         return True
@@ -294,7 +294,7 @@ class ChallengeService:
         for row in await self.store.unfinished():
             if not self.tables.serves(row.guild_id):
                 continue
-            if self._known(row.table_id) and self.tables.get(row.table_id).open:
+            if self._known(row.table_id) and self.tables.registry.get(row.table_id).open:
                 self._live[row.table_id] = row
                 live += 1
             else:

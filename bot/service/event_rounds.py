@@ -102,7 +102,7 @@ class Rounds:
             if row is not None:
                 self.of_table[row["table_id"]] = event.id
                 if row["status"] == "lobby":  # recorded, not started when the bot stopped
-                    waiting = self.service.get(row["table_id"])
+                    waiting = self.service.registry.get(row["table_id"])
                     await seat_and_start(self.service, waiting, seats, event.level, event.organiser_id)
                     opened.append(waiting)
                 continue
@@ -124,7 +124,7 @@ class Rounds:
 
     def _at(self, place: int) -> Table | None:
         """The lobby already open in ``place`` (made before a failure, not recorded yet)."""
-        table = self.service.at(place)
+        table = self.service.registry.at(place)
         return table if table is not None and table.status == "lobby" and table.id not in self.of_table else None
 
     def _orphan(self, event: Event, seed: str, seats: Sequence[Seat]) -> Table | None:

@@ -235,7 +235,7 @@ class EventService:
             player.left_round = event.round
             for row in await self.store.tables(event.id):
                 if row["round"] == event.round and row["status"] == "playing":
-                    table = self.service.get(row["table_id"])
+                    table = self.service.registry.get(row["table_id"])
                     if table.seated(user_id):
                         await self.service.replace_seat(table.id, table.seat_of(user_id), event.level)
         self.bus.event_changed(event)

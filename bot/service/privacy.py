@@ -55,10 +55,6 @@ class Service(Protocol):
     @property
     def tables(self) -> Mapping[str, Table]: ...
 
-    def known(self) -> list[Table]: ...
-
-    def locale_of(self, guild_id: int) -> str: ...
-
     async def cancel(self, table_id: str, by: int | None, *, admin: bool = False) -> Table: ...
 
     async def leave(self, table_id: str, user_id: int) -> Table: ...
@@ -191,7 +187,7 @@ async def _computer_takes(service: Service, table: Table, user_id: int) -> None:
         with undo(table):
             if table.seated(user_id):
                 n = sum(s.computer for s in table.seats) + 1
-                table.seats[table.seat_of(user_id)] = SeatInfo(None, t(service.locale_of(table.guild_id),
+                table.seats[table.seat_of(user_id)] = SeatInfo(None, t(service.preferences.locale_of(table.guild_id),
                                                                        "computer", n=n))
             if table.host_id == user_id:
                 table.host_id = members[0]
@@ -209,7 +205,7 @@ async def erase_member(service: Service, user_id: int) -> int:
     :raises BotError: they are still seated at an open table (call :func:`vacate` first)."""
     try:
         changed = await rows.erase_member(service.db, user_id, player_key(user_id),
-                                          lambda guild_id: t(service.locale_of(guild_id), "former_player"),
+                                          lambda guild_id: t(service.preferences.locale_of(guild_id), "former_player"),
                                           pseudonym)
     except rows.StillSeated:
         raise BotError.of("privacy_seated") from None
@@ -221,8 +217,8 @@ async def erase_member(service: Service, user_id: int) -> int:
 
 def _forget_in_memory(service: Service, user_id: int) -> None:
     """The closed tables the service still holds forget the member too."""
-    for table in service.known():
-        former = t(service.locale_of(table.guild_id), "former_player")
+    for table in service.registry.known():
+        former = t(service.preferences.locale_of(table.guild_id), "former_player")
         table.votes.discard(user_id)
         if table.open:
             continue
@@ -253,7 +249,7 @@ async def erase_guild(service: Service, guild_id: int, *, gone: bool = False) ->
         else:
             await service.cancel(table.id, None, admin=True)
     deleted = await rows.erase_guild(service.db, guild_id)
-    _forget_tables(service.registry, [tb for tb in service.known() if tb.guild_id == guild_id and not tb.open])
+    _forget_tables(service.registry, [tb for tb in service.registry.known() if tb.guild_id == guild_id and not tb.open])
     service.preferences.forget(guild_id)
     DealSecrets.forget(service.db, guild_id)
     records.forget_cache()

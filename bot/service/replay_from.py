@@ -99,7 +99,7 @@ async def open_practice(tables: TableService, state: State, seat: int, member: t
     An open practice table of the member in that place is cancelled first (one practice at a time).
 
     :raises BotError: another shard's server, a table of another kind open there."""
-    other = tables.at(thread_id or channel_id)
+    other = tables.registry.at(thread_id or channel_id)
     if other is not None and other.practice and other.host_id == member[0]:
         await tables.cancel(other.id, member[0])
     table = await tables.create(guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, host_id=member[0],

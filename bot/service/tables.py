@@ -100,46 +100,19 @@ class TableService:
     def _now(self) -> float:
         return self.clock()
 
-    # -- the parts' entry points -----------------------------------------------------------
-
-    async def idle(self) -> None:
-        """Wait until no computer player is thinking (timers excepted): for tests."""
-        await self.computers.idle()
-
-    async def restore(self) -> int:
-        """:meth:`Endings.restore`: the open tables back after a restart; returns how many."""
-        return await self.endings.restore()
-
     async def close(self) -> None:
         """Stop every background task and the computer players' workers."""
         await self.tasks.cancel_all()
         self.computers.close()
 
-    # -- lookup ------------------------------------------------------------------------------
-
-    def get(self, table_id: str) -> Table:
-        """An open or recently closed table. :raises BotError: unknown, or closed long ago."""
-        return self.registry.get(table_id)
-
-    def at(self, place_id: int) -> Table | None:
-        """The open table in a channel or thread."""
-        return self.registry.at(place_id)
-
-    def known(self) -> list[Table]:
-        """The open tables, then the recently closed ones (the last closed last)."""
-        return self.registry.known()
-
-    async def prefs(self, guild_id: int) -> tuple[str, int]:
-        """``(locale, turn timer seconds)`` of a server."""
-        return await self.preferences.of(guild_id)
-
-    def locale_of(self, guild_id: int) -> str:
-        return self.preferences.locale_of(guild_id)
+    # -- a server's preferences -------------------------------------------------------------
 
     async def set_prefs(self, guild_id: int, *, locale: str | None = None, timer: int | None = None) -> None:
+        """Save a server's preferences (:class:`Preferences`); a new language renames the computer
+        players seated at its open tables."""
         await self.preferences.set(guild_id, locale=locale, timer=timer)
         if locale is not None:
-            await self._rename_computers(guild_id, self.locale_of(guild_id))
+            await self._rename_computers(guild_id, self.preferences.locale_of(guild_id))
 
     async def _rename_computers(self, guild_id: int, locale: str) -> None:
         """After ``/settings language:``: the computer players of the server's open tables take their
@@ -170,7 +143,7 @@ class TableService:
             table = await self._insert(guild_id, channel_id, thread_id, g, host_id, host_name, seed, resolved,
                                        capacity)
             self.registry.add(table)
-        await self.prefs(guild_id)
+        await self.preferences.of(guild_id)
         return table
 
     async def _insert(self, guild_id: int, channel_id: int, thread_id: int | None, g: Any, host_id: int,
@@ -198,7 +171,7 @@ class TableService:
             await self.db.save_lobby(table.id, **table_rows.lobby_fields(table))
 
     async def join(self, table_id: str, user_id: int, name: str) -> Table:
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
             seating.need(table, "lobby")
@@ -213,7 +186,7 @@ class TableService:
         return table
 
     async def leave(self, table_id: str, user_id: int) -> Table:
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
             seating.need(table, "lobby")
@@ -231,10 +204,10 @@ class TableService:
         if level not in LEVELS:
             raise BotError.of("bad_choice")
         n = sum(s.computer for s in table.seats) + 1
-        return SeatInfo(None, computer_seat_name(self.locale_of(table.guild_id), n, level), level=level, computer_no=n)
+        return SeatInfo(None, computer_seat_name(self.preferences.locale_of(table.guild_id), n, level), level=level, computer_no=n)
 
     async def add_computer(self, table_id: str, user_id: int, level: str = "normal") -> Table:
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
             seating.need(table, "lobby")
@@ -249,7 +222,7 @@ class TableService:
 
     async def kick(self, table_id: str, by: int, seat: int) -> SeatInfo:
         """Host only: a lobby seat is freed; in play a computer player takes the seat for good."""
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
             seating.need_host(table, by)
@@ -266,7 +239,7 @@ class TableService:
         return old
 
     async def start(self, table_id: str, by: int) -> Table:
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
             seating.need(table, "lobby")
@@ -285,7 +258,7 @@ class TableService:
     async def replace_seat(self, table_id: str, seat: int, level: str = "normal") -> SeatInfo:
         """A computer of ``level`` takes a member's seat for the rest of the match (a club night's
         leaver, docs/rules/club.md, « Club nights »); returns who held it."""
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             await self.writes.fresh(table)
             seating.need(table, "playing")
@@ -300,7 +273,7 @@ class TableService:
 
     async def cancel(self, table_id: str, by: int | None, *, admin: bool = False) -> Table:
         """Host (or an admin with ``admin=True``) cancels the table."""
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             seating.need_open(table)
             if not admin:
@@ -312,7 +285,7 @@ class TableService:
 
     async def vote_abort(self, table_id: str, user_id: int) -> tuple[int, int]:
         """A seated member votes to abandon; a majority of the seated members cancels the match."""
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             seating.need(table, "playing")
             table.seat_of(user_id)
@@ -371,7 +344,7 @@ class TableService:
         :raises StaleAction: ``rev`` is out of date. :raises NotYourTurn: unseated or not
             this seat's turn. :raises InvalidAction, IllegalAction: from the engine.
         """
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         chosen: list[moves.Chosen] = [actions] if isinstance(actions, str | Action) else list(actions)
         async with table.lock:
             await self.writes.fresh(table)
@@ -442,7 +415,7 @@ class TableService:
 
     async def reclaim(self, table_id: str, user_id: int) -> bool:
         """"My hand" brings an absent player back; ``True`` when they were away."""
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         async with table.lock:
             if not table.open:
                 return False
@@ -461,7 +434,7 @@ class TableService:
 
     def hand(self, table_id: str, user_id: int) -> tuple[Table, Hand]:
         """A seated member's table and :class:`Hand` (what their hand message shows)."""
-        table = self.get(table_id)
+        table = self.registry.get(table_id)
         seat = table.seat_of(user_id)
         if table.status == "cancelled":
             raise BotError.of("cancelled", table=table.called)

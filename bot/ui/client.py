@@ -210,7 +210,7 @@ class TapisBot(commands.AutoShardedBot):
         await self.own_shards()
         self.presenter.starting = True  # only tables whose message is behind are redrawn
         with collector.paused():
-            restored = await self.service.restore()
+            restored = await self.service.endings.restore()
             await self.challenges.restore()
             await self.duplicates.restore()
             await self.presenter.start_up(list(self.service.tables.values()))
@@ -297,7 +297,7 @@ class TapisBot(commands.AutoShardedBot):
         if parsed is None or served is None or served.everything:
             return True
         try:
-            self.service.get(parsed.table)
+            self.service.registry.get(parsed.table)
             return True
         except BotError:
             row = await self.archive.table(parsed.table)
@@ -307,7 +307,7 @@ class TapisBot(commands.AutoShardedBot):
         """The server's language (``/settings language:``): public messages."""
         if interaction.guild_id is None:
             return self.settings.default_locale
-        return self.service.locale_of(interaction.guild_id)
+        return self.service.preferences.locale_of(interaction.guild_id)
 
     def private_locale(self, interaction: discord.Interaction[Any] | HandToken) -> str:
         """Private messages (hands, hints, errors): the member's own Discord language when Tapis
@@ -384,7 +384,7 @@ class TapisBot(commands.AutoShardedBot):
 
     def announce(self, table: Table, key: str) -> None:
         """Post a housekeeping notice (``idle_lobby``, ``idle_match``) in the table's channel."""
-        locale = self.service.locale_of(table.guild_id)
+        locale = self.service.preferences.locale_of(table.guild_id)
         text = t(locale, key, table=table.id, hours=f"{self.settings.lobby_idle / 3600:g}",
                  days=f"{self.settings.match_idle / 86400:g}")
         task = asyncio.get_running_loop().create_task(self._post(table.place_id, table.guild_id, text))

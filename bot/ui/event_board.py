@@ -31,6 +31,7 @@ from bot.service.events import Event, PlaceFailed, Standings, playable
 from bot.service.i18n import t
 from bot.service.shown_records import ShownRecords
 from bot.service.table import Table
+from bot.service.tables import TableService
 from bot.ui import discord_errors, limits, shown
 from bot.ui.events import announcement, blocked_text, plan_text, standings_text
 from bot.ui.parts import nonce
@@ -51,7 +52,7 @@ def key_of(event_id: str) -> str:
 class BoardBot(Protocol):
     """What the board needs of the bot: its services, metrics and Discord channels."""
 
-    service: Any  # TableService (locale_of, serves)
+    service: TableService
     events: Any  # EventService (store, load, standings_after)
     archive: Archive  # the tables' saved seats
     records: ShownRecords  # what Discord accepted of each event's posts, its threads
@@ -96,7 +97,7 @@ class EventBoard:
         return self.bot.records
 
     def _locale(self, event: Event) -> str:
-        return str(self.bot.service.locale_of(event.guild_id))
+        return self.bot.service.preferences.locale_of(event.guild_id)
 
     def thread_name(self, event: Event, round_no: int, table_no: int) -> str:
         name = t(self._locale(event), "event.thread", name=event.name, round=round_no, table=table_no + 1)

@@ -272,7 +272,7 @@ class Hands:
 
     async def open(self, interaction: discord.Interaction[Any], table_id: str, note: str | None = None) -> None:
         """Answer a deferred "My hand" / ``/hand`` with a new console; retire the previous one."""
-        table = self.bot.service.get(table_id)
+        table = self.bot.service.registry.get(table_id)
         if not table.open:
             raise BotError.of(N_("table_over") if table.status == "over" else N_("cancelled"), table=table.called)
         seat = table.seat_of(interaction.user.id)
@@ -328,7 +328,7 @@ class Hands:
         answer = ClickAnswer(interaction, self.bot.metrics.request, self.bot.metrics.failed)
         try:
             try:
-                table = self.bot.service.get(table_id)
+                table = self.bot.service.registry.get(table_id)
                 seat = table.seat_of(interaction.user.id)
             except GameError as exc:  # the table is gone: say so in the message, without its buttons
                 await answer.edit(interaction.edit_original_response, content=None, embed=None, attachments=[],

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Collection
 from typing import Any
 
+from bot.service.tables import TableService
 from games.errors import GameError
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,7 @@ class DemoClub:
     """Plays the seats of ``members`` (user ids) that ``viewed()`` does not name, one move per table
     and look, ``pause`` seconds at least apart."""
 
-    def __init__(self, service: Any, members: Collection[int], viewed: Callable[[], set[int]],
+    def __init__(self, service: TableService, members: Collection[int], viewed: Callable[[], set[int]],
                  pause: float = 0.0, seed: int = 46, shown: Callable[[], None] = lambda: None) -> None:
         self.service, self.members, self.viewed, self.shown = service, set(members), viewed, shown
         self.pause = max(pause, TICK)

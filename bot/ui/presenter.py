@@ -156,7 +156,7 @@ class Presenter(TurnPings):
                 table.turn_start = state.rev
             if table.status == "over":
                 table.result = await archive.results(table_id)
-            await self.bot.service.prefs(table.guild_id)
+            await self.bot.service.preferences.of(table.guild_id)
             return table
         except Exception as exc:  # one bad row never stops the others
             self.bot.unexpected.append(exc)
@@ -176,7 +176,7 @@ class Presenter(TurnPings):
         if "done" in entry.parts:  # a closed table that showed everything (a late notice)
             entry.done = True
             return False
-        locale = self.bot.service.locale_of(table.guild_id)
+        locale = self.bot.service.preferences.locale_of(table.guild_id)
         channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
         run = Pass(self, table, entry)
         attempt = run.attempt
@@ -286,7 +286,7 @@ class Presenter(TurnPings):
         """Post a new table's lobby message now (``/table new`` waits for it), trying
         :data:`LOBBY_TRIES` times. :raises: Discord's last failure (the caller cancels the table)."""
         entry = self.shown.setdefault(table.id, Shown(parts={}))
-        locale = self.bot.service.locale_of(table.guild_id)
+        locale = self.bot.service.preferences.locale_of(table.guild_id)
         channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
         for i, pause in enumerate(LOBBY_TRIES):
             await asyncio.sleep(pause)

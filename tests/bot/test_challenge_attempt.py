@@ -59,7 +59,7 @@ async def test_a_crash_while_a_deal_opens_is_repaired_at_start_up(db_path: Path,
         challenges = ChallengeService(again)
         again.bus.subscribe(challenges)
         challenges.clock = lambda: NOON
-        await again.restore()
+        await again.endings.restore()
         await challenges.restore()
         progress = await challenges.play(GUILD, 1, "m1", "tarot", channel_id=50, thread_id=1001)
         assert progress.table is not None and progress.table.id == lobby.id and progress.deal_no == 0

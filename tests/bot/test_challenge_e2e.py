@@ -62,14 +62,14 @@ async def check_nothing_unplayed_is_seen(w: Any, played: dict[int, set[int]]) ->
 async def play_deal(w: Any, member: Any, rng: random.Random) -> Table:
     res = await member.slash(w.channel, "challenge play", game="tarot")
     assert res.ephemeral, res.response
-    table = next(t for t in w.bot.service.known() if t.host_id == member.id and t.status == "playing")
+    table = next(t for t in w.bot.service.registry.known() if t.host_id == member.id and t.status == "playing")
     thread = next(c for c in w.channel.threads if c.id == table.thread_id)
     assert thread.mention in (res.response.content or "")
     await w.bot.presenter.drain()
     shown = [c.get("custom_id", "") for m in thread.history(viewer=member) for c in components(m)]
     assert any(":~h" in i for i in shown) and not any(":~v" in i for i in shown), "one attempt: no vote to abort"
     for _ in range(400):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.env.settle()
         if table.status != "playing":
             break

@@ -46,12 +46,12 @@ async def test_challenge_screens(world: Any) -> None:
             table = next(t for t in w.bot.service.tables.values() if t.host_id == member.id)
             me = table.game.computer_player("normal")
             while table.status == "playing":
-                await w.bot.service.idle()
+                await w.bot.service.computers.idle()
                 if table.status == "playing":
                     seat = table.to_act()
                     await w.bot.service.act(table.id, member.id, str(me.choose(
                         table.state.view(seat), table.state.legal_actions(seat), rng)))
-            await w.bot.service.idle()
+            await w.bot.service.computers.idle()
             await w.bot.challenges.idle()
     OUT.mkdir(parents=True, exist_ok=True)
     async with async_playwright() as p:
@@ -63,9 +63,9 @@ async def test_challenge_screens(world: Any) -> None:
         async with w.env.preview(w.channel, viewers=[w.bob], layout="channel") as preview:
             await shoot(browser, preview.url, "1_start")
         for _ in range(2):
-            await w.bot.service.idle()
+            await w.bot.service.computers.idle()
             await play_by_command(w.bob, thread, rng)
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.env.settle()
         async with w.env.preview(thread, viewers=[w.bob], layout="channel") as preview:
             await shoot(browser, preview.url, "2_deal")
@@ -75,7 +75,7 @@ async def test_challenge_screens(world: Any) -> None:
                 table = next(t for t in w.bot.service.tables.values()
                              if t.host_id == w.bob.id and t.status == "playing")
             while table.status == "playing":
-                await w.bot.service.idle()
+                await w.bot.service.computers.idle()
                 await w.env.settle()
                 if table.status == "playing":
                     await play_by_command(w.bob, thread, rng)

@@ -48,20 +48,20 @@ async def play_deal(tables: TableService, challenges: ChallengeService, user: in
     assert table is not None
     seat = table.seat_of(user)
     if seen is not None:
-        await tables.idle()
+        await tables.computers.idle()
         seen.setdefault(progress.deal_no, []).append(sorted(table.state.view(seat)["hand"]))
     me = find_game(game).computer_player("normal")
     rng = random.Random(f"{user}:{progress.deal_no}")
     done = 0
     while table.status == "playing" and (moves is None or done < moves):
-        await tables.idle()
+        await tables.computers.idle()
         if table.status != "playing":
             break
         assert table.to_act() == seat, "computers play until the member is to act"
         action = me.choose(table.state.view(seat), table.state.legal_actions(seat), rng)
         await tables.act(table.id, user, str(action))
         done += 1
-    await tables.idle()
+    await tables.computers.idle()
     await challenges.idle()
     return table
 
@@ -109,7 +109,7 @@ async def test_a_restart_mid_deal_resumes_it(db_path: Path) -> None:
         challenges = ChallengeService(again)
         again.bus.subscribe(challenges)
         challenges.clock = lambda: NOON
-        assert await again.restore() == 1 and await challenges.restore() == 1
+        assert await again.endings.restore() == 1 and await challenges.restore() == 1
         progress = await challenges.play(GUILD, 1, "m1", "tarot", channel_id=50, thread_id=1001)
         assert progress.table is not None and progress.table.id == table.id and progress.deal_no == 0
         assert progress.table.state == state

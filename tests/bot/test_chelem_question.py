@@ -48,8 +48,8 @@ async def test_no_click_when_no_chelem_is_plausible(db_path: Path) -> None:
     await db.close()
     db = await open_database(db_path)
     again = TableService(db, SETTINGS)
-    assert await again.restore() == 1
-    assert again.get(table.id).state.to_json() == table.state.to_json()
+    assert await again.endings.restore() == 1
+    assert again.registry.get(table.id).state.to_json() == table.state.to_json()
     await again.close()
     await db.close()
 

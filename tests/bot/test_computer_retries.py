@@ -54,7 +54,7 @@ async def test_a_computer_move_refused_is_tried_again(db: Database, pause: float
                                                       caplog: pytest.LogCaptureFixture) -> None:
     service = TableService(db, Settings(computer_pause=pause, edit_interval=0, turn_timer=0, default_locale="en"))
     table = await started(service, channel=1300, humans=1, computers=2)
-    await service.idle()
+    await service.computers.idle()
     async with db.transaction() as conn:
         await run(conn, FAIL_COMPUTERS)
     with caplog.at_level(logging.INFO):
@@ -68,7 +68,7 @@ async def test_a_computer_move_refused_is_tried_again(db: Database, pause: float
             await run(conn, "DROP TRIGGER fail_computers")
         took = await wait_for(lambda: table.rev > rev, 5.0)
         assert took < 5.0
-        await service.idle()
+        await service.computers.idle()
     no_traceback(caplog)
     assert not service.errors
     assert table.status == "over" or not table.computer_turn()
@@ -84,7 +84,7 @@ async def test_a_computer_move_lost_on_postgres_goes_on(dropper: Any, caplog: py
     service = TableService(db, Settings(computer_pause=0.1, edit_interval=0, turn_timer=0, default_locale="en"))
     service.computers.retry_delays = (0.1, 0.25, 0.5)
     table = await started(service, channel=1400, humans=1, computers=2)
-    await service.idle()
+    await service.computers.idle()
     with caplog.at_level(logging.INFO):
         for n, how in enumerate(("before", "after"), 1):
             rev = await member_moves(service, table)
@@ -103,7 +103,7 @@ async def test_a_computer_move_lost_on_postgres_goes_on(dropper: Any, caplog: py
             proxy.refuse = False
             proxy.armed = None
             await wait_for(lambda: table.rev > rev, 5.0)
-        await service.idle()
+        await service.computers.idle()
     no_traceback(caplog)
     assert not service.errors
     direct = await open_database(url)

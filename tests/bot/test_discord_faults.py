@@ -272,7 +272,7 @@ async def test_lobby_post_failing_at_table_new(fast: Any) -> None:
     with injected(faults):
         res = await w.alice.slash(w.channel, "table new", game="toy")
     assert "opened" in said(res)[-1]
-    table = w.bot.service.at(w.channel.id)
+    table = w.bot.service.registry.at(w.channel.id)
     assert table is not None and find(w.channel, table.message_id) is not None, "the lobby is posted"
     await w.bot.service.cancel(table.id, w.alice.id)
     await settle(w)
@@ -280,7 +280,7 @@ async def test_lobby_post_failing_at_table_new(fast: Any) -> None:
     with injected(faults):
         res = await w.bob.slash(w.channel, "table new", game="toy")
     assert "was not opened" in said(res)[-1]
-    assert w.bot.service.at(w.channel.id) is None, "the channel is free"
+    assert w.bot.service.registry.at(w.channel.id) is None, "the channel is free"
     res = await w.bob.slash(w.channel, "table new", game="toy")
     assert "opened" in said(res)[-1]
 

@@ -35,7 +35,7 @@ async def test_two_tables_through_discord(world: Any) -> None:
     rng = random.Random(3)
     members = {m.id: m for m in w.members}
     for _ in range(600):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.env.settle()
         live = [t for t in tables if t.status == "playing"]
         if not live:

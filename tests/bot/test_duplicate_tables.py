@@ -27,7 +27,7 @@ async def play_out(tables: TableService, dup: DuplicateTables, group: Any, hands
     me = find_game("tarot").computer_player("normal")
     rng = random.Random(5)
     for _ in range(2000):
-        await tables.idle()
+        await tables.computers.idle()
         await dup.idle()
         opened = await dup.store.tables(group.id)
         live = [tables.registry.open[t] for _, _, t in opened if t in tables.registry.open]

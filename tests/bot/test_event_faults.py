@@ -41,7 +41,7 @@ def busy(w: Any) -> bool:
 async def settle(w: Any) -> None:
     """Everything the bot had to do, done (its retries too)."""
     for _ in range(200):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.bot.events.idle()
         await w.env.settle()
         await w.bot.board.drain()
@@ -205,7 +205,7 @@ async def test_a_table_left_without_members_in_a_later_round(world: Any) -> None
     event = await new_night(w, members)
     await w.bot.events.start(event.id, w.alice.id)
     await settle(w)
-    first = w.bot.service.get(next(r["table_id"] for r in await w.bot.events.store.tables(event.id)
+    first = w.bot.service.registry.get(next(r["table_id"] for r in await w.bot.events.store.tables(event.id)
                                    if r["table_no"] == 0))
     for seat in first.seats:
         await w.bot.events.leave(event.id, seat.user_id, w.alice.id, admin=True)

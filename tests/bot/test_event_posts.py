@@ -43,7 +43,7 @@ def failing_posts(channel_id: int, kinds: list[str]) -> Iterator[list[str]]:
 
 async def settle(w: Any) -> None:
     for _ in range(3):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.bot.events.idle()
         await w.env.settle()
         await w.bot.board.drain()
@@ -90,7 +90,7 @@ async def test_posts_missed_before_a_restart_are_sent_after_it(world: Any, make_
     event = await new_event(w)
     with failing_posts(w.channel.id, ["always"]) as injected:
         await play_for_humans(w.bot.service, w.bot.events, event)
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.bot.events.idle()
         await w.env.settle()
     assert injected and event.status == "over"

@@ -23,7 +23,7 @@ OUT = Path(__file__).resolve().parents[2] / "docs" / "images" / "events"
 
 async def settle(w: Any) -> None:
     for _ in range(2):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.bot.events.idle()
         await w.env.settle()
         await w.bot.board.drain()

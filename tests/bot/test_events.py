@@ -81,7 +81,7 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
     assert event.plan is not None and event.plan["repeats"] == 0 and record.rounds == [(1, 4)]
     with pytest.raises(BotError):
         await events.register(event.id, 2000, "late")
-    tables = [service.get(row["table_id"]) for row in await events.store.tables(event.id)]
+    tables = [service.registry.get(row["table_id"]) for row in await events.store.tables(event.id)]
     assert len({t.thread_id for t in tables}) == 4 and all(t.status == "playing" for t in tables)
     assert sorted(s.user_id for t in tables for s in t.seats) == list(range(1001, 1017))
 
@@ -95,7 +95,7 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
 
     # round 2: some moves, then a member leaves; a computer finishes for them
     await play_for_humans(service, events, event, moves=25)
-    table0 = service.get(next(r["table_id"] for r in await events.store.tables(event.id)
+    table0 = service.registry.get(next(r["table_id"] for r in await events.store.tables(event.id)
                               if r["round"] == 2 and r["table_no"] == 0))
     leaver = next(s.user_id for s in table0.seats if s.user_id is not None)
     seat = table0.seat_of(leaver)
@@ -104,7 +104,7 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
     idx = event.player(leaver).idx
     assert all(idx not in t for t in event.table_plan(3)) and idx in event.table_plan(2)[0]
     await play_for_humans(service, events, event, moves=25)
-    await service.idle()
+    await service.computers.idle()
     revisions = {t.id: t.rev for t in service.tables.values()}
     await events.close()
     await service.close()
@@ -116,12 +116,12 @@ async def test_club_night_of_16_with_a_leaver_and_a_restart(db_path: Path) -> No
     record2 = Record()
     events = EventService(service, SerialPlaces(2 * 10**12), record2)
     service.bus.subscribe(events)
-    await service.restore()
+    await service.endings.restore()
     assert await events.restore() == 1
     again = events.get(event.id)
     assert again.round == 2 and again.plan == event.plan and again.player(leaver).left_round == 2
     assert {t.id: t.rev for t in service.tables.values()} == revisions
-    assert service.get(table0.id).seats[seat].computer
+    assert service.registry.get(table0.id).seats[seat].computer
     await play_for_humans(service, events, again)
     assert again.status == "over"
     second = record2.after(2)
@@ -178,7 +178,7 @@ async def test_thirteen_members_one_table_completed_by_computers(db: Database) -
         assert len(plan) == 4 and sum(p is None for t in plan for p in t) == 3
         assert [p is None for p in plan[-1]].count(True) == 3
     rows = await events.store.tables(event.id)
-    last = service.get(next(r["table_id"] for r in rows if r["table_no"] == 3))
+    last = service.registry.get(next(r["table_id"] for r in rows if r["table_no"] == 3))
     assert sum(s.computer for s in last.seats) == 3 and all(s.level == "easy" for s in last.seats if s.computer)
 
     # one table ends first: the standings so far show it, the others still play
@@ -209,7 +209,7 @@ async def test_duplicate_tables_of_a_round_deal_the_same_cards(db: Database) -> 
     for uid in range(1001, 1009):
         await events.register(event.id, uid, f"m{uid}")
     await events.start(event.id, ORGANISER)
-    a, b = (service.get(r["table_id"]) for r in await events.store.tables(event.id))
+    a, b = (service.registry.get(r["table_id"]) for r in await events.store.tables(event.id))
     assert a.seed == b.seed and a.state is not None and b.state is not None
     assert [a.state.view(s)["hand"] for s in range(4)] == [b.state.view(s)["hand"] for s in range(4)]
     await play_for_humans(service, events, event)
@@ -288,7 +288,7 @@ async def test_a_stop_while_a_round_opens_leaves_no_orphan_table(db_path: Path, 
     service = TableService(db, SETTINGS)
     events = EventService(service, SerialPlaces(2 * 10**12))
     service.bus.subscribe(events)
-    await service.restore()
+    await service.endings.restore()
     assert await events.restore() == 1
     rows = await events.store.tables(event.id)
     assert [r["table_no"] for r in rows] == [0, 1, 2, 3] and orphan[0] in {r["table_id"] for r in rows}

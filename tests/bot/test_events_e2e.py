@@ -19,7 +19,7 @@ from tests.bot.test_history import read
 
 
 async def settle(w: Any) -> None:
-    await w.bot.service.idle()
+    await w.bot.service.computers.idle()
     await w.bot.events.idle()
     await w.env.settle()
     await w.bot.board.drain()

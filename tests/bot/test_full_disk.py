@@ -87,7 +87,7 @@ async def test_a_computer_plays_on_once_the_disk_has_room(db_path: Path, caplog:
     db = await open_database(db_path)
     service = TableService(db, Settings(computer_pause=0.2, edit_interval=0, turn_timer=0, default_locale="en"))
     table = await started(service, channel=1500, humans=1, computers=2)
-    await service.idle()
+    await service.computers.idle()
     with caplog.at_level(logging.INFO):
         rev = await member_moves(service, table)
         filler = fill(db_path.parent)
@@ -97,7 +97,7 @@ async def test_a_computer_plays_on_once_the_disk_has_room(db_path: Path, caplog:
         back = time.monotonic()
         await wait_for(lambda: table.rev > rev, 5.0)
         assert time.monotonic() - back < 5.0
-        await service.idle()
+        await service.computers.idle()
     assert not [r for r in caplog.records if r.exc_info], "no traceback"
     assert [r for r in caplog.records if "a computer's move was not saved" in r.getMessage()]
     assert not service.errors

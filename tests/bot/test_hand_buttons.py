@@ -110,7 +110,7 @@ async def test_the_give_up_click_asks_then_acts(world: Any) -> None:
     seat = next(s for s, info in enumerate(table.seats) if not info.computer)
     rng = random.Random(5)
     for _ in range(900):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         legal = table.state.legal_actions(seat)
         if any(a.kind == "renounce" for a in legal) and any(a.kind == "play" for a in legal):
             break

@@ -198,7 +198,7 @@ async def test_rematch_seats_the_same_members_with_the_same_options(world: Any) 
     assert "Only the players of table" in last_said(res).content
     res = await w.bob.click(results, custom_id=rematch)
     assert "Rematch" in last_said(res).content
-    lobby = w.bot.service.at(w.channel.id)
+    lobby = w.bot.service.registry.at(w.channel.id)
     assert lobby is not None and lobby.id != table.id and lobby.status == "lobby"
     assert lobby.host_id == w.bob.id and lobby.options == table.options and lobby.capacity == table.capacity
     old = [s.user_id for s in table.seats]
@@ -258,7 +258,7 @@ async def test_after_a_restart_the_buttons_still_work(world: Any, make_bot: Any)
     await w.carol.click(replay, custom_id=verb_id(replay, "~yn"))
     assert find(w.channel, replay.id, viewer=w.carol).embeds[0].footer.text.startswith("Step 2/")
     res = await w.bob.click(results, custom_id=build_id(table.id, 0, "~w"))
-    lobby = w.bot.service.at(w.channel.id)
+    lobby = w.bot.service.registry.at(w.channel.id)
     assert lobby is not None and [s.user_id for s in lobby.seats] == [w.bob.id, w.alice.id]
 
 

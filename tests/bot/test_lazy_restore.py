@@ -67,7 +67,7 @@ async def _played(db_path: Any, moves: int = 61) -> list[Table]:
 async def _restored(db_path: Any) -> tuple[Database, TableService]:
     db = await open_database(db_path)
     service = TableService(db, SETTINGS)
-    await service.restore()
+    await service.endings.restore()
     return db, service
 
 
@@ -82,14 +82,14 @@ async def test_a_lazy_table_answers_and_plays_as_one_restored_whole(db_path: Pat
     played = await _played(db_path)
     db, lazy = await _restored(db_path)
     facts = {t.id: (t.rev, t.to_act(), parts.ended_deals(t), parts.table_key(t), t.turn_start)
-             for t in (lazy.get(p.id) for p in played)}
-    assert not any(lazy.get(p.id).built for p in played), "start-up builds no state"
+             for t in (lazy.registry.get(p.id) for p in played)}
+    assert not any(lazy.registry.get(p.id).built for p in played), "start-up builds no state"
     await lazy.close()
     await db.close()
     await _sql(db_path, "UPDATE game_tables SET facts = NULL")  # as saved before: built at once
     db2, whole = await _restored(db_path)
     for p in played:
-        a, b = lazy.get(p.id), whole.get(p.id)
+        a, b = lazy.registry.get(p.id), whole.registry.get(p.id)
         assert b.built
         turn = shown.turn_start((await ShownRecords(db2).last_by_seat([b.id]))[b.id], b.to_act())  # the presenter's
         assert facts[p.id] == (b.rev, b.to_act(), parts.ended_deals(b), parts.table_key(b), turn)
@@ -110,7 +110,7 @@ async def test_the_next_move_of_a_lazy_table_is_saved_with_its_facts(db_path: Pa
     played = await _played(db_path, moves=30)
     db, service = await _restored(db_path)
     for p in played:
-        table = service.get(p.id)
+        table = service.registry.get(p.id)
         seat = table.to_act()
         assert seat is not None and not table.built
         await service.act(table.id, 100 + seat, str(table.state.legal_actions(seat)[0]), rev=p.rev)
@@ -119,7 +119,7 @@ async def test_the_next_move_of_a_lazy_table_is_saved_with_its_facts(db_path: Pa
     await db.close()
     db, again = await _restored(db_path)  # lazy again, one move further
     for p in played:
-        table = again.get(p.id)
+        table = again.registry.get(p.id)
         assert not table.built and table.rev == p.rev + 1
         assert table.to_act() == table.state.to_act() and table.state.rev == p.rev + 1
     await again.close()
@@ -137,7 +137,7 @@ async def test_a_corrupt_snapshot_falls_back_to_the_whole_log_on_first_use(db_pa
     await _sql(db_path, "UPDATE game_tables SET state = ? WHERE id = ?", (json.dumps(broken), bad.id))
     db, service = await _restored(db_path)
     assert len(service.tables) == len(played)
-    table = service.get(bad.id)
+    table = service.registry.get(bad.id)
     assert not table.built and table.to_act() == bad.to_act()
     assert _deep(table.state) == _deep(bad.state)  # from the whole log
     await service.close()
@@ -151,7 +151,7 @@ async def test_an_unreadable_state_leaves_its_table_out_on_first_use(db_path: Pa
     await _sql(db_path, "UPDATE game_tables SET state = ? WHERE id = ?", ('{"v": 1, "log": [', bad.id))
     db, service = await _restored(db_path)
     assert len(service.tables) == len(played), "start-up reads no state"
-    table = service.get(bad.id)
+    table = service.registry.get(bad.id)
     seat = table.to_act()
     assert seat is not None
     with caplog.at_level(logging.WARNING, logger="bot"):
@@ -162,8 +162,8 @@ async def test_an_unreadable_state_leaves_its_table_out_on_first_use(db_path: Pa
     lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     assert lines == [f"table {bad.id} cannot be restored, left out: its saved state is not valid JSON "
                      f"(Expecting value: line 1 column 18 (char 17))"], lines
-    assert bad.id not in service.tables and service.at(table.place_id) is None
-    other = service.get(good.id)
+    assert bad.id not in service.tables and service.registry.at(table.place_id) is None
+    other = service.registry.get(good.id)
     seat = other.to_act()
     assert seat is not None
     await service.act(good.id, 100 + seat, str(other.state.legal_actions(seat)[0]))  # the others play on
@@ -182,9 +182,9 @@ async def test_facts_of_other_rules_or_revision_are_not_trusted(db_path: Path, m
     await _sql(db_path, "UPDATE game_tables SET facts = ? WHERE id = ?", (json.dumps(["0" * 16, *rest]), first.id))
     await _sql(db_path, "UPDATE game_tables SET revision = revision + 1 WHERE id = ?", (second.id,))
     db, service = await _restored(db_path)
-    assert service.get(first.id).built and _deep(service.get(first.id).state) == _deep(first.state)
-    assert not service.get(played[2].id).built
-    assert second.id not in service.tables or service.get(second.id).built
+    assert service.registry.get(first.id).built and _deep(service.registry.get(first.id).state) == _deep(first.state)
+    assert not service.registry.get(played[2].id).built
+    assert second.id not in service.tables or service.registry.get(second.id).built
     await service.close()
     await db.close()
 
@@ -197,8 +197,8 @@ async def test_a_computers_turn_after_a_restart_is_played(db_path: Path) -> None
     seat = p.to_act()
     await _sql(db_path, "UPDATE seats SET away = 1 WHERE table_id = ? AND seat = ?", (p.id, seat))
     db, service = await _restored(db_path)
-    await service.idle()
-    table = service.get(p.id)
+    await service.computers.idle()
+    table = service.registry.get(p.id)
     assert table.built and table.rev > p.rev and table.state.log[:p.rev] == p.state.log
     assert not any(t.built for t in service.tables.values() if t.id != p.id)
     await service.close()

@@ -60,17 +60,17 @@ async def test_levels_survive_a_restart_are_played_and_rated_apart(tmp_path: Pat
     await db.close()
     db = await open_database(tmp_path / "db.sqlite3")
     again = TableService(db, SETTINGS)
-    assert await again.restore() == 1
-    table = again.get(table.id)
+    assert await again.endings.restore() == 1
+    table = again.registry.get(table.id)
     assert [s.level for s in table.seats] == [None, "expert", "easy"]
     assert [s.plays_at for s in table.seats] == ["normal", "expert", "easy"]
     again.computers.thinker.decide = spy  # type: ignore[method-assign]
     await again.start(table.id, 1)
-    await again.idle()
+    await again.computers.idle()
     while table.status == "playing":
         seat = table.to_act()
         await again.act(table.id, 1, str(table.state.legal_actions(seat)[0]))
-        await again.idle()
+        await again.computers.idle()
     assert {"expert", "easy"} <= set(asked) and "normal" not in asked
     assert await db.rating(1, "toy", "c:expert") is not None
     assert await db.rating(1, "toy", "c:easy") is not None
@@ -87,7 +87,7 @@ def test_the_stand_in_for_a_member_plays_at_normal_level() -> None:
 
 async def hand_on_her_turn(w: Any, computers: int = 3) -> tuple[Any, Any]:
     table, _msg = await open_table(w, "tarot", [w.alice], computers, options="deals=1")
-    await w.bot.service.idle()
+    await w.bot.service.computers.idle()
     assert table.seats[table.to_act()].user_id == w.alice.id
     res = await w.alice.click(find(w.channel, table.message_id), label="My hand")
     return table, find(w.channel, res.response.id, viewer=w.alice)
@@ -130,7 +130,7 @@ async def test_a_server_turns_hints_off(world: Any) -> None:
 async def test_le_trio_has_no_hint_button(world: Any) -> None:
     w = world
     table, _msg = await open_table(w, "trio", [w.alice], 2)
-    await w.bot.service.idle()
+    await w.bot.service.computers.idle()
     res = await w.alice.click(find(w.channel, table.message_id), label="My hand")
     hand = find(w.channel, res.response.id, viewer=w.alice)
     assert table.seats[table.to_act()].user_id == w.alice.id and labels(hand)

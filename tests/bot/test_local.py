@@ -87,7 +87,7 @@ async def test_a_whole_match_through_the_browser_page(simcord_env: Any) -> None:
             page = PreviewPage(http, preview.url)
             await page.open()
             sent = await play_match(page, "toy", 2, random.Random(1), labels)
-            table = env.bot.service.known()[-1]  # over: no longer among the open tables
+            table = env.bot.service.registry.known()[-1]  # over: no longer among the open tables
             assert table.status == "over" and sent > 6
             board = await page.message(await page.command("leaderboard", game="toy"))
             listed = [board["embeds"][0]["description"], *(f["value"] for f in board["embeds"][0].get("fields", []))]

@@ -102,7 +102,7 @@ async def test_a_match_moves_the_counters(world: Any, settings: Settings, monkey
     rng, turns = random.Random(5), 0
     while table.status == "playing":
         await play_turn(member_of(w, table, table.to_act()), w.channel, msg, rng)
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         clicks, turns = clicks + 2, turns + 1  # "My hand", then a card
     failures = [e for e in w.bot.unexpected if isinstance(e, RuntimeError)]
     w.bot.unexpected.clear()

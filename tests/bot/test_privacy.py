@@ -206,7 +206,7 @@ async def test_a_member_in_play_gives_the_seat_to_a_computer(world: Any) -> None
 async def test_a_lobby_host_who_erases_cancels_the_lobby(world: Any) -> None:
     w = world
     await w.bob.slash(w.channel, "table new", game="toy")
-    lobby = w.bot.service.at(w.channel.id)
+    lobby = w.bot.service.registry.at(w.channel.id)
     assert lobby is not None and lobby.host_id == w.bob.id
     assert await privacy.vacate(w.bot.service, w.bob.id) == [lobby.id]
     assert lobby.status == "cancelled"
@@ -247,8 +247,8 @@ async def test_privacy_server_admins_only_and_erases_this_server(world: Any) -> 
     await w.alice.click(page, custom_id=verb_id(page, "~zt"))
     assert find(w.channel, page.id, viewer=w.alice).content.startswith("Done: this server's data is erased")
     assert set((await count_rows(w.bot.db, w.guild.id)).values()) == {0}
-    assert w.bot.service.at(w.channel.id) is None
-    assert (await count_rows(w.bot.db, 77))["tables"] == 1 and w.bot.service.get(other.id).open
+    assert w.bot.service.registry.at(w.channel.id) is None
+    assert (await count_rows(w.bot.db, 77))["tables"] == 1 and w.bot.service.registry.get(other.id).open
     await checkpoint(w.bot.db)
     if w.bot.db.dialect == "sqlite":
         raw = w.bot.settings.database_path.read_bytes()

@@ -69,11 +69,11 @@ async def test_the_end_of_a_match_is_saved_with_its_last_action(db_path: Path) -
     async with db.transaction() as conn:
         await run(conn, "DROP TRIGGER fail_results")
     again = TableService(db, SETTINGS)
-    assert await again.restore() == 1
-    restored = again.get(table.id)
+    assert await again.endings.restore() == 1
+    restored = again.registry.get(table.id)
     assert restored.rev == rev and restored.status == "playing"
     await again.act(table.id, user, last)
-    assert restored.status == "over" and again.at(500) is None
+    assert restored.status == "over" and again.registry.at(500) is None
     row = await db.table(table.id)
     assert row["status"] == "over" and row["revision"] == rev + 1
     assert len(await db.results(table.id)) == 2
@@ -89,7 +89,7 @@ async def test_restore_finishes_a_match_saved_over(db_path: Path) -> None:
     db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, channel=600, humans=2, computers=1)
-    await service.idle()
+    await service.computers.idle()
     await service.close()
     state = table.state
     actions = []
@@ -109,17 +109,17 @@ async def test_restore_finishes_a_match_saved_over(db_path: Path) -> None:
 
     again = TableService(db, SETTINGS)
     again.bus.subscribe(Listener())
-    assert await again.restore() == 0
-    assert again.at(600) is None and again.tables == {}
+    assert await again.endings.restore() == 0
+    assert again.registry.at(600) is None and again.tables == {}
     assert [t.id for t in changed] == [table.id] and changed[0].status == "over" and changed[0].result
     row = await db.table(table.id)
     assert row["status"] == "over"
     assert [r["seat"] for r in await db.results(table.id)] == [0, 1, 2]
     assert {r.user_id for r in await db.top(1, "toy")} == {1, 2}
-    assert again.get(table.id).status == "over"
+    assert again.registry.get(table.id).status == "over"
     fresh = await again.create(guild_id=1, channel_id=600, thread_id=None, host_id=3, host_name="u3", game="toy")
     assert fresh.status == "lobby", "the channel is free"
-    assert await again.restore() == 0, "restoring twice records nothing twice"
+    assert await again.endings.restore() == 0, "restoring twice records nothing twice"
     assert len(await db.results(table.id)) == 3
     await again.close()
     await db.close()
@@ -170,8 +170,8 @@ async def test_finished_and_cancelled_tables_leave_memory(db: Database) -> None:
                                      game="toy")
         await service.cancel(lobby.id, 1)
     assert service.tables == {}, "only open tables stay in memory"
-    assert service.at(700) is None and service.at(801) is None
-    assert service.get(finished[0].id).status == "over"
+    assert service.registry.at(700) is None and service.registry.at(801) is None
+    assert service.registry.get(finished[0].id).status == "over"
     for t in finished:
         assert t not in service.tables.values()
     with pytest.raises(GameError, match="is over"):
@@ -193,13 +193,13 @@ async def test_a_click_on_a_table_closed_before_a_restart(db_path: Path) -> None
     await db.close()
     db = await open_database(db_path)
     again = TableService(db, SETTINGS)
-    await again.restore()
+    await again.endings.restore()
     with pytest.raises(GameError, match="This table is over"):  # known by its id alone: named by no code
-        again.get(table.id)
+        again.registry.get(table.id)
     with pytest.raises(GameError, match="This table was cancelled"):
         await again.join(lobby.id, 2, "u2")
     with pytest.raises(GameError, match="no longer exists"):
-        again.get("zzzzzz")
+        again.registry.get("zzzzzz")
     await db.close()
 
 
@@ -226,7 +226,7 @@ async def test_forgotten_tables_are_closed(db: Database) -> None:
         await asyncio.sleep(0.05)
     assert lobby.status == "cancelled" and match.status == "cancelled"
     assert sorted(notices) == sorted([(lobby.id, "idle_lobby"), (match.id, "idle_match")])
-    assert service.at(1000) is None and service.at(1001) is None
+    assert service.registry.at(1000) is None and service.registry.at(1001) is None
     assert (await db.table(lobby.id))["status"] == "cancelled"
     assert (await db.table(match.id))["status"] == "cancelled"
     await service.close()
@@ -243,10 +243,10 @@ async def test_idle_time_survives_a_restart(db_path: Path) -> None:
     db = await open_database(db_path)
     again = TableService(db, SETTINGS)
     again.clock = lambda: now[0] + 24 * 3600 - 1
-    await again.restore()
+    await again.endings.restore()
     assert await again.housekeeping.sweep() == 0
     again.clock = lambda: now[0] + 24 * 3600 + 1
-    assert await again.housekeeping.sweep() == 1 and again.get(lobby.id).status == "cancelled"
+    assert await again.housekeeping.sweep() == 1 and again.registry.get(lobby.id).status == "cancelled"
     await db.close()
 
 
@@ -278,22 +278,22 @@ async def test_computer_players_resume_after_a_failed_write(db: Database) -> Non
     stuck on that computer's turn: the next housekeeping sweep sets the computers going again."""
     service = TableService(db, SETTINGS)
     table = await started(service, channel=1200, humans=1, computers=2)
-    await service.idle()
+    await service.computers.idle()
     async with db.transaction() as conn:
         await run(conn, """CREATE TRIGGER fail_computers BEFORE INSERT ON actions WHEN NEW.by_computer = 1
                            BEGIN SELECT RAISE(ABORT, 'disk full (simulated)'); END""")
     seat = table.to_act()
     await service.act(table.id, 1, str(table.state.legal_actions(seat)[0]))
-    await service.idle()
+    await service.computers.idle()
     rev = table.rev
     assert table.computer_turn() and service.errors, "the computer's move failed"
     assert (await db.table(table.id))["revision"] == rev
     await service.housekeeping.sweep()
-    await service.idle()
+    await service.computers.idle()
     assert table.rev == rev and table.computer_turn(), "still failing: nothing applied"
     async with db.transaction() as conn:
         await run(conn, "DROP TRIGGER fail_computers")
     await service.housekeeping.sweep()
-    await service.idle()
+    await service.computers.idle()
     assert table.rev > rev and (table.status == "over" or not table.computer_turn())
     await service.close()

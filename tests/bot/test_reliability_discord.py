@@ -110,7 +110,7 @@ async def test_a_click_on_a_finished_table_after_a_restart(world: Any, make_bot:
     while table.status == "playing":
         seat = table.to_act()
         await service.act(table.id, table.seats[seat].user_id, str(table.state.legal_actions(seat)[0]))
-        await service.idle()
+        await service.computers.idle()
     await w.env.restart_bot(await make_bot())
     for cid in old_buttons:
         stale(w, msg.id, *old_buttons)  # again: the bot repairs the message after each stale click
@@ -127,11 +127,11 @@ async def test_forgotten_tables_are_closed_with_a_notice(world: Any) -> None:
     service = w.bot.service
     service.clock = lambda: w.env.now().timestamp()
     res = await w.alice.slash(w.channel, "table new", game="toy")
-    lobby = service.at(w.channel.id)
+    lobby = service.registry.at(w.channel.id)
     await w.env.advance_time(23 * 3600)
     assert lobby.status == "lobby"
     await w.env.advance_time(3600 + 2 * w.bot.settings.housekeeping_interval)
-    assert lobby.status == "cancelled" and service.at(w.channel.id) is None
+    assert lobby.status == "cancelled" and service.registry.at(w.channel.id) is None
     notices = [m.content for m in w.channel.history() if m.content.startswith(f"Table {lobby.id}")]
     assert notices == [f"Table {lobby.id} was cancelled: nobody used its lobby for 24 hours. The channel is free."]
     stale(w, lobby.message_id, build_id(lobby.id, 0, "~j"))
@@ -145,7 +145,7 @@ async def test_forgotten_tables_are_closed_with_a_notice(world: Any) -> None:
     await w.env.advance_time(6 * 86400)
     assert table.status == "playing", "a move keeps a match alive"
     await w.env.advance_time(86400 + 2 * w.bot.settings.housekeeping_interval)
-    assert table.status == "cancelled" and service.at(w.channel.id) is None
+    assert table.status == "cancelled" and service.registry.at(w.channel.id) is None
     assert any(m.content == f"Table {table.id} was abandoned: no move for 7 days. The channel is free."
                for m in w.channel.history())
     stale(w, msg.id, build_id(table.id, 0, "~h"))

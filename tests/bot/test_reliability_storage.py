@@ -62,17 +62,17 @@ async def test_one_bad_row_does_not_stop_the_restore(db_path: Any, caplog: pytes
         again = TableService(db, SETTINGS)
         caplog.clear()
         with caplog.at_level(logging.INFO, logger="bot"):
-            assert await again.restore() == (5 if facts else 4)
+            assert await again.endings.restore() == (5 if facts else 4)
             if facts:
                 with pytest.raises(BotError):
-                    await first_move(again, again.get(bad.id))
+                    await first_move(again, again.registry.get(bad.id))
         assert sorted(again.tables) == sorted(t.id for t in tables if t is not bad)
         lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
         assert lines == [line], lines
         for table in tables:
             if table is not bad:
-                assert again.get(table.id).rev == table.rev + (0 if facts else 1)
-                await first_move(again, again.get(table.id))  # and they play on
+                assert again.registry.get(table.id).rev == table.rev + (0 if facts else 1)
+                await first_move(again, again.registry.get(table.id))  # and they play on
         await again.close()
         await db.close()
 

@@ -53,7 +53,7 @@ async def _stored(db: Database) -> tuple[list[Any], list[Any], dict[str, Any]]:
 async def test_recomputed_ratings_equal_the_matches_rated_afresh(db: Database) -> None:
     await _saved_over_matches(db)
     service = TableService(db, SETTINGS)
-    await service.restore()  # the start-up step finds nothing to do, then each match is finished, rated live
+    await service.endings.restore()  # the start-up step finds nothing to do, then each match is finished, rated live
     await service.close()
     async with db.transaction() as conn:  # as bot.service.privacy erases a member: their seat is anonymous
         for sql in ERASE:

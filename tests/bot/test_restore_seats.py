@@ -51,12 +51,12 @@ async def test_a_table_missing_a_seat_row_is_left_out(db_path: Path, built: bool
     db = await open_database(db_path)
     again = TableService(db, SETTINGS)
     with caplog.at_level(logging.WARNING, logger="bot"):
-        assert await again.restore() == 1, "only the usable table is counted"
+        assert await again.endings.restore() == 1, "only the usable table is counted"
     lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     assert lines == [f"table {bad.id} cannot be restored, left out: ValueError: seat 1 has no saved row "
                      f"(the table has 4 seats; rows saved: 0, 2, 3)"], lines
-    assert bad.id not in again.tables and again.at(700) is None
-    table = again.get(good.id)
+    assert bad.id not in again.tables and again.registry.at(700) is None
+    table = again.registry.get(good.id)
     seat = table.to_act()
     await again.act(good.id, 100 + seat, str(table.state.legal_actions(seat)[0]))  # the other plays on
     assert table.rev == good.rev + 1

@@ -89,7 +89,7 @@ async def test_a_restored_timer_runs_from_the_last_move_and_a_computer_waits_its
     db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     service.clock = lambda: 10_030.0
-    await service.restore()
+    await service.endings.restore()
     due = service.computers.due
     assert due[member] == moved + TIMER, "60 s left of 90, not 90 again"
     assert 10_030.0 <= due[late] < 10_031.0, "out while the bot was down: due at once"

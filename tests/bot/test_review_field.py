@@ -100,7 +100,7 @@ async def play_out_one(tables: Any, dup: Any, group: Any) -> None:
     me = find_game("tarot").computer_player("normal")
     rng = random.Random(5)
     for _ in range(2000):
-        await tables.idle()
+        await tables.computers.idle()
         await dup.idle()
         opened = await dup.store.tables(group.id)
         live = [tables.registry.open[t] for _, _, t in opened if t in tables.registry.open]
@@ -136,7 +136,7 @@ async def test_a_duplicate_night_s_field_matches_each_deal_by_its_cards(db: Data
     for uid in range(1001, 1009):
         await events.register(event.id, uid, f"m{uid}")
     await events.start(event.id, 1)
-    a, b = (service.get(r["table_id"]) for r in await events.store.tables(event.id))
+    a, b = (service.registry.get(r["table_id"]) for r in await events.store.tables(event.id))
     await play_for_humans(service, events, event, only=a.id)
     at_a, at_b = a.seats[0].user_id, b.seats[0].user_id
     with pytest.raises(BotError, match="not over"):

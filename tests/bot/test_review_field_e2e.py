@@ -34,10 +34,10 @@ async def play_challenge_deal(w: Any, member: Any, rng: random.Random) -> Any:
     """``member`` plays their next deal of today's Tresillo challenge in their private thread."""
     res = await member.slash(w.channel, "challenge play", game="tresillo")
     assert res.ephemeral, res.response
-    table = next(t for t in w.bot.service.known() if t.host_id == member.id and t.status == "playing")
+    table = next(t for t in w.bot.service.registry.known() if t.host_id == member.id and t.status == "playing")
     thread = next(c for c in w.channel.threads if c.id == table.thread_id)
     for _ in range(400):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.env.settle()
         if table.status != "playing":
             break

@@ -163,7 +163,7 @@ async def test_restart_mid_deal_keeps_old_buttons(world: Any, make_bot: Any) -> 
     old_hand = find(w.channel, res.response.id, viewer=actor)
     rev, table_id = table.rev, table.id
     await w.env.restart_bot(await make_bot())
-    restored = w.bot.service.get(table_id)
+    restored = w.bot.service.registry.get(table_id)
     assert restored is not table and restored.rev == rev and restored.status == "playing"
     assert restored.state == table.state
     res = await actor.click(old_hand, custom_id=components(old_hand)[0]["custom_id"])
@@ -237,7 +237,7 @@ async def test_ping_once_per_turn(world: Any) -> None:
 async def test_lobby_controls(world: Any) -> None:
     w = world
     res = await w.alice.slash(w.channel, "table new", game="toy", seats=2)
-    table = w.bot.service.at(w.channel.id)
+    table = w.bot.service.registry.at(w.channel.id)
     lobby = find(w.channel, table.message_id)
     res = await w.alice.slash(w.channel, "table new", game="toy")
     assert "already open" in said(res)
@@ -264,10 +264,10 @@ async def test_lobby_controls(world: Any) -> None:
     # a table in a new thread, and several tables in one server
     res = await w.bob.slash(w.channel, "table new", game="toy", thread=True)
     thread = w.channel.threads[0]
-    t2 = w.bot.service.at(thread.id)
+    t2 = w.bot.service.registry.at(thread.id)
     assert t2 is not None and t2.host_id == w.bob.id and find(thread, t2.message_id)
     res = await w.alice.slash(w.channel, "table new", game="toy")
-    assert w.bot.service.at(w.channel.id) is not None and w.bot.service.at(w.channel.id) is not t2
+    assert w.bot.service.registry.at(w.channel.id) is not None and w.bot.service.registry.at(w.channel.id) is not t2
 
 
 async def test_vote_abort_and_admin_reset(world: Any) -> None:
@@ -292,7 +292,7 @@ async def test_french_settings_and_rules(world: Any) -> None:
     res = await w.dave.slash(w.channel, "hand")  # private: Dave's own Discord language (simcord: en-US)
     assert said(res) == "There is no table in play here."
     res = await w.alice.slash(w.channel, "table new", game="toy")
-    lobby = find(w.channel, w.bot.service.at(w.channel.id).message_id)
+    lobby = find(w.channel, w.bot.service.registry.at(w.channel.id).message_id)
     assert any(c.get("label") == "Rejoindre" for c in components(lobby))
     res = await w.alice.slash(w.channel, "rules", game="toy")
     assert res.ephemeral and "règles" in res.response.embeds[0].title

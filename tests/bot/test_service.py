@@ -79,23 +79,23 @@ async def test_computers_play_and_restore(db_path: Path) -> None:
     db = await open_database(db_path)
     service = TableService(db, SETTINGS)
     table = await started(service, humans=1, computers=2, deals=3)
-    await service.idle()
+    await service.computers.idle()
     seat = table.to_act()
     assert not table.seats[seat].computer, "computers act until a human is to play"
     await service.act(table.id, 1, str(table.state.legal_actions(seat)[0]))
-    await service.idle()
+    await service.computers.idle()
     state = table.state
     await service.close()
     await db.close()
     db = await open_database(db_path)
     again = TableService(db, SETTINGS)
-    assert await again.restore() == 1
-    restored = again.get(table.id)
+    assert await again.endings.restore() == 1
+    restored = again.registry.get(table.id)
     assert restored.state == state and [s.name for s in restored.seats] == [s.name for s in table.seats]
     while restored.status == "playing":
         seat = restored.to_act()
         await again.act(restored.id, 1, str(restored.state.legal_actions(seat)[0]))
-        await again.idle()
+        await again.computers.idle()
     assert restored.status == "over" and restored.result is not None
     top = await db.top(1, "toy")
     assert [r.user_id for r in top] == [1] and top[0].matches == 1
@@ -144,7 +144,7 @@ async def test_a_faulty_computer_player_never_stalls_a_table(db: Database, monke
         service = TableService(db, SETTINGS)
         table = await started(service, humans=1, computers=2)
         await service.act(table.id, 1, str(table.state.legal_actions(0)[0]))
-        await service.idle()
+        await service.computers.idle()
         assert table.rev == 3 and not table.seats[table.to_act()].computer
         assert service.errors and all(str(e) == "bug in the AI" for e in service.errors)
     finally:

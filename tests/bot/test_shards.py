@@ -113,9 +113,9 @@ async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Any)
     await first.close()
 
     shard1 = TableService(db, SETTINGS, serves=ShardSet.of(2, [1]).serves)
-    assert await shard1.restore() == 1
+    assert await shard1.endings.restore() == 1
     assert set(shard1.tables) == {tables[1].id}
-    await shard1.idle()
+    await shard1.computers.idle()
     assert shard1.tables[tables[1].id].rev > revs[tables[1].id], "the computer played shard 1's table"
     assert (await db.table(tables[0].id))["revision"] == revs[tables[0].id], "nobody played shard 0's table"
     with pytest.raises(BotError) as refused:  # a lobby for a server of another shard
@@ -124,8 +124,8 @@ async def test_a_process_restores_and_plays_only_its_shards_tables(db_path: Any)
     await shard1.close()
 
     shard0 = TableService(db, SETTINGS, serves=ShardSet.of(2, [0]).serves)
-    assert await shard0.restore() == 1 and set(shard0.tables) == {tables[0].id}
-    await shard0.idle()
+    assert await shard0.endings.restore() == 1 and set(shard0.tables) == {tables[0].id}
+    await shard0.computers.idle()
     assert shard0.tables[tables[0].id].rev > revs[tables[0].id]
     await shard0.close()
     await db.close()
@@ -145,7 +145,7 @@ async def test_housekeeping_sweeps_and_purges_only_its_shards(db_path: Any) -> N
     later = SETTINGS.with_(lobby_idle=1.0, guild_retention=1.0)
     shard1 = TableService(db, later, serves=ShardSet.of(2, [1]).serves)
     shard1.clock = lambda: 1e10
-    await shard1.restore()
+    await shard1.endings.restore()
     assert await shard1.housekeeping.sweep() == 1
     assert await shard1.housekeeping.purge_departed() == [g1]
     assert (await db.table(old[0].id))["status"] == "lobby", "shard 0's lobby is left to its process"

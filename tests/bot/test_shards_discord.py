@@ -39,7 +39,7 @@ async def test_two_shards_serve_a_server_on_each(world: Any) -> None:
         assert bot.get_guild(guild.id).shard_id == shard
         res = await host.slash(channel, "table new", game="toy")
         assert res.ephemeral, res.response
-        table = bot.service.at(channel.id)
+        table = bot.service.registry.at(channel.id)
         assert table is not None and table.guild_id == guild.id
         await guest.click(find(channel, table.message_id), custom_id=build_id(table.id, 0, "~j"))
         assert [s.user_id for s in table.seats] == [host.id, guest.id]

@@ -113,7 +113,7 @@ async def test_a_club_night_s_first_round_does_not_give_the_next(db: Database) -
     await play_for_humans(service, events, event, until_round=2)
     rows = await events.store.tables(event.id)
     first = next(r["table_id"] for r in rows if r["round"] == 1)
-    later = service.get(next(r["table_id"] for r in rows if r["round"] == 2))
+    later = service.registry.get(next(r["table_id"] for r in rows if r["round"] == 2))
     seen = await exported(db, first) + [event.id, event.name]
     assert_underivable(seen, "tarot", 4, later.seed, later.options)
     secret = await secret_hex(db, 1)

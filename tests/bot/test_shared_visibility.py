@@ -28,7 +28,7 @@ async def play_table(w: Any, table: Any, thread: Any) -> None:
     rng = random.Random(3)
     members = {m.id: m for m in w.members}
     for _ in range(600):
-        await w.bot.service.idle()
+        await w.bot.service.computers.idle()
         await w.env.settle()
         if table.status != "playing":
             return
@@ -78,7 +78,7 @@ async def test_a_duplicate_night_s_round_to_its_players_and_the_others(db: Datab
     for uid in range(1001, 1009):
         await events.register(event.id, uid, f"m{uid}")
     await events.start(event.id, 1)
-    a, b = (service.get(r["table_id"]) for r in await events.store.tables(event.id))
+    a, b = (service.registry.get(r["table_id"]) for r in await events.store.tables(event.id))
     await play_for_humans(service, events, event, only=a.id)
     assert a.status == "over" and b.status == "playing"
     at_b = next(s.user_id for s in b.seats if s.user_id is not None)

@@ -59,9 +59,9 @@ async def test_snapshot_and_replay_give_the_same_state(db_path: Path, name: str)
     await db.close()
     db = await open_database(db_path)  # the bot's restore path loads it too
     service = TableService(db, SETTINGS)
-    await service.restore()
+    await service.endings.restore()
     if table.status == "playing":
-        assert service.get(table.id).state == table.state
+        assert service.registry.get(table.id).state == table.state
     await service.close()
     await db.close()
 
@@ -187,8 +187,8 @@ async def test_restore_survives_a_corrupt_snapshot_row(db_path: Path, monkeypatc
     await db.close()
     db = await open_database(db_path)
     service = TableService(db, SETTINGS)
-    assert await service.restore() == 2
+    assert await service.endings.restore() == 2
     for table in tables:
-        assert _deep(service.get(table.id).state) == _deep(table.state)
+        assert _deep(service.registry.get(table.id).state) == _deep(table.state)
     await service.close()
     await db.close()

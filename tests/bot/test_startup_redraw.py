@@ -31,14 +31,14 @@ async def test_restart_redraws_only_tables_whose_message_is_behind(world: Any, m
     await w.env.restart_bot(await make_bot())
     await w.bot.presenter.drain()
     assert synced == [], "a message showing the current revision is left alone"
-    restored = w.bot.service.get(table.id)
+    restored = w.bot.service.registry.get(table.id)
     assert restored.status == "playing"
     got = (await w.bot.records.parts_of(table.id))["table"]
     await w.bot.records.record(table.id, "table", "playing:0:x", got.message_id)  # the edit lost in a crash
     await w.env.restart_bot(await make_bot())
     await w.bot.presenter.drain()
     assert synced == [table.id], "a message behind its table is redrawn once"
-    assert (await w.bot.records.parts_of(table.id))["table"].detail == parts.table_key(w.bot.service.get(table.id))
+    assert (await w.bot.records.parts_of(table.id))["table"].detail == parts.table_key(w.bot.service.registry.get(table.id))
     await play_turn(member_of(w, restored, restored.to_act()), w.channel, msg, rng)
     await w.bot.presenter.drain()
     assert synced.count(table.id) >= 2, "after the restart, changes redraw as before"

@@ -40,12 +40,12 @@ async def test_a_challenge_thread_made_once(world: Any, monkeypatch: pytest.Monk
     with injected(faults):
         first = await w.bob.slash(w.channel, "challenge play", game="tarot")
         await w.env.settle()
-        assert not any(t.host_id == w.bob.id for t in w.bot.service.known()), first.response
+        assert not any(t.host_id == w.bob.id for t in w.bot.service.registry.known()), first.response
         again = await w.bob.slash(w.channel, "challenge play", game="tarot")
         await w.env.settle()
         await w.bot.presenter.drain()
     assert fault == "lost" or sum(faults.injected.values()) == 1
-    table = next(t for t in w.bot.service.known() if t.host_id == w.bob.id)
+    table = next(t for t in w.bot.service.registry.known() if t.host_id == w.bob.id)
     assert [th.id for th in w.channel.threads] == [table.thread_id], "one thread, the table's"
     assert f"<#{table.thread_id}>" in (again.response.content or "")
     thread = w.channel.threads[0]

@@ -73,7 +73,7 @@ class Admin(commands.Cog):
                 await service.set_prefs(interaction.guild_id, locale=language, timer=timer)
             if hints is not None:
                 await self.bot.hint_switch.set(interaction.guild_id, hints)
-            locale, seconds = await service.prefs(interaction.guild_id)
+            locale, seconds = await service.preferences.of(interaction.guild_id)
             on = await self.bot.hint_switch.on(interaction.guild_id)
             text = t(locale, "settings_now", lang=t(locale, "language.name"), timer=seconds)
             state = t(locale, N_("hints_on") if on else N_("hints_off"))

@@ -36,7 +36,7 @@ async def vote(bot: CogBot, interaction: discord.Interaction[Any], table_id: str
     """The caller votes to abandon ``table_id`` (``/table abort`` and the vote button; deferred)."""
     n, need = await bot.service.vote_abort(table_id, interaction.user.id)
     locale = bot.private_locale(interaction)
-    table = bot.service.get(table_id)
+    table = bot.service.registry.get(table_id)
     text = t(locale, "aborted", table=table.called(locale)) if not table.open else t(locale, "vote_counted", n=n, need=need)
     await answers.send(interaction, text, ephemeral=True)
 
@@ -72,7 +72,7 @@ class Lobby(commands.Cog):
             channel = interaction.channel
             assert interaction.guild_id is not None and channel is not None
             service = self.bot.service
-            busy = service.at(channel.id)
+            busy = service.registry.at(channel.id)
             if busy is not None and not thread:
                 raise BotError.of("busy_place", table=busy.called)
             thread_id = None
@@ -142,7 +142,7 @@ class Lobby(commands.Cog):
             await answers.send(interaction, tn(self.bot.private_locale(interaction), "reset_done", n), ephemeral=True)
 
     def _here(self, interaction: discord.Interaction[Any]) -> Any:
-        table = self.bot.service.at(interaction.channel_id or 0)
+        table = self.bot.service.registry.at(interaction.channel_id or 0)
         if table is None:
             raise BotError.of("no_table_here")
         return table

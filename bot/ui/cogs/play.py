@@ -80,7 +80,7 @@ class Play(commands.Cog):
     async def play_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal actions by their labels, those ``current`` may mean first (:mod:`games.typed`)."""
-        table = self.bot.service.at(interaction.channel_id or 0)
+        table = self.bot.service.registry.at(interaction.channel_id or 0)
         if table is None or not table.seated(interaction.user.id) or table.state is None:
             return []
         locale = self.bot.private_locale(interaction)
@@ -91,7 +91,7 @@ class Play(commands.Cog):
 
     def _mine(self, interaction: discord.Interaction[Any]) -> Table:
         """The table of this channel where the caller is seated."""
-        table = self.bot.service.at(interaction.channel_id or 0)
+        table = self.bot.service.registry.at(interaction.channel_id or 0)
         if table is None or table.state is None:
             raise BotError.of("no_table_here")
         table.seat_of(interaction.user.id)
