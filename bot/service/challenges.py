@@ -46,7 +46,6 @@ from bot.service.challenge_scores import (
     squares,
     streaks,
 )
-from bot.service.deal_secrets import DealSecrets
 from bot.service.dealt import Seat, open_dealt, seat_and_start
 from bot.service.i18n import t
 from bot.service.table import BotError, Table
@@ -115,7 +114,7 @@ class ChallengeService:
     def __init__(self, tables: TableService, store: ChallengeStore | None = None) -> None:
         self.tables = tables
         self.store = store or ChallengeStore(tables.db)
-        self.secrets = DealSecrets(tables.db)
+        self.secrets = tables.secrets
         self.clock: Callable[[], float] = time.time
         self._settings: dict[int, ChallengeSettings] = {}
         self._live: dict[str, DealRow] = {}  # table id -> its deal row, while it is in play

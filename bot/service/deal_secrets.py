@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets as random_secrets
-import weakref
 from typing import TYPE_CHECKING
 
 from bot.storage import deal_secrets as rows
@@ -26,7 +25,6 @@ __all__ = ["DealSecrets", "derive", "pseudonym"]
 
 #: hexadecimal digits of a derived seed (128 bits)
 SEED_DIGITS = 32
-_CACHES: weakref.WeakKeyDictionary[Database, dict[int, bytes]] = weakref.WeakKeyDictionary()
 
 
 def derive(secret: bytes, *parts: object) -> str:
@@ -49,12 +47,13 @@ def pseudonym(secret: bytes, user_id: int) -> int:
 
 
 class DealSecrets:
-    """Each server's secret on a database; every service on one database shares the same cache, so
-    an erased server's secret is forgotten by all (:meth:`forget`)."""
+    """Each server's secret on a database, kept once read. One per process, owned by the table
+    service and shared by the services dealing from it, so an erased server's secret is forgotten by
+    all (:meth:`forget`); a server is served by one process, so no other holds it."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._cache = _CACHES.setdefault(db, {})
+        self._cache: dict[int, bytes] = {}
 
     async def secret(self, guild_id: int) -> bytes:
         """The server's secret, made and stored the first time it is asked for."""
@@ -80,7 +79,6 @@ class DealSecrets:
         parts: tuple[object, ...] = (event_id, event_seed, round_no) + (() if table_no is None else (table_no,))
         return await self.seed(guild_id, "event", *parts)
 
-    @staticmethod
-    def forget(db: Database, guild_id: int) -> None:
+    def forget(self, guild_id: int) -> None:
         """The server's data was erased: its secret is made again if it comes back."""
-        _CACHES.get(db, {}).pop(guild_id, None)
+        self._cache.pop(guild_id, None)

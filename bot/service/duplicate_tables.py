@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.service.deal_secrets import DealSecrets, derive
+from bot.service.deal_secrets import derive
 from bot.service.dealt import Seat, open_dealt, seat_and_start
 from bot.service.table import BotError, Table
 from bot.service.tables import TableService
@@ -61,7 +61,7 @@ class DuplicateTables:
     def __init__(self, tables: TableService, store: GroupStore | None = None) -> None:
         self.tables = tables
         self.store = store or GroupStore(tables.db)
-        self.secrets = DealSecrets(tables.db)
+        self.secrets = tables.secrets
         self._live: dict[str, tuple[GroupRow, int, int]] = {}  # table id -> (group, slot, deal)
         self._tasks: set[asyncio.Task[None]] = set()
 

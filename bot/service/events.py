@@ -22,7 +22,6 @@ import logging
 import secrets
 from typing import Any
 
-from bot.service.deal_secrets import DealSecrets
 from bot.service.event_bus import EventBus
 from bot.service.event_model import (
     Event,
@@ -55,7 +54,7 @@ class EventService:
         without one (tests, benchmarks), a bus of its own on ``places`` and ``listener``."""
         self.service = tables
         self.store = EventStore(tables.db)
-        self.secrets = DealSecrets(tables.db)
+        self.secrets = tables.secrets
         if bus is None:
             bus = EventBus()
             bus.provide_places(places or SerialPlaces())

@@ -28,12 +28,12 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from bot import storage as dbm
-from bot.service import records
 from bot.service.autoplay import ComputerTurns
 from bot.service.deal_secrets import DealSecrets, pseudonym
 from bot.service.i18n import t
 from bot.service.preferences import Preferences
 from bot.service.ratings import player_key
+from bot.service.records import MatchCache
 from bot.service.registry import Registry
 from bot.service.seating import undo
 from bot.service.settings import Settings
@@ -68,6 +68,12 @@ class Service(Protocol):
 
     @property
     def preferences(self) -> Preferences: ...
+
+    @property
+    def matches(self) -> MatchCache: ...
+
+    @property
+    def secrets(self) -> DealSecrets: ...
 
 
 class Departures:
@@ -228,7 +234,7 @@ def _forget_in_memory(service: Service, user_id: int) -> None:
         for row in table.result or []:
             if row.get("user_id") == user_id:
                 row["user_id"], row["name"] = None, former
-    records.forget_cache()  # replayed matches kept in memory hold the old names
+    service.matches.forget()  # replayed matches kept in memory hold the old names
 
 
 # -- a server ----------------------------------------------------------------------------------
@@ -251,8 +257,8 @@ async def erase_guild(service: Service, guild_id: int, *, gone: bool = False) ->
     deleted = await rows.erase_guild(service.db, guild_id)
     _forget_tables(service.registry, [tb for tb in service.registry.known() if tb.guild_id == guild_id and not tb.open])
     service.preferences.forget(guild_id)
-    DealSecrets.forget(service.db, guild_id)
-    records.forget_cache()
+    service.secrets.forget(guild_id)
+    service.matches.forget()
     await dbm.checkpoint(service.db)
     log.info("server %s: its data was erased (%d rows)", guild_id, deleted)
     return deleted

@@ -239,33 +239,38 @@ def score_sheet(match: Match, upto: int | None = None) -> JSON:
             "over": outcome is not None, "outcome": outcome.to_json() if outcome is not None else None}
 
 
-# -- a cache of replayed matches (a replay is clicked through step by step) -------------------
-
-_CACHE: OrderedDict[tuple[Any, ...], Match] = OrderedDict()
-_LOCK = threading.Lock()
+# -- the matches kept read (a replay is clicked through step by step) ------------------------
 
 
-def forget_cache() -> None:
-    """Drop every replayed match kept in memory (they hold names a member's erasure changed)."""
-    with _LOCK:
-        _CACHE.clear()
+class MatchCache:
+    """:func:`read_match`, remembered for the last ``size`` (table, revision, names, locale); safe to
+    call from worker threads. One per service (a member's erasure empties it: a kept match holds the
+    names it changed)."""
 
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[str, int, tuple[str, ...], str], Match] = OrderedDict()
+        self._lock = threading.Lock()
 
-def cached_match(key: str, data: JSON, names: Sequence[str], locale: str) -> Match:
-    """:func:`read_match`, remembered for the last :data:`CACHE_SIZE` (table, revision, names,
-    locale); safe to call from worker threads."""
-    full = (key, len(data.get("log") or []), tuple(names), locale)
-    with _LOCK:
-        found = _CACHE.get(full)
-        if found is not None:
-            _CACHE.move_to_end(full)
-            return found
-    match = read_match(data, names, locale)
-    with _LOCK:
-        _CACHE[full] = match
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return match
+    def forget(self) -> None:
+        """Drop every match kept."""
+        with self._lock:
+            self._kept.clear()
+
+    def match(self, key: str, data: JSON, names: Sequence[str], locale: str) -> Match:
+        """The match ``data`` of table ``key`` read with these names in ``locale``."""
+        full = (key, len(data.get("log") or []), tuple(names), locale)
+        with self._lock:
+            found = self._kept.get(full)
+            if found is not None:
+                self._kept.move_to_end(full)
+                return found
+        match = read_match(data, names, locale)
+        with self._lock:
+            self._kept[full] = match
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return match
 
 
 # -- the readable record ---------------------------------------------------------------------

@@ -28,11 +28,13 @@ from bot.infra.metrics import Failures, Metrics
 from bot.service import moves, obvious, seating, table_rows
 from bot.service.autoplay import LEVELS, ComputerTurns
 from bot.service.bus import TableBus
+from bot.service.deal_secrets import DealSecrets
 from bot.service.endings import Endings
 from bot.service.facts import Facts
 from bot.service.housekeeping import Housekeeping
 from bot.service.preferences import Preferences
 from bot.service.privacy import Departures
+from bot.service.records import MatchCache
 from bot.service.registry import Registry
 from bot.service.reload import StorageFailure, counted
 from bot.service.seating import computer_seat_name
@@ -85,6 +87,8 @@ class TableService:
         self.errors: list[BaseException] = Failures(self.metrics)  # unexpected failures (logged, counted)
         self.serves = serves  # the servers on this process's shards
         self.memo = ViewMemo()  # the views and hands last asked of the tables' states
+        self.matches = MatchCache()  # the finished matches last read back (replays, score sheets)
+        self.secrets = DealSecrets(db)  # each server's deal secret (challenges, duplicates, club nights)
         self.tasks = Tasks()
         self.preferences = Preferences(db, settings)
         self.departures = Departures(db)

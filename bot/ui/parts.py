@@ -17,7 +17,7 @@ import discord
 
 from bot.infra import images
 from bot.service.i18n import N_, t, tn
-from bot.service.records import num
+from bot.service.records import MatchCache, num
 from bot.service.table import ViewMemo
 from bot.ui import field_view, replay, views, words
 from rendering import alt_text
@@ -204,7 +204,7 @@ def table_embed(table: Table, view: dict[str, Any] | None, locale: str, with_ima
 ROUND_GAMES = frozenset({"trio", "ecole"})
 
 
-async def recap_message(table: Table, public: dict[str, Any], locale: str) -> dict[str, Any]:
+async def recap_message(table: Table, matches: MatchCache, public: dict[str, Any], locale: str) -> dict[str, Any]:
     """The recap of the deal in ``public["last_deal"]``: its score changes, its image, and (while
     the match goes on) the score sheet so far; the results carry the last one."""
     last = public["last_deal"]
@@ -225,7 +225,7 @@ async def recap_message(table: Table, public: dict[str, Any], locale: str) -> di
         page = embed if i == 0 else discord.Embed(colour=discord.Colour.gold())
         page.set_image(url=f"attachment://{name}")
         pages.append(page)
-    sheet, sheet_files = await replay.sheet_parts(table, locale, last.get("deal_no")) \
+    sheet, sheet_files = await replay.sheet_parts(table, matches, locale, last.get("deal_no")) \
         if table.status == "playing" else ([], [])
     message: dict[str, Any] = {"embeds": [embed, *pages[1:], *sheet], "files": files + sheet_files}
     review = views.review_button(table, int(last.get("deal_no", 0)), locale)
@@ -243,7 +243,7 @@ def unrated_line(table: Table, locale: str) -> str:
     return t(locale, "challenge_unrated") if table.challenge else t(locale, "practice_unrated")
 
 
-async def results_message(table: Table, locale: str) -> dict[str, Any]:
+async def results_message(table: Table, matches: MatchCache, locale: str) -> dict[str, Any]:
     """The final results: places, points and rating changes; the score sheet; Rematch, Replay, Export."""
     from bot.service.rating_words import change_text, provisional_after, stored_change, why_line
     from bot.service.ratings import shown  # ratings as players see them (1000 for a new player)
@@ -266,7 +266,7 @@ async def results_message(table: Table, locale: str) -> dict[str, Any]:
     embed = discord.Embed(title=t(locale, "results", game=views.game_title(table.game, locale), host=host_name(table),
                                   table=table.id),
                           description="\n".join(lines)[:4000], colour=discord.Colour.green())
-    extra = await replay.results_parts(table, locale)  # score sheet; Rematch, Replay, Export
+    extra = await replay.results_parts(table, matches, locale)  # score sheet; Rematch, Replay, Export
     return {"embeds": [embed, *extra["embeds"]], "files": extra["files"], "view": extra["view"]}
 
 

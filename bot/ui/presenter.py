@@ -267,14 +267,14 @@ class Presenter(TurnPings):
             log.info("table %s: deal %d has no recap to show", table.id, deal + 1)
             await self._record(table, entry, f"recap:{deal}", "lost", None)
             return
-        message = await parts.recap_message(table, public, locale)
+        message = await parts.recap_message(table, self.bot.service.matches, public, locale)
         await self._slot(channel.id, TURN)
         self.bot.metrics.request("channel.send", True)
         msg = await channel.send(**message, nonce=parts.nonce(table.id, f"recap:{deal}"))
         await self._record(table, entry, f"recap:{deal}", None, msg.id)
 
     async def _results(self, table: Table, entry: Shown, channel: discord.PartialMessageable, locale: str) -> None:
-        message = await parts.results_message(table, locale)
+        message = await parts.results_message(table, self.bot.service.matches, locale)
         await self._slot(channel.id, TURN)
         self.bot.metrics.request("channel.send", True)
         msg = await channel.send(**message, nonce=parts.nonce(table.id, "results"))

@@ -117,7 +117,7 @@ def _recap_lines(view: JSON, names: list[str], locale: str) -> list[tuple[str, s
 # -- the score sheet -----------------------------------------------------------------------------
 
 
-def sheet_png(key: str, data: JSON, names: Sequence[str], locale: str,
+def sheet_png(matches: records.MatchCache, key: str, data: JSON, names: Sequence[str], locale: str,
               upto: int | None = None) -> list[tuple[bytes, str]] | None:
     """The score sheet of a match as its images and their descriptions (runs in a worker thread):
     its pages (:func:`rendering.scoresheet.pages`), the last one only for a recap (``upto``: the
@@ -125,7 +125,7 @@ def sheet_png(key: str, data: JSON, names: Sequence[str], locale: str,
     import rendering
     from rendering.scoresheet import pages
 
-    match = records.cached_match(key, data, names, locale)
+    match = matches.match(key, data, names, locale)
     sheet = records.score_sheet(match, upto)
     if not sheet["rows"]:
         return None
@@ -134,7 +134,7 @@ def sheet_png(key: str, data: JSON, names: Sequence[str], locale: str,
              alt_text.sheet_alt(page, list(names), locale)) for page in (shown[-1:] if upto is not None else shown[-9:])]  # 10 embeds a message
 
 
-async def sheet_parts(table: Table, locale: str, upto: int | None = None) -> tuple[list[discord.Embed],
+async def sheet_parts(table: Table, matches: records.MatchCache, locale: str, upto: int | None = None) -> tuple[list[discord.Embed],
                                                                                    list[discord.File]]:
     """The score sheet as an embed with its image for the recap or the results (none when it
     cannot be drawn: the recap goes out without it)."""
@@ -142,7 +142,7 @@ async def sheet_parts(table: Table, locale: str, upto: int | None = None) -> tup
     if state is None:
         return [], []
     try:
-        drawn = await asyncio.to_thread(sheet_png, table.id, state.to_json(), table.names(), locale, upto)
+        drawn = await asyncio.to_thread(sheet_png, matches, table.id, state.to_json(), table.names(), locale, upto)
     except Exception:
         log.exception("score sheet of table %s failed", table.id)
         return [], []
@@ -172,9 +172,9 @@ def results_view(table: Table, locale: str) -> discord.ui.View:
     return view
 
 
-async def results_parts(table: Table, locale: str) -> dict[str, Any]:
+async def results_parts(table: Table, matches: records.MatchCache, locale: str) -> dict[str, Any]:
     """What the final results message adds: the score sheet and the buttons."""
-    embeds, files = await sheet_parts(table, locale)
+    embeds, files = await sheet_parts(table, matches, locale)
     return {"embeds": embeds, "files": files, "view": results_view(table, locale)}
 
 
@@ -214,11 +214,11 @@ def _deal_options(match: records.Match, index: int, names: list[str], locale: st
     return out
 
 
-def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
+def replay_payload(fin: Finished, matches: records.MatchCache, index: int, locale: str) -> dict[str, Any]:
     """Embed, image and buttons of one replay step (runs in a worker thread)."""
     import rendering
 
-    match = records.cached_match(fin.table_id, fin.data, fin.names, locale)
+    match = matches.match(fin.table_id, fin.data, fin.names, locale)
     steps = match.steps
     index = max(0, min(index, len(steps) - 1))
     step = steps[index]
@@ -262,13 +262,13 @@ def replay_payload(fin: Finished, index: int, locale: str) -> dict[str, Any]:
 # -- export --------------------------------------------------------------------------------------
 
 
-def export_files(fin: Finished, locale: str) -> list[discord.File]:
+def export_files(fin: Finished, matches: records.MatchCache, locale: str) -> list[discord.File]:
     """The record as JSON (``Game.load`` replays it) and as text in ``locale`` (worker thread); the
     JSON split under Discord's upload limit as every export is (:func:`privacy.export_files`), the
     text gzip-compressed when over it (an upload still over it is refused by
     :func:`bot.ui.limits.check_upload`)."""
     data = {**fin.data, "table": fin.table_id, "players": fin.names, "finished_at": fin.finished_at}
-    match = records.cached_match(fin.table_id, fin.data, fin.names, locale)
+    match = matches.match(fin.table_id, fin.data, fin.names, locale)
     title = t(locale, "rec_title", game=views.game_title(fin.game, locale), table=fin.table_id,
               date=date_text(fin.finished_at, locale))
     text = records.record_text(match, fin.names, locale, title=title, recap=_recap_lines)

@@ -16,6 +16,7 @@ from bot.service.archive import Archive
 from bot.service.challenges import ChallengeService
 from bot.service.duplicate_tables import DuplicateTables
 from bot.service.events import EventService, SerialPlaces
+from bot.service.records import MatchCache
 from bot.service.tables import TableService
 from bot.storage import Database
 from bot.ui import replay
@@ -48,7 +49,7 @@ def guesses(seen: list[str]) -> set[str]:
 async def exported(db: Database, table_id: str) -> list[str]:
     """What ``/export`` sends of a finished table (the JSON's values and the text file)."""
     fin = await replay.finished(SimpleNamespace(archive=Archive(db)), table_id, None)  # type: ignore[arg-type]
-    files = replay.export_files(fin, "en")
+    files = replay.export_files(fin, MatchCache(), "en")
     texts = [f.fp.read().decode() for f in files]
     data = fin.data
     return [*texts, str(data.get("seed")), *(str(v) for v in data.values() if isinstance(v, (str, int)))]

@@ -202,7 +202,7 @@ class History(commands.Cog):
 
     async def _send_replay(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         fin = await self._finished(interaction, table_id)
-        payload = await asyncio.to_thread(replay.replay_payload, fin, 0, self.bot.locale_for(interaction))
+        payload = await asyncio.to_thread(replay.replay_payload, fin, self.bot.service.matches, 0, self.bot.locale_for(interaction))
         ui = payload.pop("view")
         await answers.send(interaction, embed=payload["embed"], files=payload["attachments"], view=ui,
                                         ephemeral=True)
@@ -217,7 +217,7 @@ class History(commands.Cog):
         chosen = ids.number(values[0]) if values else None
         step = parsed.rev if chosen is None else chosen
         fin = await self._finished(interaction, parsed.table)
-        payload = await asyncio.to_thread(replay.replay_payload, fin, step, self.bot.locale_for(interaction))
+        payload = await asyncio.to_thread(replay.replay_payload, fin, self.bot.service.matches, step, self.bot.locale_for(interaction))
         await interaction.edit_original_response(**payload)
         payload["view"].stop()
 
@@ -237,7 +237,7 @@ class History(commands.Cog):
     async def _send_export(self, interaction: discord.Interaction[Any], table_id: str) -> None:
         fin = await self._finished(interaction, table_id)
         locale = replay.member_locale(self.bot, interaction)
-        files = await asyncio.to_thread(replay.export_files, fin, locale)
+        files = await asyncio.to_thread(replay.export_files, fin, self.bot.service.matches, locale)
         await answers.send(interaction, t(locale, "export_done", table=await self._called(fin, locale)), files=files,
                            ephemeral=True)
 
