@@ -96,3 +96,16 @@ def real_load_route(method: str, path: str) -> tuple[str, bool]:
     from benchmarks.real_load import route_of
 
     return route_of(method, path)
+
+
+async def test_the_scale_benchmark_plays_tables_through_its_stand_in_for_discord() -> None:
+    """``benchmarks.scale``: the production bot against a light stand-in for Discord's HTTP and
+    gateway: members click what their consoles show, and tables move on."""
+    from benchmarks import scale
+
+    result = await scale.measure(4, think=0.1, computers=3, seconds=3.0, warmup=0.5, pause=0.05, workers=0)
+    assert result.member_moves > 0 and result.moves >= result.member_moves and result.clicks
+    assert result.counts.routes["POST /interactions/{id}/{token}/callback"] >= result.member_moves
+    assert result.counts.global_limit >= 1 and not result.unexpected, result.unexpected
+    figures = scale.report(result)
+    assert figures["per_member_move"] > figures["global_per_s"] / figures["member_moves_per_s"] > 0
