@@ -97,6 +97,17 @@ class Tally:
     server_cpu: float = 0.0  # CPU of simcord's router (the Discord server's work, not the bot's)
     on: bool = False
 
+    def count(self, method: str, path: str) -> None:
+        """One request, by route and by whether it counts against the global limit (while :attr:`on`)."""
+        if not self.on:
+            return
+        route, counted = route_of(method, path)
+        self.routes[route] += 1
+        if counted:
+            self.global_limit += 1
+        else:
+            self.other += 1
+
 
 def count_requests(tally: Tally, undo: list[Callable[[], None]]) -> None:
     """Wrap simcord's router so that every request is counted by route (and its CPU set apart)."""
@@ -108,13 +119,7 @@ def count_requests(tally: Tally, undo: list[Callable[[], None]]) -> None:
             return real(backend, method, path, **kw)
         finally:
             tally.server_cpu += time.process_time() - began
-            if tally.on:
-                route, counted = route_of(method, path)
-                tally.routes[route] += 1
-                if counted:
-                    tally.global_limit += 1
-                else:
-                    tally.other += 1
+            tally.count(method, path)
 
     router.dispatch = dispatch  # type: ignore[assignment]
     undo.append(lambda: setattr(router, "dispatch", real))

@@ -13,8 +13,8 @@ click what they see. Interactions come in through discord.py's own gateway parse
 Each table is opened through the table service (its lobby message posted by the presenter, as a
 ``/table new`` would), its members open their hand console ("My hand"); then each member thinks
 ``--think`` seconds (±50 %) from the moment their console shows their turn, and clicks one of the
-things it offers (a card, a bid, the cards of a pick menu). ``--computers N`` tables (every other
-one) seat one member and N normal computers.
+things it offers (a card, a bid, the cards of a pick menu). Every other table seats one member
+and normal computers in its other seats (three at Tarot); ``--computers 0``: members only.
 
 Printed, over the measured ``--seconds`` after ``--warmup``: the moves per second, the requests per
 second and per move by route (those under Discord's global limit apart) against the bot's budget
@@ -23,7 +23,7 @@ interaction handed to discord.py until its callback reaches Discord: the event l
 in it), the event loop's lag (a 50 ms ticker's lateness), the CPU of the process (its share of one
 core: the loop thread binds) and of the workers.
 
-Run: ``.venv/bin/python -m benchmarks.scale --tables 2000 [--think 5] [--computers 3] [--seconds 60]``.
+Run: ``.venv/bin/python -m benchmarks.scale --tables 2000 [--think 5] [--computers 0] [--seconds 60]``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +48,7 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 import games
-from benchmarks.real_load import route_of
+from benchmarks.real_load import Tally
 from benchmarks.serve import pct
 from bot.app import build
 from bot.service.settings import Settings
@@ -94,26 +93,6 @@ def walk(items: Any) -> list[dict[str, Any]]:
     return out
 
 
-@dataclass
-class Counts:
-    """What the stand-in received, while :attr:`on`."""
-
-    routes: Counter[str] = field(default_factory=Counter)
-    global_limit: int = 0
-    other: int = 0
-    on: bool = False
-
-    def count(self, method: str, path: str) -> None:
-        if not self.on:
-            return
-        route, counted = route_of(method, path)
-        self.routes[route] += 1
-        if counted:
-            self.global_limit += 1
-        else:
-            self.other += 1
-
-
 class Discord:
     """The stand-in: message ids, the messages as last sent (their components), and the tokens'
     original messages."""
@@ -123,7 +102,9 @@ class Discord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.original: dict[str, int] = {}  # interaction token -> its response's message
         self.answered: dict[int, asyncio.Future[None]] = {}  # interaction id -> its callback came
-        self.counts = Counts()
+        self.pending: dict[int, tuple[int, int | None]] = {}  # interaction id -> (channel, clicked message)
+        self.channel_of: dict[str, int] = {}  # interaction token -> its channel
+        self.counts = Tally()  # what the stand-in received
 
     def snowflake(self) -> int:
         return next(self.ids)
@@ -233,13 +214,9 @@ class Discord:
                 return None
         raise AssertionError(f"the stand-in does not answer {route.method} {path}")
 
-    pending: dict[int, tuple[int, int | None]]
-    channel_of: dict[str, int]
-
 
 def install(bot: Any, fake: Discord) -> None:
     """Discord replaced at discord.py's two transports (before the login)."""
-    fake.pending, fake.channel_of = {}, {}
     bot.http.request = fake.http
 
     async def request(self: AsyncWebhookAdapter, route: discord.http.Route, session: Any = None,
@@ -335,9 +312,9 @@ async def play(member: Member, clicks: Clicks, fake: Discord, bot: Any, think: f
             clicks.member_moves += 1
 
 
-async def open_tables(bot: Any, fake: Discord, clicks: Clicks, count: int, computers: int,
-                      rng: random.Random) -> list[Member]:
-    """``count`` tables in play, the games in turn; every other one with ``computers`` normal computers."""
+async def open_tables(bot: Any, clicks: Clicks, count: int, computers: int) -> list[Member]:
+    """``count`` tables in play, the games in turn; every other one (``computers`` above 0) one member
+    and normal computers in its other seats."""
     service = bot.service
     budget = bot.presenter.budget
     budget.rate = 0  # the opening is not measured: its posts go unpaced
@@ -389,7 +366,7 @@ class Result:
     wall: float
     moves: int  # every action, computers' included
     member_moves: int
-    counts: Counts
+    counts: Tally
     longest_queue: int
     clicks: list[float]
     lags: list[float]
@@ -415,7 +392,7 @@ async def measure(tables: int, think: float = 5.0, computers: int = 3, seconds: 
         clicks = Clicks(bot, fake)
         rng = random.Random(seed)
         began = time.perf_counter()
-        members = await open_tables(bot, fake, clicks, tables, computers, rng)
+        members = await open_tables(bot, clicks, tables, computers)
         opened_in = time.perf_counter() - began
         stop = asyncio.Event()
         lags: list[float] = []
@@ -482,7 +459,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=2000)
     parser.add_argument("--think", type=float, default=5.0)
-    parser.add_argument("--computers", type=int, default=3, help="every other table: one member and N computers")
+    parser.add_argument("--computers", type=int, default=3, help="0: members only; else every other table one member and computers")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=15.0)
     parser.add_argument("--pause", type=float, default=1.0, help="the computers' pause before a move")

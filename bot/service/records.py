@@ -252,6 +252,10 @@ class MatchCache:
         self._kept: OrderedDict[tuple[str, int, tuple[str, ...], str], Match] = OrderedDict()
         self._lock = threading.Lock()
 
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._kept)
+
     def forget(self) -> None:
         """Drop every match kept."""
         with self._lock:
