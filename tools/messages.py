@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import gettext
 import io
 import itertools
@@ -112,12 +113,22 @@ def extract_ast(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Col
                 options: dict[str, Any]) -> Iterator[tuple[int, str | None, tuple[str | None, ...], list[str]]]:
     """A Babel extraction method reading Python's syntax tree, so that keys inside f-strings and
     both branches of ``"a" if c else "b"`` are found (Python 3.11 tokenizes an f-string whole)."""
-    tree = ast.parse(fileobj.read())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _name(node) in keywords:
-            choices = [_strings(arg) for arg in node.args]
-            for args in itertools.product(*choices):
-                yield node.lineno, _name(node), tuple(args), []
+    for lineno, name, args in _calls(fileobj.read()):
+        if name in keywords:
+            yield lineno, name, args, []
+
+
+@functools.lru_cache(maxsize=1024)
+def _calls(source: bytes) -> tuple[tuple[int, str, tuple[str | None, ...]], ...]:
+    """Every call in ``source`` by a name, with each choice of its string arguments: the file
+    parsed once for all the keywords (Babel asks for each keyword apart)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        name = _name(node) if isinstance(node, ast.Call) else None
+        if name is not None:
+            assert isinstance(node, ast.Call)
+            found.extend((node.lineno, name, tuple(args)) for args in itertools.product(*map(_strings, node.args)))
+    return tuple(found)
 
 
 def _name(call: ast.Call) -> str | None:

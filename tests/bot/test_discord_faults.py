@@ -115,7 +115,7 @@ async def _match_with_pauses(w: Any, game: str) -> None:
     w.bot.settings = w.bot.service.settings = replace(w.bot.settings, computer_pause=0.01)
     w.bot.presenter.table_settle = 15.0
     recorder = w.bot.presenter.recorder
-    recorder.after = 1.0  # edits' keys and console notices written a moment late
+    recorder.after = 0.2  # edits' keys and console notices written a moment late (a real timer: it waits)
     late: list[int] = []
     flush = recorder.flush
 

@@ -224,6 +224,8 @@ class CommitDropper:
                     await client_w.drain()
             except OSError:
                 pass
+            finally:  # the server closed (after a Terminate): so does the client's side, which waits for it
+                client_w.close()
 
         async def upstream() -> None:
             buffer = b""
