@@ -65,6 +65,11 @@ each start-up in a fresh process, before and after in turn, medians of 3, CPU of
 1.3 ms a table: the state built from its snapshot and its tail (0.5), the embed (0.2), the public
 view, the components, the key, the image's bridge and the request's body.
 
+The same redraws are then timed once more, the tables in use and nothing restored: what any redraw
+costs, restart or not. Later (a load of about 2): restore 1.93 s + first redraws 15.16 s = 17.09 s,
+the same redraws again 11.43 s (runs 11.53, 11.43, 10.25), so the restart itself adds 5.66 s for
+10,000 tables, about 0.4 ms a table beyond a redraw in play; 336 MiB after.
+
 Run: ``.venv/bin/python -m benchmarks.restore --tables 10000 [--repeat 3] [--hands | --redraw]``.
 """
 
@@ -326,6 +331,9 @@ async def _start(path: Path, with_hands: bool = False, redraw: bool = False) -> 
             await _redraws(presenter, service, list(service.tables.values()))
             out |= {"redraw_cpu": time.process_time() - started, "redraw_seconds": time.perf_counter() - wall,
                     "image_cpu": _worker_cpu(workers) - drew, "edits": bot.http.edits, "rss_mib": _rss_kib() / 1024}
+            again = time.process_time()  # the same redraws once more: what a redraw costs a table in use
+            await _redraws(presenter, service, list(service.tables.values()))
+            out["again_cpu"] = time.process_time() - again
         finally:
             images.TABLES.size = cached
             images.use_processes(0)  # the workers stop
@@ -413,7 +421,7 @@ def _redraw_main(args: argparse.Namespace) -> int:
         print(f"  run: restore {r['cpu']:.2f} s CPU, redraws {r['redraw_cpu']:.2f} s CPU "
               f"({r['redraw_seconds']:.1f} s, {int(r['edits'])} edits; images {r['image_cpu']:.1f} s CPU in the "
               f"workers), {r['rss_mib']:.0f} MiB after, busiest second {100 * r['busiest']:.2f} % of "
-              f"{int(r['timers'])} timers (last due in {r['last_due']:.0f} s)")
+              f"{int(r['timers'])} timers (last due in {r['last_due']:.0f} s); the redraws again {r['again_cpu']:.2f} s CPU")
 
     def median(key: str) -> float:
         return statistics.median(r[key] for r in runs)
@@ -422,6 +430,9 @@ def _redraw_main(args: argparse.Namespace) -> int:
           f" = {median('cpu') + median('redraw_cpu'):.2f} s CPU in the bot's process (images: {median('image_cpu'):.1f}"
           f" s CPU in the workers); {median('rss_mib'):.0f} MiB after; at most {100 * median('busiest'):.2f} % of the"
           f" timers due in any one second (medians of {len(runs)})")
+    added = median("cpu") + median("redraw_cpu") - median("again_cpu")
+    print(f"  the same redraws again (tables in use, nothing restored): {median('again_cpu'):.2f} s CPU; what the restart"
+          f" adds, restore and first redraws beyond that: {added:.2f} s")
     if folder is not None and not args.keep:
         shutil.rmtree(folder, ignore_errors=True)
     elif folder is not None:
