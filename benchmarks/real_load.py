@@ -4,7 +4,8 @@ Each table (one per channel, all seats members, games taken in turn or ``--game`
 ``/table new``, joined and started; every member opens their hand console ("My hand"). Then the
 member to act at each table thinks ``--think`` seconds (±50 %, on simcord's virtual clock, so the
 presenter's coalescing and the turn timers run as in production) and plays from their console
-(``tests.bot.drive.act_on_hand``: the buttons and menus a person would use). Everything runs: the
+(``tests.bot.drive.act_on_hand``: the buttons and menus a person would use; in a rummy game's pick
+menu, cards that make something, :func:`knowing`, or at random with ``--random-picks``). Everything runs: the
 presenter, live hands, timers, image workers (``--workers``), the SQLite database.
 
 Printed, per move (an accepted action): the CPU of the bot (:class:`LoopCpu`: the event loop's
@@ -67,7 +68,9 @@ from benchmarks import scratch_folder
 from benchmarks.serve import pct, workers_cpu
 from bot.app import build
 from bot.infra import images
+from bot.service.picks import steps_for
 from bot.service.settings import Settings
+from bot.service.tables import Table
 from bot.storage import open_database
 from bot.ui.ids import build_id, parse_id
 from tests.bot import drive
@@ -123,6 +126,25 @@ def count_requests(tally: Tally, undo: list[Callable[[], None]]) -> None:
 
     router.dispatch = dispatch  # type: ignore[assignment]
     undo.append(lambda: setattr(router, "dispatch", real))
+
+
+def knowing(table: Table, seat: int, rng: random.Random) -> Callable[[list[str], int], list[str]]:
+    """A member's choice in a game's pick menu (Le Trio's and L'École's combinations): cards that
+    make something, as a player who knows the rules picks them (random tries until the bot would
+    accept one; the last try when fifty are not). Random picks were refused 0.4 to 0.5 times a
+    move at the rummy games: an interaction and its answer each that no member's move costs."""
+    def choose(values: list[str], n: int) -> list[str]:
+        tried = rng.sample(values, n)
+        state = table.state
+        menu = table.game.pick_menu(state, seat) if state is not None else None
+        if state is None or menu is None:
+            return tried
+        for _ in range(50):
+            if steps_for(table.game, state, seat, menu, [int(v) for v in tried]) is not None:
+                break
+            tried = rng.sample(values, n)
+        return tried
+    return choose
 
 
 @dataclass
@@ -329,7 +351,7 @@ class Result:
 
 async def bench(tables: int, moves: int, think: float, workers: int, game: str | None = None, seed: int = 0,
                 profile: bool = False, table_settle: float | None = None, computers: int = 0,
-                transport: bool = False) -> Result:
+                transport: bool = False, random_picks: bool = False) -> Result:
     names = [game] if game else sorted(g for g in games.GAMES if g != "toy")
     folder = scratch_folder("tapis-real-")
     settings = Settings(database_path=Path(folder) / "real.sqlite3", default_locale="en", image_workers=workers,
@@ -423,7 +445,7 @@ async def bench(tables: int, moves: int, think: float, workers: int, game: str |
                 hand = drive.find(channel, seat.hand_id, viewer=seat.member)
                 driver_cpu += time.process_time() - began
                 rev = table.rev
-                await drive.act_on_hand(seat.member, channel, hand, rng)
+                await drive.act_on_hand(seat.member, channel, hand, rng, picks=None if random_picks else knowing(table, table.to_act(), rng))
                 result.moves += table.rev > rev
                 heapq.heappush(queue, (now + think * rng.uniform(0.5, 1.5), i))
             # the last coalesced edits go out, and those held back within a trick (counted: they are sent)
@@ -547,6 +569,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--computers", type=int, default=0,
                         help="computer players (normal) at each table, a member kept; moves are then the members'")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--random-picks", action="store_true",
+                        help="members pick a rummy game's combinations at random, again while refused (each refusal an interaction)")
     parser.add_argument("--transport", action="store_true",
                         help="replay the run's requests through discord.py, aiohttp and TLS to a local server, and "
                              "time the interactions' parsing (benchmarks.real_transport)")
@@ -556,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # `kill -USR1 <pid>`: where a run stands
     discord.utils.setup_logging(level=40)
     result = asyncio.run(bench(args.tables, args.moves, args.think, args.workers, args.game, args.seed, args.profile,
-                               args.table_settle, args.computers, args.transport))
+                               args.table_settle, args.computers, args.transport, args.random_picks))
     figures = report(result, args.think, args.cores)
     if result.capture is not None:
         transport_report(result, figures)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from bot.service.tables import Table
@@ -72,9 +73,11 @@ async def open_table(w: Any, game: str, humans: list[Any], computers: int, level
     return table, find(w.channel, table.message_id)
 
 
-async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) -> Any:
+async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random,
+                      picks: Callable[[list[str], int], list[str]] | None = None) -> Any:
     """Choose one legal thing on a private hand message (following step-by-step menus and a
-    give-up's confirmation; never "Back")."""
+    give-up's confirmation; never "Back"). ``picks(values, n)``: the member's choice in a game's
+    pick menu (by default ``n`` values at random, picked again while the bot refuses them)."""
     for _ in range(4):
         items = components(hand)
         assert items, "a hand with nothing to choose"
@@ -84,7 +87,8 @@ async def act_on_hand(member: Any, channel: Any, hand: Any, rng: random.Random) 
             menu = selects[0]
             values = [o["value"] for o in menu["options"]]
             n = menu.get("min_values", 1)
-            res = await member.select(hand, rng.sample(values, n), custom_id=menu["custom_id"])
+            first = picks(values, n) if picks is not None and parse_id(menu["custom_id"]).action == "~q" else None
+            res = await member.select(hand, first or rng.sample(values, n), custom_id=menu["custom_id"])
             for _ in range(200):  # a game's pick menu refuses cards that make nothing: pick again
                 if parse_id(menu["custom_id"]).action != "~q":
                     break

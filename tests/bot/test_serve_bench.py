@@ -109,3 +109,33 @@ async def test_the_scale_benchmark_plays_tables_through_its_stand_in_for_discord
     assert result.counts.global_limit >= 1 and not result.unexpected, result.unexpected
     figures = scale.report(result)
     assert figures["per_member_move"] > figures["global_per_s"] / figures["member_moves_per_s"] > 0
+
+
+def test_the_real_load_members_pick_combinations_the_bot_accepts() -> None:
+    """``benchmarks.real_load``: in a rummy game's pick menu a member picks cards that make
+    something (:func:`benchmarks.real_load.knowing`), where random picks are often refused."""
+    import random
+    from types import SimpleNamespace
+    from typing import cast
+
+    from benchmarks.real_load import knowing
+    from bot.service import picks
+    from bot.service.tables import Table
+    from games.trio.game import ECOLE, TRIO
+    from rendering.samples import playout
+
+    menus = known = refused = 0
+    for game, n, seed in ((TRIO, 4, 5), (ECOLE, 5, 3), (TRIO, 3, 11)):
+        for s in playout(game, n, seed, options={"contracts": 3}):
+            seat = s.to_act()
+            menu = game.pick_menu(s, seat) if seat is not None else None
+            if seat is None or menu is None:
+                continue
+            menus += 1
+            values = [str(i) for i in range(len(menu.items))]
+            choose = knowing(cast(Table, SimpleNamespace(state=s, game=game)), seat, random.Random(menus))
+            known += picks.steps_for(game, s, seat, menu, [int(v) for v in choose(values, menu.n)]) is not None
+            drawn = random.Random(menus).sample(values, menu.n)
+            refused += picks.steps_for(game, s, seat, menu, [int(v) for v in drawn]) is None
+    assert menus >= 10 and refused >= menus // 5, (menus, refused)
+    assert known >= menus - menus // 20, (known, menus)  # (fifty tries: a rare hand has few that make something)
