@@ -64,12 +64,13 @@ WILD = -1  # a future card that is wild
 class Goal:
     """A contract as the search sees it, and how soon a hand plus future draws forms it."""
 
-    __slots__ = ("horizon", "runs", "sets")
+    __slots__ = ("horizon", "now", "runs", "sets")
 
     def __init__(self, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...], horizon: int = HORIZON) -> None:
         self.runs = runs
         self.sets = sets
         self.horizon = horizon
+        self.now: dict[tuple[tuple[int, ...], int], bool] = {}  # formed with no draw, per hand
 
     def formed(self, counts: list[int], wilds: int, future: Sequence[int], t: int) -> bool:
         """Whether the hand (``counts``, ``wilds``) plus the first ``t`` future cards forms it."""
@@ -88,7 +89,10 @@ class Goal:
         if not self.formed(counts, wilds, future, h):
             return self.horizon + 1
         lo, hi = 0, h  # formed at hi, not known at lo
-        if self.formed(counts, wilds, future, 0):
+        hand = (tuple(counts), wilds)
+        if hand not in self.now:
+            self.now[hand] = self.formed(counts, wilds, future, 0)
+        if self.now[hand]:
             return 0
         while hi - lo > 1:
             mid = (lo + hi) // 2

@@ -100,11 +100,12 @@ def run_ways(counts: Counts, wilds: int, part: SeqPart, spare: Sequence[int] | N
         return
     first = max(1, max(fixed, default=0) - length + 1)
     last = min(15 - length, min(fixed, default=15))
+    left = list(counts)  # each fill gives back every card it takes
     for si, suit in enumerate(SUITS):
         if part.suit and suit != part.suit:
             continue
         for lo in range(first, last + 1):
-            yield from _fill(list(counts), wilds, part.max_wilds, si, range(lo, lo + length), fixed, spare, max_subs)
+            yield from _fill(left, wilds, part.max_wilds, si, range(lo, lo + length), fixed, spare, max_subs)
 
 
 def _fill(left: list[int], wilds: int, max_wilds: int, si: int, places: range, fixed: dict[int, bool],
@@ -119,7 +120,7 @@ def _fill(left: list[int], wilds: int, max_wilds: int, si: int, places: range, f
         if not fixed[pos] or wild_fits(mask, max_wilds):
             yield from _fill(left, wilds, max_wilds, si, places, fixed, spare, subs, (*mask, fixed[pos]))
         return
-    s = slot(si, pos)
+    s = si * 13 + (0 if pos == 14 else pos - 1)  # slot(si, pos)
     if left[s]:
         left[s] -= 1
         yield from _fill(left, wilds, max_wilds, si, places, fixed, spare, subs, (*mask, False))
@@ -132,7 +133,8 @@ def _fill(left: list[int], wilds: int, max_wilds: int, si: int, places: range, f
     yield from _fill(left, wilds - 1, max_wilds, si, places, fixed, spare, subs, (*mask, True))
 
 
-def later_demand(runs: Sequence[SeqPart], sets: Sequence[SetPart]) -> list[int]:
+@lru_cache(maxsize=1024)
+def later_demand(runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...]) -> tuple[int, ...]:
     """Per slot, the most naturals of it the parts ``runs`` and ``sets`` could use: one per run of
     its suit, and a set's missing cards if its rank may be the slot's. A wild standing in for a
     natural held in more copies than that gains nothing (a copy stays spare)."""
@@ -146,7 +148,7 @@ def later_demand(runs: Sequence[SeqPart], sets: Sequence[SetPart]) -> list[int]:
         for i in range(52):
             if not part.rank or part.rank == i % 13 + 1:
                 out[i] += need
-    return out
+    return tuple(out)
 
 
 def feasible(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple[SetPart, ...],
@@ -166,8 +168,17 @@ def _runs_fit(counts: Counts, wilds: int, runs: tuple[SeqPart, ...], sets: tuple
         ways = run_ways(counts, wilds, part, later_demand(later, sets), 99 if later else len(sets))
     else:
         ways = run_ways(counts, wilds, part)
-    return any(_runs_fit(left, wleft, later, sets, distinct, (*suits_used, suit))
-               for suit, _, _, left, wleft in ways if not (distinct.runs and suit in suits_used))
+    tried = set()  # ways that differ only in where their wilds stand leave the same cards
+    for suit, _, _, left, wleft in ways:
+        if distinct.runs and suit in suits_used:
+            continue
+        rest = (left, wleft, suit if distinct.runs else "")
+        if rest in tried:
+            continue
+        tried.add(rest)
+        if _runs_fit(left, wleft, later, sets, distinct, (*suits_used, suit)):
+            return True
+    return False
 
 
 def _sets_fit(totals: list[int], wilds: int, sets: tuple[SetPart, ...], distinct: Distinct,
