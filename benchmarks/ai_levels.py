@@ -258,16 +258,31 @@ def _ms(cpu: float, moves: int) -> str:
     return f"{1e3 * cpu / moves:.2f}" if moves else "-"
 
 
+def distinct(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each match once: a record whose game, opponent, level, budget and seed (the match's deal)
+    were already met is left out, so logs that repeat a run can be read together."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for r in records:
+        key = (r["game"], r.get("vs"), r["level"], r["budget"], r.get("per_decision"), r.get("seed"))
+        if r.get("seed") is not None and key in seen:
+            continue
+        seen.add(key)
+        out.append(r)
+    return out
+
+
 def table(records: Sequence[dict[str, Any]]) -> list[str]:
     """The final table: one line per game, level and budget (in the order first met), with the
     samples per searched decision, the CPU seconds each took and the CPU per move of the level;
-    the easy rows as normal vs easy; then each game's normal players' CPU per move."""
-    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
-    for r in records:
-        groups.setdefault((r["game"], r["level"], r["budget"]), []).append(r)
+    the easy rows as normal vs easy; then each game's normal players' CPU per move. A match
+    logged twice counts once (:func:`distinct`)."""
+    groups: dict[tuple[str, str, str, object], list[dict[str, Any]]] = {}
+    for r in distinct(records):  # a budget's samples per decision may change with a new calibration
+        groups.setdefault((r["game"], r["level"], r["budget"], r.get("per_decision")), []).append(r)
     lines = [HEADER]
     normal: dict[str, list[float]] = {}
-    for (name, level, budget), rs in groups.items():
+    for (name, level, budget, _), rs in groups.items():
         sign = -1 if level == "easy" else 1
         mean, ci = interval([sign * r["diff"] for r in rs])
         decisions = sum(r["decisions"] for r in rs)

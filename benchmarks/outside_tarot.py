@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.ai_levels import (
     Budget,
     Timed,
+    distinct,
     interval,
     label,
     make,
@@ -323,9 +324,10 @@ HEADER = (f"{'comparison':<22} {'budget':>8} {'samples':>8} {'matches':>7} {'mar
 
 
 def table(records: Sequence[dict[str, Any]]) -> list[str]:
-    """One line per level and budget: points per seat per deal against TarotClub."""
+    """One line per level and budget: points per seat per deal against TarotClub (a match logged
+    twice counts once)."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for r in records:
+    for r in distinct(records):
         groups.setdefault((r["level"], r["budget"]), []).append(r)
     lines = [HEADER]
     for (level, budget), rs in groups.items():

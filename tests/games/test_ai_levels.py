@@ -116,6 +116,24 @@ def test_benchmark_budgets_and_final_table() -> None:
     assert "normal vs easy" in easy[1] and "-20.00" in easy[1]
 
 
+def test_a_match_logged_twice_counts_once_in_the_table() -> None:
+    from benchmarks.ai_levels import table
+
+    def record(index: int, diff: float, budget: str = "floor") -> dict[str, object]:
+        return {"game": "tarot", "level": "expert", "budget": budget, "per_decision": 16, "seed": f"levels:{index}",
+                "index": index, "diff": diff, "decisions": 10, "samples": 160, "cpu": 0.1, "moves": 20,
+                "move_cpu": 0.1, "normal_moves": 40, "normal_cpu": 0.04}
+
+    first = [record(0, 10.0), record(1, 30.0)]
+    again = [*first, record(1, 30.0), record(2, 50.0)]  # a second run from --first 1
+    assert " 3 " in table(again)[1] and "+30.00" in table(again)[1]
+    assert table(first + first) == table(first)
+    both = table([record(0, 10.0), record(0, 90.0, budget="200")])  # the same deal at another budget is its own row
+    assert len([line for line in both if "expert vs normal" in line]) == 2
+    recalibrated = table([record(0, 10.0), {**record(0, 90.0), "per_decision": 32}])  # "floor" at a new count
+    assert len([line for line in recalibrated if "expert vs normal" in line]) == 2
+
+
 def test_the_load_floor_bounds_a_time_budget_from_below() -> None:
     """Under a time budget too short for any sample, a searched decision still runs the game's
     load floor (:data:`games.search.FLOOR_SAMPLES`); a fixed sample count is run as given."""
