@@ -326,11 +326,11 @@ HEADER = (f"{'comparison':<22} {'budget':>8} {'samples':>8} {'matches':>7} {'mar
 def table(records: Sequence[dict[str, Any]]) -> list[str]:
     """One line per level and budget: points per seat per deal against TarotClub (a match logged
     twice counts once)."""
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for r in distinct(records):
-        groups.setdefault((r["level"], r["budget"]), []).append(r)
+    groups: dict[tuple[str, str, object], list[dict[str, Any]]] = {}
+    for r in distinct(records):  # as in benchmarks.ai_levels.table: a new calibration is a new row
+        groups.setdefault((r["level"], r["budget"], r.get("per_decision")), []).append(r)
     lines = [HEADER]
-    for (level, budget), rs in groups.items():
+    for (level, budget, _), rs in groups.items():
         mean, ci = interval([r["diff"] for r in rs])
         decisions = sum(r["decisions"] for r in rs)
         per = f"{sum(r['samples'] for r in rs) / decisions:.0f}" if decisions else "-"

@@ -120,7 +120,7 @@ def _fill(left: list[int], wilds: int, max_wilds: int, si: int, places: range, f
         if not fixed[pos] or wild_fits(mask, max_wilds):
             yield from _fill(left, wilds, max_wilds, si, places, fixed, spare, subs, (*mask, fixed[pos]))
         return
-    s = si * 13 + (0 if pos == 14 else pos - 1)  # slot(si, pos)
+    s = slot(si, pos)
     if left[s]:
         left[s] -= 1
         yield from _fill(left, wilds, max_wilds, si, places, fixed, spare, subs, (*mask, False))
