@@ -272,11 +272,12 @@ class Deal:
         return out
 
     def rollout(self, policy: Policy, rng: random.Random) -> list[int]:
-        """Play to the end with ``policy(deal, position, legal_mask) -> card`` for every position;
-        returns :meth:`deltas`. Mutates this deal."""
+        """Play to the end with ``policy(deal, position, legal_mask) -> card`` for every position
+        (a forced card is played without asking it); returns :meth:`deltas`. Mutates this deal."""
         legal, play, total = self.legal, self.play, self.total
         while self.trick_no < total:
-            play(policy(self, self.turn, legal()))
+            cards = legal()
+            play(cards.bit_length() - 1 if not cards & (cards - 1) else policy(self, self.turn, cards))
         return self.deltas()
 
 

@@ -137,6 +137,7 @@ class Situation:
         self.unknown = ALL & ~self.hand & ~played & ~self.pile_known
         # a position's own base for samples: tricks replayed once per partner guess
         self._replays: dict[int | None, Deal] = {}
+        self._where: dict[int, list[int]] | None = None  # each unknown card's possible places
 
     # -- sampling -----------------------------------------------------------------------------
 
@@ -166,13 +167,16 @@ class Situation:
     def sample(self, rng: random.Random, tries: int = 30) -> dict[int, int] | None:
         """Hidden cards dealt at random consistently with the knowledge: location -> mask
         (seats, and PILE for the chien or écart); ``None`` when it keeps failing."""
-        cards = cards_of(self.unknown)
-        allowed = {c: self._allowed(c) for c in cards}
+        if self._where is None:
+            self._where = {c: self._allowed(c) for c in cards_of(self.unknown)}
+        allowed = self._where
+        cards = list(allowed)
         cap0 = dict(self.counts)
         cap0[PILE] = self.pile_size - self.pile_known.bit_count()
+        rand = rng.random
         for attempt in range(tries):
             relax = attempt >= tries - 5
-            order = sorted(cards, key=lambda c: (len(allowed[c]), rng.random()))
+            order = sorted(cards, key=lambda c: (len(allowed[c]), rand()))
             cap = dict(cap0)
             out = dict.fromkeys(cap, 0)
             ok = True
@@ -183,7 +187,7 @@ class Situation:
                     ok = False
                     break
                 total = sum(cap[w] for w in room)
-                r = rng.random() * total
+                r = rand() * total
                 for w in room:
                     r -= cap[w]
                     if r < 0:

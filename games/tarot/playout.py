@@ -77,27 +77,34 @@ COST: tuple[int, ...] = tuple(
     (1 + (i - 55) // 4) if i > 55 else HALF[i] * 2 + (8 if i % 14 == 13 else 0) for i in range(N_CARDS))
 
 
+def _classes(value: tuple[int, ...], descending: bool) -> tuple[int, ...]:
+    """The cards as masks of equal ``value``, the lowest value first (or the highest)."""
+    masks: dict[int, int] = {}
+    for c, v in enumerate(value):
+        masks[v] = masks.get(v, 0) | 1 << c
+    return tuple(masks[v] for v in sorted(masks, reverse=descending))
+
+
+_BY_COST = _classes(COST, descending=False)
+_BY_POINTS = _classes(HALF, descending=True)
+
+
 def _cheapest(mask: int) -> int:
-    best, best_c = 999, -1
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        if COST[c] < best:
-            best, best_c = COST[c], c
-        mask ^= low
-    return best_c
+    """The card of ``mask`` that costs least to lose (ties: the lowest)."""
+    for cls in _BY_COST:
+        m = mask & cls
+        if m:
+            return (m & -m).bit_length() - 1
+    return -1
 
 
 def _richest_plain(mask: int) -> int:
     """The plain card with the most points (ties: the highest)."""
-    best, best_c = -1, -1
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        if HALF[c] >= best:
-            best, best_c = HALF[c], c
-        mask ^= low
-    return best_c
+    for cls in _BY_POINTS:
+        m = mask & cls
+        if m:
+            return m.bit_length() - 1
+    return -1
 
 
 def heuristic_policy(rng: random.Random, noise: float = 0.1) -> Policy:
@@ -114,7 +121,7 @@ def heuristic_policy(rng: random.Random, noise: float = 0.1) -> Policy:
 
     def choose(d: Deal, pos: int, legal: int) -> int:
         if not legal & (legal - 1):
-            return _low(legal)
+            return legal.bit_length() - 1
         hand = d.hands[pos]
         trick = d.trick
         attack = d.attack
@@ -126,9 +133,9 @@ def heuristic_policy(rng: random.Random, noise: float = 0.1) -> Policy:
             return EXC
         k = d.k
         out = 0  # cards the others hold (the deal is a determinization: every hand is known)
-        for p, h in enumerate(d.hands):
-            if p != pos:
-                out |= h
+        for h in d.hands:
+            out |= h
+        out ^= hand
         if not trick:
             if rand() < noise:
                 pick = real & ~(1 << PETIT_I) or real
@@ -169,26 +176,11 @@ def heuristic_policy(rng: random.Random, noise: float = 0.1) -> Policy:
                         best_s, best_n = s, n
                 return _low(plain & SUIT_MASK[best_s])
             return _low(real & ~(1 << PETIT_I) or real)
-        # following
-        lead = -1
-        best = -1
-        best_i = 0
-        pot = 0
-        for i, c in enumerate(trick):
-            pot += HALF[c]
-            s = SUIT[c]
-            if s == 5:
-                continue
-            if lead < 0:
-                lead, best, best_i = s, STRENGTH[c], i
-            elif (s == 4 or s == lead) and STRENGTH[c] > best:
-                best, best_i = STRENGTH[c], i
-        win_pos = (d.leader + best_i) % k
+        # following: the suit led, the best card so far and the points, as the deal keeps them
+        lead, best, pot = d.lead, d.best, d.pot
+        win_pos = (d.leader + d.best_i) % k
         n_after = k - 1 - len(trick)
-        enemies_after = 0
-        for j in range(1, n_after + 1):
-            if ((attack >> ((pos + j) % k)) & 1) != mine:
-                enemies_after += 1
+        enemies_after = _ENEMIES_AFTER[k][(attack << 3 | pos) << 3 | n_after]
         if lead < 0:  # only the Excuse so far: lead-like
             return _cheapest(real)
         mate_wins = ((attack >> win_pos) & 1) == mine
@@ -242,6 +234,22 @@ def heuristic_policy(rng: random.Random, noise: float = 0.1) -> Policy:
         return _cheapest(real)
 
     return choose
+
+
+def _enemies_after(k: int) -> tuple[int, ...]:
+    """For ``k`` positions, how many enemies of ``pos`` play in the ``n_after`` turns after it,
+    indexed by ``(attack << 3 | pos) << 3 | n_after`` (``attack``: the attack's positions as bits)."""
+    table = [0] * ((1 << k) << 6)
+    for attack in range(1 << k):
+        for pos in range(k):
+            mine = attack >> pos & 1
+            for n_after in range(k):
+                table[(attack << 3 | pos) << 3 | n_after] = sum(
+                    1 for j in range(1, n_after + 1) if (attack >> (pos + j) % k & 1) != mine)
+    return tuple(table)
+
+
+_ENEMIES_AFTER = {k: _enemies_after(k) for k in (3, 4, 5)}
 
 
 def _petit_safe(d: Deal, pos: int, mine: int, suit: int, n_after: int) -> bool:
