@@ -61,7 +61,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import GAMES
-from games.base import JSON, Action, Player
+from games.base import JSON, Action, Player, State
 from games.review import GRADES, SAMPLES, review_deal
 from games.search import DEFAULT_BUDGET, FLOOR_SAMPLES, Search
 from games.trio.contracts import CONTRACTS
@@ -137,6 +137,11 @@ def make(name: str, level: str, samples: int | None) -> Player:
 
 def play(name: str, seed: str, bots: Sequence[Player], index: int = 0) -> list[float]:
     """One match from ``seed`` (the ``index``-th of its row); every seat's result per deal."""
+    return results(name, played(name, seed, bots, index))
+
+
+def played(name: str, seed: str, bots: Sequence[Player], index: int = 0) -> State:
+    """The finished state of the match :func:`play` scores."""
     spec = SPECS[name]
     state = GAMES[spec.game].new(spec.players, seed, spec.options)
     if spec.game in ("trio", "ecole"):  # a benchmark's start: every seat at contract 1 + index mod contracts
@@ -144,7 +149,7 @@ def play(name: str, seed: str, bots: Sequence[Player], index: int = 0) -> list[f
     rng = random.Random(f"{seed}:bots")
     while (seat := state.to_act()) is not None:
         state = state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat), rng))
-    return results(name, state)
+    return state
 
 
 class Timed:

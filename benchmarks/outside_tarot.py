@@ -23,7 +23,9 @@ Install TarotClub's bots (``tools/outside_tarot.sh``, needs node and git) and ru
 
 ``--ai DIR`` (or ``TAROTCLUB_AI``) names the ``assets/ai`` directory (default
 ``~/.cache/tapis/tarotclub/assets/ai``); ``--log FILE`` appends every match's record as a JSON line
-and ``--table FILE...`` prints the table of such logs.
+and ``--table FILE...`` prints the table of such logs. Each record also says, seat by seat, how the
+taking differed from the bots' deal (:func:`bidding`), and the table splits the margin by it: what the
+tested player gains by its bids, and what by its cards at the same contract.
 """
 
 from __future__ import annotations
@@ -51,11 +53,12 @@ from benchmarks.ai_levels import (
     label,
     make,
     parse_budgets,
-    play,
+    played,
+    results,
     samples_of,
     verdict,
 )
-from games.base import JSON, Action, Phase
+from games.base import JSON, Action, Phase, State
 from games.cards import FRENCH_RANKS
 from games.decisions import Player
 
@@ -279,18 +282,58 @@ def match(seed: str, level: str, samples: int | None, index: int = 0, ai: Path |
     """One duplicate match of ``level`` against TarotClub's bots: ``diff`` (tested minus baseline per
     deal, averaged over seats) and the tested player's decisions, samples and CPU as in
     :func:`benchmarks.ai_levels.match`."""
-    base = play(GAME, seed, outside_players(ai), index)
-    diffs, timed = [], []
+    base_state = played(GAME, seed, outside_players(ai), index)
+    base = results(GAME, base_state)
+    diffs, timed, seats = [], [], []
     for seat in range(4):
         tested = Timed(make(GAME, level, samples))
         timed.append(tested)
         bots: list[Player] = list(outside_players(ai))
         bots[seat] = tested
-        got = play(GAME, seed, bots, index)
-        diffs.append(got[seat] - base[seat])
+        state = played(GAME, seed, bots, index)
+        diffs.append(results(GAME, state)[seat] - base[seat])
+        seats.append({"diff": diffs[-1], "bidding": bidding(seat, taking(base_state), taking(state))})
     return {"diff": sum(diffs) / 4, "decisions": sum(t.decisions for t in timed),
             "samples": sum(t.samples for t in timed), "cpu": sum(t.cpu for t in timed),
-            "moves": sum(t.moves for t in timed), "move_cpu": sum(t.move_cpu for t in timed)}
+            "moves": sum(t.moves for t in timed), "move_cpu": sum(t.move_cpu for t in timed),
+            "seats": seats}
+
+
+def taking(state: State) -> tuple[int | None, str | None]:
+    """Who took the finished deal and at which contract (``None`` when every seat passed)."""
+    last = getattr(state, "last_deal", None) or {}
+    return last.get("taker"), last.get("contract")
+
+
+#: how the bidding with the tested seat differed from the bots' own (:func:`bidding`)
+BIDDING = ("same", "took", "passed", "other contract", "others")
+
+
+def bidding(seat: int, base: tuple[int | None, str | None], got: tuple[int | None, str | None]) -> str:
+    """How the deal's taking with the tested player on ``seat`` (``got``) differs from the bots' deal
+    (``base``): the same taker and contract, the tested seat took where the bot did not, the bot
+    took where the tested seat did not, both took at another contract, or others took otherwise."""
+    if got == base:
+        return "same"
+    if got[0] == seat:
+        return "other contract" if base[0] == seat else "took"
+    return "passed" if base[0] == seat else "others"
+
+
+def by_bidding(records: Sequence[dict[str, Any]]) -> list[str]:
+    """Where the margin comes from: per kind of :func:`bidding`, the seat-deals, their mean and
+    their part of the per-seat figure (the parts add up to it), over the records that say it."""
+    seats = [s for r in distinct(records) for s in r.get("seats", ())]
+    if not seats:
+        return []
+    lines = [f"{'bidding against the bots':<26} {'seat-deals':>10} {'mean':>8} {'part':>8}"]
+    for kind in BIDDING:
+        diffs = [s["diff"] for s in seats if s["bidding"] == kind]
+        if diffs:
+            lines.append(f"{kind:<26} {len(diffs):>10} {sum(diffs) / len(diffs):>+8.1f} {sum(diffs) / len(seats):>+8.2f}")
+    lines.append(f"  {len(seats)} seat-deals of {len(seats) // 4} matches: same = the same taker and contract; took / passed"
+                 " = the tested seat took where the bot did not / the bot took where it did not")
+    return lines
 
 
 def row(level: str, budget: Budget, deals: int, seed: str = "outside", first: int = 0, log: Path | None = None,
@@ -357,7 +400,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", type=Path, nargs="+", default=None, help="print the table of these logs")
     args = parser.parse_args(argv)
     if args.table:
-        print("\n".join(table([json.loads(s) for p in args.table for s in p.read_text().splitlines() if s])))
+        logged = [json.loads(s) for p in args.table for s in p.read_text().splitlines() if s]
+        print("\n".join(table(logged) + by_bidding(logged)))
         return 0
     why = missing(ai_dir(args.ai))
     if why:
@@ -368,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         for budget in parse_budgets(args.samples) if level == "expert" else [None]:
             records += row(level, budget, args.deals, args.seed, args.first, args.log, args.ai)
             print("\n".join(table(records)[-2:-1]), flush=True)
-    print("\n".join(table(records)))
+    print("\n".join(table(records) + by_bidding(records)))
     print(tally())
     return 0
 

@@ -82,3 +82,36 @@ def test_tarotclub_plays_whole_deals() -> None:
         assert sum(play("tarot", f"club:{i}", outside.outside_players(), i)) == 0
     assert outside.TALLY["plays"] == 3 * 72
     assert outside.TALLY["illegal card"] < 3 * 72 // 10
+
+
+def test_bidding_says_how_the_taking_differed_from_the_bots() -> None:
+    bots = (2, "prise")
+    assert outside.bidding(1, bots, (2, "prise")) == "same"
+    assert outside.bidding(1, bots, (1, "garde")) == "took"
+    assert outside.bidding(2, bots, (3, "prise")) == "passed"
+    assert outside.bidding(2, bots, (2, "garde")) == "other contract"
+    assert outside.bidding(1, bots, (3, "garde")) == "others"
+    assert outside.bidding(0, (None, None), (0, "prise")) == "took"
+    assert outside.bidding(0, (0, "prise"), (None, None)) == "passed"
+
+
+def test_the_bidding_split_adds_up_to_the_margin() -> None:
+    kinds = ["same", "took", "passed", "same"]
+    records = [{"game": "tarot", "vs": "tarotclub", "level": "expert", "budget": "200", "per_decision": 200,
+                "seed": f"s:{i}", "index": i, "diff": sum(d) / 4,
+                "seats": [{"diff": x, "bidding": k} for x, k in zip(d, kinds, strict=True)]}
+               for i, d in enumerate([(4, 100, -30, 2), (-6, 40, 10, 0), (8, -20, 50, 4)])]
+    lines = outside.by_bidding([*records, records[0]])  # a match logged twice counts once
+    parts = {line.split()[0]: float(line.split()[-1]) for line in lines[1:-1]}
+    assert set(parts) == {"same", "took", "passed"}
+    assert parts["took"] == pytest.approx(120 / 12) and parts["same"] == pytest.approx(12 / 12)
+    assert sum(parts.values()) == pytest.approx(sum(r["diff"] for r in records) / len(records))
+    assert outside.by_bidding([{k: v for k, v in records[0].items() if k != "seats"}]) == []
+
+
+@pytest.mark.skipif(outside.missing(outside.ai_dir()) is not None, reason="TarotClub's bots are not installed")
+def test_a_match_against_tarotclub_records_each_seat() -> None:
+    rec = outside.match("club:split", "normal", None, 0)
+    seats = rec["seats"]
+    assert len(seats) == 4 and {s["bidding"] for s in seats} <= set(outside.BIDDING)
+    assert sum(s["diff"] for s in seats) / 4 == pytest.approx(rec["diff"])
