@@ -321,18 +321,24 @@ def bidding(seat: int, base: tuple[int | None, str | None], got: tuple[int | Non
 
 
 def by_bidding(records: Sequence[dict[str, Any]]) -> list[str]:
-    """Where the margin comes from: per kind of :func:`bidding`, the seat-deals, their mean and
-    their part of the per-seat figure (the parts add up to it), over the records that say it."""
-    seats = [s for r in distinct(records) for s in r.get("seats", ())]
-    if not seats:
-        return []
-    lines = [f"{'bidding against the bots':<26} {'seat-deals':>10} {'mean':>8} {'part':>8}"]
-    for kind in BIDDING:
-        diffs = [s["diff"] for s in seats if s["bidding"] == kind]
-        if diffs:
-            lines.append(f"{kind:<26} {len(diffs):>10} {sum(diffs) / len(diffs):>+8.1f} {sum(diffs) / len(seats):>+8.2f}")
-    lines.append(f"  {len(seats)} seat-deals of {len(seats) // 4} matches: same = the same taker and contract; took / passed"
-                 " = the tested seat took where the bot did not / the bot took where it did not")
+    """Where the margin comes from, per row of :func:`table`: per kind of :func:`bidding`, the
+    seat-deals, their mean and their part of the per-seat figure (the parts add up to it), over the
+    records that say it."""
+    groups: dict[tuple[str, str, object], list[dict[str, Any]]] = {}
+    for r in distinct(records):
+        if r.get("seats"):
+            groups.setdefault((r["level"], r["budget"], r.get("per_decision")), []).extend(r["seats"])
+    lines: list[str] = []
+    for (level, budget, _), seats in groups.items():
+        lines.append(f"{'bidding: ' + level + ' ' + budget:<30} {'seat-deals':>10} {'mean':>8} {'part':>8}")
+        for kind in BIDDING:
+            diffs = [s["diff"] for s in seats if s["bidding"] == kind]
+            if diffs:
+                lines.append(f"  {kind:<28} {len(diffs):>10} {sum(diffs) / len(diffs):>+8.1f}"
+                             f" {sum(diffs) / len(seats):>+8.2f}")
+    if lines:
+        lines.append("  same: the same taker and contract as the bots' deal; took / passed: the tested seat took"
+                     " where the bot did not / the bot took where it did not")
     return lines
 
 

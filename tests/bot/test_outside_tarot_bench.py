@@ -101,8 +101,10 @@ def test_the_bidding_split_adds_up_to_the_margin() -> None:
                 "seed": f"s:{i}", "index": i, "diff": sum(d) / 4,
                 "seats": [{"diff": x, "bidding": k} for x, k in zip(d, kinds, strict=True)]}
                for i, d in enumerate([(4, 100, -30, 2), (-6, 40, 10, 0), (8, -20, 50, 4)])]
-    lines = outside.by_bidding([*records, records[0]])  # a match logged twice counts once
-    parts = {line.split()[0]: float(line.split()[-1]) for line in lines[1:-1]}
+    other = {**records[0], "level": "normal", "budget": "-", "per_decision": None}
+    lines = outside.by_bidding([*records, records[0], other])  # a match logged twice counts once
+    assert lines[0].startswith("bidding: expert 200") and lines[4].startswith("bidding: normal -")
+    parts = {line.split()[0]: float(line.split()[-1]) for line in lines[1:4]}
     assert set(parts) == {"same", "took", "passed"}
     assert parts["took"] == pytest.approx(120 / 12) and parts["same"] == pytest.approx(12 / 12)
     assert sum(parts.values()) == pytest.approx(sum(r["diff"] for r in records) / len(records))
