@@ -54,6 +54,8 @@ class TarotExpert(Expert):
     game = "tarot"
 
     normal: TarotBot
+    #: what passing is worth to the search (points a deal): :data:`BID_MARGIN`
+    bid_margin: float = BID_MARGIN
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, samples: int | None = None) -> None:
         super().__init__(budget, samples)
@@ -148,7 +150,7 @@ class TarotExpert(Expert):
             t = totals[i]
             out.append((action, t.mean(), t.wins / max(t.n, 1)))
         if with_pass:
-            out.append((Action("pass"), BID_MARGIN, None))
+            out.append((Action("pass"), self.bid_margin, None))
         out.sort(key=lambda t: -t[1])
         return out
 
