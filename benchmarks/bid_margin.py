@@ -30,12 +30,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.ai_levels import interval, make, played, results
+from benchmarks.ai_levels import SPECS, interval, make, played, results
 from games.base import JSON, Action, State
 from games.decisions import Player
 from games.tarot.expert import BID_MARGIN, TarotExpert
 
-SEATS = {"tarot": 4, "tarot3": 3, "tarot5": 5}
+#: the Tarot rows of :mod:`benchmarks.ai_levels` (its ``SPECS``), whose expert is a :class:`TarotExpert`
+TAROTS = ("tarot", "tarot3", "tarot5")
 
 
 class BiddingOver(Exception):
@@ -67,7 +68,7 @@ def opponents(name: str, vs: str) -> list[Player]:
     if vs == "tarotclub":
         from benchmarks.outside_tarot import outside_players
         return outside_players()
-    return [make(name, "normal", None) for _ in range(SEATS[name])]
+    return [make(name, "normal", None) for _ in range(SPECS[name].players)]
 
 
 def rotation(name: str, vs: str, index: int, seat: int, samples: int, margin: float = BID_MARGIN,
@@ -99,7 +100,7 @@ def flips(bests: Sequence[float], margin: float) -> bool:
 def match(name: str, vs: str, index: int, samples: int, margins: Sequence[float]) -> dict[str, Any]:
     """One match: each seat's best bid means, and per margin the flipped seats' results minus the
     baseline's at the current margin (``old``) and at that margin (``new``)."""
-    n = SEATS[name]
+    n = SPECS[name].players
     bests = [rotation(name, vs, index, seat, samples, stop=True)[0] for seat in range(n)]
     record: dict[str, Any] = {"game": name, "vs": vs, "index": index, "samples": samples, "bests": bests,
                               "margins": list(margins), "flips": {}}
@@ -133,7 +134,7 @@ def table(records: Sequence[dict[str, Any]]) -> list[str]:
     for (name, vs, samples), by_index in rows.items():
         row = list(by_index.values())
         margins = sorted({m for r in row for m in r["margins"]})
-        n = SEATS[name]
+        n = SPECS[name].players
         decisions = sum(len(bs) for r in row for bs in r["bests"])
         lines += [f"{name} against {vs}, {samples} samples, {len(row)} matches, {decisions} bid decisions;"
                   f" the current margin {BID_MARGIN:+.1f}",
@@ -149,7 +150,7 @@ def table(records: Sequence[dict[str, Any]]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="tarot", choices=sorted(SEATS))
+    parser.add_argument("--game", default="tarot", choices=TAROTS)
     parser.add_argument("--vs", default="normal", choices=("normal", "tarotclub"))
     parser.add_argument("--samples", type=int, default=200, help="the expert's samples per decision")
     parser.add_argument("--first", type=int, default=0, help="number of the first match")
